@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimitPlugin from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
+import { LIMITS } from '@orbit/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppDeps } from './deps';
+import { modules } from './modules';
+import { registerAuthGuard } from './platform/auth/guard';
+import { registerErrorHandlers } from './platform/errors';
+import type { App } from './platform/http';
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with whether it answers without a session: walked by the auth test. */
+    routeList: RouteSummary[];
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Shared rate-limit counters across instances. */
+  redis?: Redis | null;
+}
+
+/** Builds the HTTP app: plugins, then one register per module. Nothing here listens or migrates. */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: deps.config.logLevel },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 40 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandlers(app);
+  const routeList: RouteSummary[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        routeList.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Persona images of types 3 and 4 are URLs on other sites (000 §3.7).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.uploadBytes, files: LIMITS.uploadFilesPerPick },
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(rateLimitPlugin, {
+    global: false,
+    hook: 'preHandler',
+    redis: opts.redis ?? undefined,
+    nameSpace: 'orbit-rl-',
+    keyGenerator: (request) => (request.auth ? `u${request.auth.userId}` : `ip${request.ip}`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Orbit API',
+        version: '1.0.0',
+        description: 'Every call of the Orbit web app, under /api.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }],
+    },
+  });
+  registerAuthGuard(app, { db: deps.db, sessions: deps.sessions, publicUrl: deps.config.publicUrl });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      for (const register of modules) await register(api as App, deps);
+      deps.realtime.registerRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app, deps.config.webDist);
+  return app as App;
+}
+
+/** Serves the built SPA: its files, and index.html for any other GET outside /api. */
+function registerWebApp(app: App, webDist: string | null): void {
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
+  // serve: false: the catch-all below sends files itself, so no unguarded per-file routes exist.
+  app.register(fastifyStatic, { root: webDist, serve: false });
+  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const rel = decodeURIComponent(request.url.split('?')[0]);
+    if (rel.startsWith('/api/')) {
+      return reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${rel}` });
+    }
+    const file = path.join(webDist, rel);
+    if (file.startsWith(webDist) && rel !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(rel);
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

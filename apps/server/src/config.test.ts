@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('config', () => {
+  it('has the documented defaults with an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.redisUrl).toBeNull();
+    expect(c.seedDemo).toBe(true);
+    expect(c.rateLimitFactor).toBe(1);
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every variable of API.md', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/orbit-x',
+      DATABASE_URL: 'postgres://db/orbit',
+      REDIS_URL: 'redis://r:6379',
+      JANUS_URL: 'ws://janus:8188',
+      JANUS_ADMIN_URL: 'http://janus:7088/admin',
+      PUBLIC_URL: 'https://orbit.example/',
+      SEED_DEMO: 'false',
+      DEMO_PASSWORD: 'Demo-pass-1',
+      RATE_LIMIT_FACTOR: '2.5',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/orbit-x',
+      databaseUrl: 'postgres://db/orbit',
+      redisUrl: 'redis://r:6379',
+      janusUrl: 'ws://janus:8188',
+      janusAdminUrl: 'http://janus:7088/admin',
+      publicUrl: 'https://orbit.example',
+      seedDemo: false,
+      demoPassword: 'Demo-pass-1',
+      rateLimitFactor: 2.5,
+    });
+  });
+
+  it('refuses a number that is not one', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

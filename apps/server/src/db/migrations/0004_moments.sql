@@ -1,0 +1,2 @@
+ALTER TABLE "moment_recipients" ADD COLUMN "score" double precision;--> statement-breakpoint
+ALTER TABLE "moments" ADD COLUMN "participants" jsonb DEFAULT '{"friend_ids":[],"community_ids":[]}'::jsonb NOT NULL;

@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { Queryable } from '../client';
+import { users } from '../schema';
+import { seedCommunities } from './communities';
+import { generatePassword, signInBlock, signInUrl } from './credentials';
+import { seedFriends } from './friends';
+import { seedMembers } from './members';
+import { seedMessages } from './messages';
+import { seedOrganisation } from './organisation';
+import { DEMO_EMAIL, DEMO_USERNAME } from './people';
+import { seedPosts } from './posts';
+import type { SeedContext, SeedWorld } from './world';
+
+/** Any fixed number: instances starting together on an empty database seed it once. */
+const SEED_LOCK = 7_240_113;
+
+async function hasMembers(db: Queryable): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+/** One call per area, in dependency order; each later area (friends, communities, posts...) adds a line. */
+async function seedAreas(ctx: SeedContext): Promise<SeedWorld> {
+  const organizationId = await seedOrganisation(ctx);
+  const { demoUserId, memberIds } = await seedMembers(ctx, organizationId);
+  const world = { organizationId, demoUserId, memberIds };
+  await seedFriends(ctx, world);
+  await seedMessages(ctx, world);
+  await seedCommunities(ctx, world);
+  await seedPosts(ctx, world);
+  return world;
+}
+
+/**
+ * The password is never stored readable, so a later start can only name it when DEMO_PASSWORD is set and
+ * still is the demo account's password.
+ */
+async function laterStartBlock(deps: AppDeps, url: string): Promise<string[]> {
+  const [demo] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, DEMO_EMAIL))
+    .limit(1);
+  if (!demo) return ['Orbit demo world not seeded: the database already had members at its first start'];
+  const configured = deps.config.demoPassword;
+  if (configured && (await deps.hasher.verify(demo.passwordHash, configured))) {
+    return signInBlock(url, { known: configured });
+  }
+  return signInBlock(url, { note: 'the password printed when the demo world was created' });
+}
+
+/**
+ * Seeds the demo world on an empty database (no members yet) in one transaction and prints how to sign in;
+ * on any later start it seeds nothing and prints the sign-in line again. Answers whether it seeded.
+ */
+export async function seedDemoWorld(deps: AppDeps, log: (line: string) => void): Promise<boolean> {
+  const url = signInUrl(deps.config);
+  const print = (lines: string[]) => {
+    for (const line of lines) log(line);
+  };
+  if (await hasMembers(deps.db)) {
+    print(await laterStartBlock(deps, url));
+    return false;
+  }
+  const password = deps.config.demoPassword ?? generatePassword(DEMO_USERNAME);
+  const [demoPasswordHash, memberPasswordHash] = await Promise.all([
+    deps.hasher.hash(password),
+    deps.hasher.hash(generatePassword()),
+  ]);
+  const seeded = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await hasMembers(tx)) return false;
+    await seedAreas({ tx, demoPasswordHash, memberPasswordHash });
+    return true;
+  });
+  print(seeded ? signInBlock(url, { known: password }) : await laterStartBlock(deps, url));
+  return seeded;
+}

@@ -1,0 +1,205 @@
+import {
+  AVATAR_IDS,
+  isValidAvatarName,
+  isValidIdentityName,
+  isValidPassword,
+  OrgRole,
+  PROFILE_RANGES,
+  StarType,
+} from '@orbit/contract';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { isCommonPassword } from '../../platform/auth/passwords';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { organizationMembers, organizations, users } from '../schema';
+import { generatePassword, signInUrl } from './credentials';
+import { seedDemoWorld } from './index';
+import { DEMO_ORGANISATION } from './organisation';
+import { DEMO_EMAIL, DEMO_PEOPLE, DEMO_PERSON } from './people';
+
+const DEMO_PASSWORD = 'Comet-trail-2026';
+
+async function seedAndCapture(ctx: TestContext) {
+  const lines: string[] = [];
+  const seeded = await seedDemoWorld(ctx.deps, (line) => lines.push(line));
+  return { seeded, log: lines.join('\n') };
+}
+
+function signIn(ctx: TestContext, identity: string, password: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/login', payload: { identity, password } });
+}
+
+async function tableCounts(ctx: TestContext) {
+  const [[u], [o], [m]] = await Promise.all([
+    ctx.deps.db.select({ n: count() }).from(users),
+    ctx.deps.db.select({ n: count() }).from(organizations),
+    ctx.deps.db.select({ n: count() }).from(organizationMembers),
+  ]);
+  return { users: u.n, organizations: o.n, memberships: m.n };
+}
+
+describe('the demo world on an empty database', async () => {
+  const ctx = await createTestApp({ demoPassword: DEMO_PASSWORD });
+  const first = await seedAndCapture(ctx);
+
+  it('seeds it and prints the sign-in line with DEMO_PASSWORD', () => {
+    expect(first.seeded).toBe(true);
+    expect(first.log).toContain(
+      `Orbit demo world ready. Sign in at ${signInUrl(ctx.deps.config)} as demo@orbit.local with password ${DEMO_PASSWORD}`,
+    );
+  });
+
+  it('lets the demo account sign in with DEMO_PASSWORD, by email and by username', async () => {
+    expect((await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(ctx, 'demo', DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(ctx, DEMO_EMAIL, `${DEMO_PASSWORD}x`)).statusCode).toBe(401);
+  });
+
+  it('gives the demo member a living home view: friends in every zone, pending friends and requests', async () => {
+    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${login.json().user_token}` };
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/user/profiles', headers });
+    const stars = res.json().stars as { star_type: number; zone: number; size: number }[];
+    const friends = stars.filter((s) => s.star_type === StarType.FRIEND);
+    expect(friends.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(friends.map((s) => s.zone))).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(friends.map((s) => s.size))).toEqual(new Set([1, 2, 3]));
+    expect(stars.filter((s) => s.star_type === StarType.PENDING_FRIEND)).toHaveLength(2);
+    expect(stars.some((s) => s.star_type === StarType.REQUESTS)).toBe(true);
+  });
+
+  it('gives the demo member community stars of every star type and an invite star', async () => {
+    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${login.json().user_token}` };
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/user/profiles', headers });
+    const stars = res.json().stars as { star_type: number; community_id: number | null }[];
+    const communityTypes = [
+      StarType.COMMUNITY_USER_CREATED,
+      StarType.COMMUNITY_SYSTEM,
+      StarType.COMMUNITY_GAME,
+      StarType.COMMUNITY_INNER_CIRCLE,
+    ] as number[];
+    const communityStars = stars.filter((s) => communityTypes.includes(s.star_type));
+    expect(new Set(communityStars.map((s) => s.star_type))).toEqual(new Set(communityTypes));
+    expect(stars.filter((s) => s.star_type === StarType.COMMUNITY_INVITE)).toHaveLength(1);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/communities', headers });
+    const entries = list.json().communities as {
+      roles: number[];
+      tc_kind: number | null;
+      access_type: number;
+    }[];
+    expect(entries.filter((c) => c.roles.includes(1)).length).toBeGreaterThanOrEqual(4);
+    expect(new Set(entries.map((c) => c.tc_kind))).toEqual(new Set([null, 1, 2]));
+    expect(new Set(entries.map((c) => c.access_type))).toEqual(new Set([1, 2]));
+  });
+
+  it('makes the demo account an admin (role 2) of the open Orbit Demo organisation', async () => {
+    const [org] = await ctx.deps.db.select().from(organizations);
+    expect(org).toMatchObject({ name: DEMO_ORGANISATION, registrationOpen: true });
+    const [demo] = await ctx.deps.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        roles: organizationMembers.orgRoles,
+      })
+      .from(users)
+      .innerJoin(organizationMembers, eq(organizationMembers.userId, users.id))
+      .where(eq(users.email, DEMO_EMAIL));
+    expect(demo).toMatchObject({
+      firstName: 'Dana',
+      lastName: 'Rivera',
+      roles: [OrgRole.ADMIN, OrgRole.MEMBER],
+    });
+  });
+
+  it('puts about 30 more members in the organisation as ordinary members, some of them private', async () => {
+    const rows = await ctx.deps.db
+      .select({ email: users.email, roles: organizationMembers.orgRoles, privacy: users.privacySetting })
+      .from(users)
+      .innerJoin(organizationMembers, eq(organizationMembers.userId, users.id));
+    const others = rows.filter((row) => row.email !== DEMO_EMAIL);
+    expect(others.length).toBeGreaterThanOrEqual(30);
+    expect(others.every((row) => row.roles.length === 1 && row.roles[0] === OrgRole.MEMBER)).toBe(true);
+    expect(others.some((row) => row.privacy === 2)).toBe(true);
+  });
+
+  it('fills the demo profile', async () => {
+    const [demo] = await ctx.deps.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+    expect(demo).toMatchObject({ username: 'demo', alias: DEMO_PERSON.alias, mood: DEMO_PERSON.mood });
+    for (const field of [
+      'avatarImage',
+      'heightMeter',
+      'weightKg',
+      'dateOfBirth',
+      'state',
+      'timezone',
+    ] as const) {
+      expect(demo[field]).toBeTruthy();
+    }
+    expect(demo.moodTags.length).toBeGreaterThan(0);
+    expect(demo.dateOfBirth).toMatch(/^\d{4}-\d{2}-01$/);
+  });
+
+  it('seeds nothing on a later start and prints the sign-in line again', async () => {
+    const before = await tableCounts(ctx);
+    const again = await seedAndCapture(ctx);
+    expect(again.seeded).toBe(false);
+    expect(await tableCounts(ctx)).toEqual(before);
+    expect(again.log).toContain(`as demo@orbit.local with password ${DEMO_PASSWORD}`);
+  });
+});
+
+describe('the demo world without DEMO_PASSWORD', async () => {
+  const ctx = await createTestApp({ demoPassword: null });
+
+  it('prints a generated password once that signs in, and never prints it again', async () => {
+    const first = await seedAndCapture(ctx);
+    const password = /with password (\S+)/.exec(first.log)?.[1];
+    expect(password).toBeDefined();
+    expect((await signIn(ctx, DEMO_EMAIL, password!)).statusCode).toBe(200);
+    const later = await seedAndCapture(ctx);
+    expect(later.log).toContain('Orbit demo world ready. Sign in at');
+    expect(later.log).not.toContain(password);
+  });
+});
+
+describe('two instances starting on one empty database', async () => {
+  const ctx = await createTestApp({ demoPassword: DEMO_PASSWORD });
+
+  it('seed it once', async () => {
+    const results = await Promise.all([seedAndCapture(ctx), seedAndCapture(ctx)]);
+    expect(results.filter((r) => r.seeded)).toHaveLength(1);
+    expect((await tableCounts(ctx)).organizations).toBe(1);
+  });
+});
+
+describe('the demo members', () => {
+  const everyone = [DEMO_PERSON, ...DEMO_PEOPLE];
+
+  it('have names that pass the username and avatar-name rules, all different', () => {
+    expect(everyone.filter((p) => !isValidIdentityName(p.username)).map((p) => p.username)).toEqual([]);
+    expect(everyone.filter((p) => !isValidAvatarName(p.alias)).map((p) => p.alias)).toEqual([]);
+    const lower = (names: string[]) => new Set(names.map((name) => name.toLowerCase())).size;
+    expect(lower(everyone.map((p) => p.username))).toBe(everyone.length);
+    expect(lower(everyone.map((p) => p.alias))).toBe(everyone.length);
+  });
+
+  it('have preset avatars and heights and weights inside the profile ranges', () => {
+    for (const person of everyone) {
+      expect(AVATAR_IDS).toContain(person.avatar);
+      expect(person.heightCm).toBeGreaterThanOrEqual(PROFILE_RANGES.heightCm.min);
+      expect(person.heightCm).toBeLessThanOrEqual(PROFILE_RANGES.heightCm.max);
+      expect(person.weightKg).toBeGreaterThanOrEqual(PROFILE_RANGES.weightKg.min);
+      expect(person.weightKg).toBeLessThanOrEqual(PROFILE_RANGES.weightKg.max);
+    }
+  });
+});
+
+describe('generatePassword', () => {
+  it('passes the password rules, is not common and differs each time', () => {
+    const passwords = Array.from({ length: 50 }, () => generatePassword('demo'));
+    expect(passwords.every((p) => isValidPassword(p, 'demo') && !isCommonPassword(p))).toBe(true);
+    expect(new Set(passwords).size).toBe(passwords.length);
+  });
+});

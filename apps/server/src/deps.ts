@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { PasswordHasher } from './platform/auth/passwords';
+import type { SessionStore } from './platform/auth/sessions';
+import type { LinkPreviewer } from './platform/linkpreview';
+import type { Media } from './platform/media';
+import type { Realtime } from './platform/realtime';
+import type { Storage } from './platform/storage';
+
+/** Everything a module needs, built once in main.ts (or by the test harness) and passed down. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  realtime: Realtime;
+  storage: Storage;
+  hasher: PasswordHasher;
+  sessions: SessionStore;
+  media: Media;
+  /** Link previews behind the SSRF guard; tests inject one that may reach a local page. */
+  linkPreview: LinkPreviewer;
+}

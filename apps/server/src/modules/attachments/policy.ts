@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { attachments, comments, posts } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { openPost, seesComment } from '../feeds/policy';
+import type { AttachmentRow } from './service';
+
+const noSuchFile = () => notFound('No such file');
+
+/**
+ * The attachment, if the viewer may see what holds it: the post (the feeds module's visibility: private
+ * communities, private posts, friends-only member feeds), and for a comment its urgency too. A pending
+ * composer image is its uploader's alone. Everything else is a 404, as if it did not exist.
+ */
+export async function openAttachment(db: Queryable, viewerId: number, id: number): Promise<AttachmentRow> {
+  const [found] = await db
+    .select({
+      attachment: attachments,
+      postId: posts.id,
+      communityId: posts.communityId,
+      commentUrgency: comments.urgency,
+    })
+    .from(attachments)
+    .leftJoin(comments, eq(comments.id, attachments.commentId))
+    .leftJoin(posts, eq(posts.id, sql`coalesce(${attachments.postId}, ${comments.postId})`))
+    .where(eq(attachments.id, id))
+    .limit(1);
+  if (!found) throw noSuchFile();
+  const { attachment, postId, communityId, commentUrgency } = found;
+  if (postId === null) {
+    if (attachment.uploaderId !== viewerId) throw noSuchFile();
+    return attachment;
+  }
+  const place = communityId === null ? ({ kind: 'user' } as const) : ({ kind: 'community' } as const);
+  const access = await openPost(db, viewerId, postId, place);
+  if (commentUrgency !== null && !seesComment(access, commentUrgency)) throw noSuchFile();
+  return attachment;
+}

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { isEmail, isValidIdentityName, OrgRole, REGISTRATION_DEFAULTS } from '@orbit/contract';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { organizationMembers, organizations, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { assertAcceptablePassword } from '../../platform/auth/passwords';
+import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors';
+import { inTransaction, type Work } from '../../platform/tx';
+import { isExpertInOrganization } from '../communities/policy';
+
+export interface RegisterInput {
+  email: string;
+  password?: string;
+  username?: string;
+  organization_id?: number | null;
+  measurement_unit?: 1 | 2;
+  country_code?: string;
+  timezone?: string;
+}
+
+const registrationError = (status: number, code: string, message: string, userMessage: string) =>
+  new AppError(status, code, message, { errors: [{ code, message: userMessage }] });
+
+/** Is this name free as anyone's username or avatar name (case-insensitive)? */
+export async function isIdentityTaken(db: Queryable, name: string, exceptUserId?: number): Promise<boolean> {
+  const lower = name.toLowerCase();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lower}`, sql`lower(${users.alias}) = ${lower}`))
+    .limit(2);
+  return rows.some((r) => r.id !== exceptUserId);
+}
+
+/** A username for a member who registered with an email only: its local part, made valid and unique. */
+async function usernameFromEmail(db: Queryable, email: string): Promise<string> {
+  let base = email.split('@')[0].replace(/[^A-Za-z0-9._-]/g, '');
+  if (base.length < 3) base = `${base}member`.slice(0, 12);
+  for (let n = 0; ; n++) {
+    const candidate = n === 0 ? base : `${base}${n}`;
+    if (!(await isIdentityTaken(db, candidate))) return candidate;
+  }
+}
+
+function generatedPassword(): string {
+  return `${randomBytes(12).toString('base64url')}7!`;
+}
+
+/**
+ * Who may register into an organisation (API.md): anyone when its registration is open; otherwise an
+ * admin (role 2) of that organisation, or an expert of a community it owns, for the add-member form.
+ */
+async function assertMayJoinOrganization(db: Queryable, organizationId: number, callerId: number | null) {
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  if (!org) throw badRequest('validation', 'No such organization');
+  if (org.registrationOpen) return;
+  if (callerId !== null) {
+    const [membership] = await db
+      .select({ roles: organizationMembers.orgRoles })
+      .from(organizationMembers)
+      .where(
+        and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, callerId)),
+      )
+      .limit(1);
+    if (membership?.roles.includes(OrgRole.ADMIN)) return;
+    if (await isExpertInOrganization(db, callerId, organizationId)) return;
+  }
+  throw forbidden('Registration into this organization is closed', 'registration_closed');
+}
+
+/**
+ * A member who signs up without naming an organisation joins the oldest one whose registration is open
+ * (the demo organisation on a demo world), so that they meet its members; with none open, they join none.
+ */
+async function defaultOpenOrganization(db: Queryable): Promise<number | null> {
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.registrationOpen, true))
+    .orderBy(asc(organizations.id))
+    .limit(1);
+  return org?.id ?? null;
+}
+
+export async function register(deps: AppDeps, input: RegisterInput, callerId: number | null) {
+  const email = input.email.trim();
+  if (!isEmail(email)) {
+    throw registrationError(400, 'invalid_username', 'Invalid email address', 'Invalid Username');
+  }
+  const username = input.username?.trim() || null;
+  if (username !== null && !isValidIdentityName(username)) {
+    throw registrationError(400, 'invalid_username', 'Invalid username', 'Invalid Username');
+  }
+  const generated = input.password ? null : generatedPassword();
+  const password = input.password ?? generated!;
+  assertAcceptablePassword(password, username ?? email.split('@')[0]);
+  const passwordHash = await deps.hasher.hash(password);
+
+  const userId = await deps.db.transaction(async (tx) => {
+    if (input.organization_id) await assertMayJoinOrganization(tx, input.organization_id, callerId);
+    const organizationId = input.organization_id ?? (await defaultOpenOrganization(tx));
+    const [byEmail] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    if (byEmail)
+      throw registrationError(409, 'email_already_in_use', 'Email already in use', 'Email already in use');
+    if (username && (await isIdentityTaken(tx, username))) {
+      throw registrationError(409, 'identity_not_available', 'User already exists', 'User already exists!');
+    }
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email,
+        username: username ?? (await usernameFromEmail(tx, email)),
+        passwordHash,
+        unitPreference: input.measurement_unit ?? REGISTRATION_DEFAULTS.measurement_unit,
+        country: (input.country_code ?? REGISTRATION_DEFAULTS.country_code).toUpperCase(),
+        timezone: input.timezone ?? REGISTRATION_DEFAULTS.timezone,
+      })
+      .returning({ id: users.id });
+    if (organizationId) {
+      await tx
+        .insert(organizationMembers)
+        .values({ organizationId, userId: row.id, orgRoles: [OrgRole.MEMBER] });
+    }
+    return row.id;
+  });
+  return { user_id: userId, ...(generated ? { generated_password: generated } : {}) };
+}
+
+export async function login(deps: AppDeps, identity: string, password: string, userAgent?: string) {
+  const lower = identity.trim().toLowerCase();
+  const [user] = await deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${lower}`, sql`lower(${users.username}) = ${lower}`))
+    .limit(1);
+  const ok = await deps.hasher.verify(user?.passwordHash ?? null, password);
+  if (!ok || !user) throw unauthorized('The identity or password is incorrect', 'invalid_credentials');
+  return deps.sessions.create(deps.db, user.id, userAgent);
+}
+
+/** The spec's /user/confirm_password: 401 incorrect_password when it does not match. */
+export async function confirmPassword(deps: AppDeps, userId: number, password: string): Promise<void> {
+  const [user] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!(await deps.hasher.verify(user?.passwordHash ?? null, password))) {
+    throw unauthorized('incorrect password', 'incorrect_password');
+  }
+}
+
+export async function usernameOf(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.username ?? null;
+}
+
+/**
+ * Changes the password after checking the old one; every other session of the member is revoked. `andThen`
+ * runs in the same transaction (the caller's own writes and events).
+ */
+export async function changePassword(
+  deps: AppDeps,
+  auth: { userId: number; sessionId: number },
+  oldPassword: string,
+  newPassword: string,
+  andThen?: (work: Work) => Promise<void>,
+): Promise<void> {
+  await confirmPassword(deps, auth.userId, oldPassword);
+  assertAcceptablePassword(newPassword, await usernameOf(deps.db, auth.userId));
+  const passwordHash = await deps.hasher.hash(newPassword);
+  await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+    await work.tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date() })
+      .where(eq(users.id, auth.userId));
+    await deps.sessions.revokeOthers(work.tx, auth.userId, auth.sessionId);
+    await andThen?.(work);
+  });
+}

@@ -1,0 +1,94 @@
+import { AccessType, CommunityRole, OwnerType } from '@orbit/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { communities, communityMembers } from '../../db/schema';
+import { forbidden, notFound } from '../../platform/errors';
+
+export type CommunityRow = typeof communities.$inferSelect;
+
+/** Who may do what in a community (ARCHITECTURE §4): one place, called by every service that needs it. */
+export interface CommunityStanding {
+  community: CommunityRow;
+  /** The caller's role (1 expert, 4 member), or null for a non-member. */
+  role: number | null;
+  isMember: boolean;
+  isExpert: boolean;
+}
+
+export async function standingIn(
+  db: Queryable,
+  communityId: number,
+  userId: number,
+): Promise<CommunityStanding> {
+  const [row] = await db
+    .select({ community: communities, role: communityMembers.role })
+    .from(communities)
+    .leftJoin(
+      communityMembers,
+      and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, userId)),
+    )
+    .where(eq(communities.id, communityId))
+    .limit(1);
+  if (!row) throw notFound('No such community');
+  const role = row.role ?? null;
+  return { community: row.community, role, isMember: role !== null, isExpert: role === CommunityRole.EXPERT };
+}
+
+/** A private community's feed and members are for its members only; public ones are readable by anyone signed in. */
+export async function assertMayRead(
+  db: Queryable,
+  communityId: number,
+  userId: number,
+): Promise<CommunityStanding> {
+  const standing = await standingIn(db, communityId, userId);
+  if (!standing.isMember && standing.community.accessType === AccessType.PRIVATE) {
+    // A private community the caller is not in: as if it did not exist.
+    throw notFound('No such community');
+  }
+  return standing;
+}
+
+export async function assertMember(
+  db: Queryable,
+  communityId: number,
+  userId: number,
+): Promise<CommunityStanding> {
+  const standing = await assertMayRead(db, communityId, userId);
+  if (!standing.isMember) throw forbidden('Only members of this community may do this', 'not_a_member');
+  return standing;
+}
+
+export async function assertExpert(
+  db: Queryable,
+  communityId: number,
+  userId: number,
+): Promise<CommunityStanding> {
+  const standing = await assertMember(db, communityId, userId);
+  if (!standing.isExpert) throw forbidden('Only the community experts may do this', 'not_an_expert');
+  return standing;
+}
+
+/**
+ * May this member register newcomers into the organisation from a community's add-member form (API.md)?
+ * Yes when they are an expert of a community the organisation owns.
+ */
+export async function isExpertInOrganization(
+  db: Queryable,
+  userId: number,
+  organizationId: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: communities.id })
+    .from(communities)
+    .innerJoin(
+      communityMembers,
+      and(
+        eq(communityMembers.communityId, communities.id),
+        eq(communityMembers.userId, userId),
+        eq(communityMembers.role, CommunityRole.EXPERT),
+      ),
+    )
+    .where(and(eq(communities.ownerType, OwnerType.ORGANIZATION), eq(communities.ownerId, organizationId)))
+    .limit(1);
+  return rows.length > 0;
+}

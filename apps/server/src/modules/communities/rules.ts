@@ -1,0 +1,66 @@
+import {
+  COMMUNITY_COLORS,
+  CommunityErrorCode,
+  CommunityRole,
+  DEFAULT_COMMUNITY_COLOR,
+  LIMITS,
+  TermsKind,
+} from '@orbit/contract';
+import { badRequest } from '../../platform/errors';
+import type { UserRow } from '../users/service';
+import type { CommunityRow } from './policy';
+
+/** A community name: trimmed, 1..30 characters (000 §5). */
+export function communityName(raw: string): string {
+  const name = raw.trim();
+  if (name.length === 0 || name.length > LIMITS.communityName) {
+    throw badRequest(
+      CommunityErrorCode.invalid_name,
+      `The community name must be 1 to ${LIMITS.communityName} characters`,
+    );
+  }
+  return name;
+}
+
+/** Initials: one character, upper-cased (000 §5); none given takes the name's first character. */
+export function communityInitials(raw: string | null | undefined, name: string): string {
+  const initials = (raw ?? '').trim() || name.charAt(0);
+  if ([...initials].length !== LIMITS.communityInitials) {
+    throw badRequest(CommunityErrorCode.invalid_initials, 'The initials must be one character');
+  }
+  return initials.toUpperCase();
+}
+
+/** One of the six palette colours (000 §9), dark navy when none is given. */
+export function communityColor(raw: string | null | undefined): string {
+  if (raw === undefined || raw === null || raw === '') return DEFAULT_COMMUNITY_COLOR;
+  const color = raw.toLowerCase();
+  if (!(COMMUNITY_COLORS as readonly string[]).includes(color)) {
+    throw badRequest(CommunityErrorCode.invalid_color, 'The colour must be one of the community palette');
+  }
+  return color;
+}
+
+/** Joining is always as an ordinary member (000 §6): nobody makes themselves an expert. */
+export function assertJoinRole(role: number): void {
+  if (role !== CommunityRole.MEMBER) {
+    throw badRequest(CommunityErrorCode.invalid_role, 'Members join a community with role 4');
+  }
+}
+
+/** The spec's profile shows "NA" for an empty name (000 §3.2). */
+const isBlankName = (value: string) => value.trim() === '' || value.trim() === 'NA';
+
+/**
+ * The terms popup (000 §4.6): a community with terms needs them accepted; madness terms also need the
+ * member's first and last name (the client saves them first when they changed).
+ */
+export function assertTermsMet(community: CommunityRow, user: UserRow, acceptedTerms: boolean | undefined) {
+  if (community.tcKind === null) return;
+  if (acceptedTerms !== true) {
+    throw badRequest(CommunityErrorCode.terms_not_accepted, 'Accept the terms to join this community');
+  }
+  if (community.tcKind === TermsKind.MADNESS && (isBlankName(user.firstName) || isBlankName(user.lastName))) {
+    throw badRequest(CommunityErrorCode.names_required, 'Enter your first and last name to join');
+  }
+}

@@ -1,0 +1,134 @@
+import { AccessType, EventType } from '@orbit/contract';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { feedFixtures } from './testing';
+
+const ctx = await createTestApp();
+const { app } = ctx;
+const { call, befriend, community, eventsOf, lastSeq } = feedFixtures(ctx);
+
+const comment = (user: TestUser, communityId: number, feedId: number, body: object = {}) =>
+  call(user, 'POST', 'community/feed/comment', {
+    message: 'nice',
+    feed_id: feedId,
+    community_id: communityId,
+    ...body,
+  });
+const comments = (user: TestUser, communityId: number, feedId: number) =>
+  call(user, 'GET', `community/feed/comments?feed_id=${feedId}&community_id=${communityId}`);
+
+async function setting() {
+  const [expert, member, outsider] = [await signUp(app), await signUp(app), await signUp(app)];
+  const id = await community(expert, [member]);
+  const post = (await call(member, 'POST', 'community/feed', { message: 'post', community_id: id })).json();
+  return { expert, member, outsider, id, feedId: post.id as number };
+}
+
+describe('comment urgency', () => {
+  it('only experts set it; non-experts get only urgency-0 comments, in lists, counts and single calls', async () => {
+    const { expert, member, id, feedId } = await setting();
+    const refused = await comment(member, id, feedId, { urgency: 1 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('urgency_experts_only');
+    expect((await comment(member, id, feedId)).json()).toMatchObject({
+      urgency: 0,
+      community_feed_comment_id: expect.any(Number),
+    });
+    const urgent = (await comment(expert, id, feedId, { urgency: 3, message: 'urgent' })).json();
+    expect(urgent.urgency).toBe(3);
+    expect(
+      (await comments(expert, id, feedId))
+        .json()
+        .community_feed_comments.map((c: { message: string }) => c.message),
+    ).toEqual(['nice', 'urgent']);
+    expect(
+      (await comments(member, id, feedId))
+        .json()
+        .community_feed_comments.map((c: { message: string }) => c.message),
+    ).toEqual(['nice']);
+    expect((await call(expert, 'GET', `community/feed/${feedId}`)).json()).toMatchObject({
+      num_comments: 2,
+      urgency_comments: 3,
+    });
+    expect((await call(member, 'GET', `community/feed/${feedId}`)).json()).toMatchObject({
+      num_comments: 1,
+      urgency_comments: 0,
+    });
+    const path = `community/${id}/feed/${feedId}/comments/${urgent.id}`;
+    expect((await call(member, 'DELETE', path)).statusCode).toBe(404);
+    expect((await call(member, 'PUT', path, { message: 'x' })).statusCode).toBe(404);
+  });
+
+  it('urgent comments reach experts only live', async () => {
+    const { expert, member, id, feedId } = await setting();
+    const since = { expert: await lastSeq(expert), member: await lastSeq(member) };
+    await comment(expert, id, feedId, { urgency: 2 });
+    await comment(expert, id, feedId);
+    // Other features (notifications) may send their own events too: only the comment events are checked.
+    const commentEvents = async (user: TestUser, after: number) =>
+      (await eventsOf(user, after)).filter((e) => e.type === EventType.COMMUNITY_COMMENT);
+    expect(
+      (await commentEvents(expert, since.expert)).map((e) => [
+        e.type,
+        (e.data as { urgency: number }).urgency,
+      ]),
+    ).toEqual([
+      [EventType.COMMUNITY_COMMENT, 2],
+      [EventType.COMMUNITY_COMMENT, 0],
+    ]);
+    expect(
+      (await commentEvents(member, since.member)).map((e) => (e.data as { urgency: number }).urgency),
+    ).toEqual([0]);
+  });
+
+  it('user-feed comments are always urgency 0 and update the post live', async () => {
+    const [owner, friend] = [await signUp(app), await signUp(app)];
+    await befriend(owner, friend);
+    const post = (await call(owner, 'POST', 'user/feed', { message: 'hi' })).json();
+    const body = { message: 'yo', feed_id: post.id, user_id: owner.userId };
+    expect((await call(friend, 'POST', 'user/comment', { ...body, urgency: 1 })).json().error).toBe(
+      'urgency_experts_only',
+    );
+    const since = await lastSeq(owner);
+    const created = (await call(friend, 'POST', 'user/comment', body)).json();
+    expect(created).toMatchObject({ user_feed_comment_id: created.id, feed_id: post.id, urgency: 0 });
+    const [event] = (await eventsOf(owner, since)).filter((e) => e.type === EventType.USER_POST);
+    expect(event).toMatchObject({ type: EventType.USER_POST, subtype: 'UPDATE', data: { num_comments: 1 } });
+    const list = (
+      await call(owner, 'GET', `user/comments?feed_id=${post.id}&user_id=${owner.userId}`)
+    ).json();
+    expect(list.user_feed_comments.map((c: { message: string }) => c.message)).toEqual(['yo']);
+    expect(
+      (await call(owner, 'GET', `user/comments?feed_id=${post.id}&user_id=${friend.userId}`)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('comment rules', () => {
+  it('authors edit; authors and experts delete; comments on a post one cannot see are 404', async () => {
+    const { expert, member, id, feedId } = await setting();
+    const other = await signUp(app);
+    const closed = await community(expert, [member], AccessType.PRIVATE);
+    const hidden = (
+      await call(member, 'POST', 'community/feed', { message: 'p', community_id: closed })
+    ).json();
+    expect((await comment(other, closed, hidden.id)).statusCode).toBe(404);
+    expect((await comments(other, closed, hidden.id)).statusCode).toBe(404);
+    expect((await comment(other, id, feedId)).statusCode).toBe(403);
+    expect((await comment(member, id, feedId, { message: ' ' })).json().error).toBe('empty_message');
+    expect((await comment(member, id, feedId, { message: 'x'.repeat(10001) })).json().error).toBe(
+      'message_too_long',
+    );
+    const mine = (await comment(member, id, feedId)).json();
+    const path = `community/${id}/feed/${feedId}/comments/${mine.id}`;
+    expect((await call(expert, 'PUT', path, { message: 'no' })).statusCode).toBe(403);
+    expect((await call(member, 'PUT', path, { message: 'better' })).json().message).toBe('better');
+    expect((await call(member, 'PUT', path, { urgency: 2 })).json().error).toBe('urgency_experts_only');
+    const theirs = (await comment(expert, id, feedId)).json();
+    expect(
+      (await call(member, 'DELETE', `community/${id}/feed/${feedId}/comments/${theirs.id}`)).statusCode,
+    ).toBe(403);
+    expect((await call(expert, 'DELETE', path)).json()).toEqual({ ok: true });
+    expect((await comments(member, id, feedId)).json().community_feed_comments).toHaveLength(1);
+  });
+});

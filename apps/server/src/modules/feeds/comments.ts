@@ -1,0 +1,238 @@
+import { type EditCommentBody, EventSubtype, type FeedComment, IdentityType, Urgency } from '@orbit/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { comments } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../platform/errors';
+import { inTransaction, type Work } from '../../platform/tx';
+import { notifyComment } from '../notifications/causes';
+import type { UserRow } from '../users/service';
+import { announceComment } from './events';
+import { detachFiles, removeStoredFiles, type WarnLog } from './files';
+import { checkTaggedUsers, cleanMessage } from './input';
+import { attachmentsOfComments, type CommentRow, usersByIds, visibleComments } from './loader';
+import {
+  assertAuthor,
+  assertMayDelete,
+  assertMaySetUrgency,
+  assertMayTakePart,
+  audienceOf,
+  type FeedPlace,
+  openPost,
+  type PostAccess,
+  seesComment,
+} from './policy';
+import { presentComment, type Viewer } from './presenter';
+import { runQueries } from './queries';
+import { notifyTagged, recordFeedInteraction, unitOfWork } from './service';
+import { viewersFor } from './viewers';
+
+export interface CommentInput {
+  message?: string;
+  identity_type?: number;
+  tagged_users?: number[];
+  urgency?: number;
+}
+
+/** The comments `rows` of the post, each as the caller sees them, in three queries however many there are. */
+async function presentAll(db: Queryable, callerId: number, access: PostAccess, rows: CommentRow[]) {
+  const [people, files] = await runQueries(db, [
+    () =>
+      usersByIds(
+        db,
+        rows.map((c) => c.authorId),
+      ),
+    () =>
+      attachmentsOfComments(
+        db,
+        rows.map((c) => c.id),
+      ),
+  ]);
+  const roles = {
+    moderators: new Set(access.isModerator ? [callerId] : []),
+    urgentReaders: new Set(access.seesUrgent ? [callerId] : []),
+  };
+  const viewers = await viewersFor(db, [callerId], roles, [...people.values()], false);
+  const viewer = viewers.get(callerId) as Viewer;
+  return rows.map((comment) =>
+    presentComment(
+      {
+        comment,
+        author: people.get(comment.authorId) as UserRow,
+        communityId: access.post.communityId,
+        attachments: files.get(comment.id) ?? [],
+      },
+      viewer,
+    ),
+  );
+}
+
+/** GET /user/comments and /community/feed/comments: oldest first; non-experts get urgency-0 comments only. */
+export async function listComments(deps: AppDeps, callerId: number, postId: number, place: FeedPlace) {
+  const access = await openPost(deps.db, callerId, postId, place);
+  const rows = await deps.db
+    .select()
+    .from(comments)
+    .where(visibleComments(postId, access.seesUrgent))
+    .orderBy(asc(comments.id));
+  return presentAll(deps.db, callerId, access, rows);
+}
+
+/** The comment on the post, if the caller may see it (an urgent one is a 404 for a non-expert). */
+async function openComment(db: Queryable, access: PostAccess, commentId: number): Promise<CommentRow> {
+  const [comment] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.postId, access.post.id)))
+    .limit(1);
+  if (!comment || !seesComment(access, comment.urgency)) throw notFound('No such comment');
+  return comment;
+}
+
+/** @tags of a comment name members who receive it (experts only, when it is urgent). */
+async function taggedIn(work: Work, access: PostAccess, message: string, urgency: number, tagged?: number[]) {
+  const audience = await audienceOf(work.tx, access.post);
+  const reach =
+    urgency === Urgency.NONE
+      ? audience.recipients
+      : audience.recipients.filter((id) => audience.urgentReaders.has(id));
+  return checkTaggedUsers(work.tx, message, tagged, reach);
+}
+
+/** Tells the comment's readers (experts only, when it is urgent) that it came, changed or went. */
+async function announce(work: Work, access: PostAccess, comment: CommentRow, subtype: EventSubtype) {
+  const [author] = (await usersByIds(work.tx, [comment.authorId])).values();
+  await announceComment(work, access.post, comment, author as UserRow, subtype);
+}
+
+async function presentOne(db: Queryable, callerId: number, access: PostAccess, comment: CommentRow) {
+  const [presented] = await presentAll(db, callerId, access, [comment]);
+  return presented as FeedComment;
+}
+
+/** The post the caller comments on: one they see, in a community only as a member. */
+export async function openForComment(db: Queryable, callerId: number, postId: number, place: FeedPlace) {
+  const access = await openPost(db, callerId, postId, place);
+  await assertMayTakePart(db, callerId, access);
+  return access;
+}
+
+/**
+ * Writes a comment after every rule (may comment, message, urgency, @tags) in the caller's transaction,
+ * without announcing it: the attachments module adds its files, then calls publishNewComment.
+ */
+export async function writeComment(
+  work: Work,
+  callerId: number,
+  postId: number,
+  place: FeedPlace,
+  input: CommentInput,
+  extras: { hasAttachments?: boolean } = {},
+) {
+  const access = await openForComment(work.tx, callerId, postId, place);
+  const message = cleanMessage(input.message, extras.hasAttachments);
+  const urgency = input.urgency ?? Urgency.NONE;
+  assertMaySetUrgency(access, urgency);
+  const taggedUsers = await taggedIn(work, access, message, urgency, input.tagged_users);
+  const [comment] = await work.tx
+    .insert(comments)
+    .values({
+      postId,
+      authorId: callerId,
+      message,
+      identityType: input.identity_type ?? IdentityType.USERNAME,
+      urgency,
+      taggedUsers,
+    })
+    .returning();
+  await recordFeedInteraction(work, callerId, access.post);
+  return { access, comment: comment as CommentRow };
+}
+
+/** Announces a new comment to its readers and tells the notifications about it and its @tagged members. */
+export async function publishNewComment(work: Work, access: PostAccess, comment: CommentRow) {
+  await notifyTagged(work, access.post, comment.taggedUsers);
+  await notifyComment(work, access.post, comment);
+  await announce(work, access, comment, EventSubtype.NEW);
+}
+
+/** POST /user/comment and /community/feed/comment. */
+export async function createComment(
+  deps: AppDeps,
+  callerId: number,
+  postId: number,
+  place: FeedPlace,
+  input: CommentInput,
+): Promise<FeedComment> {
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const { access, comment } = await writeComment(work, callerId, postId, place, input);
+    await publishNewComment(work, access, comment);
+    return presentOne(work.tx, callerId, access, comment);
+  });
+}
+
+/** The author edits; only an expert may give it an urgency. */
+export async function editComment(
+  deps: AppDeps,
+  callerId: number,
+  postId: number,
+  commentId: number,
+  place: FeedPlace,
+  body: EditCommentBody,
+): Promise<FeedComment> {
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const access = await openPost(work.tx, callerId, postId, place);
+    const comment = await openComment(work.tx, access, commentId);
+    assertAuthor(comment.authorId, callerId);
+    const message = body.message === undefined ? comment.message : cleanMessage(body.message);
+    const urgency = body.urgency ?? comment.urgency;
+    if (urgency !== comment.urgency) assertMaySetUrgency(access, urgency);
+    const taggedUsers =
+      body.tagged_users === undefined
+        ? comment.taggedUsers
+        : await taggedIn(work, access, message, urgency, body.tagged_users);
+    const [updated] = await work.tx
+      .update(comments)
+      .set({
+        message,
+        urgency,
+        taggedUsers,
+        identityType: body.identity_type ?? comment.identityType,
+        updatedAt: new Date(),
+      })
+      .where(eq(comments.id, comment.id))
+      .returning();
+    await notifyTagged(
+      work,
+      access.post,
+      taggedUsers.filter((id) => !comment.taggedUsers.includes(id)),
+    );
+    await announce(work, access, updated as CommentRow, EventSubtype.UPDATE);
+    return presentOne(work.tx, callerId, access, updated as CommentRow);
+  });
+}
+
+/**
+ * The author or a moderator deletes; readers get DELETE with the comment as it was. Its files leave
+ * storage once the deletion has committed.
+ */
+export async function deleteComment(
+  deps: AppDeps,
+  callerId: number,
+  postId: number,
+  commentId: number,
+  place: FeedPlace,
+  log: WarnLog,
+) {
+  const storageKeys = await inTransaction(unitOfWork(deps), async (work) => {
+    const access = await openPost(work.tx, callerId, postId, place);
+    const comment = await openComment(work.tx, access, commentId);
+    assertMayDelete(access, comment.authorId, callerId);
+    const keys = await detachFiles(work.tx, { commentId: comment.id });
+    await work.tx.delete(comments).where(eq(comments.id, comment.id));
+    await announce(work, access, comment, EventSubtype.DELETE);
+    return keys;
+  });
+  await removeStoredFiles(deps.storage, storageKeys, log);
+  return { ok: true };
+}

@@ -1,0 +1,81 @@
+import { type EventSubtype, EventType, Urgency } from '@orbit/contract';
+import { asc, inArray } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import type { Work } from '../../platform/tx';
+import type { UserRow } from '../users/service';
+import { attachmentsOfComments, type CommentRow, loadBundles, reactionsOf } from './loader';
+import { audienceOf, type PostRow } from './policy';
+import { type CommentBundle, presentComment, presentPost, type Viewer } from './presenter';
+import { viewersFor } from './viewers';
+
+/**
+ * Emits one payload per distinct presentation: recipients who see the same object (most of a community)
+ * share one outbox payload, the author or an expert get theirs. All recipients are locked first, in id
+ * order, so that the several emits of one change never deadlock with another change's.
+ */
+async function emitPresented(
+  work: Work,
+  type: EventType,
+  subtype: EventSubtype,
+  recipients: number[],
+  present: (recipientId: number) => unknown,
+) {
+  if (recipients.length === 0) return;
+  await work.tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, recipients))
+    .orderBy(asc(users.id))
+    .for('update');
+  const groups = new Map<string, { data: unknown; ids: number[] }>();
+  for (const id of recipients) {
+    const data = present(id);
+    const key = JSON.stringify(data);
+    const group = groups.get(key) ?? { data, ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) await work.emit(group.ids, type, subtype, group.data);
+}
+
+const postEventType = (post: PostRow) =>
+  post.communityId === null ? EventType.USER_POST : EventType.COMMUNITY_POST;
+
+/** NEW, UPDATE or DELETE of a post, to everyone it reaches, each seeing it as the list would show them. */
+export async function announcePost(work: Work, post: PostRow, subtype: EventSubtype) {
+  const audience = await audienceOf(work.tx, post);
+  const [bundle] = await loadBundles(work.tx, [post]);
+  if (!bundle) return;
+  const shown = bundle.target ? [bundle.author, bundle.target] : [bundle.author];
+  const reactions = await reactionsOf(work.tx, [post.id], audience.recipients);
+  const viewers = await viewersFor(work.tx, audience.recipients, audience, shown, post.activity !== null);
+  const now = new Date();
+  await emitPresented(work, postEventType(post), subtype, audience.recipients, (id) =>
+    presentPost(bundle, viewers.get(id) as Viewer, reactions, now),
+  );
+}
+
+/**
+ * A comment's NEW, UPDATE or DELETE. Community comments go out as COMMUNITY_COMMENT, urgent ones to experts
+ * only; a member's feed has no comment event type, so its readers get the post's UPDATE with new counts.
+ */
+export async function announceComment(
+  work: Work,
+  post: PostRow,
+  comment: CommentRow,
+  author: UserRow,
+  subtype: EventSubtype,
+) {
+  if (post.communityId === null) return announcePost(work, post, 'UPDATE');
+  const audience = await audienceOf(work.tx, post);
+  const recipients =
+    comment.urgency === Urgency.NONE
+      ? audience.recipients
+      : audience.recipients.filter((id) => audience.urgentReaders.has(id));
+  const attachments = (await attachmentsOfComments(work.tx, [comment.id])).get(comment.id) ?? [];
+  const bundle: CommentBundle = { comment, author, communityId: post.communityId, attachments };
+  const viewers = await viewersFor(work.tx, recipients, audience, [author], false);
+  await emitPresented(work, EventType.COMMUNITY_COMMENT, subtype, recipients, (id) =>
+    presentComment(bundle, viewers.get(id) as Viewer),
+  );
+}

@@ -1,0 +1,177 @@
+import { PostType, Urgency } from '@orbit/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { attachments, comments, friendships, pollVotes, postReactions, users } from '../../db/schema';
+import type { UserRow } from '../users/service';
+import type { PostRow } from './policy';
+import { runQueries } from './queries';
+
+export type CommentRow = typeof comments.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+
+export const ReactionKind = { RATE: 'rate', HIGH_FIVE: 'h5' } as const;
+
+export interface CommentStats {
+  all: number;
+  plain: number;
+  highestUrgency: number;
+}
+
+/** Everything a post's presentation needs besides the viewer, loaded for a whole page at once. */
+export interface PostBundle {
+  post: PostRow;
+  author: UserRow;
+  target: UserRow | null;
+  stats: CommentStats;
+  rating: number | null;
+  highFives: number;
+  votes: { userId: number; optionIndex: number }[];
+  attachments: AttachmentRow[];
+}
+
+/** Per-viewer reactions: who rated what and who high-fived, for the viewers asked about. */
+export interface Reactions {
+  ratings: Map<string, number>;
+  highFives: Set<string>;
+}
+/** One key for a pair of ids: (post, member) for reactions, (viewer, friend) for friendships. */
+export const pairKey = (a: number, b: number) => `${a}:${b}`;
+
+const NO_STATS: CommentStats = { all: 0, plain: 0, highestUrgency: Urgency.NONE };
+
+export async function usersByIds(db: Queryable, ids: number[]): Promise<Map<number, UserRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+function byPost<T extends { postId: number | null }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    if (row.postId === null) continue;
+    map.set(row.postId, [...(map.get(row.postId) ?? []), row]);
+  }
+  return map;
+}
+
+/**
+ * The bundles of `rows`, in their order, in a fixed number of queries however many posts there are
+ * (authors, comment counts, reaction totals, poll votes, attachments): the feed page has no N+1.
+ */
+export async function loadBundles(db: Queryable, rows: PostRow[]): Promise<PostBundle[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((p) => p.id);
+  const pollIds = rows.filter((p) => p.type === PostType.POLL).map((p) => p.id);
+  const [people, stats, totals, votes, files] = await runQueries(db, [
+    () =>
+      usersByIds(
+        db,
+        rows.flatMap((p) => (p.targetUserId === null ? [p.authorId] : [p.authorId, p.targetUserId])),
+      ),
+    () =>
+      db
+        .select({
+          postId: comments.postId,
+          all: sql<number>`count(*)::int`,
+          plain: sql<number>`(count(*) filter (where ${comments.urgency} = 0))::int`,
+          highestUrgency: sql<number>`max(${comments.urgency})::int`,
+        })
+        .from(comments)
+        .where(inArray(comments.postId, ids))
+        .groupBy(comments.postId),
+    () =>
+      db
+        .select({
+          postId: postReactions.postId,
+          rating: sql<
+            string | null
+          >`avg(${postReactions.value}) filter (where ${postReactions.kind} = ${ReactionKind.RATE})`,
+          highFives: sql<number>`(count(*) filter (where ${postReactions.kind} = ${ReactionKind.HIGH_FIVE}))::int`,
+        })
+        .from(postReactions)
+        .where(inArray(postReactions.postId, ids))
+        .groupBy(postReactions.postId),
+    () =>
+      pollIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              postId: pollVotes.postId,
+              userId: pollVotes.userId,
+              optionIndex: pollVotes.optionIndex,
+            })
+            .from(pollVotes)
+            .where(inArray(pollVotes.postId, pollIds))
+            .orderBy(pollVotes.votedAt, pollVotes.userId),
+    () => db.select().from(attachments).where(inArray(attachments.postId, ids)).orderBy(attachments.id),
+  ]);
+  const statsOf = new Map(stats.map((s) => [s.postId, s]));
+  const totalsOf = new Map(totals.map((t) => [t.postId, t]));
+  const votesOf = byPost(votes);
+  const filesOf = byPost(files);
+  return rows.map((post) => {
+    const total = totalsOf.get(post.id);
+    return {
+      post,
+      author: people.get(post.authorId) as UserRow,
+      target: post.targetUserId === null ? null : (people.get(post.targetUserId) ?? null),
+      stats: statsOf.get(post.id) ?? NO_STATS,
+      rating: total?.rating == null ? null : Math.round(Number(total.rating) * 10) / 10,
+      highFives: total?.highFives ?? 0,
+      votes: votesOf.get(post.id) ?? [],
+      attachments: filesOf.get(post.id) ?? [],
+    };
+  });
+}
+
+/** The reactions of `viewerIds` on `postIds`. */
+export async function reactionsOf(db: Queryable, postIds: number[], viewerIds: number[]): Promise<Reactions> {
+  const reactions: Reactions = { ratings: new Map(), highFives: new Set() };
+  if (postIds.length === 0 || viewerIds.length === 0) return reactions;
+  const rows = await db
+    .select()
+    .from(postReactions)
+    .where(and(inArray(postReactions.postId, postIds), inArray(postReactions.userId, viewerIds)));
+  for (const r of rows) {
+    const key = pairKey(r.postId, r.userId);
+    if (r.kind === ReactionKind.RATE) reactions.ratings.set(key, r.value);
+    else reactions.highFives.add(key);
+  }
+  return reactions;
+}
+
+/** For each of `viewerIds`, which of `userIds` are their friends: one query for a whole audience. */
+export async function friendPairs(
+  db: Queryable,
+  viewerIds: number[],
+  userIds: number[],
+): Promise<Set<string>> {
+  if (viewerIds.length === 0 || userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ viewer: friendships.userId, friend: friendships.friendId })
+    .from(friendships)
+    .where(and(inArray(friendships.friendId, [...new Set(userIds)]), inArray(friendships.userId, viewerIds)));
+  return new Set(rows.map((r) => pairKey(r.viewer, r.friend)));
+}
+
+export async function attachmentsOfComments(db: Queryable, commentIds: number[]) {
+  if (commentIds.length === 0) return new Map<number, AttachmentRow[]>();
+  const rows = await db
+    .select()
+    .from(attachments)
+    .where(inArray(attachments.commentId, commentIds))
+    .orderBy(attachments.id);
+  const map = new Map<number, AttachmentRow[]>();
+  for (const row of rows) {
+    const id = row.commentId as number;
+    map.set(id, [...(map.get(id) ?? []), row]);
+  }
+  return map;
+}
+
+/** The comments of a post the viewer may see, oldest first. */
+export function visibleComments(postId: number, seesUrgent: boolean): SQL {
+  const onPost = eq(comments.postId, postId);
+  return seesUrgent ? onPost : (and(onPost, eq(comments.urgency, Urgency.NONE)) as SQL);
+}

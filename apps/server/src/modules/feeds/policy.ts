@@ -1,0 +1,142 @@
+import { CommunityRole, FeedError, PostPrivacy, Urgency } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { communityMembers, friendships, posts } from '../../db/schema';
+import { forbidden, notFound } from '../../platform/errors';
+import { assertMayRead, assertMember } from '../communities/policy';
+import { relationOf } from '../friends/service';
+
+export type PostRow = typeof posts.$inferSelect;
+
+/** Where a post lives: a member's feed or a community's. Routes name the place; a post elsewhere is a 404. */
+export type FeedPlace = { kind: 'user'; ownerId?: number } | { kind: 'community'; communityId?: number };
+
+/** What the caller may do with one post they can see. */
+export interface PostAccess {
+  post: PostRow;
+  /** A community expert, or the owner of the member's feed: deletes what others wrote there. */
+  isModerator: boolean;
+  /** Experts see comments of every urgency; everyone else only urgency 0. */
+  seesUrgent: boolean;
+}
+
+const noSuchPost = () => notFound('No such post');
+
+/** A private post is for its author and its target only, experts included (API.md). */
+export function seesPrivate(post: Pick<PostRow, 'privacy' | 'authorId' | 'targetUserId'>, userId: number) {
+  return post.privacy !== PostPrivacy.PRIVATE || post.authorId === userId || post.targetUserId === userId;
+}
+
+/** A member's feed is read by the member and their friends (docs/decisions/0012-feeds.md). */
+export async function mayReadUserFeed(db: Queryable, callerId: number, ownerId: number): Promise<boolean> {
+  return callerId === ownerId || (await relationOf(db, callerId, ownerId)).isFriend;
+}
+
+export async function assertMayReadUserFeed(db: Queryable, callerId: number, ownerId: number) {
+  if (!(await mayReadUserFeed(db, callerId, ownerId))) {
+    throw forbidden('Only the member and their friends read this feed', FeedError.not_friends);
+  }
+}
+
+/** Members write on their own feed and on their friends' feeds; communities take posts from members. */
+export async function assertMayPostOn(db: Queryable, callerId: number, place: Required<FeedPlace>) {
+  if (place.kind === 'community') return assertMember(db, place.communityId, callerId);
+  await assertMayReadUserFeed(db, callerId, place.ownerId);
+  return null;
+}
+
+/** The post, if the caller may see it where the route says it is; 404 otherwise, as if it did not exist. */
+export async function openPost(
+  db: Queryable,
+  callerId: number,
+  postId: number,
+  place: FeedPlace,
+): Promise<PostAccess> {
+  const [post] = await db.select().from(posts).where(eq(posts.id, postId)).limit(1);
+  if (!post || !seesPrivate(post, callerId)) throw noSuchPost();
+  if (place.kind === 'community') {
+    if (post.communityId === null) throw noSuchPost();
+    if (place.communityId !== undefined && place.communityId !== post.communityId) throw noSuchPost();
+    const standing = await assertMayRead(db, post.communityId, callerId);
+    return { post, isModerator: standing.isExpert, seesUrgent: standing.isExpert };
+  }
+  if (post.ownerUserId === null) throw noSuchPost();
+  if (place.ownerId !== undefined && place.ownerId !== post.ownerUserId) throw noSuchPost();
+  const reads = post.authorId === callerId || (await mayReadUserFeed(db, callerId, post.ownerUserId));
+  if (!reads) throw noSuchPost();
+  return { post, isModerator: post.ownerUserId === callerId, seesUrgent: false };
+}
+
+export function assertAuthor(authorId: number, callerId: number) {
+  if (authorId !== callerId) throw forbidden('Only the author may do this', FeedError.not_author);
+}
+
+/** Authors delete what they wrote; experts (or the feed's owner) delete anything on their feed. */
+export function assertMayDelete(access: PostAccess, authorId: number, callerId: number) {
+  if (authorId !== callerId && !access.isModerator) {
+    throw forbidden('Only the author or the community experts may delete this', 'not_allowed');
+  }
+}
+
+/** Commenting, rating and voting in a community are for its members; on a member's feed, for its readers. */
+export async function assertMayTakePart(db: Queryable, callerId: number, access: PostAccess) {
+  if (access.post.communityId !== null) await assertMember(db, access.post.communityId, callerId);
+}
+
+/** Tags of a post: its author or a moderator. */
+export function assertMayTag(access: PostAccess, callerId: number) {
+  assertMayDelete(access, access.post.authorId, callerId);
+}
+
+/** Only experts set an urgency; user feeds have no experts, so their comments are always urgency 0. */
+export function assertMaySetUrgency(access: PostAccess, urgency: number) {
+  if (urgency > Urgency.NONE && !(access.post.communityId !== null && access.seesUrgent)) {
+    throw forbidden('Only experts set the urgency of a comment', FeedError.urgency_experts_only);
+  }
+}
+
+export function seesComment(access: Pick<PostAccess, 'seesUrgent'>, urgency: number) {
+  return urgency === Urgency.NONE || access.seesUrgent;
+}
+
+/** Everyone a post reaches live, and who among them moderates (experts, or the feed's owner). */
+export interface Audience {
+  recipients: number[];
+  moderators: Set<number>;
+  /** Who sees comments of every urgency. */
+  urgentReaders: Set<number>;
+}
+
+/**
+ * Members of a community receive its posts (public communities too: readers who are not members fetch);
+ * a member's feed reaches the member, the author and the member's friends; a private post only its two.
+ */
+export async function audienceOf(
+  db: Queryable,
+  post: Pick<PostRow, 'communityId' | 'ownerUserId' | 'authorId' | 'privacy' | 'targetUserId'>,
+): Promise<Audience> {
+  const moderators = new Set<number>();
+  const urgentReaders = new Set<number>();
+  let everyone: number[];
+  if (post.communityId !== null) {
+    const members = await db
+      .select({ userId: communityMembers.userId, role: communityMembers.role })
+      .from(communityMembers)
+      .where(eq(communityMembers.communityId, post.communityId));
+    for (const m of members.filter((member) => member.role === CommunityRole.EXPERT)) {
+      moderators.add(m.userId);
+      urgentReaders.add(m.userId);
+    }
+    everyone = members.map((m) => m.userId);
+  } else {
+    const owner = post.ownerUserId as number;
+    const friends = await db
+      .select({ id: friendships.friendId })
+      .from(friendships)
+      .where(eq(friendships.userId, owner));
+    moderators.add(owner);
+    everyone = [owner, post.authorId, ...friends.map((f) => f.id)];
+  }
+  if (post.privacy === PostPrivacy.PRIVATE) everyone = [post.authorId, post.targetUserId ?? post.authorId];
+  return { recipients: [...new Set(everyone)], moderators, urgentReaders };
+}

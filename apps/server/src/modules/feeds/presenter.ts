@@ -1,0 +1,195 @@
+import {
+  APP_NAMES,
+  type AppId,
+  attachmentUrl,
+  avatarUrl,
+  type FeedAttachment,
+  type FeedComment,
+  type FeedPost,
+  IdentityType,
+  type PollData,
+  type PostActivityView,
+  STROKES_SESSION_TYPE,
+  UNITS,
+  UnitPreference,
+  Urgency,
+} from '@orbit/contract';
+import type { PostActivity } from '../../db/schema/feeds';
+import { presentMemberFace, seesPersona, type UserRow } from '../users/service';
+import { type AttachmentRow, type CommentRow, type PostBundle, pairKey, type Reactions } from './loader';
+
+/** The name an anonymous item shows when its author has no alias yet. */
+export const ANONYMOUS_NAME = 'Anonymous';
+
+/** Who is looking: the presenters shape every HTTP answer and every event payload from this. */
+export interface Viewer {
+  userId: number;
+  /** An expert of the community, or the owner of the member's feed. */
+  isModerator: boolean;
+  seesUrgent: boolean;
+  unitPreference: number;
+  /** Friends of the viewer among the people shown: a private member shows them the persona. */
+  isFriendOf(userId: number): boolean;
+}
+
+export function presentAttachment(row: AttachmentRow): FeedAttachment {
+  return { id: row.id, type: row.type, fileName: row.fileName, url: attachmentUrl(row.id), size: row.size };
+}
+
+/**
+ * The author as the viewer may see them. Anonymous items show the alias and the avatar, and the author's id
+ * only to the author (so the client knows its own items); others show the face the author's privacy allows.
+ */
+function presentAuthor(author: UserRow, identityType: number, viewer: Viewer) {
+  const own = author.id === viewer.userId;
+  if (identityType === IdentityType.ANONYMOUS) {
+    return {
+      author_user_id: own ? author.id : null,
+      author_screen_name: author.alias ?? ANONYMOUS_NAME,
+      author_avatar_image: author.avatarImage,
+      author_avatar_image_url: avatarUrl(author.avatarImage),
+      persona_image: null,
+      identity_type: identityType,
+      author_profile_available: false,
+    };
+  }
+  const face = presentMemberFace(
+    author,
+    own || seesPersona(author, { isFriend: viewer.isFriendOf(author.id), direction: null }),
+  );
+  return {
+    author_user_id: author.id,
+    author_screen_name: identityType === IdentityType.NAME ? face.name : face.screen_name,
+    author_avatar_image: author.avatarImage,
+    author_avatar_image_url: face.image_url ?? avatarUrl(author.avatarImage),
+    persona_image: face.persona_image,
+    identity_type: identityType,
+    author_profile_available: !own,
+  };
+}
+
+const twoDecimals = (n: number) => Math.round(n * 100) / 100;
+
+/** Distance in the viewer's unit (unit_preference 1 miles, 2 km), two decimals. */
+function distanceFor(activity: PostActivity, unitPreference: number) {
+  const wantsKm = unitPreference === UnitPreference.METRIC;
+  const unit = wantsKm ? ('km' as const) : ('mile' as const);
+  if (activity.distance === null) return { distance: null, distance_unit: unit };
+  const storedKm = activity.distance_unit !== 'mile';
+  const km = storedKm ? activity.distance : activity.distance / UNITS.miPerKm;
+  return { distance: twoDecimals(wantsKm ? km : km * UNITS.miPerKm), distance_unit: unit };
+}
+
+/** An activity post's summary: steps, or strokes for session type 69 (001 §2). */
+export function presentActivity(activity: PostActivity, unitPreference: number): PostActivityView {
+  const strokes = activity.activity_session_type === STROKES_SESSION_TYPE;
+  const appId = activity.bg_app_id;
+  return {
+    activity_name: activity.activity_name,
+    activity_type: activity.activity_type,
+    activity_session_type: activity.activity_session_type,
+    activity_time: activity.activity_time,
+    duration: activity.duration,
+    calories: activity.calories,
+    steps: strokes ? null : activity.steps,
+    strokes: strokes ? activity.steps : null,
+    ...distanceFor(activity, unitPreference),
+    app: appId !== null && appId in APP_NAMES ? { id: appId, name: APP_NAMES[appId as AppId] } : null,
+  };
+}
+
+function presentPoll(bundle: PostBundle, viewer: Viewer, now: Date): PollData | null {
+  const { post, votes } = bundle;
+  if (post.pollQuestion === null || post.pollOptions === null || post.pollExpiresAt === null) return null;
+  const answers = post.pollOptions.map((_, index) =>
+    votes.filter((v) => v.optionIndex === index).map((v) => ({ user_id: v.userId })),
+  );
+  return {
+    question: post.pollQuestion,
+    options: post.pollOptions,
+    answers,
+    expiration_date: post.pollExpiresAt.toISOString(),
+    expired: post.pollExpiresAt.getTime() <= now.getTime(),
+    my_answer: votes.find((v) => v.userId === viewer.userId)?.optionIndex ?? null,
+  };
+}
+
+const mayFields = (authorId: number, viewer: Viewer) => ({
+  is_own: authorId === viewer.userId,
+  may_edit: authorId === viewer.userId,
+  may_delete: authorId === viewer.userId || viewer.isModerator,
+});
+
+/** A post as the viewer sees it: the list, the single read and the live event all use this. */
+export function presentPost(
+  bundle: PostBundle,
+  viewer: Viewer,
+  reactions: Reactions,
+  now = new Date(),
+): FeedPost {
+  const { post, author, target, stats } = bundle;
+  const key = pairKey(post.id, viewer.userId);
+  const community = post.communityId !== null;
+  const targetFace =
+    target === null
+      ? null
+      : presentMemberFace(
+          target,
+          target.id === viewer.userId ||
+            seesPersona(target, { isFriend: viewer.isFriendOf(target.id), direction: null }),
+        );
+  return {
+    id: post.id,
+    user_feed_id: community ? null : post.id,
+    community_feed_id: community ? post.id : null,
+    community_id: post.communityId,
+    owner_user_id: post.ownerUserId,
+    message: post.message,
+    time: post.createdAt.toISOString(),
+    updated_time: post.updatedAt.toISOString(),
+    ...presentAuthor(author, post.identityType, viewer),
+    privacy: post.privacy,
+    target_user_id: post.targetUserId,
+    target_user_screen_name: targetFace?.screen_name ?? null,
+    num_comments: viewer.seesUrgent ? stats.all : stats.plain,
+    urgency_comments: viewer.seesUrgent ? stats.highestUrgency : Urgency.NONE,
+    rating: bundle.rating,
+    rated: reactions.ratings.get(key) ?? null,
+    high_fives: bundle.highFives,
+    high_fived: reactions.highFives.has(key),
+    tags: post.tags,
+    tagged_users: post.taggedUsers,
+    attachments: bundle.attachments.map(presentAttachment),
+    type: post.type,
+    poll_data: presentPoll(bundle, viewer, now),
+    activity: post.activity === null ? null : presentActivity(post.activity, viewer.unitPreference),
+    ...mayFields(post.authorId, viewer),
+  };
+}
+
+export interface CommentBundle {
+  comment: CommentRow;
+  author: UserRow;
+  communityId: number | null;
+  attachments: AttachmentRow[];
+}
+
+export function presentComment(bundle: CommentBundle, viewer: Viewer): FeedComment {
+  const { comment, communityId } = bundle;
+  const community = communityId !== null;
+  return {
+    id: comment.id,
+    user_feed_comment_id: community ? null : comment.id,
+    community_feed_comment_id: community ? comment.id : null,
+    feed_id: comment.postId,
+    community_id: communityId,
+    message: comment.message,
+    time: comment.createdAt.toISOString(),
+    updated_time: comment.updatedAt.toISOString(),
+    ...presentAuthor(bundle.author, comment.identityType, viewer),
+    urgency: comment.urgency,
+    tagged_users: comment.taggedUsers,
+    attachments: bundle.attachments.map(presentAttachment),
+    ...mayFields(comment.authorId, viewer),
+  };
+}

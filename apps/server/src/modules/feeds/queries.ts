@@ -1,0 +1,20 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+
+type Query = () => PromiseLike<unknown>;
+type Results<T extends readonly Query[]> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+
+/**
+ * Runs independent reads side by side on the pool, but one after another in a transaction: a transaction
+ * has one connection, and node-postgres must not be handed a query while that connection runs another.
+ */
+export async function runQueries<T extends readonly Query[]>(
+  db: Queryable,
+  queries: [...T],
+): Promise<Results<T>> {
+  if (!(db instanceof PgTransaction))
+    return (await Promise.all(queries.map((query) => query()))) as Results<T>;
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query());
+  return results as Results<T>;
+}

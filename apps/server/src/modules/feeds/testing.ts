@@ -1,0 +1,61 @@
+import { AccessType, CommunityRole } from '@orbit/contract';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { communities, communityMembers, events, friendships, users } from '../../db/schema';
+import type { TestContext, TestUser } from '../../test/harness';
+
+/** Test support for the feed tests: communities and friendships written straight into the database. */
+export function feedFixtures(ctx: TestContext) {
+  const { app, deps } = ctx;
+  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
+
+  const befriend = (a: TestUser, b: TestUser) =>
+    deps.db.insert(friendships).values([
+      { userId: a.userId, friendId: b.userId },
+      { userId: b.userId, friendId: a.userId },
+    ]);
+
+  async function community(
+    expert: TestUser,
+    members: TestUser[],
+    accessType: number = AccessType.PUBLIC,
+  ): Promise<number> {
+    const [row] = await deps.db
+      .insert(communities)
+      .values({
+        name: 'Walkers',
+        color: '#ff0000',
+        initials: 'W',
+        accessType,
+        ownerType: 2,
+        ownerId: expert.userId,
+      })
+      .returning({ id: communities.id });
+    const id = (row as { id: number }).id;
+    await deps.db
+      .insert(communityMembers)
+      .values([
+        { communityId: id, userId: expert.userId, role: CommunityRole.EXPERT },
+        ...members.map((m) => ({ communityId: id, userId: m.userId, role: CommunityRole.MEMBER })),
+      ]);
+    return id;
+  }
+
+  const setUser = (user: TestUser, fields: Partial<typeof users.$inferInsert>) =>
+    deps.db.update(users).set(fields).where(eq(users.id, user.userId));
+
+  /** The events a member received after `since` (their sequence), oldest first. */
+  const eventsOf = (user: TestUser, since = 0) =>
+    deps.db
+      .select({ seq: events.seq, type: events.type, subtype: events.subtype, data: events.data })
+      .from(events)
+      .where(and(eq(events.recipientId, user.userId), gt(events.seq, since)))
+      .orderBy(asc(events.seq));
+
+  const lastSeq = async (user: TestUser) => {
+    const rows = await eventsOf(user);
+    return rows.length === 0 ? 0 : (rows[rows.length - 1]?.seq ?? 0);
+  };
+
+  return { call, befriend, community, setUser, eventsOf, lastSeq };
+}

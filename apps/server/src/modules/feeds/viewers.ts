@@ -1,0 +1,50 @@
+import { PrivacySetting, UnitPreference } from '@orbit/contract';
+import { inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { users } from '../../db/schema';
+import type { UserRow } from '../users/service';
+import { friendPairs, pairKey } from './loader';
+import type { Viewer } from './presenter';
+import { runQueries } from './queries';
+
+export interface ViewerRoles {
+  moderators: Set<number>;
+  urgentReaders: Set<number>;
+}
+
+/**
+ * The viewers `viewerIds` as the presenters need them, in a fixed number of queries: their units (only when
+ * an activity is shown) and their friendships with the private members among `shown` (authors, targets).
+ */
+export async function viewersFor(
+  db: Queryable,
+  viewerIds: number[],
+  roles: ViewerRoles,
+  shown: UserRow[],
+  needsUnits: boolean,
+): Promise<Map<number, Viewer>> {
+  const privateIds = shown.filter((u) => u.privacySetting === PrivacySetting.PRIVATE).map((u) => u.id);
+  const [friends, units] = await runQueries(db, [
+    () => friendPairs(db, viewerIds, privateIds),
+    () =>
+      needsUnits && viewerIds.length > 0
+        ? db
+            .select({ id: users.id, unit: users.unitPreference })
+            .from(users)
+            .where(inArray(users.id, viewerIds))
+        : Promise.resolve([]),
+  ]);
+  const unitOf = new Map(units.map((u) => [u.id, u.unit]));
+  return new Map(
+    viewerIds.map((id) => [
+      id,
+      {
+        userId: id,
+        isModerator: roles.moderators.has(id),
+        seesUrgent: roles.urgentReaders.has(id),
+        unitPreference: unitOf.get(id) ?? UnitPreference.IMPERIAL,
+        isFriendOf: (userId: number) => friends.has(pairKey(id, userId)),
+      },
+    ]),
+  );
+}

@@ -1,0 +1,291 @@
+import { EventSubtype, EventType, FriendDirection, StarType } from '@orbit/contract';
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { events, organizationMembers, organizations, users } from '../../db/schema';
+import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
+
+const ctx = await createTestApp();
+const { app } = ctx;
+
+const call = (user: TestUser, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
+const request = (from: TestUser, to: TestUser, message?: string | null) =>
+  call(from, 'PUT', 'user/friends/request', {
+    user_id: to.userId,
+    ...(message !== undefined && { message }),
+  });
+const makeFriends = async (a: TestUser, b: TestUser) => {
+  expect((await request(a, b)).json()).toEqual({ status: 'sent' });
+  expect((await request(b, a)).json()).toEqual({ status: 'accepted' });
+};
+const makePrivate = async (user: TestUser, alias: string) => {
+  await ctx.deps.db.update(users).set({ privacySetting: 2, alias }).where(eq(users.id, user.userId));
+};
+const eventsOf = (user: TestUser) =>
+  ctx.deps.db
+    .select({ type: events.type, subtype: events.subtype, data: events.data })
+    .from(events)
+    .where(eq(events.recipientId, user.userId))
+    .orderBy(asc(events.seq));
+const starsOf = async (user: TestUser) =>
+  (await call(user, 'GET', 'user/profiles')).json().stars as { star_type: number; user_id: number }[];
+
+describe('PUT /user/friends/request', () => {
+  it('sends with a message, then the other member accepts by asking back: both become friends', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    expect((await request(a, b, '  Hi there  ')).statusCode).toBe(200);
+    const requests = (await call(b, 'GET', 'user/friends/requests')).json();
+    expect(requests.incoming[String(a.userId)]).toMatchObject({
+      user_id: a.userId,
+      screen_name: a.username,
+      avatar_image: 'av1',
+      message: 'Hi there',
+    });
+    expect(Date.parse(requests.incoming[String(a.userId)].modified_time)).not.toBeNaN();
+    expect(requests.outgoing).toEqual({});
+    expect((await call(a, 'GET', 'user/friends/requests')).json().outgoing[String(b.userId)]).toMatchObject({
+      user_id: b.userId,
+      message: 'Hi there',
+    });
+
+    expect((await request(b, a)).json()).toEqual({ status: 'accepted' });
+    for (const [me, other] of [
+      [a, b],
+      [b, a],
+    ]) {
+      const friends = (await call(me, 'GET', 'user/friends')).json().friends;
+      expect(friends).toEqual({
+        [String(other.userId)]: {
+          user_id: other.userId,
+          screen_name: other.username,
+          avatar_image: 'av1',
+          image_url: null,
+        },
+      });
+      expect((await call(me, 'GET', 'user/friends/requests')).json()).toEqual({ incoming: {}, outgoing: {} });
+    }
+    expect((await call(a, 'GET', 'portal/user/friends')).json()).toEqual(
+      (await call(a, 'GET', 'user/friends')).json(),
+    );
+  });
+
+  it('treats a blank message or the placeholder text as none', async () => {
+    const [a, b, c] = [await signUp(app), await signUp(app), await signUp(app)];
+    await request(a, b, '   ');
+    await request(a, c, 'message');
+    const outgoing = (await call(a, 'GET', 'user/friends/requests')).json().outgoing;
+    expect(outgoing[String(b.userId)].message).toBeNull();
+    expect(outgoing[String(c.userId)].message).toBeNull();
+  });
+
+  it('refuses a message over 280 characters, and takes exactly 280', async () => {
+    const [a, b, c] = [await signUp(app), await signUp(app), await signUp(app)];
+    const long = await request(a, b, 'x'.repeat(281));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toBe('message_too_long');
+    expect((await request(a, c, 'x'.repeat(280))).statusCode).toBe(200);
+  });
+
+  it('refuses oneself, an unknown member, a friend and a duplicate request', async () => {
+    const [a, b, c] = [await signUp(app), await signUp(app), await signUp(app)];
+    const self = await request(a, a);
+    expect([self.statusCode, self.json().error]).toEqual([400, 'self_request']);
+    const unknown = await call(a, 'PUT', 'user/friends/request', { user_id: 2_000_000_000 });
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'not_found']);
+    await makeFriends(a, b);
+    const friend = await request(a, b);
+    expect([friend.statusCode, friend.json().error]).toEqual([409, 'already_friends']);
+    await request(a, c);
+    const duplicate = await request(a, c);
+    expect([duplicate.statusCode, duplicate.json().error]).toEqual([409, 'duplicate_request']);
+    expect(Object.keys((await call(c, 'GET', 'user/friends/requests')).json().incoming)).toEqual([
+      String(a.userId),
+    ]);
+  });
+
+  it('keeps one friendship when both members ask each other at the same moment', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    const answers = await Promise.all([request(a, b), request(b, a)]);
+    expect(answers.map((r) => r.json().status).sort()).toEqual(['accepted', 'sent']);
+    expect(Object.keys((await call(a, 'GET', 'user/friends')).json().friends)).toEqual([String(b.userId)]);
+    expect((await call(b, 'GET', 'user/friends/requests')).json()).toEqual({ incoming: {}, outgoing: {} });
+  });
+
+  it('tells the recipient (SENT), the requester (ACCEPT) and both home views (USER_PROFILES)', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    await request(a, b, 'hello');
+    const toB = await eventsOf(b);
+    expect(toB).toContainEqual({
+      type: EventType.FRIEND_REQUEST,
+      subtype: EventSubtype.SENT,
+      data: expect.objectContaining({ user_id: a.userId, message: 'hello' }),
+    });
+    expect(toB.filter((e) => e.type === EventType.USER_PROFILES)).toHaveLength(1);
+    expect((await eventsOf(a)).filter((e) => e.type === EventType.USER_PROFILES)).toHaveLength(1);
+
+    await request(b, a);
+    expect(await eventsOf(a)).toContainEqual({
+      type: EventType.FRIEND_REQUEST,
+      subtype: EventSubtype.ACCEPT,
+      data: expect.objectContaining({ user_id: b.userId, screen_name: b.username }),
+    });
+    expect((await eventsOf(b)).filter((e) => e.type === EventType.USER_PROFILES)).toHaveLength(2);
+  });
+
+  it('writes nothing when it refuses', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    await request(a, b);
+    const before = (await eventsOf(b)).length;
+    expect((await request(a, b)).statusCode).toBe(409);
+    expect(await eventsOf(b)).toHaveLength(before);
+  });
+});
+
+describe('DELETE /user/friends/request', () => {
+  it('declines an incoming request and cancels an outgoing one, telling the other member (REJECT)', async () => {
+    const [a, b, c] = [await signUp(app), await signUp(app), await signUp(app)];
+    await request(a, b);
+    expect((await call(b, 'DELETE', `user/friends/request?user_id=${a.userId}`)).statusCode).toBe(200);
+    expect((await call(a, 'GET', 'user/friends/requests')).json().outgoing).toEqual({});
+    expect(await eventsOf(a)).toContainEqual({
+      type: EventType.FRIEND_REQUEST,
+      subtype: EventSubtype.REJECT,
+      data: { user_id: b.userId },
+    });
+    expect((await starsOf(a)).some((s) => s.user_id === b.userId)).toBe(false);
+
+    await request(a, c);
+    expect((await call(a, 'DELETE', `user/friends/request?user_id=${c.userId}`)).statusCode).toBe(200);
+    expect((await call(c, 'GET', 'user/friends/requests')).json().incoming).toEqual({});
+    expect((await eventsOf(c)).some((e) => e.subtype === EventSubtype.REJECT)).toBe(true);
+  });
+
+  it('answers 404 when there is no request between the two', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    const res = await call(a, 'DELETE', `user/friends/request?user_id=${b.userId}`);
+    expect([res.statusCode, res.json().error]).toEqual([404, 'not_found']);
+  });
+});
+
+describe('DELETE /user/friends', () => {
+  it('unfriends both ways and removes each from the other home view', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    await makeFriends(a, b);
+    expect((await starsOf(a)).some((s) => s.star_type === StarType.FRIEND && s.user_id === b.userId)).toBe(
+      true,
+    );
+    expect((await call(a, 'DELETE', `user/friends?user_id=${b.userId}`)).statusCode).toBe(200);
+    expect((await call(b, 'GET', 'user/friends')).json().friends).toEqual({});
+    expect((await starsOf(a)).some((s) => s.user_id === b.userId)).toBe(false);
+    expect((await starsOf(b)).some((s) => s.user_id === a.userId)).toBe(false);
+    const again = await call(a, 'DELETE', `user/friends?user_id=${b.userId}`);
+    expect([again.statusCode, again.json().error]).toEqual([404, 'not_found']);
+  });
+});
+
+describe('GET /user/friends-of-friend', () => {
+  it("lists a friend's friends, faced by privacy, and refuses a non-friend with 403", async () => {
+    const [a, b, c, d] = [await signUp(app), await signUp(app), await signUp(app), await signUp(app)];
+    await makeFriends(a, b);
+    await makeFriends(b, c);
+    const alias = uniqueName('Av').slice(0, 12);
+    await makePrivate(c, alias);
+    for (const path of ['user/friends-of-friend', 'user/friends-of-friend/']) {
+      const res = (await call(a, 'GET', `${path}?id=${b.userId}`)).json();
+      expect(Object.keys(res.friends).sort()).toEqual([String(a.userId), String(c.userId)].sort());
+      expect(res.friends[String(c.userId)]).toMatchObject({
+        screen_name: alias,
+        image_url: '/api/v3/avatars/av1.png',
+      });
+    }
+    const refused = await call(d, 'GET', `user/friends-of-friend?id=${b.userId}`);
+    expect([refused.statusCode, refused.json().error]).toEqual([403, 'not_friends']);
+  });
+});
+
+describe('GET /user/connections', () => {
+  it('lists friends by display name and an empty community list', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    await makeFriends(a, b);
+    expect((await call(a, 'GET', 'user/connections')).json()).toEqual({
+      friends: [{ id: b.userId, display_name: b.username }],
+      communities: [],
+    });
+  });
+});
+
+describe('GET /users', () => {
+  it('lists members of my organisations only, with friend status and request direction, paged', async () => {
+    const members = await Promise.all(Array.from({ length: 4 }, () => signUp(app)));
+    const outsider = await signUp(app);
+    const [org] = await ctx.deps.db
+      .insert(organizations)
+      .values({ name: uniqueName('org') })
+      .returning();
+    await ctx.deps.db
+      .insert(organizationMembers)
+      .values(members.map((m) => ({ organizationId: org.id, userId: m.userId })));
+    const [me, friend, asker, asked] = members;
+    await makeFriends(me, friend);
+    await request(asker, me);
+    await request(me, asked);
+    const res = (await call(me, 'GET', 'users')).json();
+    const byId = new Map(res.users.map((u: { user_id: number }) => [u.user_id, u]));
+    expect([...byId.keys()].sort()).toEqual([friend, asker, asked].map((m) => m.userId).sort());
+    expect(byId.has(outsider.userId)).toBe(false);
+    expect(byId.get(friend.userId)).toMatchObject({ is_friend: true, direction: null });
+    expect(byId.get(asker.userId)).toMatchObject({ is_friend: false, direction: FriendDirection.INCOMING });
+    expect(byId.get(asked.userId)).toMatchObject({ is_friend: false, direction: FriendDirection.OUTGOING });
+    expect(res).toMatchObject({ older_key: null, newer_key: null });
+    const bad = await call(me, 'GET', 'users?page_key=nonsense');
+    expect([bad.statusCode, bad.json().error]).toEqual([400, 'invalid_page_key']);
+  });
+});
+
+describe('GET /user/profile of another member', () => {
+  it('shows a private member persona to friends only, with the friend status', async () => {
+    const [a, b, c] = [await signUp(app), await signUp(app), await signUp(app)];
+    const alias = uniqueName('Pv').slice(0, 12);
+    await makePrivate(b, alias);
+    const view = async (viewer: TestUser) =>
+      (await call(viewer, 'GET', `user/profile?user_id=${b.userId}`)).json();
+    expect(await view(c)).toMatchObject({ screen_name: alias, persona_image: null, is_friend: false });
+    await request(b, c);
+    expect(await view(c)).toMatchObject({ screen_name: alias, direction: FriendDirection.INCOMING });
+    await makeFriends(a, b);
+    expect(await view(a)).toMatchObject({
+      screen_name: b.username,
+      persona_image: { type: 1, value: 'other' },
+      is_friend: true,
+      direction: null,
+    });
+  });
+});
+
+describe('friend request rate limit', () => {
+  it('answers 429 after 60 requests a minute', async () => {
+    const limited = await createTestApp({ rateLimitFactor: 1 });
+    const a = await signUp(limited.app);
+    const others = await limited.deps.db
+      .insert(users)
+      .values(
+        Array.from({ length: 61 }, () => {
+          const username = uniqueName('rl');
+          return { username, email: `${username}@example.test`, passwordHash: 'x' };
+        }),
+      )
+      .returning({ id: users.id });
+    const statuses: number[] = [];
+    for (const other of others) {
+      const res = await limited.app.inject({
+        method: 'PUT',
+        url: '/api/user/friends/request',
+        headers: a.headers,
+        payload: { user_id: other.id },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});

@@ -1,0 +1,310 @@
+import {
+  type ConnectionsResponse,
+  EventSubtype,
+  EventType,
+  FriendDirection,
+  type FriendRequestBody,
+  type FriendRequestsResponse,
+  type FriendsResponse,
+  MEMBER_PAGE_SIZE,
+  type MembersResponse,
+} from '@orbit/contract';
+import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+import { friendRequests, friendships, organizationMembers, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { conflict, notFound } from '../../platform/errors';
+import { pageFromKey, pageOf } from '../../platform/paging';
+import { inTransaction, type Work } from '../../platform/tx';
+import { communityConnectionsOf } from '../communities/connections';
+import { friendRequestNotification, notify } from '../notifications/service';
+import { forgetStar, recordInteraction, StarTarget } from '../stars/service';
+import {
+  presentMemberFace,
+  presentPublicProfile,
+  type Relation,
+  STRANGER,
+  seesPersona,
+  type UserRow,
+} from '../users/service';
+import { assertMaySeeFriendsOf, assertNotSelf, requestMessage } from './policy';
+import { keyedByUserId, presentFriendEntry, presentRequestEntry } from './presenter';
+
+const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
+
+/** How the viewer stands to each of `userIds`, in two queries however many there are. */
+export async function relationsOf(
+  db: Queryable,
+  viewerId: number,
+  userIds: number[],
+): Promise<Map<number, Relation>> {
+  const relations = new Map<number, Relation>(userIds.map((id) => [id, STRANGER]));
+  if (userIds.length === 0) return relations;
+  const [friends, requests] = await Promise.all([
+    db
+      .select({ id: friendships.friendId })
+      .from(friendships)
+      .where(and(eq(friendships.userId, viewerId), inArray(friendships.friendId, userIds))),
+    db
+      .select({ fromId: friendRequests.fromId, toId: friendRequests.toId })
+      .from(friendRequests)
+      .where(
+        or(
+          and(eq(friendRequests.fromId, viewerId), inArray(friendRequests.toId, userIds)),
+          and(eq(friendRequests.toId, viewerId), inArray(friendRequests.fromId, userIds)),
+        ),
+      ),
+  ]);
+  for (const r of requests) {
+    const incoming = r.toId === viewerId;
+    const direction = incoming ? FriendDirection.INCOMING : FriendDirection.OUTGOING;
+    relations.set(incoming ? r.fromId : r.toId, { isFriend: false, direction });
+  }
+  for (const f of friends) relations.set(f.id, { isFriend: true, direction: null });
+  return relations;
+}
+
+export async function relationOf(db: Queryable, viewerId: number, userId: number): Promise<Relation> {
+  return (await relationsOf(db, viewerId, [userId])).get(userId) ?? STRANGER;
+}
+
+/**
+ * Locks both members' rows in id order, so that two requests between the same pair (crossing, or sent
+ * twice at once) run one after the other; answers the other member, 404 when there is none.
+ */
+async function lockPair(
+  work: Work,
+  callerId: number,
+  userId: number,
+): Promise<{ caller: UserRow; other: UserRow }> {
+  const rows = await work.tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, [callerId, userId]))
+    .orderBy(asc(users.id))
+    .for('update');
+  const caller = rows.find((u) => u.id === callerId);
+  const other = rows.find((u) => u.id === userId);
+  if (!caller || !other) throw notFound('No such member');
+  return { caller, other };
+}
+
+const announceToBoth = (work: Work, a: number, b: number) =>
+  Promise.all([
+    work.emit([a], EventType.USER_PROFILES, null, { user_id: a }),
+    work.emit([b], EventType.USER_PROFILES, null, { user_id: b }),
+  ]);
+
+async function acceptRequest(work: Work, caller: UserRow, requester: UserRow) {
+  await work.tx
+    .delete(friendRequests)
+    .where(
+      or(
+        and(eq(friendRequests.fromId, requester.id), eq(friendRequests.toId, caller.id)),
+        and(eq(friendRequests.fromId, caller.id), eq(friendRequests.toId, requester.id)),
+      ),
+    );
+  await work.tx.insert(friendships).values([
+    { userId: caller.id, friendId: requester.id },
+    { userId: requester.id, friendId: caller.id },
+  ]);
+  await recordInteraction(work, caller.id, StarTarget.USER, requester.id);
+  await recordInteraction(work, requester.id, StarTarget.USER, caller.id);
+  await work.emit(
+    [requester.id],
+    EventType.FRIEND_REQUEST,
+    EventSubtype.ACCEPT,
+    presentFriendEntry(presentMemberFace(caller, true)),
+  );
+  await announceToBoth(work, caller.id, requester.id);
+}
+
+async function sendRequest(work: Work, caller: UserRow, recipient: UserRow, message: string | null) {
+  const [request] = await work.tx
+    .insert(friendRequests)
+    .values({ fromId: caller.id, toId: recipient.id, message })
+    .returning();
+  // After a request is sent the recipient orbits the sender as a pending friend (000 §4.4).
+  await recordInteraction(work, caller.id, StarTarget.USER, recipient.id);
+  const asRecipientSeesIt = { isFriend: false, direction: FriendDirection.INCOMING };
+  const face = presentMemberFace(caller, seesPersona(caller, asRecipientSeesIt));
+  await work.emit(
+    [recipient.id],
+    EventType.FRIEND_REQUEST,
+    EventSubtype.SENT,
+    presentRequestEntry(face, request),
+  );
+  await notify(work, [recipient.id], friendRequestNotification(face));
+  await announceToBoth(work, caller.id, recipient.id);
+}
+
+/**
+ * PUT /user/friends/request: accepts when the other member already asked the caller, otherwise sends a
+ * request. Refuses oneself, an unknown member, a friend and a second request the same way.
+ */
+export async function sendOrAccept(deps: AppDeps, callerId: number, body: FriendRequestBody) {
+  assertNotSelf(callerId, body.user_id);
+  const message = requestMessage(body.message);
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const { caller, other } = await lockPair(work, callerId, body.user_id);
+    const relation = await relationOf(work.tx, callerId, other.id);
+    if (relation.isFriend) throw conflict('already_friends', 'You are already friends');
+    if (relation.direction === FriendDirection.OUTGOING) {
+      throw conflict('duplicate_request', 'You have already sent this member a friend request');
+    }
+    if (relation.direction === FriendDirection.INCOMING) {
+      await acceptRequest(work, caller, other);
+      return { status: 'accepted' as const };
+    }
+    await sendRequest(work, caller, other, message);
+    return { status: 'sent' as const };
+  });
+}
+
+/** DELETE /user/friends/request: declines the member's request or cancels the caller's own; 404 if none. */
+export async function withdrawRequest(deps: AppDeps, callerId: number, userId: number) {
+  await inTransaction(unitOfWork(deps), async (work) => {
+    const removed = await work.tx
+      .delete(friendRequests)
+      .where(
+        or(
+          and(eq(friendRequests.fromId, callerId), eq(friendRequests.toId, userId)),
+          and(eq(friendRequests.fromId, userId), eq(friendRequests.toId, callerId)),
+        ),
+      )
+      .returning({ fromId: friendRequests.fromId, toId: friendRequests.toId });
+    if (removed.length === 0) throw notFound('No friend request between you and this member');
+    for (const r of removed) await forgetStar(work, r.fromId, StarTarget.USER, r.toId);
+    await work.emit([userId], EventType.FRIEND_REQUEST, EventSubtype.REJECT, { user_id: callerId });
+    await announceToBoth(work, callerId, userId);
+  });
+  return { ok: true };
+}
+
+/** DELETE /user/friends: both stop being friends and leave each other's home view; 404 if not friends. */
+export async function unfriend(deps: AppDeps, callerId: number, userId: number) {
+  await inTransaction(unitOfWork(deps), async (work) => {
+    const removed = await work.tx
+      .delete(friendships)
+      .where(
+        or(
+          and(eq(friendships.userId, callerId), eq(friendships.friendId, userId)),
+          and(eq(friendships.userId, userId), eq(friendships.friendId, callerId)),
+        ),
+      )
+      .returning({ userId: friendships.userId });
+    if (removed.length === 0) throw notFound('You are not friends with this member');
+    await forgetStar(work, callerId, StarTarget.USER, userId);
+    await forgetStar(work, userId, StarTarget.USER, callerId);
+    await announceToBoth(work, callerId, userId);
+  });
+  return { ok: true };
+}
+
+async function friendRowsOf(db: Queryable, userId: number): Promise<UserRow[]> {
+  const rows = await db
+    .select({ user: users })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(eq(friendships.userId, userId))
+    .orderBy(asc(sql`lower(${users.username})`), asc(users.id));
+  return rows.map((r) => r.user);
+}
+
+/** GET /user/friends (and /portal/user/friends): the caller's friends, keyed by id, with their persona. */
+export async function friendsOf(db: Queryable, callerId: number): Promise<FriendsResponse> {
+  const friends = await friendRowsOf(db, callerId);
+  return { friends: keyedByUserId(friends.map((u) => presentFriendEntry(presentMemberFace(u, true)))) };
+}
+
+/** GET /user/friends-of-friend: a friend's friends, each faced by how the caller stands to them. */
+export async function friendsOfFriend(
+  db: Queryable,
+  callerId: number,
+  friendId: number,
+): Promise<FriendsResponse> {
+  assertMaySeeFriendsOf(await relationOf(db, callerId, friendId));
+  const theirs = await friendRowsOf(db, friendId);
+  const relations = await relationsOf(
+    db,
+    callerId,
+    theirs.map((u) => u.id),
+  );
+  const face = (u: UserRow) =>
+    presentMemberFace(u, u.id === callerId || seesPersona(u, relations.get(u.id) ?? STRANGER));
+  return { friends: keyedByUserId(theirs.map((u) => presentFriendEntry(face(u)))) };
+}
+
+/** GET /user/friends/requests: requests waiting for the caller and the caller's own, with the sent date. */
+export async function requestsOf(db: Queryable, callerId: number): Promise<FriendRequestsResponse> {
+  const other = alias(users, 'other');
+  const rows = await db
+    .select({ request: friendRequests, user: other })
+    .from(friendRequests)
+    .innerJoin(
+      other,
+      or(
+        and(eq(friendRequests.toId, callerId), eq(other.id, friendRequests.fromId)),
+        and(eq(friendRequests.fromId, callerId), eq(other.id, friendRequests.toId)),
+      ),
+    )
+    .where(or(eq(friendRequests.toId, callerId), eq(friendRequests.fromId, callerId)))
+    .orderBy(asc(friendRequests.createdAt));
+  const entriesOf = (direction: FriendDirection) =>
+    keyedByUserId(
+      rows
+        .filter((r) => (r.request.toId === callerId) === (direction === FriendDirection.INCOMING))
+        .map((r) =>
+          presentRequestEntry(
+            presentMemberFace(r.user, seesPersona(r.user, { isFriend: false, direction })),
+            r.request,
+          ),
+        ),
+    );
+  return { incoming: entriesOf(FriendDirection.INCOMING), outgoing: entriesOf(FriendDirection.OUTGOING) };
+}
+
+/** GET /user/connections: friends and communities by display name (moment participants). */
+export async function connectionsOf(db: Queryable, callerId: number): Promise<ConnectionsResponse> {
+  const [friends, communities] = await Promise.all([
+    friendRowsOf(db, callerId),
+    communityConnectionsOf(db, callerId),
+  ]);
+  return {
+    friends: friends.map((u) => ({ id: u.id, display_name: presentMemberFace(u, true).screen_name })),
+    communities,
+  };
+}
+
+/** GET /users: members who share an organisation with the caller, by name, with where each stands. */
+export async function membersOf(db: Queryable, callerId: number, pageKey?: string): Promise<MembersResponse> {
+  const page = pageFromKey(pageKey, MEMBER_PAGE_SIZE);
+  const mine = alias(organizationMembers, 'mine');
+  const theirs = alias(organizationMembers, 'theirs');
+  const sharesOrganisation = exists(
+    db
+      .select({ one: sql`1` })
+      .from(mine)
+      .innerJoin(theirs, eq(theirs.organizationId, mine.organizationId))
+      .where(and(eq(mine.userId, callerId), eq(theirs.userId, users.id))),
+  );
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(ne(users.id, callerId), sharesOrganisation))
+    .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
+    .limit(page.size + 1)
+    .offset(page.offset);
+  const { items, older_key, newer_key } = pageOf(rows, page);
+  const relations = await relationsOf(
+    db,
+    callerId,
+    items.map((u) => u.id),
+  );
+  return {
+    users: items.map((u) => presentPublicProfile(u, relations.get(u.id) ?? STRANGER)),
+    older_key,
+    newer_key,
+  };
+}

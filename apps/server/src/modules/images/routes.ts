@@ -1,0 +1,97 @@
+import {
+  CropBody,
+  CroppedImage,
+  DataImageBody,
+  ErrorResponse,
+  ImageIdQuery,
+  TempImageQuery,
+  UploadedImage,
+} from '@orbit/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { me } from '../../platform/auth/guard';
+import { badRequest } from '../../platform/errors';
+import { type App, rateLimit } from '../../platform/http';
+import { unsupportedType } from '../../platform/images';
+import { ImageKind } from './policy';
+import { cropTempImage, readImage, uploadPersonaDataUrl, uploadTempImage } from './service';
+
+const tags = ['images'];
+
+/** The one file of a multipart upload; the multipart plugin enforces the 25 MB cap (413). */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw unsupportedType();
+  const file = await request.file();
+  if (!file) throw badRequest('validation', 'Send the image as the form file');
+  return file.toBuffer();
+}
+
+function sendImage(reply: FastifyReply, image: { bytes: Buffer; mime: string; kind: string }) {
+  // A persona picture never changes under its id; a temp upload is private and short-lived.
+  const cache =
+    image.kind === ImageKind.PERSONA ? 'private, max-age=31536000, immutable' : 'private, no-store';
+  return reply
+    .type(image.mime)
+    .header('cache-control', cache)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .send(image.bytes);
+}
+
+export async function imagesRoutes(app: App, deps: AppDeps) {
+  const uploadLimit = rateLimit(deps.config.rateLimitFactor, 30, '1 minute');
+  const imageResponse = { 200: { description: 'the image bytes' }, '4xx': ErrorResponse };
+
+  app.post(
+    '/user/temp_image',
+    {
+      config: { rateLimit: uploadLimit },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        querystring: TempImageQuery,
+        response: { 200: UploadedImage, '4xx': ErrorResponse },
+      },
+    },
+    async (request) => uploadTempImage(deps, me(request).userId, await uploadedFile(request)),
+  );
+
+  app.get(
+    '/user/temp_image',
+    { schema: { tags, querystring: ImageIdQuery, response: imageResponse } },
+    async (request, reply) => {
+      const { image_id, s } = request.query;
+      return sendImage(
+        reply,
+        await readImage(deps, me(request).userId, image_id, { side: s, only: ImageKind.TEMP }),
+      );
+    },
+  );
+
+  app.post(
+    '/crop',
+    {
+      config: { rateLimit: uploadLimit },
+      schema: { tags, body: CropBody, response: { 200: CroppedImage, '4xx': ErrorResponse } },
+    },
+    async (request) => cropTempImage(deps, me(request).userId, request.body),
+  );
+
+  app.post(
+    '/user/image_id',
+    {
+      config: { rateLimit: uploadLimit },
+      schema: { tags, body: DataImageBody, response: { 200: CroppedImage, '4xx': ErrorResponse } },
+    },
+    async (request) => uploadPersonaDataUrl(deps, me(request).userId, request.body.image),
+  );
+
+  app.get(
+    '/user/image',
+    { schema: { tags, querystring: ImageIdQuery, response: imageResponse } },
+    async (request, reply) => {
+      const { image_id, s } = request.query;
+      return sendImage(reply, await readImage(deps, me(request).userId, image_id, { side: s }));
+    },
+  );
+}

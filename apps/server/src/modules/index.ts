@@ -1,0 +1,34 @@
+import type { AppDeps } from '../deps';
+import type { App } from '../platform/http';
+import { attachmentsRoutes } from './attachments/routes';
+import { authRoutes } from './auth/routes';
+import { communitiesRoutes } from './communities/routes';
+import { feedsRoutes } from './feeds/routes';
+import { friendsRoutes } from './friends/routes';
+import { imagesRoutes } from './images/routes';
+import { localeRoutes } from './locale/routes';
+import { messagesRoutes } from './messages/routes';
+import { momentsRoutes } from './moments/routes';
+import { notificationsRoutes } from './notifications/routes';
+import { searchRoutes } from './search/routes';
+import { starsRoutes } from './stars/routes';
+import { tagsRoutes } from './tags/routes';
+import { usersRoutes } from './users/routes';
+
+/** One register per feature module, in the order they are mounted under /api. */
+export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
+  authRoutes,
+  localeRoutes,
+  usersRoutes,
+  imagesRoutes,
+  friendsRoutes,
+  starsRoutes,
+  searchRoutes,
+  tagsRoutes,
+  communitiesRoutes,
+  feedsRoutes,
+  attachmentsRoutes,
+  notificationsRoutes,
+  momentsRoutes,
+  messagesRoutes,
+];

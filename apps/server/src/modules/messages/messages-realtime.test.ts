@@ -1,0 +1,61 @@
+import { EventSubtype, EventType } from '@orbit/contract';
+import { describe, expect, it } from 'vitest';
+import { listen, TestSocket, wsUrl } from '../../platform/realtime/testing';
+import { createTestApp, signUp } from '../../test/harness';
+import { messagesClient } from './fixtures';
+
+const ctx = await createTestApp();
+const origin = await listen(ctx.app);
+const { call, friendsWithThread, sendOk } = messagesClient(ctx.app);
+
+/** The first event of this type and subtype the socket receives (others, such as NOTIFICATION, may interleave). */
+async function eventOf(socket: TestSocket, type: EventType, subtype: EventSubtype | null) {
+  for (let count = 1; ; count++) {
+    const found = (await socket.received(count)).find((m) => m.type === type && m.subtype === subtype);
+    if (found) return found;
+  }
+}
+
+describe('PM events', () => {
+  it('deliver a new, edited and deleted message to the participants and nobody else', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const stranger = await signUp(ctx.app);
+    const [reader, senderLaptop, outsider] = await Promise.all(
+      [b, a, stranger].map(async (user) => TestSocket.open(await wsUrl(origin, user), origin)),
+    );
+    await Promise.all([reader, senderLaptop, outsider].map((s) => s.live()));
+
+    const pmId = await sendOk(a, groupId, 'Coffee after the run?');
+    const newEvent = await eventOf(reader, EventType.PM, EventSubtype.NEW);
+    expect(newEvent).toMatchObject({
+      type: EventType.PM,
+      subtype: EventSubtype.NEW,
+      data: {
+        pm_id: pmId,
+        group_id: groupId,
+        user_id: a.userId,
+        message: 'Coffee after the run?',
+        state: 'unread',
+      },
+    });
+    // The reader's pending_pms_qty went from 0 to 1.
+    expect(await eventOf(reader, EventType.USER_PROFILES, null)).toBeDefined();
+    const ownCopy = await eventOf(senderLaptop, EventType.PM, EventSubtype.NEW);
+    expect(ownCopy).toMatchObject({ type: EventType.PM, subtype: EventSubtype.NEW, data: { state: 'read' } });
+
+    await call(a, 'PUT', `pms/group/${groupId}/${pmId}`, { message: 'Tea after the run?' });
+    const edited = await eventOf(reader, EventType.PM, EventSubtype.UPDATE);
+    expect(edited).toMatchObject({
+      subtype: EventSubtype.UPDATE,
+      data: { message: 'Tea after the run?', edited: true },
+    });
+    await call(a, 'DELETE', `pms/group/${groupId}/${pmId}`);
+    const deleted = await eventOf(reader, EventType.PM, EventSubtype.DELETE);
+    expect(deleted).toMatchObject({ subtype: EventSubtype.DELETE, data: { group_id: groupId, pm_id: pmId } });
+
+    // A ping answered after all of it: the outsider's socket received nothing.
+    await outsider.live();
+    expect(outsider.messages).toEqual([]);
+    for (const socket of [reader, senderLaptop, outsider]) socket.close();
+  });
+});

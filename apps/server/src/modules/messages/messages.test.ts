@@ -1,0 +1,372 @@
+import { PM_IMAGE_TEXT, PM_MESSAGE_MAX, PM_PAGE_SIZE, StarType } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../db/schema';
+import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { messagesClient } from './fixtures';
+
+const ctx = await createTestApp();
+const { app } = ctx;
+const { call, befriend, friendsWithThread, send, sendOk } = messagesClient(app);
+
+const previews = async (user: TestUser, search?: string) => {
+  const query = search === undefined ? '' : `?search=${encodeURIComponent(search)}`;
+  const res = await call(user, 'GET', `pms/previews${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().previews as Record<string, unknown>[];
+};
+const list = (user: TestUser, groupId: number, pageKey?: string) =>
+  call(user, 'GET', `pms/list/${groupId}${pageKey ? `?page_key=${pageKey}` : ''}`);
+const pendingOf = async (user: TestUser) =>
+  (await call(user, 'GET', 'user/profiles')).json().pending_pms_qty as number;
+
+async function groupOf(creator: TestUser, size = 3) {
+  const others = [];
+  for (let i = 1; i < size; i++) {
+    const friend = await signUp(app);
+    await befriend(creator, friend);
+    others.push(friend);
+  }
+  const res = await call(creator, 'POST', 'pms/group', {
+    user_ids: others.map((u) => u.userId),
+    name: 'Run club',
+  });
+  expect(res.statusCode).toBe(200);
+  return { others, groupId: res.json().id as number };
+}
+
+describe('POST /pms/direct', () => {
+  it('opens one thread per pair of friends, whoever asks', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    expect((await call(a, 'POST', 'pms/direct', { user_id: b.userId })).json()).toEqual({
+      group_id: groupId,
+    });
+    expect((await call(b, 'POST', 'pms/direct', { user_id: a.userId })).json()).toEqual({
+      group_id: groupId,
+    });
+  });
+
+  it('refuses a member who is not a friend (403 not_friends) and oneself (400)', async () => {
+    const [a, stranger] = [await signUp(app), await signUp(app)];
+    const res = await call(a, 'POST', 'pms/direct', { user_id: stranger.userId });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('not_friends');
+    expect((await call(a, 'POST', 'pms/direct', { user_id: a.userId })).statusCode).toBe(400);
+  });
+});
+
+describe('only participants read or write a thread', () => {
+  it('answers 404 to everyone else on every call', async () => {
+    const { a, groupId } = await friendsWithThread();
+    const pmId = await sendOk(a, groupId, 'hello');
+    const stranger = await signUp(app);
+    const refused = [
+      await list(stranger, groupId),
+      await call(stranger, 'GET', `pms/previews/${groupId}`),
+      await send(stranger, groupId, 'let me in'),
+      await call(stranger, 'PUT', `pms/group/${groupId}/${pmId}`, { message: 'changed' }),
+      await call(stranger, 'DELETE', `pms/group/${groupId}/${pmId}`),
+      await call(stranger, 'POST', `pms/read/${groupId}`),
+      await call(stranger, 'GET', `pms/group/${groupId}/image`),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual(refused.map(() => 404));
+    expect(await previews(stranger)).toEqual([]);
+  });
+});
+
+describe('POST /pms/send/{group_id}', () => {
+  it('stores the trimmed message and answers its ids', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const res = await send(a, groupId, '  Morning run at 7?  ');
+    expect(res.json()).toEqual({ group_id: groupId, pm_id: expect.any(Number) });
+    const [message] = (await list(b, groupId)).json().messages;
+    expect(message).toMatchObject({
+      pm_id: res.json().pm_id,
+      group_id: groupId,
+      user_id: a.userId,
+      screen_name: a.username,
+      message: 'Morning run at 7?',
+      state: 'unread',
+      attachments: [],
+      edited: false,
+    });
+  });
+
+  it('refuses an empty message and one over 10000 characters', async () => {
+    const { a, groupId } = await friendsWithThread();
+    for (const empty of ['', '   \n ']) {
+      const res = await send(a, groupId, empty);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('empty_message');
+    }
+    const long = await send(a, groupId, 'x'.repeat(PM_MESSAGE_MAX + 1));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      error: 'message_too_long',
+      message: 'Exceeded 10000 character limit',
+    });
+    expect((await send(a, groupId, 'x'.repeat(PM_MESSAGE_MAX))).statusCode).toBe(200);
+  });
+
+  it('refuses a one-to-one send once the members are no longer friends, and says the composer is hidden', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    await sendOk(a, groupId, 'see you');
+    expect((await call(a, 'DELETE', `user/friends?user_id=${b.userId}`)).statusCode).toBe(200);
+    const res = await send(b, groupId, 'why?');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('not_friends');
+    expect((await call(a, 'GET', `pms/previews/${groupId}`)).json().can_send).toBe(false);
+    // The history stays readable.
+    expect((await list(b, groupId)).json().messages).toHaveLength(1);
+  });
+});
+
+describe('POST /pms/group', () => {
+  it('needs more than 2 participants including the creator', async () => {
+    const me = await signUp(app);
+    const friend = await signUp(app);
+    await befriend(me, friend);
+    for (const user_ids of [
+      [],
+      [friend.userId],
+      [friend.userId, me.userId],
+      [friend.userId, friend.userId],
+    ]) {
+      const res = await call(me, 'POST', 'pms/group', { user_ids, name: 'Pair' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('group_too_small');
+    }
+  });
+
+  it('creates a group of friends that shows as a PRIVATE_MESSAGES star for every participant', async () => {
+    const me = await signUp(app);
+    const { others, groupId } = await groupOf(me);
+    expect(((await previews(others[0])) as { group_id: number; group_name: string }[])[0]).toMatchObject({
+      group_id: groupId,
+      group_name: 'Run club',
+      is_group: true,
+    });
+    for (const user of [me, ...others]) {
+      const stars = (await call(user, 'GET', 'user/profiles')).json().stars as {
+        star_type: number;
+        name: string;
+      }[];
+      expect(stars.filter((s) => s.star_type === StarType.PRIVATE_MESSAGES)).toEqual([
+        expect.objectContaining({ name: 'Run club' }),
+      ]);
+    }
+  });
+
+  it('refuses a participant who is not the creator’s friend, and a name over 100 characters', async () => {
+    const me = await signUp(app);
+    const [friend, stranger] = [await signUp(app), await signUp(app)];
+    await befriend(me, friend);
+    const res = await call(me, 'POST', 'pms/group', {
+      user_ids: [friend.userId, stranger.userId],
+      name: 'x',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('not_friends');
+    const other = await signUp(app);
+    await befriend(me, other);
+    const named = (name: string) =>
+      call(me, 'POST', 'pms/group', { user_ids: [friend.userId, other.userId], name });
+    expect((await named('n'.repeat(101))).statusCode).toBe(400);
+    expect((await named('n'.repeat(100))).statusCode).toBe(200);
+  });
+});
+
+describe('editing and deleting messages', () => {
+  it('lets only the author edit or delete a message (403 for other participants)', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const pmId = await sendOk(a, groupId, 'first draft');
+    const edit = (user: TestUser, message: string) =>
+      call(user, 'PUT', `pms/group/${groupId}/${pmId}`, { message });
+    const theirs = await edit(b, 'hijacked');
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().error).toBe('not_author');
+    expect((await call(b, 'DELETE', `pms/group/${groupId}/${pmId}`)).statusCode).toBe(403);
+
+    expect((await edit(a, '   ')).statusCode).toBe(400);
+    expect((await edit(a, ' final words ')).statusCode).toBe(200);
+    expect((await list(b, groupId)).json().messages[0]).toMatchObject({
+      message: 'final words',
+      edited: true,
+    });
+
+    expect((await call(a, 'DELETE', `pms/group/${groupId}/${pmId}`)).statusCode).toBe(200);
+    expect((await list(b, groupId)).json().messages).toEqual([]);
+    expect((await call(a, 'DELETE', `pms/group/${groupId}/${pmId}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for a message of another thread', async () => {
+    const first = await friendsWithThread();
+    const second = await friendsWithThread();
+    const pmId = await sendOk(second.a, second.groupId, 'elsewhere');
+    await befriend(first.a, second.a);
+    const res = await call(second.a, 'PUT', `pms/group/${first.groupId}/${pmId}`, { message: 'x' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /pms/list/{group_id} paging', () => {
+  it('pages newest first with older_key and newer_key, null at either end', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const total = PM_PAGE_SIZE * 2 + 10;
+    const ids: number[] = [];
+    for (let i = 1; i <= total; i++) ids.push(await sendOk(i % 2 ? a : b, groupId, `message ${i}`));
+    const newestFirst = [...ids].reverse();
+
+    const first = (await list(a, groupId)).json();
+    expect(first.messages.map((m: { pm_id: number }) => m.pm_id)).toEqual(newestFirst.slice(0, PM_PAGE_SIZE));
+    expect(first.newer_key).toBeNull();
+    const second = (await list(a, groupId, first.older_key)).json();
+    expect(second.messages.map((m: { pm_id: number }) => m.pm_id)).toEqual(
+      newestFirst.slice(PM_PAGE_SIZE, 2 * PM_PAGE_SIZE),
+    );
+    const third = (await list(a, groupId, second.older_key)).json();
+    expect(third.messages.map((m: { pm_id: number }) => m.pm_id)).toEqual(
+      newestFirst.slice(2 * PM_PAGE_SIZE),
+    );
+    expect(third.older_key).toBeNull();
+
+    const back = (await list(a, groupId, second.newer_key)).json();
+    expect(back.messages.map((m: { pm_id: number }) => m.pm_id)).toEqual(newestFirst.slice(0, PM_PAGE_SIZE));
+    expect(back.newer_key).toBeNull();
+  });
+
+  it('refuses a page_key it did not issue (400)', async () => {
+    const { a, groupId } = await friendsWithThread();
+    for (const key of ['nonsense', Buffer.from('{"b":-4}').toString('base64url')]) {
+      const res = await list(a, groupId, key);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('invalid_page_key');
+    }
+  });
+});
+
+describe('unread messages', () => {
+  it('counts unread messages per thread and threads in pending_pms_qty until the thread is read', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const mine = await sendOk(a, groupId, 'are you coming?');
+    const replies = [
+      await sendOk(b, groupId, 'yes'),
+      await sendOk(b, groupId, 'in 5'),
+      await sendOk(b, groupId, 'wait for me'),
+    ];
+    expect(await pendingOf(a)).toBe(1);
+    expect(await pendingOf(b)).toBe(0);
+    const [preview] = await previews(a);
+    expect(preview).toMatchObject({ group_id: groupId, state: 'unread', unread_count: 3 });
+
+    const before = (await list(a, groupId)).json();
+    expect(before.last_read_pm_id).toBe(mine);
+    expect(before.messages.map((m: { state: string }) => m.state)).toEqual([
+      'unread',
+      'unread',
+      'unread',
+      'read',
+    ]);
+
+    const read = await call(a, 'POST', `pms/read/${groupId}`);
+    expect(read.json()).toEqual({ group_id: groupId, last_read_pm_id: replies[2], pending_pms_qty: 0 });
+    expect(await pendingOf(a)).toBe(0);
+    expect((await previews(a))[0]).toMatchObject({ state: 'read', unread_count: 0 });
+    expect((await list(a, groupId)).json().last_read_pm_id).toBe(replies[2]);
+  });
+
+  it('counts a thread once in pending_pms_qty however many messages wait in it', async () => {
+    const me = await signUp(app);
+    const { others, groupId } = await groupOf(me);
+    await sendOk(others[0], groupId, 'one');
+    await sendOk(others[1], groupId, 'two');
+    expect(await pendingOf(me)).toBe(1);
+    const stars = (await call(me, 'GET', 'user/profiles')).json().stars as {
+      star_type: number;
+      badge_count: number;
+    }[];
+    expect(stars.find((s) => s.star_type === StarType.PRIVATE_MESSAGES)?.badge_count).toBe(2);
+  });
+});
+
+describe('GET /pms/previews', () => {
+  it('lists threads latest first; a new message moves its thread to the top', async () => {
+    const me = await signUp(app);
+    const [ann, bob] = [await signUp(app), await signUp(app)];
+    await befriend(me, ann);
+    await befriend(me, bob);
+    const withAnn = (await call(me, 'POST', 'pms/direct', { user_id: ann.userId })).json().group_id;
+    const withBob = (await call(me, 'POST', 'pms/direct', { user_id: bob.userId })).json().group_id;
+    await sendOk(ann, withAnn, 'hi from Ann');
+    await sendOk(bob, withBob, 'hi from Bob');
+    expect((await previews(me)).map((p) => p.group_id)).toEqual([withBob, withAnn]);
+    await sendOk(ann, withAnn, 'again');
+    const [top] = await previews(me);
+    expect(top).toMatchObject({
+      group_id: withAnn,
+      group_name: ann.username,
+      screen_name: ann.username,
+      prev_screen_name: ann.username,
+      screen_names: [ann.username],
+      text: 'again',
+      message: 'again',
+      user_ids: [me.userId, ann.userId].sort((x, y) => x - y),
+      can_send: true,
+    });
+  });
+
+  it('shows IMAGE when the last message carries attachments', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const pmId = await sendOk(a, groupId, 'look at this');
+    const attachment = { type: 1, fileName: 'view.jpg', url: '/api/attachments/1', size: 1200 };
+    await ctx.deps.db
+      .update(messages)
+      .set({ attachments: [attachment] })
+      .where(eq(messages.id, pmId));
+    expect((await previews(b))[0]).toMatchObject({
+      text: PM_IMAGE_TEXT,
+      message: PM_IMAGE_TEXT,
+      attachments: [attachment],
+    });
+  });
+
+  it('filters by a participant or group name, case-insensitively', async () => {
+    const me = await signUp(app);
+    const { groupId } = await groupOf(me);
+    const friend = await signUp(app);
+    await befriend(me, friend);
+    const direct = (await call(me, 'POST', 'pms/direct', { user_id: friend.userId })).json().group_id;
+    expect((await previews(me, 'RUN CLUB')).map((p) => p.group_id)).toEqual([groupId]);
+    expect((await previews(me, friend.username.toUpperCase())).map((p) => p.group_id)).toEqual([direct]);
+    expect(await previews(me, '%')).toEqual([]);
+  });
+});
+
+describe('POST /pms/group/{id}/image', () => {
+  const image = async () =>
+    `data:image/png;base64,${(
+      await sharp({ create: { width: 400, height: 200, channels: 3, background: '#3bb273' } })
+        .png()
+        .toBuffer()
+    ).toString('base64')}`;
+
+  it('sets a square picture that only participants can fetch; a one-to-one thread has none', async () => {
+    const me = await signUp(app);
+    const { others, groupId } = await groupOf(me);
+    const res = await call(others[0], 'POST', `pms/group/${groupId}/image`, { image: await image() });
+    expect(res.statusCode).toBe(200);
+    const url = res.json().imageUrl as string;
+    expect((await previews(me))[0].group_image_url).toBe(url);
+    const served = await app.inject({ method: 'GET', url, headers: me.headers });
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 300]);
+    const stranger = await signUp(app);
+    expect((await app.inject({ method: 'GET', url, headers: stranger.headers })).statusCode).toBe(404);
+
+    const { a, groupId: direct } = await friendsWithThread();
+    const pair = await call(a, 'POST', `pms/group/${direct}/image`, { image: await image() });
+    expect(pair.statusCode).toBe(400);
+  });
+});

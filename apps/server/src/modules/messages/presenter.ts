@@ -1,0 +1,83 @@
+import {
+  PM_IMAGE_TEXT,
+  type PmAttachment,
+  type PmPreview,
+  PmState,
+  type PrivateMessage,
+} from '@orbit/contract';
+import type { messageGroups, messages } from '../../db/schema';
+import type { MemberFace } from '../users/service';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type GroupRow = typeof messageGroups.$inferSelect;
+
+/** Where a group's picture is served to its participants; the image id makes a new picture a new URL. */
+export function groupImageUrl(groupId: number, imageId: number | null): string | null {
+  return imageId === null ? null : `/api/pms/group/${groupId}/image?v=${imageId}`;
+}
+
+/** How a reader sees a message: their own and those up to their last read one are read. */
+export function stateFor(message: { id: number; authorId: number }, readerId: number, lastReadId: number) {
+  return message.authorId === readerId || message.id <= lastReadId ? PmState.READ : PmState.UNREAD;
+}
+
+/** 002 §3 Private message: the same object in GET /pms/list and in PM events. */
+export function presentMessage(row: MessageRow, author: MemberFace, state: PmState): PrivateMessage {
+  return {
+    pm_id: row.id,
+    group_id: row.groupId,
+    user_id: row.authorId,
+    screen_name: author.screen_name,
+    ts: row.createdAt.toISOString(),
+    message: row.message,
+    state,
+    image_url: author.image_url,
+    attachments: row.attachments ?? [],
+    edited: row.editedAt !== null,
+  };
+}
+
+/** A group's own name, or else the other participants' names as the reader sees them. */
+export function threadTitle(name: string | null, others: MemberFace[]): string {
+  return name?.trim() || others.map((face) => face.screen_name).join(', ');
+}
+
+/** What a preview shows of the last message (002 §4): IMAGE when it carries attachments. */
+export function previewText(message: string, attachments: PmAttachment[]): string {
+  return attachments.length > 0 ? PM_IMAGE_TEXT : message;
+}
+
+export interface PreviewParts {
+  group: Pick<GroupRow, 'id' | 'isGroup' | 'name' | 'imageId' | 'createdAt'>;
+  participantIds: number[];
+  others: MemberFace[];
+  last: { message: string; attachments: PmAttachment[]; createdAt: Date; author: MemberFace } | null;
+  previousAuthor: MemberFace | null;
+  unread: number;
+  canSend: boolean;
+}
+
+/** 002 §3 Private message preview. */
+export function presentPreview(p: PreviewParts): PmPreview {
+  const text = p.last ? previewText(p.last.message, p.last.attachments) : '';
+  const picture = p.group.isGroup ? (p.last?.author.image_url ?? null) : (p.others[0]?.image_url ?? null);
+  return {
+    group_id: p.group.id,
+    group_name: threadTitle(p.group.name, p.others),
+    is_group: p.group.isGroup,
+    screen_name: p.last?.author.screen_name ?? null,
+    prev_screen_name: p.previousAuthor?.screen_name ?? null,
+    screen_names: p.others.map((face) => face.screen_name),
+    ts: (p.last?.createdAt ?? p.group.createdAt).toISOString(),
+    text,
+    message: text,
+    state: p.unread > 0 ? PmState.UNREAD : PmState.READ,
+    image_url: picture,
+    group_image_url: groupImageUrl(p.group.id, p.group.imageId),
+    user_ids: p.participantIds,
+    users_ids: p.participantIds,
+    unread_count: p.unread,
+    attachments: p.last?.attachments ?? [],
+    can_send: p.canSend,
+  };
+}

@@ -1,0 +1,106 @@
+import { PM_UNREAD_COUNT_CAP } from '@orbit/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
+import { relationsOf } from '../friends/service';
+import { type MemberFace, presentMemberFace, STRANGER, seesPersona, type UserRow } from '../users/service';
+import { noSuchThread } from './policy';
+import type { GroupRow } from './presenter';
+
+export interface Participant {
+  user: UserRow;
+  lastReadId: number;
+}
+
+/** A thread as its participant `viewerId` may see it; 404 for anyone else (they may not know it exists). */
+export interface Thread {
+  group: GroupRow;
+  participants: Participant[];
+  viewer: Participant;
+  others: Participant[];
+}
+
+/** The thread and its participants in one query, or 404 when the viewer does not take part in it. */
+export async function loadThread(db: Queryable, groupId: number, viewerId: number): Promise<Thread> {
+  const rows = await db
+    .select({ group: messageGroups, user: users, lastReadId: messageParticipants.lastReadMessageId })
+    .from(messageParticipants)
+    .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
+    .innerJoin(users, eq(users.id, messageParticipants.userId))
+    .where(eq(messageParticipants.groupId, groupId));
+  const participants = rows.map((r) => ({ user: r.user, lastReadId: r.lastReadId }));
+  const viewer = participants.find((p) => p.user.id === viewerId);
+  if (!viewer) throw noSuchThread();
+  return { group: rows[0].group, participants, viewer, others: participants.filter((p) => p !== viewer) };
+}
+
+/** The faces `viewerId` sees of these members (persona for friends and public members) and which are friends. */
+export async function facesSeenBy(db: Queryable, viewerId: number, members: UserRow[]) {
+  const relations = await relationsOf(
+    db,
+    viewerId,
+    members.filter((u) => u.id !== viewerId).map((u) => u.id),
+  );
+  const faces = new Map<number, MemberFace>(
+    members.map((u) => [
+      u.id,
+      presentMemberFace(u, u.id === viewerId || seesPersona(u, relations.get(u.id) ?? STRANGER)),
+    ]),
+  );
+  const friendIds = new Set([...relations].filter(([, r]) => r.isFriend).map(([id]) => id));
+  return { faces, friendIds };
+}
+
+/** A one-to-one thread takes messages only while its two members are friends (002 §2). */
+export async function maySend(db: Queryable, thread: Thread): Promise<boolean> {
+  if (thread.group.isGroup) return true;
+  const other = thread.others[0];
+  if (!other) return false;
+  return (
+    (await relationsOf(db, thread.viewer.user.id, [other.user.id])).get(other.user.id)?.isFriend ?? false
+  );
+}
+
+/**
+ * Messages from others after the participant's last read one, counted up to the cap: the index on
+ * (group_id, id) bounds the work whatever the thread's length.
+ */
+export function unreadCountSql(groupId: unknown, lastReadId: unknown, readerId: unknown) {
+  return sql<number>`(SELECT count(*)::int FROM (
+    SELECT 1 FROM ${messages} u
+    WHERE u.group_id = ${groupId} AND u.id > ${lastReadId} AND u.author_id <> ${readerId}
+    LIMIT ${PM_UNREAD_COUNT_CAP}) c)`;
+}
+
+/** Does the participant have a message from someone else they have not read? */
+function hasUnreadSql() {
+  return sql`EXISTS (SELECT 1 FROM ${messages} u
+    WHERE u.group_id = ${messageParticipants.groupId}
+      AND u.id > ${messageParticipants.lastReadMessageId}
+      AND u.author_id <> ${messageParticipants.userId})`;
+}
+
+/** pending_pms_qty of GET /user/profiles: the member's threads holding unread messages (0015-messages). */
+export async function pendingThreadCount(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messageParticipants)
+    .where(and(eq(messageParticipants.userId, userId), hasUnreadSql()));
+  return row?.count ?? 0;
+}
+
+/** Of these participants of a thread, the ones with nothing unread in it (a new message raises their count). */
+export async function participantsWithoutUnread(db: Queryable, groupId: number, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: messageParticipants.userId })
+    .from(messageParticipants)
+    .where(
+      and(
+        eq(messageParticipants.groupId, groupId),
+        inArray(messageParticipants.userId, userIds),
+        sql`NOT ${hasUnreadSql()}`,
+      ),
+    );
+  return rows.map((r) => r.userId);
+}

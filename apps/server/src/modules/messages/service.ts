@@ -1,0 +1,271 @@
+import { EventSubtype, PM_PAGE_SIZE, type PmCreateGroupBody, type PmListResponse } from '@orbit/contract';
+import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { messageGroups, messageParticipants, messages } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { badRequest, notFound } from '../../platform/errors';
+import { inTransaction, type Work } from '../../platform/tx';
+import { relationsOf } from '../friends/service';
+import { notifyPrivateMessage } from '../notifications/causes';
+import { recordInteraction, StarTarget } from '../stars/service';
+import { type Cursor, cursorFromKey, newerThan, olderThan } from './cursor';
+import { announceProfiles, emitDeleted, emitMessage } from './events';
+import { assertAuthor, groupParticipants, messageText, notFriends, pairKeyOf } from './policy';
+import { type MessageRow, presentMessage, stateFor } from './presenter';
+import {
+  facesSeenBy,
+  loadThread,
+  maySend,
+  participantsWithoutUnread,
+  pendingThreadCount,
+  type Thread,
+} from './queries';
+
+export { pendingThreadCount } from './queries';
+
+const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
+
+/** One page of a thread by keyset: newest first, one index range scan on (group_id, id). */
+async function pageRows(db: Queryable, groupId: number, cursor: Cursor): Promise<MessageRow[]> {
+  const inGroup = eq(messages.groupId, groupId);
+  const limit = PM_PAGE_SIZE + 1;
+  if (cursor.kind === 'after') {
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(inGroup, gt(messages.id, cursor.id)))
+      .orderBy(asc(messages.id))
+      .limit(limit);
+    return rows.reverse();
+  }
+  const before = cursor.kind === 'before' ? lt(messages.id, cursor.id) : undefined;
+  return db.select().from(messages).where(and(inGroup, before)).orderBy(desc(messages.id)).limit(limit);
+}
+
+/** The page's rows and its keys: the extra row fetched says a further page exists in that direction. */
+function pageOfRows(rows: MessageRow[], cursor: Cursor) {
+  const more = rows.length > PM_PAGE_SIZE;
+  // After-pages come back newest first with the extra row at the newest end.
+  const items = cursor.kind === 'after' ? rows.slice(more ? 1 : 0) : rows.slice(0, PM_PAGE_SIZE);
+  const newest = items[0]?.id;
+  const oldest = items.at(-1)?.id;
+  const hasOlder = cursor.kind === 'after' ? items.length > 0 : more;
+  const hasNewer = cursor.kind === 'after' ? more : cursor.kind === 'before' && items.length > 0;
+  return {
+    items,
+    older_key: hasOlder && oldest !== undefined ? olderThan(oldest) : null,
+    newer_key: hasNewer && newest !== undefined ? newerThan(newest) : null,
+  };
+}
+
+/**
+ * GET /pms/list/{group_id}: a page of the thread, newest first, as the caller sees it, with the last
+ * message they had read (the Unread messages divider). Reading marks nothing: POST /pms/read does.
+ */
+export async function listMessages(
+  db: Queryable,
+  viewerId: number,
+  groupId: number,
+  pageKey?: string,
+): Promise<PmListResponse> {
+  const cursor = cursorFromKey(pageKey);
+  const thread = await loadThread(db, groupId, viewerId);
+  const [rows, { faces }] = await Promise.all([
+    pageRows(db, groupId, cursor),
+    facesSeenBy(
+      db,
+      viewerId,
+      thread.participants.map((p) => p.user),
+    ),
+  ]);
+  const page = pageOfRows(rows, cursor);
+  const lastRead = thread.viewer.lastReadId;
+  return {
+    messages: page.items.flatMap((row) => {
+      const author = faces.get(row.authorId);
+      return author ? [presentMessage(row, author, stateFor(row, viewerId, lastRead))] : [];
+    }),
+    older_key: page.older_key,
+    newer_key: page.newer_key,
+    last_read_pm_id: lastRead,
+  };
+}
+
+/** Each message moves the thread's stars: the group's for every participant, or the pair's friend stars. */
+async function recordMessageInteractions(work: Work, thread: Thread) {
+  if (thread.group.isGroup) {
+    for (const p of thread.participants) {
+      await recordInteraction(work, p.user.id, StarTarget.GROUP, thread.group.id);
+    }
+    return;
+  }
+  const [a, b] = thread.participants.map((p) => p.user.id);
+  if (a === undefined || b === undefined) return;
+  await recordInteraction(work, a, StarTarget.USER, b);
+  await recordInteraction(work, b, StarTarget.USER, a);
+}
+
+async function assertMaySend(work: Work, thread: Thread) {
+  if (!(await maySend(work.tx, thread))) throw notFriends();
+}
+
+/** POST /pms/send/{group_id}: participants only; a one-to-one thread only between friends. */
+export async function sendMessage(deps: AppDeps, senderId: number, groupId: number, raw: string) {
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const thread = await loadThread(work.tx, groupId, senderId);
+    await assertMaySend(work, thread);
+    const text = messageText(raw, false);
+    const newlyPending = await participantsWithoutUnread(
+      work.tx,
+      groupId,
+      thread.others.map((p) => p.user.id),
+    );
+    const now = new Date();
+    const [row] = await work.tx
+      .insert(messages)
+      .values({ groupId, authorId: senderId, message: text, createdAt: now })
+      .returning();
+    await work.tx.update(messageGroups).set({ lastMessageAt: now }).where(eq(messageGroups.id, groupId));
+    await markReadUpTo(work.tx, groupId, senderId, row.id);
+    thread.viewer.lastReadId = row.id;
+    await recordMessageInteractions(work, thread);
+    await emitMessage(work, EventSubtype.NEW, row, thread);
+    await announceProfiles(work, newlyPending);
+    await notifyPrivateMessage(
+      work,
+      row,
+      thread.group.name,
+      thread.others.map((p) => p.user.id),
+    );
+    return { group_id: groupId, pm_id: row.id };
+  });
+}
+
+async function markReadUpTo(db: Queryable, groupId: number, userId: number, messageId: number) {
+  await db
+    .update(messageParticipants)
+    .set({ lastReadMessageId: sql`greatest(${messageParticipants.lastReadMessageId}, ${messageId})` })
+    .where(and(eq(messageParticipants.groupId, groupId), eq(messageParticipants.userId, userId)));
+}
+
+/** The caller's own message of the thread, locked for the change; 404 when the thread has no such message. */
+async function ownMessage(work: Work, thread: Thread, pmId: number): Promise<MessageRow> {
+  const [row] = await work.tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, pmId), eq(messages.groupId, thread.group.id)))
+    .for('update');
+  if (!row) throw notFound('No such message');
+  assertAuthor(row.authorId, thread.viewer.user.id);
+  return row;
+}
+
+/** PUT /pms/group/{group_id}/{pm_id}: the author rewrites their message; everyone's copy updates. */
+export async function editMessage(
+  deps: AppDeps,
+  callerId: number,
+  groupId: number,
+  pmId: number,
+  raw: string,
+) {
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const thread = await loadThread(work.tx, groupId, callerId);
+    const current = await ownMessage(work, thread, pmId);
+    const text = messageText(raw, (current.attachments ?? []).length > 0);
+    const [row] = await work.tx
+      .update(messages)
+      .set({ message: text, editedAt: new Date() })
+      .where(eq(messages.id, pmId))
+      .returning();
+    await emitMessage(work, EventSubtype.UPDATE, row, thread);
+    return { group_id: groupId, pm_id: pmId };
+  });
+}
+
+/** DELETE /pms/group/{group_id}/{pm_id}: the author removes their message (the client asks first). */
+export async function deleteMessage(deps: AppDeps, callerId: number, groupId: number, pmId: number) {
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const thread = await loadThread(work.tx, groupId, callerId);
+    const row = await ownMessage(work, thread, pmId);
+    await work.tx.delete(messages).where(eq(messages.id, pmId));
+    await emitDeleted(work, thread, { group_id: groupId, pm_id: pmId });
+    // Readers who had not read it may have one thread fewer waiting.
+    const unreadBy = thread.others.filter((p) => p.lastReadId < row.id).map((p) => p.user.id);
+    await announceProfiles(work, unreadBy);
+    return { ok: true };
+  });
+}
+
+/** POST /pms/read/{group_id}: the caller has seen the thread up to its newest message. */
+export async function markRead(deps: AppDeps, callerId: number, groupId: number) {
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const thread = await loadThread(work.tx, groupId, callerId);
+    const [newest] = await work.tx
+      .select({ id: max(messages.id) })
+      .from(messages)
+      .where(eq(messages.groupId, groupId));
+    const lastRead = Math.max(thread.viewer.lastReadId, newest?.id ?? 0);
+    if (lastRead > thread.viewer.lastReadId) {
+      await markReadUpTo(work.tx, groupId, callerId, lastRead);
+      await announceProfiles(work, [callerId]);
+    }
+    return {
+      group_id: groupId,
+      last_read_pm_id: lastRead,
+      pending_pms_qty: await pendingThreadCount(work.tx, callerId),
+    };
+  });
+}
+
+async function assertAllFriends(db: Queryable, callerId: number, userIds: number[]) {
+  const relations = await relationsOf(db, callerId, userIds);
+  if (userIds.some((id) => !relations.get(id)?.isFriend)) throw notFriends();
+}
+
+/** POST /pms/group: a named group of the caller and their friends, more than 2 in all. */
+export async function createGroup(deps: AppDeps, creatorId: number, body: PmCreateGroupBody) {
+  const participants = groupParticipants(creatorId, body.user_ids);
+  return inTransaction(unitOfWork(deps), async (work) => {
+    await assertAllFriends(
+      work.tx,
+      creatorId,
+      participants.filter((id) => id !== creatorId),
+    );
+    const [group] = await work.tx
+      .insert(messageGroups)
+      .values({ isGroup: true, name: body.name?.trim() || null, createdBy: creatorId })
+      .returning({ id: messageGroups.id });
+    await work.tx
+      .insert(messageParticipants)
+      .values(participants.map((userId) => ({ groupId: group.id, userId })));
+    for (const userId of participants) await recordInteraction(work, userId, StarTarget.GROUP, group.id);
+    await announceProfiles(work, participants);
+    return { id: group.id };
+  });
+}
+
+/** POST /pms/direct: the one thread of the caller and a friend, opened on first use. */
+export async function openDirect(deps: AppDeps, callerId: number, userId: number) {
+  if (userId === callerId) throw badRequest('self', 'You cannot message yourself');
+  return inTransaction(unitOfWork(deps), async (work) => {
+    await assertAllFriends(work.tx, callerId, [userId]);
+    const pairKey = pairKeyOf(callerId, userId);
+    const [created] = await work.tx
+      .insert(messageGroups)
+      .values({ isGroup: false, pairKey, createdBy: callerId })
+      .onConflictDoNothing({ target: messageGroups.pairKey })
+      .returning({ id: messageGroups.id });
+    if (created) {
+      await work.tx.insert(messageParticipants).values([
+        { groupId: created.id, userId: callerId },
+        { groupId: created.id, userId },
+      ]);
+      return { group_id: created.id };
+    }
+    const [existing] = await work.tx
+      .select({ id: messageGroups.id })
+      .from(messageGroups)
+      .where(eq(messageGroups.pairKey, pairKey));
+    return { group_id: existing.id };
+  });
+}

@@ -1,0 +1,400 @@
+import {
+  AppId,
+  ChallengeStatus,
+  LIMITS,
+  MOMENT_SESSION_INFO_MAX,
+  MomentFilter,
+  MomentType,
+  NotificationType,
+  OwnerType,
+  RecipientStatus,
+  StarType,
+} from '@orbit/contract';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { communities, communityMembers, momentRecipients, moments } from '../../db/schema';
+import { inTransaction } from '../../platform/tx';
+import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
+import { completeMoment } from './service';
+
+const ctx = await createTestApp();
+const { app, deps } = ctx;
+
+const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
+const makeFriends = async (a: TestUser, b: TestUser) => {
+  await call(a, 'PUT', 'user/friends/request', { user_id: b.userId });
+  await call(b, 'PUT', 'user/friends/request', { user_id: a.userId });
+};
+const send = (from: TestUser, body: object) => call(from, 'POST', 'user/moments', body);
+const toFriends = (friends: TestUser[], extra: object = {}) => ({
+  participants: { friend_ids: friends.map((f) => f.userId), community_ids: [] },
+  ...extra,
+});
+const search = async (user: TestUser, origin: 1 | 2, filter: number = MomentFilter.ALL) =>
+  (
+    await call(user, 'GET', `user/moments/search?bg_app_id=2&app=shell&origin=${origin}&filter=${filter}`)
+  ).json();
+const idsOf = (list: { moment_id: number }[]) => list.map((m) => m.moment_id);
+const momentStarsOf = async (user: TestUser) =>
+  (
+    (await call(user, 'GET', 'user/profiles')).json().stars as { star_type: number; star_id: string }[]
+  ).filter((s) => s.star_type === StarType.MOMENTS);
+
+async function communityOf(members: TestUser[]) {
+  const [community] = await deps.db
+    .insert(communities)
+    .values({
+      name: uniqueName('club'),
+      color: '#1b2a4a',
+      initials: 'C',
+      ownerType: OwnerType.USER,
+      ownerId: members[0].userId,
+    })
+    .returning();
+  await deps.db
+    .insert(communityMembers)
+    .values(members.map((m) => ({ communityId: community.id, userId: m.userId })));
+  return community;
+}
+
+/** A producer with two friends, ready to send. */
+async function circle() {
+  const [me, f1, f2] = [await signUp(app), await signUp(app), await signUp(app)];
+  await makeFriends(me, f1);
+  await makeFriends(me, f2);
+  return { me, f1, f2 };
+}
+
+const DARE = {
+  factor: true,
+  bg_app_id: AppId.GOJI_MOVE,
+  criteria: [
+    { name: 'distance', display_name: 'Distance', show: true },
+    { name: 'steps', display_name: 'Steps', show: false },
+  ],
+  message: 'Beat my run',
+  session_info: { distance: 5.2, duration: 1800, route: 'park' },
+};
+
+describe('GET /app', () => {
+  it('answers the criteria of the application, none shown', async () => {
+    const me = await signUp(app);
+    const res = await call(me, 'GET', `app?bg_app_id=${AppId.GOJI_MOVE}&app=shell`);
+    expect(res.json()).toEqual({
+      moment: {
+        criteria: [
+          { name: 'duration', display_name: 'Duration', show: false },
+          { name: 'distance', display_name: 'Distance', show: false },
+          { name: 'calories', display_name: 'Calories', show: false },
+          { name: 'steps', display_name: 'Steps', show: false },
+        ],
+      },
+    });
+    expect((await call(me, 'GET', 'app?bg_app_id=8')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /user/moments: the type', () => {
+  it('nobody chosen is a treasure, kept by its producer only', async () => {
+    const { me, f1 } = await circle();
+    const res = await send(me, { factor: false, message: 'for later', bg_app_id: AppId.GOJI_MOVE });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      type: MomentType.TREASURE,
+      friends: [],
+      communities: [],
+      challenge_id: null,
+    });
+    expect(idsOf((await search(me, 2)).outgoing)).toEqual([res.json().moment_id]);
+    expect((await search(f1, 1)).incoming).toEqual({ pending: [], completed: [], ignored: [] });
+  });
+
+  it('a dare without participants is refused: "Please select at least one participant"', async () => {
+    const me = await signUp(app);
+    const res = await send(me, { ...DARE, participants: { friend_ids: [], community_ids: [] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'no_participants',
+      message: 'Please select at least one participant',
+    });
+    expect(await deps.db.select().from(moments).where(eq(moments.producerId, me.userId))).toEqual([]);
+  });
+
+  it('participants with the factor Off make a share, its criteria not shown', async () => {
+    const { me, f1 } = await circle();
+    const res = await send(
+      me,
+      toFriends([f1], {
+        factor: false,
+        bg_app_id: AppId.GOJI_MOVE,
+        criteria: [{ name: 'steps', show: true }],
+      }),
+    );
+    expect(res.json()).toMatchObject({
+      type: MomentType.SHARE,
+      criteria: [{ name: 'steps', display_name: 'Steps', show: false }],
+    });
+    expect(idsOf((await search(f1, 1)).incoming.pending)).toEqual([res.json().moment_id]);
+    expect(
+      (await call(f1, 'GET', 'notifications')).json().notifications.map((n: { type: number }) => n.type),
+    ).toEqual([NotificationType.FRIEND_STAR]);
+  });
+
+  it('participants with the factor On make a dare with the chosen criterion shown, and challenge them', async () => {
+    const { me, f1, f2 } = await circle();
+    const res = await send(me, toFriends([f1, f2], DARE));
+    const dare = res.json();
+    expect(dare).toMatchObject({
+      type: MomentType.DARE,
+      challenge_id: dare.moment_id,
+      criteria: [{ name: 'distance', display_name: 'Distance', show: true }],
+      message: 'Beat my run',
+      participants: { friend_ids: [f1.userId, f2.userId], community_ids: [] },
+      producer: { user_id: me.userId, display_name: me.username },
+      app: { name: 'GojiMove', icon: 'gojimove' },
+      friends: [
+        { id: f1.userId, display_name: f1.username },
+        { id: f2.userId, display_name: f2.username },
+      ],
+    });
+    for (const friend of [f1, f2]) {
+      const [challenge] = (await call(friend, 'GET', 'notifications')).json().notifications;
+      expect(challenge).toMatchObject({
+        type: NotificationType.FRIENDLY_CHALLENGE,
+        data: {
+          friendly: true,
+          challenger_user_screen_name: me.username,
+          name: 'Distance dare',
+          description: 'Beat my run',
+          metric: 'DISTANCE',
+          metric_goal: 5.2,
+          challenge_status: ChallengeStatus.AVAILABLE,
+          id: dare.moment_id,
+        },
+      });
+      expect(Date.parse(challenge.data.end_date) - Date.parse(challenge.data.start_date)).toBe(7 * 86400000);
+    }
+  });
+
+  it('a dare carries exactly one known criterion of its application', async () => {
+    const { me, f1 } = await circle();
+    const none = await send(me, toFriends([f1], { ...DARE, criteria: [{ name: 'distance', show: false }] }));
+    expect(none.json().error).toBe('choose_one_criterion');
+    const two = await send(
+      me,
+      toFriends([f1], {
+        ...DARE,
+        criteria: [
+          { name: 'distance', show: true },
+          { name: 'steps', show: true },
+        ],
+      }),
+    );
+    expect(two.json().error).toBe('choose_one_criterion');
+    const unknown = await send(me, toFriends([f1], { ...DARE, criteria: [{ name: 'level', show: true }] }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('unknown_criterion');
+    expect((await search(f1, 1)).incoming.pending).toEqual([]);
+  });
+
+  it('refuses a message over 280 characters and an over-large session', async () => {
+    const { me, f1 } = await circle();
+    const long = await send(me, toFriends([f1], { message: 'x'.repeat(LIMITS.message + 1) }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toBe('message_too_long');
+    const big = await send(
+      me,
+      toFriends([f1], { session_info: { blob: 'x'.repeat(MOMENT_SESSION_INFO_MAX) } }),
+    );
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error).toBe('session_info_too_long');
+    expect((await send(me, toFriends([f1], { message: 'x'.repeat(LIMITS.message) }))).statusCode).toBe(200);
+  });
+});
+
+describe('POST /user/moments: participants', () => {
+  it('goes to my friends and my communities only, writing nothing otherwise', async () => {
+    const { me, f1 } = await circle();
+    const stranger = await signUp(app);
+    const theirs = await communityOf([stranger]);
+    const notFriend = await send(me, toFriends([f1, stranger]));
+    expect(notFriend.statusCode).toBe(403);
+    expect(notFriend.json().error).toBe('not_friends');
+    const notMine = await send(me, { participants: { friend_ids: [], community_ids: [theirs.id] } });
+    expect(notMine.statusCode).toBe(403);
+    expect(notMine.json().error).toBe('not_a_member');
+    expect(await deps.db.select().from(moments).where(eq(moments.producerId, me.userId))).toEqual([]);
+  });
+
+  it('expands a community to its members at sending, the producer and later joiners excluded', async () => {
+    const { me, f1 } = await circle();
+    const [m1, m2, later] = [await signUp(app), await signUp(app), await signUp(app)];
+    const club = await communityOf([me, m1, m2, f1]);
+    const res = await send(me, {
+      participants: { friend_ids: [f1.userId], community_ids: [club.id] },
+      message: 'hello club',
+    });
+    expect(res.json()).toMatchObject({
+      type: MomentType.SHARE,
+      communities: [{ id: club.id, display_name: club.name }],
+      friends: [{ id: f1.userId, display_name: f1.username }],
+    });
+    await deps.db.insert(communityMembers).values({ communityId: club.id, userId: later.userId });
+    const recipients = await deps.db
+      .select({ userId: momentRecipients.userId, via: momentRecipients.viaCommunityId })
+      .from(momentRecipients)
+      .where(eq(momentRecipients.momentId, res.json().moment_id));
+    expect(new Map(recipients.map((r) => [r.userId, r.via]))).toEqual(
+      new Map([
+        [f1.userId, null],
+        [m1.userId, club.id],
+        [m2.userId, club.id],
+      ]),
+    );
+    expect((await search(later, 1)).incoming.pending).toEqual([]);
+  });
+});
+
+describe('GET /user/moments/search', () => {
+  it('lists incoming dares and shares by filter: games 1, activities 2, users 3 (no application)', async () => {
+    const { me, f1 } = await circle();
+    const sent = async (bgAppId: number | null) =>
+      (await send(me, toFriends([f1], { bg_app_id: bgAppId }))).json().moment_id as number;
+    const game = await sent(AppId.GOJI_PLAY);
+    const move = await sent(AppId.GOJI_MOVE);
+    const plain = await sent(null);
+    await send(me, { message: 'treasure', bg_app_id: AppId.GOJI_MOVE });
+    expect(idsOf((await search(f1, 1)).incoming.pending)).toEqual([plain, move, game]);
+    expect(idsOf((await search(f1, 1, MomentFilter.GAMES)).incoming.pending)).toEqual([game]);
+    expect(idsOf((await search(f1, 1, MomentFilter.ACTIVITIES)).incoming.pending)).toEqual([move]);
+    expect(idsOf((await search(f1, 1, MomentFilter.USERS)).incoming.pending)).toEqual([plain]);
+    const outgoing = await search(me, 2, MomentFilter.ACTIVITIES);
+    expect(outgoing.outgoing.map((m: { type: number }) => m.type)).toEqual([
+      MomentType.TREASURE,
+      MomentType.SHARE,
+    ]);
+    expect(outgoing.user_data).toMatchObject({ user_id: me.userId, display_name: me.username });
+    expect(outgoing.incoming).toEqual({ pending: [], completed: [], ignored: [] });
+  });
+
+  it('sections incoming into pending, completed and expired or ignored', async () => {
+    const { me, f1 } = await circle();
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await send(me, toFriends([f1]))).json().moment_id);
+    const [pending, completed, ignored, expired] = ids;
+    await inTransaction({ db: deps.db, publisher: deps.realtime }, (work) =>
+      completeMoment(work, completed, f1.userId, 3),
+    );
+    await call(f1, 'PUT', 'user/moments', { moment_id: ignored, bg_app_id: 2, app: 'shell', status: 3 });
+    await deps.db
+      .update(momentRecipients)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(momentRecipients.momentId, expired), eq(momentRecipients.userId, f1.userId)));
+    const incoming = (await search(f1, 1)).incoming;
+    expect(idsOf(incoming.pending)).toEqual([pending]);
+    expect(idsOf(incoming.completed)).toEqual([completed]);
+    expect(incoming.completed[0].completed_date).not.toBeNull();
+    expect(idsOf(incoming.ignored)).toEqual([expired, ignored]);
+  });
+});
+
+describe('recipient-only status changes', () => {
+  it('marks my pending moments seen, refusing a moment I did not receive', async () => {
+    const { me, f1, f2 } = await circle();
+    const id = (await send(me, toFriends([f1]))).json().moment_id;
+    const notMine = await call(f2, 'POST', 'v4/user/moments-status', { moments: [{ id, action: 2 }] });
+    expect(notMine.statusCode).toBe(404);
+    expect(
+      (await call(me, 'POST', 'v4/user/moments-status', { moments: [{ id, action: 2 }] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(f1, 'POST', 'v4/user/moments-status', { moments: [{ id, action: 3 }] })).statusCode,
+    ).toBe(400);
+    const res = await call(f1, 'POST', 'v4/user/moments-status', { moments: [{ id, action: 2 }] });
+    expect(res.json()).toEqual({ ok: true });
+    expect((await search(f1, 1)).incoming.pending[0]).toMatchObject({
+      moment_id: id,
+      status: RecipientStatus.SEEN,
+    });
+  });
+
+  it('ignores only my own received moment, and never a completed one', async () => {
+    const { me, f1, f2 } = await circle();
+    const [id, done] = [
+      (await send(me, toFriends([f1]))).json().moment_id,
+      (await send(me, toFriends([f1]))).json().moment_id,
+    ];
+    const ignore = (who: TestUser, momentId: number) =>
+      call(who, 'PUT', 'user/moments', { moment_id: momentId, bg_app_id: 2, app: 'shell', status: 3 });
+    expect((await ignore(f2, id)).statusCode).toBe(404);
+    expect((await ignore(me, id)).statusCode).toBe(404);
+    expect((await ignore(f1, id)).json()).toEqual({ ok: true });
+    await inTransaction({ db: deps.db, publisher: deps.realtime }, (work) =>
+      completeMoment(work, done, f1.userId, 1),
+    );
+    const completed = await ignore(f1, done);
+    expect(completed.statusCode).toBe(409);
+    expect(completed.json().error).toBe('moment_completed');
+    expect(idsOf((await search(f1, 1)).incoming.completed)).toEqual([done]);
+  });
+});
+
+describe('replayed session and leaderboard', () => {
+  it('answers the session to its producer and recipients only', async () => {
+    const { me, f1, f2 } = await circle();
+    const id = (await send(me, toFriends([f1], DARE))).json().moment_id;
+    for (const who of [me, f1]) {
+      const res = await call(
+        who,
+        'GET',
+        `user/moments/replayed_session?bg_app_id=2&app=shell&moment_id=${id}`,
+      );
+      expect(res.json()).toEqual({ replayed_session: DARE.session_info });
+    }
+    expect((await call(f2, 'GET', `user/moments/replayed_session?moment_id=${id}`)).statusCode).toBe(404);
+    expect((await call(f2, 'GET', `user/moments/leaderboard?moment_id=${id}`)).statusCode).toBe(404);
+  });
+
+  it('ranks the producer and the finishers by score, the caller first', async () => {
+    const { me, f1, f2 } = await circle();
+    const f3 = await signUp(app);
+    await makeFriends(me, f3);
+    const id = (await send(me, toFriends([f1, f2, f3], DARE))).json().moment_id;
+    await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+      await completeMoment(work, id, f1.userId, 4);
+      await completeMoment(work, id, f2.userId, 9);
+    });
+    const board = async (who: TestUser) =>
+      (await call(who, 'GET', `user/moments/leaderboard?moment_id=${id}`)).json().leaderboard;
+    expect(await board(f3)).toEqual([
+      { user_id: f3.userId, identity: f3.username, score: null },
+      { user_id: f2.userId, identity: f2.username, score: 9 },
+      { user_id: me.userId, identity: me.username, score: 5.2 },
+      { user_id: f1.userId, identity: f1.username, score: 4 },
+    ]);
+    expect((await board(f1)).map((e: { user_id: number }) => e.user_id)).toEqual([
+      f1.userId,
+      f2.userId,
+      me.userId,
+    ]);
+  });
+});
+
+describe('moment stars', () => {
+  it('a pending incoming moment orbits its recipient until ignored or expired', async () => {
+    const { me, f1 } = await circle();
+    const [a, b] = [
+      (await send(me, toFriends([f1], DARE))).json().moment_id,
+      (await send(me, toFriends([f1]))).json().moment_id,
+    ];
+    expect((await momentStarsOf(f1)).map((s) => s.star_id)).toEqual([`11:${b}`, `11:${a}`]);
+    expect(await momentStarsOf(me)).toEqual([]);
+    await call(f1, 'PUT', 'user/moments', { moment_id: a, status: 3 });
+    await deps.db
+      .update(momentRecipients)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(momentRecipients.momentId, b));
+    expect(await momentStarsOf(f1)).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import {
+  type AppId,
+  ChallengeMetric,
+  type CreateMomentBody,
+  LIMITS,
+  MOMENT_CRITERIA,
+  MOMENT_SESSION_INFO_MAX,
+  type MomentCriterion,
+  MomentType,
+} from '@orbit/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { communityMembers, friendships } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import type { MomentRow } from './presenter';
+
+/**
+ * The type of a new moment (000 §4.3): nobody chosen is a treasure, kept to send later; chosen members with
+ * the Show Factor Off get a share, with it On a dare. A dare needs someone to dare (000 §5).
+ */
+export function momentTypeOf(participantCount: number, factor: boolean): MomentType {
+  if (participantCount === 0) {
+    if (factor) throw badRequest('no_participants', 'Please select at least one participant');
+    return MomentType.TREASURE;
+  }
+  return factor ? MomentType.DARE : MomentType.SHARE;
+}
+
+/** The moment's message: trimmed, at most 280 characters (000 §5). */
+export function momentMessage(raw: string | undefined): string {
+  const message = raw?.trim() ?? '';
+  if (message.length > LIMITS.message) {
+    throw badRequest('message_too_long', `Exceeded ${LIMITS.message} character limit`);
+  }
+  return message;
+}
+
+export function assertSessionInfoSize(info: Record<string, unknown> | null | undefined) {
+  if (info && JSON.stringify(info).length > MOMENT_SESSION_INFO_MAX) {
+    throw badRequest('session_info_too_long', `Exceeded ${MOMENT_SESSION_INFO_MAX} character limit`);
+  }
+}
+
+/**
+ * The criteria a moment keeps, checked against its application's (GET /app): a dare carries exactly the one
+ * chosen criterion with show true; a share or treasure keeps the ones chosen, not shown.
+ */
+export function criteriaOf(
+  type: MomentType,
+  bgAppId: number | null,
+  chosen: NonNullable<CreateMomentBody['criteria']>,
+): MomentCriterion[] {
+  const known = bgAppId === null ? [] : MOMENT_CRITERIA[bgAppId as AppId];
+  const resolved = chosen.map((c) => {
+    const definition = known.find((k) => k.name === c.name);
+    if (!definition) throw badRequest('unknown_criterion', `This app has no criterion ${c.name}`);
+    return { ...definition, show: c.show === true };
+  });
+  if (type !== MomentType.DARE) return resolved.map((c) => ({ ...c, show: false }));
+  const shown = resolved.filter((c) => c.show);
+  if (shown.length !== 1) throw badRequest('choose_one_criterion', 'A dare carries exactly one criterion');
+  return shown;
+}
+
+/** The challenge metric of a dare's criterion (000 §3.5), or the criterion's own name upper-cased. */
+export function metricOf(criterion: MomentCriterion): string {
+  const name = criterion.name.toUpperCase();
+  return name in ChallengeMetric ? ChallengeMetric[name as keyof typeof ChallengeMetric] : name;
+}
+
+/** The producer's own result on the criterion that scores the moment, read from the session it carries. */
+export function producerScore(moment: MomentRow): number | null {
+  const criterion = moment.criteria.find((c) => c.show) ?? moment.criteria[0];
+  const value = criterion ? moment.sessionInfo?.[criterion.name] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Moments go to the producer's friends and communities only (403 otherwise, naming which rule). */
+export async function assertMayReach(
+  db: Queryable,
+  producerId: number,
+  friendIds: number[],
+  communityIds: number[],
+) {
+  const [friends, memberships] = await Promise.all([
+    friendIds.length === 0
+      ? []
+      : db
+          .select({ id: friendships.friendId })
+          .from(friendships)
+          .where(and(eq(friendships.userId, producerId), inArray(friendships.friendId, friendIds))),
+    communityIds.length === 0
+      ? []
+      : db
+          .select({ id: communityMembers.communityId })
+          .from(communityMembers)
+          .where(
+            and(eq(communityMembers.userId, producerId), inArray(communityMembers.communityId, communityIds)),
+          ),
+  ]);
+  if (friends.length !== friendIds.length) {
+    throw forbidden('Moments go to your friends only', 'not_friends');
+  }
+  if (memberships.length !== communityIds.length) {
+    throw forbidden('Moments go to your own communities only', 'not_a_member');
+  }
+}
+
+/** Only its producer and recipients know a moment exists (404 for anyone else). */
+export function assertMayView(
+  moment: MomentRow | undefined,
+  callerId: number,
+  isRecipient: boolean,
+): MomentRow {
+  if (!moment || (moment.producerId !== callerId && !isRecipient)) throw notFound('No such moment');
+  return moment;
+}

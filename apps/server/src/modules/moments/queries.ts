@@ -1,0 +1,148 @@
+import {
+  MOMENT_FILTER_APPS,
+  MOMENTS_LIST_MAX,
+  type Moment,
+  MomentType,
+  RecipientStatus,
+} from '@orbit/contract';
+import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { communities, momentRecipients, moments, users } from '../../db/schema';
+import { relationsOf } from '../friends/service';
+import { type MemberFace, presentMemberFace, STRANGER, seesPersona } from '../users/service';
+import { type Connection, type MomentRow, presentMoment } from './presenter';
+
+/** How the viewer sees each member: themselves and friends by persona, others by their privacy. */
+export async function facesFor(
+  db: Queryable,
+  viewerId: number,
+  userIds: number[],
+): Promise<Map<number, MemberFace>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const [rows, relations] = await Promise.all([
+    db.select().from(users).where(inArray(users.id, ids)),
+    relationsOf(
+      db,
+      viewerId,
+      ids.filter((id) => id !== viewerId),
+    ),
+  ]);
+  return new Map(
+    rows.map((u) => [
+      u.id,
+      presentMemberFace(u, u.id === viewerId || seesPersona(u, relations.get(u.id) ?? STRANGER)),
+    ]),
+  );
+}
+
+/** The moments a filter matches (000 §2.9): by application; users are moments with none. */
+function filterCondition(filter: number): SQL | undefined {
+  if (filter === 3) return isNull(moments.bgAppId);
+  const apps = MOMENT_FILTER_APPS[filter];
+  return apps ? inArray(moments.bgAppId, apps) : undefined;
+}
+
+const waiting = inArray(momentRecipients.status, [RecipientStatus.PENDING, RecipientStatus.SEEN]);
+
+/** Pending until completed, ignored or expired; an expired one is listed with the ignored ones. */
+function sectionCondition(section: 'pending' | 'completed' | 'ignored', now: Date): SQL | undefined {
+  const unexpired = or(isNull(momentRecipients.expiresAt), gt(momentRecipients.expiresAt, now));
+  if (section === 'pending') return and(waiting, unexpired);
+  if (section === 'completed') return eq(momentRecipients.status, RecipientStatus.COMPLETED);
+  return or(
+    eq(momentRecipients.status, RecipientStatus.IGNORED),
+    and(waiting, lte(momentRecipients.expiresAt, now)),
+  );
+}
+
+async function incomingSection(
+  db: Queryable,
+  callerId: number,
+  filter: number,
+  section: 'pending' | 'completed' | 'ignored',
+  now: Date,
+) {
+  return db
+    .select({ moment: moments, recipient: momentRecipients })
+    .from(momentRecipients)
+    .innerJoin(moments, eq(moments.id, momentRecipients.momentId))
+    .where(
+      and(
+        eq(momentRecipients.userId, callerId),
+        // Only dares and shares are received (000 §2.9); treasures stay with their producer.
+        inArray(moments.type, [MomentType.DARE, MomentType.SHARE]),
+        filterCondition(filter),
+        sectionCondition(section, now),
+      ),
+    )
+    .orderBy(desc(moments.id))
+    .limit(MOMENTS_LIST_MAX);
+}
+
+/** The incoming list of GET /user/moments/search, sectioned Pending, Completed and Expired/Ignored. */
+export async function incomingSections(db: Queryable, callerId: number, filter: number, now = new Date()) {
+  const [pending, completed, ignored] = await Promise.all(
+    (['pending', 'completed', 'ignored'] as const).map((s) => incomingSection(db, callerId, filter, s, now)),
+  );
+  const faces = await facesFor(
+    db,
+    callerId,
+    [...pending, ...completed, ...ignored].map((r) => r.moment.producerId),
+  );
+  const present = (rows: typeof pending) =>
+    rows.map((r) => presentMoment(r.moment, faces.get(r.moment.producerId)!, { recipient: r.recipient }));
+  return { pending: present(pending), completed: present(completed), ignored: present(ignored) };
+}
+
+/** Names of the friends and communities a producer's moments went to, as chosen. */
+async function recipientNames(db: Queryable, producerId: number, rows: MomentRow[]) {
+  const friendIds = rows.flatMap((r) => r.participants.friend_ids);
+  const communityIds = [...new Set(rows.flatMap((r) => r.participants.community_ids))];
+  const [faces, named] = await Promise.all([
+    facesFor(db, producerId, friendIds),
+    communityIds.length === 0
+      ? []
+      : db
+          .select({ id: communities.id, display_name: communities.name })
+          .from(communities)
+          .where(inArray(communities.id, communityIds)),
+  ]);
+  const communityNames = new Map(named.map((c) => [c.id, c]));
+  const friendsOf = (row: MomentRow): Connection[] =>
+    row.participants.friend_ids.flatMap((id) => {
+      const face = faces.get(id);
+      return face ? [{ id, display_name: face.screen_name }] : [];
+    });
+  const communitiesOf = (row: MomentRow): Connection[] =>
+    row.participants.community_ids.flatMap((id) => communityNames.get(id) ?? []);
+  return { friendsOf, communitiesOf };
+}
+
+/** The producer's own moments, newest first, each with the friends and communities it was sent to. */
+export async function outgoingOf(
+  db: Queryable,
+  producerId: number,
+  only: { filter?: number; ids?: number[] },
+): Promise<Moment[]> {
+  const rows = await db
+    .select()
+    .from(moments)
+    .where(
+      and(
+        eq(moments.producerId, producerId),
+        only.ids ? inArray(moments.id, only.ids) : undefined,
+        filterCondition(only.filter ?? 0),
+      ),
+    )
+    .orderBy(desc(moments.id))
+    .limit(MOMENTS_LIST_MAX);
+  const [faces, names] = await Promise.all([
+    facesFor(db, producerId, [producerId]),
+    recipientNames(db, producerId, rows),
+  ]);
+  const producer = faces.get(producerId)!;
+  return rows.map((row) =>
+    presentMoment(row, producer, { friends: names.friendsOf(row), communities: names.communitiesOf(row) }),
+  );
+}

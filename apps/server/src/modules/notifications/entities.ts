@@ -1,0 +1,152 @@
+import { ChallengeStatus, type NotificationData, NotificationType } from '@orbit/contract';
+import type { MemberFace } from '../users/service';
+
+/** What a service hands to notify(): the 000 §3.5 entity without what the store fills in (id, read, time). */
+export interface NotificationInput {
+  type: NotificationType;
+  title: string;
+  body?: string;
+  image_url?: string | null;
+  color?: string | null;
+  source?: string | null;
+  community_id?: number | null;
+  data?: NotificationData;
+}
+
+/** A shortened quote of what was written, for a notification's body. */
+const BODY_QUOTE_MAX = 140;
+const quote = (text: string) =>
+  text.length > BODY_QUOTE_MAX ? `${text.slice(0, BODY_QUOTE_MAX - 1)}…` : text;
+
+const fromMember = (who: MemberFace) => ({
+  image_url: who.image_url,
+  source: who.screen_name,
+  data: { user_id: who.user_id },
+});
+
+/** FRIEND_STAR: a member asked to be the recipient's friend; opening it shows their star. */
+export function friendRequestNotification(sender: MemberFace): NotificationInput {
+  return {
+    ...fromMember(sender),
+    type: NotificationType.FRIEND_STAR,
+    title: 'Friend request',
+    body: `${sender.screen_name} sent you a friend request`,
+  };
+}
+
+export interface CommunityRef {
+  id: number;
+  name: string;
+  color?: string | null;
+  image_url?: string | null;
+}
+
+/** COMMUNITY_STAR: the recipient is invited into a community; opening it shows the invite star. */
+export function communityInviteNotification(community: CommunityRef, inviter: MemberFace): NotificationInput {
+  return {
+    type: NotificationType.COMMUNITY_STAR,
+    title: 'Community invitation',
+    body: `${inviter.screen_name} invited you to join ${community.name}`,
+    image_url: community.image_url ?? null,
+    color: community.color ?? null,
+    source: community.name,
+    community_id: community.id,
+    data: { user_id: inviter.user_id },
+  };
+}
+
+/** Where a post lives: a community feed, or a member's own feed (community_id null). */
+export interface PostRef {
+  post_id: number;
+  community_id: number | null;
+}
+
+/** COMMENTS: someone commented on the recipient's post. */
+export function commentNotification(
+  author: MemberFace,
+  post: PostRef,
+  commentId: number,
+  text: string,
+): NotificationInput {
+  const from = fromMember(author);
+  return {
+    ...from,
+    type: NotificationType.COMMENTS,
+    title: 'New comment',
+    body: `${author.screen_name} commented on your post: ${quote(text)}`,
+    community_id: post.community_id,
+    data: { ...from.data, post_id: post.post_id, comment_id: commentId },
+  };
+}
+
+/** ME_STAR: the recipient was @tagged in a post or one of its comments; `tagged` names everyone tagged there. */
+export function tagNotification(post: PostRef, tagged: string[]): NotificationInput {
+  return {
+    type: NotificationType.ME_STAR,
+    title: 'You were tagged',
+    body: `You were tagged with ${tagged.map((name) => `@${name}`).join(', ')}`,
+    community_id: post.community_id,
+    data: { post_id: post.post_id, tagged_users: tagged },
+  };
+}
+
+/** PRIVATE_MESSAGE: a message in a thread the recipient takes part in; opening it opens the thread. */
+export function privateMessageNotification(
+  sender: MemberFace,
+  groupId: number,
+  text: string,
+  groupName?: string | null,
+): NotificationInput {
+  const from = fromMember(sender);
+  return {
+    ...from,
+    type: NotificationType.PRIVATE_MESSAGE,
+    title: groupName ? `${sender.screen_name} in ${groupName}` : `Message from ${sender.screen_name}`,
+    body: text ? quote(text) : 'IMAGE',
+    data: { ...from.data, group_id: groupId },
+  };
+}
+
+export interface ChallengeRef {
+  id: number;
+  name: string;
+  description: string;
+  start_date: Date;
+  end_date: Date | null;
+  metric: string;
+  metric_goal: number | null;
+}
+
+/** FRIENDLY_CHALLENGE with the challenge fields of 000 §3.5, AVAILABLE until the recipient accepts. */
+export function challengeNotification(challenger: MemberFace, challenge: ChallengeRef): NotificationInput {
+  const from = fromMember(challenger);
+  return {
+    ...from,
+    type: NotificationType.FRIENDLY_CHALLENGE,
+    title: 'Friendly challenge',
+    body: `${challenger.screen_name} challenged you: ${challenge.name}`,
+    data: {
+      ...from.data,
+      friendly: true,
+      challenger_user_screen_name: challenger.screen_name,
+      name: challenge.name,
+      description: challenge.description,
+      start_date: challenge.start_date.toISOString(),
+      end_date: challenge.end_date?.toISOString() ?? '',
+      metric: challenge.metric,
+      metric_goal: challenge.metric_goal,
+      challenge_status: ChallengeStatus.AVAILABLE,
+      id: challenge.id,
+      moment_id: challenge.id,
+    },
+  };
+}
+
+/** MAINTENANCE: an organisation administrator's announcement. */
+export function maintenanceNotification(
+  title: string,
+  body: string,
+  organisation: string,
+): NotificationInput {
+  return { type: NotificationType.MAINTENANCE, title, body, source: organisation };
+}

@@ -1,0 +1,194 @@
+import {
+  ChallengeStatus,
+  EventSubtype,
+  EventType,
+  type MaintenanceBody,
+  NOTIFICATIONS_LIST_MAX,
+  type NotificationChange,
+  type NotificationsResponse,
+  NotificationType,
+} from '@orbit/contract';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { notifications, organizationMembers, organizations, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { badRequest, notFound } from '../../platform/errors';
+import { inTransaction, type Work } from '../../platform/tx';
+import { maintenanceNotification, type NotificationInput } from './entities';
+import { assertMayAnnounce, wantsNotification } from './policy';
+import { type NotificationRow, presentNotification } from './presenter';
+
+export * from './entities';
+
+const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
+
+/** Unread notifications of each member: the badge of the home view (notif_qty) and of every event. */
+async function unreadCountsOf(db: Queryable, userIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ userId: notifications.userId, unread: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), eq(notifications.read, false)))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((r) => [r.userId, r.unread]));
+}
+
+/** notif_qty of GET /user/profiles. */
+export async function unreadCountOf(db: Queryable, userId: number): Promise<number> {
+  return (await unreadCountsOf(db, [userId])).get(userId) ?? 0;
+}
+
+/**
+ * Notifies `recipientIds` in the caller's transaction: each recipient whose notification_level lets this type
+ * through gets the 000 §3.5 entity and a NOTIFICATION/NEW event carrying it and their new unread count.
+ * Answers the members who were notified.
+ */
+export async function notify(
+  work: Work,
+  recipientIds: Iterable<number>,
+  input: NotificationInput,
+): Promise<number[]> {
+  const ids = [...new Set(recipientIds)];
+  if (ids.length === 0) return [];
+  const levels = await work.tx
+    .select({ id: users.id, level: users.notificationLevel })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id));
+  const wanting = levels.filter((u) => wantsNotification(u.level, input.type)).map((u) => u.id);
+  if (wanting.length === 0) return [];
+  const rows = await work.tx
+    .insert(notifications)
+    .values(
+      wanting.map((userId) => ({
+        userId,
+        type: input.type,
+        title: input.title,
+        body: input.body ?? '',
+        imageUrl: input.image_url ?? null,
+        color: input.color ?? null,
+        source: input.source ?? null,
+        communityId: input.community_id ?? null,
+        data: input.data ?? {},
+      })),
+    )
+    .returning();
+  const unread = await unreadCountsOf(work.tx, wanting);
+  for (const row of rows) {
+    await announce(work, row, unread.get(row.userId) ?? 0, EventSubtype.NEW);
+  }
+  return wanting;
+}
+
+function announce(work: Work, row: NotificationRow, unreadCount: number, subtype: EventSubtype) {
+  const change: NotificationChange = { notification: presentNotification(row), unreadCount };
+  return work.emit([row.userId], EventType.NOTIFICATION, subtype, change);
+}
+
+/** GET /notifications: the newest first, with the unread count. */
+export async function notificationsOf(db: Queryable, userId: number): Promise<NotificationsResponse> {
+  const [rows, unreadCount] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.id))
+      .limit(NOTIFICATIONS_LIST_MAX),
+    unreadCountOf(db, userId),
+  ]);
+  return { notifications: rows.map(presentNotification), unreadCount };
+}
+
+/** Changes one of the member's own notifications; someone else's is as if it did not exist (404). */
+async function changeOwn(
+  deps: AppDeps,
+  userId: number,
+  notificationId: number,
+  change: (row: NotificationRow) => Partial<NotificationRow>,
+): Promise<NotificationChange> {
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const [row] = await work.tx
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+      .for('update');
+    if (!row) throw notFound('No such notification');
+    const [updated] = await work.tx
+      .update(notifications)
+      .set(change(row))
+      .where(eq(notifications.id, row.id))
+      .returning();
+    const unreadCount = await unreadCountOf(work.tx, userId);
+    // The member's other screens move their badge and the entry without refetching.
+    await announce(work, updated, unreadCount, EventSubtype.UPDATE);
+    return { notification: presentNotification(updated), unreadCount };
+  });
+}
+
+/** POST /notifications/{id}/read (000 §4.7: unread becomes read on click). */
+export function markRead(deps: AppDeps, userId: number, notificationId: number) {
+  return changeOwn(deps, userId, notificationId, () => ({ read: true }));
+}
+
+/** POST /notifications/{id}/accept: the challenge is accepted, so its ACCEPT button goes (000 §4.7). */
+export function acceptChallenge(deps: AppDeps, userId: number, notificationId: number) {
+  return changeOwn(deps, userId, notificationId, (row) => {
+    if (row.type !== NotificationType.FRIENDLY_CHALLENGE) {
+      throw badRequest('not_a_challenge', 'Only a challenge can be accepted');
+    }
+    return { read: true, data: { ...row.data, challenge_status: ChallengeStatus.ACCEPTED } };
+  });
+}
+
+/** POST /notifications/read-all: going back from the list marks everything read (000 §2.8). */
+export async function markAllRead(deps: AppDeps, userId: number) {
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const changed = await work.tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    if (changed.length > 0) {
+      await work.emit([userId], EventType.NOTIFICATION, EventSubtype.UPDATE, { unreadCount: 0 });
+    }
+    return { unreadCount: 0 };
+  });
+}
+
+/** The organisation an administrator announces to: the one named, or their first (000 §2.2). */
+async function announcingOrganisation(db: Queryable, callerId: number, organizationId?: number) {
+  const [membership] = await db
+    .select({ id: organizations.id, name: organizations.name, roles: organizationMembers.orgRoles })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(
+      and(
+        eq(organizationMembers.userId, callerId),
+        organizationId === undefined ? undefined : eq(organizations.id, organizationId),
+      ),
+    )
+    .orderBy(asc(organizations.id))
+    .limit(1);
+  assertMayAnnounce(membership?.roles);
+  return membership;
+}
+
+/**
+ * POST /notifications/maintenance: an organisation administrator tells everyone in the organisation. Every
+ * member's open app hears MAINTENANCE_NOTIFICATION; the MAINTENANCE notification follows each one's level.
+ */
+export async function announceMaintenance(deps: AppDeps, callerId: number, body: MaintenanceBody) {
+  const organisation = await announcingOrganisation(deps.db, callerId, body.organization_id);
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const members = await work.tx
+      .select({ id: organizationMembers.userId })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, organisation.id));
+    const memberIds = members.map((m) => m.id);
+    await work.emit(memberIds, EventType.MAINTENANCE_NOTIFICATION, EventSubtype.NEW, {
+      title: body.title,
+      body: body.body,
+    });
+    await notify(work, memberIds, maintenanceNotification(body.title, body.body, organisation.name));
+    return { recipients: memberIds.length };
+  });
+}

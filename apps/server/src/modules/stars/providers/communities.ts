@@ -1,0 +1,90 @@
+import { OwnerType, StarType } from '@orbit/contract';
+import { and, eq } from 'drizzle-orm';
+import { communities, communityInvites, communityMembers, organizations, stars } from '../../../db/schema';
+import { communityImageUrl } from '../../communities/presenter';
+import { blankStar, orbitOf } from '../presenter';
+import { StarTarget } from '../targets';
+import type { StarProvider } from './types';
+
+/** What a community's star and its invite star show: name, picture, colour and the community's kind. */
+function communityFace(community: typeof communities.$inferSelect) {
+  return {
+    name: community.name,
+    community_id: community.id,
+    image_url: communityImageUrl(community),
+    color: community.color,
+    type: community.communityType,
+  };
+}
+
+/**
+ * One star per community the member belongs to, of the community's own star type (000 §3.4: user-created 1,
+ * system 2, game 3, inner circle 4), orbiting by the member's visits, posts and joins.
+ */
+export const communityStars: StarProvider = async ({ db, owner, now }) => {
+  const rows = await db
+    .select({
+      community: communities,
+      since: communityMembers.joinedAt,
+      org: organizations.name,
+      star: {
+        id: stars.id,
+        pinned: stars.pinned,
+        interactionScore: stars.interactionScore,
+        interactionDate: stars.interactionDate,
+      },
+    })
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .leftJoin(
+      organizations,
+      and(eq(communities.ownerType, OwnerType.ORGANIZATION), eq(organizations.id, communities.ownerId)),
+    )
+    .leftJoin(
+      stars,
+      and(
+        eq(stars.ownerId, owner.id),
+        eq(stars.targetKind, StarTarget.COMMUNITY),
+        eq(stars.targetId, communities.id),
+      ),
+    )
+    .where(eq(communityMembers.userId, owner.id));
+  return {
+    stars: rows.map(({ community, since, org, star }) => {
+      const orbit = orbitOf(star, `${community.starType}:${community.id}`, since, now);
+      const { name, ...face } = communityFace(community);
+      return {
+        ...blankStar({ star_id: orbit.star_id, star_type: community.starType, name }),
+        ...orbit,
+        ...face,
+        org_name: org,
+      };
+    }),
+  };
+};
+
+/** One COMMUNITY_INVITE star (13) per pending invite (000 §4.5); a new invite pulses the ME star. */
+export const communityInviteStars: StarProvider = async ({ db, owner }) => {
+  const rows = await db
+    .select({ invite: communityInvites, community: communities })
+    .from(communityInvites)
+    .innerJoin(communities, eq(communities.id, communityInvites.communityId))
+    .where(eq(communityInvites.userId, owner.id));
+  const newest =
+    rows.length === 0 ? null : new Date(Math.max(...rows.map((r) => r.invite.createdAt.getTime())));
+  return {
+    stars: rows.map(({ invite, community }) => {
+      const { name, ...face } = communityFace(community);
+      return {
+        ...blankStar({
+          star_id: `${StarType.COMMUNITY_INVITE}:${invite.id}`,
+          star_type: StarType.COMMUNITY_INVITE,
+          name,
+        }),
+        ...face,
+        interaction_date: invite.createdAt.toISOString(),
+      };
+    }),
+    newestArrival: newest,
+  };
+};

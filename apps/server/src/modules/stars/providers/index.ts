@@ -1,0 +1,24 @@
+import { communityInviteStars, communityStars } from './communities';
+import { meStar } from './me';
+import { friendStars, pendingFriendStars } from './members';
+import { messageGroupStars } from './message-groups';
+import { momentStars } from './moments';
+import { requestsStar } from './requests';
+import type { StarProvider } from './types';
+
+export type { StarContext, StarProvider } from './types';
+
+/**
+ * Every kind of star in the home set, in the order the set lists them. A later feature (communities,
+ * invites, moments, surveys, incentives, message groups, games, activities) adds its provider here.
+ */
+export const STAR_PROVIDERS: StarProvider[] = [
+  meStar,
+  requestsStar,
+  friendStars,
+  pendingFriendStars,
+  communityStars,
+  communityInviteStars,
+  messageGroupStars,
+  momentStars,
+];

@@ -1,0 +1,67 @@
+import { FriendDirection, StarType } from '@orbit/contract';
+import { and, eq } from 'drizzle-orm';
+import { friendRequests, friendships, stars, users } from '../../../db/schema';
+import { presentMemberFace, seesPersona } from '../../users/service';
+import { orbitOf, presentMemberStar } from '../presenter';
+import { StarTarget } from '../targets';
+import type { StarProvider } from './types';
+
+const starRow = {
+  id: stars.id,
+  pinned: stars.pinned,
+  interactionScore: stars.interactionScore,
+  interactionDate: stars.interactionDate,
+};
+
+/** One FRIEND star per friend (000 §3.4: 5), with the persona: friends see it whatever the privacy. */
+export const friendStars: StarProvider = async ({ db, owner, now }) => {
+  const rows = await db
+    .select({ user: users, star: starRow, since: friendships.createdAt })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .leftJoin(
+      stars,
+      and(
+        eq(stars.ownerId, friendships.userId),
+        eq(stars.targetKind, StarTarget.USER),
+        eq(stars.targetId, friendships.friendId),
+      ),
+    )
+    .where(eq(friendships.userId, owner.id));
+  return {
+    stars: rows.map(({ user, star, since }) =>
+      presentMemberStar(
+        StarType.FRIEND,
+        presentMemberFace(user, true),
+        orbitOf(star, `${StarType.FRIEND}:${user.id}`, since, now),
+      ),
+    ),
+  };
+};
+
+/** One PENDING_FRIEND star (6) per request the member sent (000 §4.4), faced by the other's privacy. */
+export const pendingFriendStars: StarProvider = async ({ db, owner, now }) => {
+  const rows = await db
+    .select({ user: users, star: starRow, since: friendRequests.createdAt })
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, friendRequests.toId))
+    .leftJoin(
+      stars,
+      and(
+        eq(stars.ownerId, friendRequests.fromId),
+        eq(stars.targetKind, StarTarget.USER),
+        eq(stars.targetId, friendRequests.toId),
+      ),
+    )
+    .where(eq(friendRequests.fromId, owner.id));
+  const relation = { isFriend: false, direction: FriendDirection.OUTGOING };
+  return {
+    stars: rows.map(({ user, star, since }) =>
+      presentMemberStar(
+        StarType.PENDING_FRIEND,
+        presentMemberFace(user, seesPersona(user, relation)),
+        orbitOf(star, `${StarType.PENDING_FRIEND}:${user.id}`, since, now),
+      ),
+    ),
+  };
+};

@@ -1,0 +1,77 @@
+import { StarType } from '@orbit/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { messageGroups, messageParticipants, stars, users } from '../../../db/schema';
+import { groupImageUrl, threadTitle } from '../../messages/presenter';
+import { facesSeenBy, unreadCountSql } from '../../messages/queries';
+import type { UserRow } from '../../users/service';
+import { blankStar, orbitOf } from '../presenter';
+import { StarTarget } from '../targets';
+import type { StarProvider } from './types';
+
+/**
+ * One PRIVATE_MESSAGES star (15) per group thread the member takes part in, orbiting by the messages sent
+ * in it, its badge the messages waiting to be read. One-to-one threads move the friend's own star instead.
+ */
+export const messageGroupStars: StarProvider = async ({ db, owner, now }) => {
+  const rows = await db
+    .select({
+      group: messageGroups,
+      since: messageParticipants.joinedAt,
+      unread: unreadCountSql(messageGroups.id, messageParticipants.lastReadMessageId, owner.id),
+      star: {
+        id: stars.id,
+        pinned: stars.pinned,
+        interactionScore: stars.interactionScore,
+        interactionDate: stars.interactionDate,
+      },
+    })
+    .from(messageParticipants)
+    .innerJoin(
+      messageGroups,
+      and(eq(messageGroups.id, messageParticipants.groupId), eq(messageGroups.isGroup, true)),
+    )
+    .leftJoin(
+      stars,
+      and(
+        eq(stars.ownerId, owner.id),
+        eq(stars.targetKind, StarTarget.GROUP),
+        eq(stars.targetId, messageGroups.id),
+      ),
+    )
+    .where(eq(messageParticipants.userId, owner.id));
+  if (rows.length === 0) return { stars: [] };
+  const members = await db
+    .select({ groupId: messageParticipants.groupId, user: users })
+    .from(messageParticipants)
+    .innerJoin(users, eq(users.id, messageParticipants.userId))
+    .where(
+      inArray(
+        messageParticipants.groupId,
+        rows.map((r) => r.group.id),
+      ),
+    );
+  const people = new Map<number, UserRow>(members.map((m) => [m.user.id, m.user]));
+  const { faces } = await facesSeenBy(db, owner.id, [...people.values()]);
+  const othersOf = (groupId: number) =>
+    members.flatMap((m) =>
+      m.groupId === groupId && m.user.id !== owner.id ? (faces.get(m.user.id) ?? []) : [],
+    );
+  const waiting = rows.filter((r) => r.unread > 0).map((r) => r.group.lastMessageAt.getTime());
+  return {
+    stars: rows.map(({ group, since, unread, star }) => {
+      const orbit = orbitOf(star, `${StarType.PRIVATE_MESSAGES}:${group.id}`, since, now);
+      return {
+        ...blankStar({
+          star_id: orbit.star_id,
+          star_type: StarType.PRIVATE_MESSAGES,
+          name: threadTitle(group.name, othersOf(group.id)),
+        }),
+        ...orbit,
+        image_url: groupImageUrl(group.id, group.imageId),
+        badge_count: unread > 0 ? unread : null,
+        group_id: group.id,
+      };
+    }),
+    newestArrival: waiting.length > 0 ? new Date(Math.max(...waiting)) : null,
+  };
+};

@@ -1,0 +1,63 @@
+import { MomentType, RecipientStatus, StarType } from '@orbit/contract';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { friendships, momentRecipients, moments, users } from '../../../db/schema';
+import { presentMemberFace, seesPersona } from '../../users/service';
+import { zoneOf } from '../formula';
+import { presentMemberStar } from '../presenter';
+import type { StarProvider } from './types';
+
+/** The most moment stars a home view shows at once: the newest pending ones. */
+export const MOMENT_STARS_MAX = 20;
+
+/**
+ * One MOMENTS star (11) per pending incoming dare or share, faced by its producer; a moment not yet seen
+ * pulses the member's own star.
+ */
+export const momentStars: StarProvider = async ({ db, owner, now }) => {
+  const rows = await db
+    .select({
+      moment: moments,
+      status: momentRecipients.status,
+      producer: users,
+      friend: friendships.friendId,
+    })
+    .from(momentRecipients)
+    .innerJoin(moments, eq(moments.id, momentRecipients.momentId))
+    .innerJoin(users, eq(users.id, moments.producerId))
+    .leftJoin(
+      friendships,
+      and(eq(friendships.userId, owner.id), eq(friendships.friendId, moments.producerId)),
+    )
+    .where(
+      and(
+        eq(momentRecipients.userId, owner.id),
+        inArray(moments.type, [MomentType.DARE, MomentType.SHARE]),
+        inArray(momentRecipients.status, [RecipientStatus.PENDING, RecipientStatus.SEEN]),
+        or(isNull(momentRecipients.expiresAt), gt(momentRecipients.expiresAt, now)),
+      ),
+    )
+    .orderBy(desc(moments.id))
+    .limit(MOMENT_STARS_MAX);
+  const unseen = rows.filter((r) => r.status === RecipientStatus.PENDING).map((r) => r.moment.createdAt);
+  return {
+    stars: rows.map(({ moment, producer, friend }) => {
+      const face = presentMemberFace(
+        producer,
+        seesPersona(producer, { isFriend: friend !== null, direction: null }),
+      );
+      const orbit = {
+        star_id: `${StarType.MOMENTS}:${moment.id}`,
+        pinned: false,
+        zone: zoneOf(false, moment.createdAt, now),
+        size: 1 as const,
+        interaction_date: moment.createdAt.toISOString(),
+      };
+      return {
+        ...presentMemberStar(StarType.MOMENTS, face, orbit),
+        type: moment.type,
+        bg_app_id: moment.bgAppId,
+      };
+    }),
+    newestArrival: unseen.length > 0 ? unseen[0] : null,
+  };
+};

@@ -1,0 +1,139 @@
+import {
+  avatarNameOf,
+  isValidAvatarName,
+  PERSONA_GENDER_STYLES,
+  PersonaType,
+  TagContext,
+  type UpdateUserBody,
+} from '@orbit/contract';
+import type { Tx } from '../../db/client';
+import type { users } from '../../db/schema';
+import { badRequest, conflict } from '../../platform/errors';
+import { isIdentityTaken } from '../auth/service';
+import { isOwnPersonaImage } from '../images/service';
+import { recordTags } from '../tags/service';
+import type { UserRow } from './presenter';
+import * as rules from './rules';
+
+export type ColumnChange = Partial<typeof users.$inferInsert>;
+
+interface ChangeContext {
+  tx: Tx;
+  user: UserRow;
+}
+
+interface Shape {
+  /** Name, persona and password come from the identity provider when the account has one (002 §5). */
+  managedByProvider?: boolean;
+  apply(body: UpdateUserBody, ctx: ChangeContext): ColumnChange | Promise<ColumnChange>;
+}
+
+export const PASSWORD_SHAPE = 'password_new,password_old';
+
+/** The keys of one PUT /user body, nested ones as `address.country`, sorted: it names the shape sent. */
+export function shapeOf(body: UpdateUserBody): string {
+  const keys: string[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    const nested = (key === 'address' || key === 'gojimoji') && value !== null && typeof value === 'object';
+    const inner = nested
+      ? Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      : [];
+    keys.push(...(inner.length > 0 ? inner.map((k) => `${key}.${k}`) : [key]));
+  }
+  return keys.sort().join(',');
+}
+
+async function aliasChange(body: UpdateUserBody, { tx, user }: ChangeContext): Promise<ColumnChange> {
+  const add = body.alias_add?.trim() || null;
+  const remove = body.alias_remove?.trim() || null;
+  // alias_remove names the alias the editor showed: a stale editor must not overwrite a newer change.
+  if (remove !== null && remove.toLowerCase() !== user.alias?.toLowerCase()) {
+    throw conflict('alias_changed', 'The avatar name has changed meanwhile; reload and try again');
+  }
+  if (add === null) return { alias: null };
+  if (!isValidAvatarName(add)) throw badRequest('invalid_avatar_name', 'invalid avatar name');
+  if (await isIdentityTaken(tx, add, user.id)) {
+    throw conflict('identity_not_available', 'avatar name not available');
+  }
+  return { alias: add };
+}
+
+function httpsUrl(value: string): string {
+  try {
+    if (new URL(value).protocol === 'https:') return value;
+  } catch {
+    // falls through to the refusal below
+  }
+  throw badRequest('validation', 'A persona image URL must be an https URL');
+}
+
+async function personaChange(body: UpdateUserBody, { tx, user }: ChangeContext): Promise<ColumnChange> {
+  const { type, value } = body.persona_image!;
+  const text = String(value).trim();
+  if (type === PersonaType.STAR) {
+    if (!(PERSONA_GENDER_STYLES as readonly string[]).includes(text)) {
+      throw badRequest('validation', 'A star persona is male, female or other');
+    }
+    return { personaType: type, personaValue: text };
+  }
+  if (type === PersonaType.UPLOADED) {
+    const imageId = Number(text);
+    if (!Number.isSafeInteger(imageId) || !(await isOwnPersonaImage(tx, user.id, imageId))) {
+      throw badRequest('invalid_image', 'unable to change persona image: not one of your uploaded images');
+    }
+    return { personaType: type, personaValue: String(imageId) };
+  }
+  if (type === PersonaType.URL || type === PersonaType.URL_ALT) {
+    return { personaType: type, personaValue: httpsUrl(text) };
+  }
+  throw badRequest('validation', 'persona_image.type must be 1, 2, 3 or 4');
+}
+
+function countryChange(body: UpdateUserBody, { user }: ChangeContext): ColumnChange {
+  const country = rules.countryCode(body.address!.country!);
+  // A state belongs to its country: moving country clears it until the member picks a new one.
+  return { country, state: country === user.country ? user.state : null };
+}
+
+/** Mood tags also become the member's prior tags of the GOJIMOJI context (GET /tags). */
+async function moodTagsChange(body: UpdateUserBody, { tx, user }: ChangeContext): Promise<ColumnChange> {
+  const moodTags = rules.moodTags(body.gojimoji!.tags!);
+  await recordTags(tx, user.id, TagContext.GOJIMOJI, moodTags);
+  return { moodTags };
+}
+
+/** Every shape of 002 §7 but the password, by the keys it sends. */
+export const SHAPES = new Map<string, Shape>([
+  [
+    'first_name',
+    { managedByProvider: true, apply: (b) => ({ firstName: rules.personName(b.first_name!, 'first_name') }) },
+  ],
+  [
+    'last_name',
+    { managedByProvider: true, apply: (b) => ({ lastName: rules.personName(b.last_name!, 'last_name') }) },
+  ],
+  [
+    'avatar_image',
+    {
+      apply: (b) => {
+        const avatar = avatarNameOf(b.avatar_image!);
+        if (!avatar) throw badRequest('validation', 'avatar_image must be one of av1 to av22');
+        return { avatarImage: avatar };
+      },
+    },
+  ],
+  ['alias_add', { apply: aliasChange }],
+  ['alias_add,alias_remove', { apply: aliasChange }],
+  ['date_of_birth', { apply: (b) => ({ dateOfBirth: rules.parseDateOfBirth(b.date_of_birth!) }) }],
+  ['height_meter', { apply: (b) => ({ heightMeter: rules.heightMeter(b.height_meter!) }) }],
+  ['weight_kg', { apply: (b) => ({ weightKg: rules.weightKg(b.weight_kg!) }) }],
+  ['address.country', { apply: countryChange }],
+  ['address.state', { apply: (b, { user }) => ({ state: rules.stateFor(user.country, b.address!.state!) }) }],
+  ['measurement_unit', { apply: (b) => ({ unitPreference: rules.measurementUnit(b.measurement_unit!) }) }],
+  ['timezone', { apply: (b) => ({ timezone: rules.timezone(b.timezone!) }) }],
+  ['persona_image', { managedByProvider: true, apply: personaChange }],
+  ['tag_notes', { apply: (b) => ({ tagNotes: rules.tagNotes(b.tag_notes!) }) }],
+  ['gojimoji.mood', { apply: (b) => ({ mood: rules.mood(b.gojimoji!.mood!) }) }],
+  ['gojimoji.tags', { apply: moodTagsChange }],
+]);

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { forbidden, unauthorized } from '../errors';
+import type { AuthContext, SessionStore } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** A route that answers without a session (sign-in, registration, locale, version, static files). */
+    public?: boolean;
+  }
+}
+
+export const SESSION_COOKIE = 'session';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/** The app's own origin: PUBLIC_URL when set, otherwise the request's own host and scheme. */
+export function ownOrigin(request: FastifyRequest, publicUrl: string | null): string {
+  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+}
+
+/** The Origin, or without one the Referer's origin, of a request; null when it carries neither. */
+export function requestOrigin(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  if (origin) return origin;
+  const referer = request.headers.referer;
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+export function registerAuthGuard(
+  app: FastifyInstance,
+  deps: { db: Db; sessions: SessionStore; publicUrl: string | null },
+): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearer(request) ?? request.cookies[SESSION_COOKIE] ?? null;
+    const via = bearer(request) ? 'bearer' : 'cookie';
+    if (token) {
+      const session = await deps.sessions.resolve(deps.db, token);
+      if (session) request.auth = { ...session, via };
+    }
+    if (request.routeOptions.config?.public) return;
+    if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
+    if (!request.auth) throw unauthorized();
+    if (request.auth.via === 'cookie' && UNSAFE.has(request.method)) {
+      if (requestOrigin(request) !== ownOrigin(request, deps.publicUrl)) {
+        throw forbidden('Request refused: it did not come from the app', 'bad_origin');
+      }
+    }
+  });
+}
+
+/** The signed-in member of a route that is not public (the guard has already refused the rest). */
+export function me(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,69 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Queryable } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { hashToken, newToken } from './tokens';
+
+export interface AuthContext {
+  userId: number;
+  sessionId: number;
+  /** How the request proved who it is; cookie sessions are subject to the Origin check. */
+  via: 'cookie' | 'bearer';
+}
+
+/** Only touch last_seen_at once a minute per session: reads should not turn into writes. */
+const TOUCH_EVERY_MS = 60_000;
+
+export class SessionStore {
+  constructor(private readonly config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs'>) {}
+
+  async create(
+    db: Queryable,
+    userId: number,
+    userAgent?: string,
+  ): Promise<{ token: string; sessionId: number }> {
+    const token = newToken();
+    const [row] = await db
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt: new Date(Date.now() + this.config.sessionMaxMs),
+        userAgent: userAgent?.slice(0, 300),
+      })
+      .returning({ id: sessions.id });
+    return { token, sessionId: row.id };
+  }
+
+  /** The live session for a token, or null when unknown, revoked, idle too long or past its lifetime. */
+  async resolve(db: Queryable, token: string): Promise<{ userId: number; sessionId: number } | null> {
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .limit(1);
+    if (!row || row.revokedAt) return null;
+    const now = Date.now();
+    if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + this.config.sessionIdleMs <= now)
+      return null;
+    if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, row.id));
+    }
+    return { userId: row.userId, sessionId: row.id };
+  }
+
+  async revoke(db: Queryable, sessionId: number): Promise<void> {
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+
+  /** Password change: every other session of the member ends; the current one stays. */
+  async revokeOthers(db: Queryable, userId: number, keepSessionId: number): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+  }
+}

@@ -1,0 +1,64 @@
+import Fastify from 'fastify';
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness';
+import { AppError, registerErrorHandlers } from './errors';
+
+const { app } = await createTestApp();
+
+describe('the error shape of API.md', () => {
+  it('renders a validation failure as 400 validation with details', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { identity: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation' });
+    expect(res.json().message).toEqual(expect.any(String));
+    expect(res.json().details).toBeDefined();
+  });
+
+  it('renders an unknown API route as 404 not_found', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/no/such/route' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'No route GET /api/no/such/route' });
+  });
+
+  it('renders malformed JSON as a 400 with a code and message', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"identity":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  it('hides an unexpected failure behind 500 internal, and renders AppError with its own status and code', async () => {
+    const bare = Fastify({ logger: false });
+    registerErrorHandlers(bare);
+    bare.get('/boom', async () => {
+      throw new Error('database password is hunter2');
+    });
+    bare.get('/refused', async () => {
+      throw new AppError(409, 'duplicate_request', 'Already sent');
+    });
+    bare.post('/typed', { schema: { body: Type.Object({ n: Type.Integer() }) } }, async () => 'ok');
+    const boom = await bare.inject({ method: 'GET', url: '/boom' });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json()).toEqual({ error: 'internal', message: 'Something went wrong' });
+    const refused = await bare.inject({ method: 'GET', url: '/refused' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'duplicate_request', message: 'Already sent' });
+    await bare.close();
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('is served at /api/openapi.json and lists the routes with their schemas', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/register'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/user/logout'].post).toBeDefined();
+  });
+});

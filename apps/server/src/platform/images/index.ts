@@ -1,0 +1,2 @@
+export * from './sniff';
+export * from './transform';

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config';
+import { JanusMedia } from '.';
+import { JanusConnection, JanusError, type JanusHandle, janusAdminRequest } from './janus-client';
+import { janusConfigFiles } from './janus-config';
+import { findJanusBinary, startJanus } from './janus-process';
+import { AUDIOBRIDGE_PLUGIN, VIDEOROOM_PLUGIN, VideoRooms } from './janus-rooms';
+
+const janusBinary = findJanusBinary();
+
+/** A member's own connection to Janus (what janus.js does in the browser), to join rooms with a pin. */
+async function memberHandle(url: string, plugin: string): Promise<JanusHandle> {
+  const connection = await JanusConnection.open(url);
+  const session = await connection.createSession();
+  return session.attach(plugin);
+}
+
+// The generated configuration is checked everywhere; the tests below it need a real Janus.
+describe('generated Janus configuration', () => {
+  const files = janusConfigFiles({
+    runDir: '/data/janus/run-1',
+    wsPort: 40001,
+    adminWsPort: 40002,
+    adminSecret: 'generated-admin-secret',
+    adminKey: 'generated-admin-key',
+  });
+
+  it('binds the API and admin API to loopback and gathers loopback candidates only', () => {
+    const transport = files['janus.transport.websockets.jcfg'];
+    expect(transport).toContain('ws_ip = "127.0.0.1"');
+    expect(transport).toContain('ws_port = 40001');
+    expect(transport).toContain('admin_ws_ip = "127.0.0.1"');
+    expect(transport).toContain('admin_ws_port = 40002');
+    expect(transport).toContain('wss = false');
+    expect(files['janus.jcfg']).toContain('ice_enforce_list = "lo"');
+    expect(files['janus.jcfg']).toContain('admin_secret = "generated-admin-secret"');
+  });
+
+  it('loads modules from the run folder and locks room creation behind the admin key', () => {
+    expect(files['janus.jcfg']).toContain('plugins_folder = "/data/janus/run-1/plugins"');
+    expect(files['janus.jcfg']).toContain('transports_folder = "/data/janus/run-1/transports"');
+    for (const plugin of ['janus.plugin.videoroom.jcfg', 'janus.plugin.audiobridge.jcfg']) {
+      expect(files[plugin]).toContain('admin_key = "generated-admin-key"');
+    }
+    expect(Object.keys(files).sort()).toEqual([
+      'janus.jcfg',
+      'janus.plugin.audiobridge.jcfg',
+      'janus.plugin.videoroom.jcfg',
+      'janus.transport.websockets.jcfg',
+    ]);
+  });
+});
+
+if (!janusBinary) {
+  console.warn('[orbit] no janus binary on the PATH (apt-get install janus): the Janus tests are left out.');
+} else {
+  describe('Janus child process and rooms', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-janus-'));
+    // Built from an empty environment: no JANUS_URL, so the media service starts its own child.
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const media = new JanusMedia(config, pino({ level: 'silent' }), janusBinary);
+    const members: JanusHandle[] = [];
+    const joinAs = async (plugin: string) => {
+      const handle = await memberHandle(media.publicJanusUrl ?? '', plugin);
+      members.push(handle);
+      return handle;
+    };
+
+    beforeAll(() => media.start());
+    afterAll(async () => {
+      for (const handle of members) handle.session.connection.close();
+      await media.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('starts Janus on a loopback port under DATA_DIR and answers', async () => {
+      expect(media.available).toBe(true);
+      expect(media.publicJanusUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+      expect(fs.readdirSync(path.join(dataDir, 'janus'))).toHaveLength(1);
+      expect(fs.existsSync(path.join(dataDir, 'recordings'))).toBe(true);
+    });
+
+    it('loads only the video room and audio bridge plugins and the WebSocket transport', async () => {
+      const connection = await JanusConnection.open(media.publicJanusUrl ?? '');
+      try {
+        const info = await connection.request({ janus: 'info' });
+        expect(Object.keys(info.plugins as object).sort()).toEqual([AUDIOBRIDGE_PLUGIN, VIDEOROOM_PLUGIN]);
+        expect(Object.keys(info.transports as object)).toEqual(['janus.transport.websockets']);
+      } finally {
+        connection.close();
+      }
+    });
+
+    it('creates a video room with its own secret and pin, lists it, and admits only with the pin', async () => {
+      const room = await media.createRoom('video', { record: true });
+      expect(room.secret).toMatch(/^[0-9a-f]{48}$/);
+      expect(room.pin).toMatch(/^[0-9a-f]{24}$/);
+      const rooms = await media.videoRooms();
+      expect(await rooms.listRooms()).toContain(room.roomId);
+
+      const member = await joinAs(VIDEOROOM_PLUGIN);
+      const join = { request: 'join', ptype: 'publisher', room: room.roomId, display: 'm' };
+      await expect(member.message({ ...join, pin: 'wrong' })).rejects.toBeInstanceOf(JanusError);
+      const joined = await member.message<{ id: number }>({ ...join, pin: room.pin });
+      expect((await rooms.listParticipants(room.roomId)).map((p) => p.id)).toEqual([joined.id]);
+
+      await expect(rooms.kick(room.roomId, 'wrong', joined.id)).rejects.toBeInstanceOf(JanusError);
+      await rooms.kick(room.roomId, room.secret, joined.id);
+      // A kick is carried out by the plugin's own thread, just after it answers.
+      await vi.waitFor(async () => expect(await rooms.listParticipants(room.roomId)).toEqual([]));
+    });
+
+    it('refuses to destroy a video room without its secret, and destroys it with the secret', async () => {
+      const room = await media.createRoom('video');
+      const rooms = await media.videoRooms();
+      await expect(media.destroyRoom('video', { roomId: room.roomId, secret: 'wrong' })).rejects.toThrow(
+        /wrong secret/i,
+      );
+      expect(await rooms.exists(room.roomId)).toBe(true);
+      await media.destroyRoom('video', room);
+      expect(await rooms.exists(room.roomId)).toBe(false);
+      expect(await rooms.listRooms()).not.toContain(room.roomId);
+    });
+
+    it('creates an audio bridge room, mutes, unmutes and kicks by id with its secret, and destroys it', async () => {
+      const room = await media.createRoom('audio');
+      const bridges = await media.audioBridges();
+      expect(await bridges.listRooms()).toContain(room.roomId);
+
+      const member = await joinAs(AUDIOBRIDGE_PLUGIN);
+      await expect(
+        member.message({ request: 'join', room: room.roomId, pin: 'wrong' }),
+      ).rejects.toBeInstanceOf(JanusError);
+      const { id } = await member.message<{ id: number }>({
+        request: 'join',
+        room: room.roomId,
+        pin: room.pin,
+      });
+      const mutedOf = async () =>
+        (await bridges.listParticipants(room.roomId)).find((p) => p.id === id)?.muted;
+      await expect(bridges.mute(room.roomId, 'wrong', id)).rejects.toBeInstanceOf(JanusError);
+      await bridges.mute(room.roomId, room.secret, id);
+      expect(await mutedOf()).toBe(true);
+      await bridges.unmute(room.roomId, room.secret, id);
+      expect(await mutedOf()).toBe(false);
+      await bridges.kick(room.roomId, room.secret, id);
+      await vi.waitFor(async () => expect(await bridges.listParticipants(room.roomId)).toEqual([]));
+
+      await expect(
+        media.destroyRoom('audio', { roomId: room.roomId, secret: 'wrong' }),
+      ).rejects.toBeInstanceOf(JanusError);
+      await media.destroyRoom('audio', room);
+      expect(await bridges.exists(room.roomId)).toBe(false);
+    });
+
+    it('lets only the server create rooms: a member without the admin key is refused', async () => {
+      const member = await joinAs(VIDEOROOM_PLUGIN);
+      await expect(new VideoRooms(member, null).create({ secret: 's', pin: 'p' })).rejects.toThrow(
+        /admin_key/,
+      );
+    });
+  });
+
+  describe('Janus admin API and shutdown', () => {
+    it('answers the admin API on loopback only with the generated secret, and stops on close', async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-janus-'));
+      const child = await startJanus({ binary: janusBinary, dataDir, log: pino({ level: 'silent' }) });
+      try {
+        expect(child.adminUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+        const listed = await janusAdminRequest(child.adminUrl, child.adminSecret, { janus: 'list_sessions' });
+        expect(listed.janus).toBe('success');
+        await expect(
+          janusAdminRequest(child.adminUrl, 'not-the-secret', { janus: 'list_sessions' }),
+        ).rejects.toMatchObject({ code: 403 });
+      } finally {
+        await child.stop();
+      }
+      await expect(JanusConnection.open(child.url, undefined, 1000)).rejects.toThrow();
+      expect(fs.readdirSync(path.join(dataDir, 'janus'))).toEqual([]);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+  });
+}

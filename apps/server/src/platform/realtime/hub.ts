@@ -1,0 +1,82 @@
+import { WS_CLOSE } from '@orbit/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { CommittedEvent } from '../tx';
+import type { Bus } from './bus';
+import { Connection } from './connection';
+import { framesAfter, planResume } from './history';
+import type { Realtime } from './index';
+import { OutboxSweeper, publishRows } from './outbox';
+import { registerRealtimeRoutes } from './routes';
+import { LocalSockets } from './sockets';
+import type { TicketHolder } from './tickets';
+
+export interface RealtimeDeps {
+  db: Db;
+  bus: Bus;
+  config: Pick<Config, 'wsMaxBufferedBytes' | 'outboxSweepMs' | 'publicUrl' | 'rateLimitFactor'>;
+  log: Logger;
+}
+
+/**
+ * The realtime hub of one instance: it publishes committed events on the bus, delivers what the bus carries
+ * to this instance's sockets, and sweeps the outbox for events whose publish was lost.
+ */
+export function createRealtime(deps: RealtimeDeps): Realtime {
+  const { db, bus, config, log } = deps;
+  const sockets = new LocalSockets();
+  const sweeper = new OutboxSweeper(db, bus, config.outboxSweepMs, log);
+  const publishing = new Set<Promise<void>>();
+  let started = false;
+
+  const connect = (socket: WebSocket, holder: TicketHolder, since: number | null) => {
+    const connection = new Connection(holder.userId, socket, {
+      maxBufferedBytes: config.wsMaxBufferedBytes,
+      framesAfter: (userId, afterSeq) => framesAfter(db, userId, afterSeq),
+      onFailure: (err) => log.warn({ err, userId: holder.userId }, 'socket backlog read failed'),
+    });
+    // Registered before the resume plan is read, so that nothing published meanwhile is missed.
+    sockets.add(connection);
+    socket.on('close', () => sockets.remove(connection));
+    socket.on('message', (raw) => connection.receive(raw));
+    planResume(db, holder.userId, since)
+      .then((plan) => connection.open(plan))
+      .catch((err) => {
+        log.warn({ err, userId: holder.userId }, 'socket resume failed');
+        connection.close(WS_CLOSE.internal, 'resume failed');
+      });
+  };
+
+  return {
+    publishCommitted(rows: CommittedEvent[]) {
+      // Never throws into the caller: whatever fails here stays unpublished and the sweeper retries it.
+      const done = publishRows(db, bus, rows)
+        .catch((err) => log.warn({ err }, 'publish after commit failed; the sweeper will retry'))
+        .finally(() => publishing.delete(done));
+      publishing.add(done);
+    },
+    registerRoutes(app: FastifyInstance) {
+      registerRealtimeRoutes(app, {
+        db,
+        publicUrl: config.publicUrl,
+        rateLimitFactor: config.rateLimitFactor,
+        connect,
+      });
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      await bus.subscribe((message) => sockets.deliver(message));
+      sweeper.start();
+    },
+    async close() {
+      await sweeper.stop();
+      await Promise.all(publishing);
+      sockets.closeAll(WS_CLOSE.goingAway, 'server closing');
+      await bus.close();
+    },
+  };
+}

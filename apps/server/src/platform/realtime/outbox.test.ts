@@ -1,0 +1,103 @@
+import { EVENT_RETENTION_MS } from '@orbit/contract';
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { events, sessions, wsTickets } from '../../db/schema';
+import { createTestApp, signUp, type TestContext } from '../../test/harness';
+import { type BusMessage, MemoryBus } from './bus';
+import { busMessagesFor, frameFor } from './envelope';
+import { deleteExpired, publishStranded, STRANDED_AFTER_MS } from './outbox';
+import { emit } from './testing';
+import { issueTicket } from './tickets';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  // A sweep interval longer than any test: these tests call the sweep themselves.
+  ctx = await createTestApp({ outboxSweepMs: 3_600_000 });
+});
+
+async function listening(): Promise<{ bus: MemoryBus; heard: BusMessage[] }> {
+  const bus = new MemoryBus();
+  const heard: BusMessage[] = [];
+  await bus.subscribe((message) => heard.push(message));
+  return { bus, heard };
+}
+
+describe('envelope', () => {
+  it('serialises one change once and splices each recipient id in', async () => {
+    const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const rows = await emit(ctx.deps, [a.userId, b.userId], { text: 'hi' }, { lost: true });
+    const messages = busMessagesFor(rows);
+    expect(messages).toHaveLength(1);
+    expect(messages[0].recipients.map((r) => r.userId)).toEqual([a.userId, b.userId].sort((x, y) => x - y));
+    const frame = frameFor(812, messages[0].rest);
+    expect(JSON.parse(frame.bytes.toString())).toEqual({
+      id: 812,
+      type: 'USER_PROFILES',
+      subtype: null,
+      ts: rows[0].ts,
+      data: { text: 'hi' },
+    });
+  });
+
+  it('keeps separate changes apart', async () => {
+    const user = await signUp(ctx.app);
+    const first = await emit(ctx.deps, [user.userId], { n: 1 }, { lost: true });
+    const second = await emit(ctx.deps, [user.userId], { n: 2 }, { lost: true });
+    expect(busMessagesFor([...first, ...second])).toHaveLength(2);
+  });
+});
+
+describe('outbox sweep', () => {
+  it('publishes committed events that never reached the bus, once, but not those still on their way', async () => {
+    const user = await signUp(ctx.app);
+    const [row] = await emit(ctx.deps, [user.userId], { n: 1 }, { lost: true });
+    const { bus, heard } = await listening();
+
+    expect(await publishStranded(ctx.deps.db, bus)).toBe(0);
+    expect(heard).toEqual([]);
+
+    const later = Date.now() + STRANDED_AFTER_MS + 1_000;
+    // Two instances sweeping at once: the row goes out once.
+    await Promise.all([publishStranded(ctx.deps.db, bus, later), publishStranded(ctx.deps.db, bus, later)]);
+    const mine = heard.filter((m) => m.recipients.some((r) => r.userId === user.userId));
+    expect(mine).toHaveLength(1);
+    expect(mine[0].recipients).toEqual([{ userId: user.userId, seq: row.seq }]);
+    const [stored] = await ctx.deps.db.select().from(events).where(eq(events.id, row.eventId));
+    expect(stored.publishedAt).not.toBeNull();
+
+    await publishStranded(ctx.deps.db, bus, later);
+    expect(heard.filter((m) => m.recipients.some((r) => r.userId === user.userId))).toHaveLength(1);
+  });
+
+  it('deletes events past the retention and tickets past their minute', async () => {
+    const user = await signUp(ctx.app);
+    const [old] = await emit(ctx.deps, [user.userId], { n: 1 });
+    const [recent] = await emit(ctx.deps, [user.userId], { n: 2 });
+    await ctx.deps.db
+      .update(events)
+      .set({ createdAt: new Date(Date.now() - EVENT_RETENTION_MS - 60_000) })
+      .where(eq(events.id, old.eventId));
+    const session = { userId: user.userId, sessionId: await sessionIdOf(user.userId) };
+    await issueTicket(ctx.deps.db, session, Date.now() - 120_000);
+    await issueTicket(ctx.deps.db, session);
+
+    await deleteExpired(ctx.deps.db);
+
+    const left = await ctx.deps.db.select().from(events).where(eq(events.recipientId, user.userId));
+    expect(left.map((e) => e.id)).toEqual([recent.eventId]);
+    const tickets = await ctx.deps.db.select().from(wsTickets).where(eq(wsTickets.userId, user.userId));
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0].expiresAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+async function sessionIdOf(userId: number): Promise<number> {
+  const [row] = await ctx.deps.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.id))
+    .limit(1);
+  return row.id;
+}

@@ -1,0 +1,272 @@
+import { WS_CLOSE, WS_TICKET_TTL_MS } from '@orbit/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { events } from '../../db/schema';
+import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
+import { attempt, emit, listen, TestSocket, withSince, wsUrl } from './testing';
+
+let ctx: TestContext;
+let origin: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ outboxSweepMs: 100 });
+  origin = await listen(ctx.app);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A member with an open, caught-up socket. */
+async function memberOnline(): Promise<{ user: TestUser; socket: TestSocket }> {
+  const user = await signUp(ctx.app);
+  const socket = await TestSocket.open(await wsUrl(origin, user), origin);
+  await socket.live();
+  return { user, socket };
+}
+
+describe('GET /api/wsurl', () => {
+  it('needs a session', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/wsurl' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers a socket URL on the request host with a ticket', async () => {
+    const user = await signUp(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/wsurl',
+      headers: { ...user.headers, host: 'orbit.test:8080' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(/^ws:\/\/orbit\.test:8080\/api\/ws\?token=[\w-]{40,}$/);
+  });
+
+  it('uses PUBLIC_URL, with wss behind https', async () => {
+    const behindProxy = await createTestApp({ publicUrl: 'https://orbit.example' }, ctx.database);
+    const user = await signUp(behindProxy.app);
+    const res = await behindProxy.app.inject({ method: 'GET', url: '/api/wsurl', headers: user.headers });
+    expect(res.json().url).toMatch(/^wss:\/\/orbit\.example\/api\/ws\?token=/);
+  });
+
+  it('is rate limited per member', async () => {
+    const strict = await createTestApp({ rateLimitFactor: 1 }, ctx.database);
+    const user = await signUp(strict.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) {
+      const res = await strict.app.inject({ method: 'GET', url: '/api/wsurl', headers: user.headers });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});
+
+describe('the socket ticket', () => {
+  it('opens one socket only', async () => {
+    const user = await signUp(ctx.app);
+    const url = await wsUrl(origin, user);
+    const first = await TestSocket.open(url, origin);
+    await first.live();
+    expect(await attempt(url, origin)).toBe(401);
+    first.close();
+  });
+
+  it('expires after its minute', async () => {
+    const user = await signUp(ctx.app);
+    const issuedAt = Date.now();
+    const early = await wsUrl(origin, user);
+    const late = await wsUrl(origin, user);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(issuedAt + WS_TICKET_TTL_MS - 1_000);
+    const socket = await TestSocket.open(early, origin);
+    socket.close();
+    vi.setSystemTime(issuedAt + WS_TICKET_TTL_MS + 1_000);
+    expect(await attempt(late, origin)).toBe(401);
+  });
+
+  it('is refused when missing or unknown', async () => {
+    expect(await attempt(`${origin.replace('http', 'ws')}/api/ws`, origin)).toBe(401);
+    expect(await attempt(`${origin.replace('http', 'ws')}/api/ws?token=forged`, origin)).toBe(401);
+  });
+
+  it('dies with its session', async () => {
+    const user = await signUp(ctx.app);
+    const url = await wsUrl(origin, user);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/user/logout', headers: user.headers });
+    expect(out.statusCode).toBe(200);
+    expect(await attempt(url, origin)).toBe(401);
+  });
+
+  it('refuses a foreign Origin before spending the ticket', async () => {
+    const user = await signUp(ctx.app);
+    const url = await wsUrl(origin, user);
+    expect(await attempt(url, 'https://evil.example')).toBe(403);
+    const socket = await TestSocket.open(url, origin);
+    socket.close();
+  });
+
+  it('lets a client without Origin (not a browser) in', async () => {
+    const user = await signUp(ctx.app);
+    const socket = await TestSocket.open(await wsUrl(origin, user), null);
+    await socket.live();
+    socket.close();
+  });
+});
+
+describe('delivery', () => {
+  it('sends the envelope live, with the recipient own sequence as id', async () => {
+    const { user, socket } = await memberOnline();
+    const other = await memberOnline();
+    await emit(ctx.deps, [user.userId, other.user.userId], { hello: 'orbit' });
+    const [message] = await socket.received(1);
+    expect(message).toEqual({
+      id: 1,
+      type: 'USER_PROFILES',
+      subtype: null,
+      ts: expect.any(String),
+      data: { hello: 'orbit' },
+    });
+    expect((await other.socket.received(1))[0].id).toBe(1);
+    socket.close();
+    other.socket.close();
+  });
+
+  it('writes to every socket of the member', async () => {
+    const { user, socket } = await memberOnline();
+    const second = await TestSocket.open(await wsUrl(origin, user), origin);
+    await second.live();
+    await emit(ctx.deps, [user.userId], { n: 1 });
+    expect((await socket.received(1))[0].data).toEqual({ n: 1 });
+    expect((await second.received(1))[0].data).toEqual({ n: 1 });
+    socket.close();
+    second.close();
+  });
+
+  it('answers ping with pong', async () => {
+    const { socket } = await memberOnline();
+    await socket.live();
+    expect(socket.messages).toEqual([]);
+    socket.close();
+  });
+});
+
+describe('resume', () => {
+  it('replays exactly what the member missed, in order, then goes live', async () => {
+    const { user, socket } = await memberOnline();
+    await emit(ctx.deps, [user.userId], { n: 1 });
+    await socket.received(1);
+    socket.close();
+    await socket.closed;
+
+    for (const n of [2, 3, 4]) await emit(ctx.deps, [user.userId], { n });
+
+    const back = await TestSocket.open(withSince(await wsUrl(origin, user), 1), origin);
+    await back.live();
+    expect(back.ids()).toEqual([2, 3, 4]);
+    expect(back.messages.map((m) => m.data)).toEqual([{ n: 2 }, { n: 3 }, { n: 4 }]);
+    await emit(ctx.deps, [user.userId], { n: 5 });
+    await back.received(4);
+    expect(back.ids()).toEqual([2, 3, 4, 5]);
+    back.close();
+  });
+
+  it('without since sends only what comes next', async () => {
+    const user = await signUp(ctx.app);
+    await emit(ctx.deps, [user.userId], { n: 1 });
+    const socket = await TestSocket.open(await wsUrl(origin, user), origin);
+    await socket.live();
+    await emit(ctx.deps, [user.userId], { n: 2 });
+    await socket.received(1);
+    expect(socket.ids()).toEqual([2]);
+    socket.close();
+  });
+
+  it('sends RESYNC when part of the gap is past the retention, then goes live', async () => {
+    const user = await signUp(ctx.app);
+    for (const n of [1, 2, 3]) await emit(ctx.deps, [user.userId], { n });
+    await ctx.deps.db
+      .update(events)
+      .set({ createdAt: sql`now() - interval '49 hours'` })
+      .where(sql`${events.recipientId} = ${user.userId} AND ${events.seq} <= 2`);
+
+    const socket = await TestSocket.open(withSince(await wsUrl(origin, user), 0), origin);
+    await socket.live();
+    expect(socket.messages).toEqual([{ type: 'RESYNC' }]);
+    await emit(ctx.deps, [user.userId], { n: 4 });
+    await socket.received(2);
+    expect(socket.messages[1].id).toBe(4);
+    socket.close();
+
+    const withinRetention = await TestSocket.open(withSince(await wsUrl(origin, user), 2), origin);
+    await withinRetention.live();
+    expect(withinRetention.ids()).toEqual([3, 4]);
+    withinRetention.close();
+  });
+
+  it('sends RESYNC for a since the member never reached', async () => {
+    const user = await signUp(ctx.app);
+    await emit(ctx.deps, [user.userId], { n: 1 });
+    const socket = await TestSocket.open(withSince(await wsUrl(origin, user), 99), origin);
+    await socket.live();
+    expect(socket.messages).toEqual([{ type: 'RESYNC' }]);
+    await emit(ctx.deps, [user.userId], { n: 2 });
+    await socket.received(2);
+    expect(socket.messages[1].id).toBe(2);
+    socket.close();
+  });
+});
+
+describe('nothing lost', () => {
+  it('the sweeper delivers an event whose publish was lost after commit', async () => {
+    const { user, socket } = await memberOnline();
+    const [row] = await emit(ctx.deps, [user.userId], { stranded: true }, { lost: true });
+    const [message] = await socket.received(1);
+    expect(message).toMatchObject({ id: 1, data: { stranded: true } });
+    await vi.waitFor(async () => {
+      const [stored] = await ctx.deps.db.select().from(events).where(eq(events.id, row.eventId));
+      expect(stored.publishedAt).not.toBeNull();
+    });
+    socket.close();
+  });
+
+  it('fills a gap from the table and never writes a sequence twice', async () => {
+    const { user, socket } = await memberOnline();
+    const first = await emit(ctx.deps, [user.userId], { n: 1 }, { lost: true });
+    const second = await emit(ctx.deps, [user.userId], { n: 2 }, { lost: true });
+    // The second arrives first (another instance was faster), then both again (the sweeper's copy).
+    ctx.deps.realtime.publishCommitted(second);
+    await socket.received(2);
+    ctx.deps.realtime.publishCommitted([...first, ...second]);
+    await emit(ctx.deps, [user.userId], { n: 3 });
+    await socket.received(3);
+    await socket.live();
+    expect(socket.ids()).toEqual([1, 2, 3]);
+    socket.close();
+  });
+
+  it('closes a socket that stops reading instead of buffering without end', async () => {
+    const tight = await createTestApp({ wsMaxBufferedBytes: 1024 }, ctx.database);
+    const tightOrigin = await listen(tight.app);
+    const user = await signUp(tight.app);
+    const socket = await TestSocket.open(await wsUrl(tightOrigin, user), tightOrigin);
+    await socket.live();
+    socket.stall();
+    const big = 'x'.repeat(256 * 1024);
+    const sent = 40;
+    for (let n = 1; n <= sent; n += 1) await emit(tight.deps, [user.userId], { n, big });
+    await vi.waitFor(
+      async () => {
+        const pending = await tight.deps.db
+          .select({ id: events.id })
+          .from(events)
+          .where(sql`${events.recipientId} = ${user.userId} AND ${events.publishedAt} IS NULL`);
+        expect(pending).toEqual([]);
+      },
+      { timeout: 10_000 },
+    );
+    socket.unstall();
+    expect(await socket.closed).toBe(WS_CLOSE.tooSlow);
+    expect(socket.messages.length).toBeLessThan(sent);
+  });
+});

@@ -1,0 +1,54 @@
+import type { Redis } from 'ioredis';
+import { type Bus, type BusMessage, decodeBusMessage, encodeBusMessage } from './bus';
+
+/**
+ * Redis pub/sub between instances. A connection in subscriber mode cannot publish, hence two connections;
+ * the publisher is owned by the caller (it also serves rate limiting), the subscriber by this bus.
+ */
+export class RedisBus implements Bus {
+  constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    private readonly channel: string,
+  ) {}
+
+  async publish(message: BusMessage): Promise<void> {
+    await this.publisher.publish(this.channel, encodeBusMessage(message));
+  }
+
+  async subscribe(handler: (message: BusMessage) => void): Promise<void> {
+    this.subscriber.on('message', (channel: string, raw: string) => {
+      if (channel !== this.channel) return;
+      const message = decodeBusMessage(raw);
+      if (message) handler(message);
+    });
+    // ioredis 5 writes a SUBSCRIBE issued during its handshake at once, before its ready check; the check's
+    // INFO is then refused in subscriber mode, the connection is dropped, and the reconnect does not restore
+    // a subscription made before ready (redis/ioredis#2037): the instance would silently hear nothing.
+    await whenReady(this.subscriber);
+    await this.subscriber.subscribe(this.channel);
+  }
+
+  async close(): Promise<void> {
+    this.subscriber.disconnect();
+  }
+}
+
+/** Resolves once the connection has finished its handshake; rejects if it fails or ends first. */
+function whenReady(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  if (redis.status === 'wait' || redis.status === 'end') return redis.connect();
+  return new Promise((resolve, reject) => {
+    const stopListening = () => redis.off('ready', ready).off('error', failed).off('end', ended);
+    const ready = () => {
+      stopListening();
+      resolve();
+    };
+    const failed = (err: Error) => {
+      stopListening();
+      reject(err);
+    };
+    const ended = () => failed(new Error('Redis connection ended before it was ready'));
+    redis.once('ready', ready).once('error', failed).once('end', ended);
+  });
+}

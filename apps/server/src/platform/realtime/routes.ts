@@ -1,0 +1,76 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorResponse, WsQuery, WsUrlResponse } from '@orbit/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../db/client';
+import { me, ownOrigin } from '../auth/guard';
+import { forbidden, unauthorized } from '../errors';
+import { rateLimit } from '../http';
+import { issueTicket, redeemTicket, type TicketHolder } from './tickets';
+
+export interface RealtimeRouteContext {
+  db: Db;
+  publicUrl: string | null;
+  rateLimitFactor: number;
+  /** Hands an authenticated socket to the hub. */
+  connect(socket: WebSocket, holder: TicketHolder, since: number | null): void;
+}
+
+const tags = ['realtime'];
+
+/** The socket URL for a ticket, on the app's own origin (PUBLIC_URL behind a proxy, else this request's). */
+export function socketUrl(request: FastifyRequest, publicUrl: string | null, ticket: string): string {
+  const origin = ownOrigin(request, publicUrl).replace(/^http/, 'ws');
+  return `${origin}/api/ws?token=${encodeURIComponent(ticket)}`;
+}
+
+/**
+ * Browsers always send Origin on a WebSocket handshake, so a foreign one is another site riding the member's
+ * browser; a missing one is a non-browser client, which holds a ticket only by having fetched /wsurl with
+ * the member's credentials (docs/decisions/0004-realtime.md).
+ */
+function assertOwnOrigin(request: FastifyRequest, publicUrl: string | null): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== ownOrigin(request, publicUrl)) {
+    throw forbidden('Socket refused: it did not come from the app', 'bad_origin');
+  }
+}
+
+export function registerRealtimeRoutes(fastify: FastifyInstance, ctx: RealtimeRouteContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const holders = new WeakMap<FastifyRequest, TicketHolder>();
+
+  app.get(
+    '/wsurl',
+    {
+      config: { rateLimit: rateLimit(ctx.rateLimitFactor, 60) },
+      schema: { tags, response: { 200: WsUrlResponse, '4xx': ErrorResponse } },
+    },
+    async (request) => {
+      const ticket = await issueTicket(ctx.db, me(request));
+      return { url: socketUrl(request, ctx.publicUrl, ticket) };
+    },
+  );
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // The ticket authenticates the socket: the session cookie is not readable by the page.
+      config: { public: true },
+      schema: { tags, querystring: WsQuery },
+      // Runs before the upgrade: a refusal answers plain HTTP 403/401 and no socket is allocated.
+      preHandler: async (request) => {
+        assertOwnOrigin(request, ctx.publicUrl);
+        const holder = request.query.token ? await redeemTicket(ctx.db, request.query.token) : null;
+        if (!holder) throw unauthorized('The socket ticket is unknown, used or expired', 'invalid_ticket');
+        holders.set(request, holder);
+      },
+    },
+    (socket, request) => {
+      const holder = holders.get(request);
+      if (!holder) throw unauthorized('The socket ticket is unknown, used or expired', 'invalid_ticket');
+      ctx.connect(socket, holder, request.query.since ?? null);
+    },
+  );
+}

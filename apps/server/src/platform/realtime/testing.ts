@@ -1,0 +1,154 @@
+import type { Socket } from 'node:net';
+import type { EventType } from '@orbit/contract';
+import { WebSocket } from 'ws';
+import type { AppDeps } from '../../deps';
+import type { TestUser } from '../../test/harness';
+import type { App } from '../http';
+import { type CommittedEvent, type EventPublisher, inTransaction } from '../tx';
+
+/** Test support for the realtime tests: a listening app, real socket clients, events emitted as services do. */
+
+/** Starts the app on a free loopback port; answers its origin (what a browser on it sends as Origin). */
+export async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('app is not listening on a port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** The socket URL /api/wsurl hands this member, asked over real HTTP. */
+export async function wsUrl(origin: string, user: TestUser): Promise<string> {
+  const response = await fetch(`${origin}/api/wsurl`, { headers: user.headers });
+  if (response.status !== 200) throw new Error(`wsurl answered ${response.status}`);
+  return ((await response.json()) as { url: string }).url;
+}
+
+/** Points a socket URL (its ticket and query) at another listening instance. */
+export function onInstance(url: string, origin: string): string {
+  const target = new URL(url);
+  target.host = new URL(origin).host;
+  return target.toString();
+}
+
+export function withSince(url: string, since: number): string {
+  const target = new URL(url);
+  target.searchParams.set('since', String(since));
+  return target.toString();
+}
+
+/** Generous: these tests share a busy machine with the rest of the suite. */
+const WAIT_MS = 20_000;
+
+/** A client socket that records every envelope it receives (pongs are answered to `ping`, not recorded). */
+export class TestSocket {
+  readonly messages: Record<string, unknown>[] = [];
+  private readonly waiters: (() => void)[] = [];
+  private pongs: (() => void)[] = [];
+  readonly closed: Promise<number>;
+
+  /** Wraps the socket before it opens, so that no early message is missed. */
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as Record<string, unknown>;
+      if (message.type === 'pong') {
+        for (const resolve of this.pongs.splice(0)) resolve();
+        return;
+      }
+      this.messages.push(message);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
+  }
+
+  /** Opens a socket; `origin: null` sends none (a non-browser client). */
+  static async open(url: string, origin: string | null): Promise<TestSocket> {
+    const result = await attempt(url, origin);
+    if (typeof result === 'number') throw new Error(`socket refused with HTTP ${result}`);
+    return result;
+  }
+
+  /** Sends a ping and waits for its pong: once it arrives, the socket has caught up and is live. */
+  async live(): Promise<void> {
+    const pong = new Promise<void>((resolve) => this.pongs.push(resolve));
+    this.ws.send('{"type":"ping"}');
+    await withTimeout(pong, 'pong');
+  }
+
+  /** Waits until `count` messages have arrived in all. */
+  async received(count: number): Promise<Record<string, unknown>[]> {
+    while (this.messages.length < count) {
+      await withTimeout(new Promise<void>((resolve) => this.waiters.push(resolve)), `message ${count}`);
+    }
+    return this.messages;
+  }
+
+  ids(): unknown[] {
+    return this.messages.map((m) => m.id);
+  }
+
+  /** Stops reading from the network, as a client on a stalled link would. */
+  stall(): void {
+    this.socket().pause();
+  }
+
+  unstall(): void {
+    this.socket().resume();
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+
+  private socket(): Socket {
+    return (this.ws as unknown as { _socket: Socket })._socket;
+  }
+}
+
+/** Opens a socket, or answers the HTTP status its handshake was refused with. */
+export function attempt(url: string, origin: string | null): Promise<TestSocket | number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, origin ? { headers: { origin } } : {});
+    const client = new TestSocket(ws);
+    ws.once('open', () => resolve(client));
+    ws.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('error', reject);
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), WAIT_MS);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
+
+const LOST: EventPublisher = { publishCommitted() {} };
+
+/**
+ * Emits one event to each recipient the way a service does; with `lost`, the commit happens but the publish
+ * never does, as if the process stopped in between. Answers the committed rows.
+ */
+export function emit(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  recipients: number[],
+  data: unknown,
+  options: { lost?: boolean; type?: EventType } = {},
+): Promise<CommittedEvent[]> {
+  const publisher = options.lost ? LOST : deps.realtime;
+  return inTransaction({ db: deps.db, publisher }, async (work) => {
+    await work.emit(recipients, options.type ?? 'USER_PROFILES', null, data);
+    return work.pending;
+  });
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { images } from '../../db/schema';
+import { openTestDatabase, signUp, testConfig } from '../../test/harness';
+import { createDeps } from '../../wiring';
+import { S3Storage } from './s3';
+import { startTestS3Server } from './s3-test-server';
+
+const s3 = await startTestS3Server('orbit-app');
+const config = testConfig({ s3: s3.config({ prefix: 'uploads/' }) });
+const database = await openTestDatabase();
+// No storage override: the app gets whatever wiring chooses for this configuration.
+const { deps, redis, close } = await createDeps(config, database);
+const app = await buildApp(deps, { logger: false, redis });
+await app.ready();
+afterAll(async () => {
+  await app.close();
+  await close();
+  await database.close();
+  await s3.close();
+});
+
+function multipartPng(bytes: Buffer) {
+  const boundary = '----orbit-s3-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('the app with S3_BUCKET set', () => {
+  it('stores an uploaded image in the bucket and serves it back from there', async () => {
+    expect(deps.storage).toBeInstanceOf(S3Storage);
+    const user = await signUp(app);
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1e90ff' } })
+      .png()
+      .toBuffer();
+    const form = multipartPng(png);
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/user/temp_image',
+      headers: { ...user.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const { image_id } = uploaded.json();
+
+    const [row] = await deps.db.select().from(images).where(eq(images.id, image_id));
+    const inBucket = await new S3Storage(s3.config()).get(`uploads/${row.storageKey}`);
+    expect(inBucket).not.toBeNull();
+
+    const served = await app.inject({
+      method: 'GET',
+      url: `/api/user/temp_image?image_id=${image_id}`,
+      headers: user.headers,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(inBucket as Buffer)).toBe(true);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([640, 480]);
+  });
+});

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import type { AppDeps } from '../deps';
+import type { App } from '../platform/http';
+import { MemoryStorage } from '../platform/storage';
+import { createDeps } from '../wiring';
+
+/** The test database target: PGlite in memory, or a fresh database on the PostgreSQL server (server-pg project). */
+export const DB_TARGET = process.env.ORBIT_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const PG_ADMIN_URL = process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/test';
+
+async function freshPostgres(): Promise<Database> {
+  const name = `orbit_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return database;
+}
+
+export async function openTestDatabase(): Promise<Database> {
+  const database = DB_TARGET === 'postgres' ? await freshPostgres() : await openPglite(null);
+  await database.migrate();
+  return database;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: '/tmp/orbit-test-unused' }),
+    seedDemo: false,
+    argon2Concurrency: 2,
+    // Tests sign up many members from one address; the rate-limit tests set the factor back to 1.
+    rateLimitFactor: 1000,
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: App;
+  deps: AppDeps;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A real app on a real (fresh) database; closed automatically after the file's tests. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  database?: Database,
+): Promise<TestContext> {
+  const config = testConfig(overrides);
+  const db = database ?? (await openTestDatabase());
+  const { deps, redis, close } = await createDeps(config, db, { storage: new MemoryStorage() });
+  const app = await buildApp(deps, { logger: false, redis });
+  await app.ready();
+  await deps.realtime.start();
+  let closed = false;
+  const ctx: TestContext = {
+    app,
+    deps,
+    database: db,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await close();
+      if (!database) await db.close();
+    },
+  };
+  afterAll(() => ctx.close());
+  return ctx;
+}
+
+let counter = 0;
+/** A unique, valid member name for a test. */
+export function uniqueName(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}${counter}${randomBytes(2).toString('hex')}`;
+}
+
+export const GOOD_PASSWORD = 'Orbit-walk-42';
+
+export interface TestUser {
+  userId: number;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+  /** Headers for a Bearer call as this member. */
+  headers: Record<string, string>;
+}
+
+/** Registers and signs in a member through the real routes. */
+export async function signUp(
+  app: App,
+  fields: { username?: string; password?: string } = {},
+): Promise<TestUser> {
+  const username = fields.username ?? uniqueName();
+  const password = fields.password ?? GOOD_PASSWORD;
+  const email = `${username}@example.test`;
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { email, password, username },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { identity: username, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const token = login.json().user_token as string;
+  return {
+    userId: reg.json().user_id,
+    username,
+    email,
+    password,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}

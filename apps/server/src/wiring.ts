@@ -1,0 +1,60 @@
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AppDeps } from './deps';
+import { PasswordHasher } from './platform/auth/passwords';
+import { SessionStore } from './platform/auth/sessions';
+import { LinkPreviewer } from './platform/linkpreview';
+import { JanusMedia, type Media } from './platform/media';
+import { type Bus, MemoryBus } from './platform/realtime/bus';
+import { createRealtime } from './platform/realtime/hub';
+import { RedisBus } from './platform/realtime/redis-bus';
+import { createStorage, type Storage } from './platform/storage';
+
+/** The Redis channel every instance of one deployment publishes committed events on. */
+const DEFAULT_BUS_CHANNEL = 'orbit:events';
+
+/** Builds the services one process shares: storage, hashing, sessions, realtime with its bus. */
+export async function createDeps(
+  config: Config,
+  database: Database,
+  overrides: { storage?: Storage; busChannel?: string; media?: Media; linkPreview?: LinkPreviewer } = {},
+): Promise<{ deps: AppDeps; redis: Redis | null; close: () => Promise<void> }> {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  const bus: Bus = redis
+    ? new RedisBus(redis, redis.duplicate(), overrides.busChannel ?? DEFAULT_BUS_CHANNEL)
+    : new MemoryBus();
+  const realtime = createRealtime({
+    db: database.db,
+    bus,
+    config,
+    log: pino({ level: config.logLevel }).child({ component: 'realtime' }),
+  });
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    realtime,
+    storage: overrides.storage ?? createStorage(config),
+    hasher: new PasswordHasher(config.argon2Concurrency),
+    sessions: new SessionStore(config),
+    // Started by main.ts (media.start()): a test app gets no Janus child unless it starts one.
+    media:
+      overrides.media ??
+      new JanusMedia(config, pino({ level: config.logLevel }).child({ component: 'janus' })),
+    linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
+  };
+  return {
+    deps,
+    redis,
+    close: async () => {
+      await realtime.close();
+      await deps.media.close();
+      await deps.linkPreview.close();
+      redis?.disconnect();
+    },
+  };
+}

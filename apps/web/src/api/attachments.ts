@@ -1,0 +1,59 @@
+import type { FeedAttachment, LinkPreview } from '@orbit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { post, request } from './client';
+import type { PostInput } from './feeds';
+import { type FeedScope, feedKeys } from './feeds';
+
+function filesForm(files: readonly File[], data?: unknown): FormData {
+  const form = new FormData();
+  // The data field comes first: the server reads the post before its files.
+  if (data !== undefined) form.append('data', JSON.stringify(data));
+  for (const file of files) form.append('file', file, file.name);
+  return form;
+}
+
+const ownerPath = (scope: FeedScope) =>
+  scope.kind === 'community' ? `/communities/${scope.id}` : `/users/${scope.id}`;
+
+/** A post with its files in one upload (001 §7): the answer's first value is the new post's id. */
+export function uploadPostWithFiles(scope: FeedScope, input: PostInput, files: readonly File[]) {
+  return request<{ feed_id: number; attachments: FeedAttachment[] }>(`${ownerPath(scope)}/attachments`, {
+    method: 'POST',
+    form: filesForm(files, input),
+  });
+}
+
+/** Further files of one's own comment, through its put path. */
+export function addFilesToComment(scope: FeedScope, commentId: number, files: readonly File[]) {
+  const path =
+    scope.kind === 'community'
+      ? `/community/comments/${commentId}/attachments-put`
+      : `/comments/${commentId}/attachments-put`;
+  return request<{ attachments: FeedAttachment[] }>(path, { method: 'POST', form: filesForm(files) });
+}
+
+/** The composer's image (001 §7: POST /user/post_image?folder={ownerId}). */
+export function uploadPostImage(folder: number, image: File) {
+  return request<{ image_id: number; image_url: string }>('/user/post_image', {
+    method: 'POST',
+    query: { folder },
+    form: filesForm([image]),
+  });
+}
+
+/** A link's preview; failures are silent (001 §8), so an error reads as no preview. */
+export function useLinkPreview(url: string | null) {
+  return useQuery({
+    queryKey: feedKeys.linkPreview(url ?? ''),
+    enabled: url !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async (): Promise<LinkPreview | null> => {
+      try {
+        return await post<LinkPreview>('/getLinkPreview', { url });
+      } catch {
+        return null;
+      }
+    },
+  });
+}

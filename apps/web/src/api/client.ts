@@ -1,0 +1,98 @@
+import { type ApiErrorBody, ErrorCode } from '@orbit/contract';
+
+export const API_BASE = '/api';
+
+/** Every failed call becomes one typed error: HTTP status, the server's stable code, its message and body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: Partial<ApiErrorBody> | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Status 0 stands for "the request never got an answer" (offline, server down). */
+export const NETWORK_ERROR = 'network_error';
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+type Query = Record<string, string | number | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  json?: unknown;
+  form?: FormData;
+  /** Public calls (sign-in, registration) do not mean "signed out" when they answer 401. */
+  public?: boolean;
+}
+
+let onSignedOut: () => void = () => {};
+
+/** The app decides what "signed out" means (show sign-in); the client only reports it. */
+export function setSignedOutHandler(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', headers: {} };
+  if (options.json !== undefined) {
+    init.body = JSON.stringify(options.json);
+    init.headers = { 'content-type': 'application/json' };
+  } else if (options.form) {
+    init.body = options.form;
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), init);
+  } catch (cause) {
+    throw new ApiError(0, NETWORK_ERROR, (cause as Error).message, null);
+  }
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+  const error = toApiError(response.status, body);
+  // A wrong current password is a 401 too, but the session is fine.
+  if (response.status === 401 && !options.public && error.code !== ErrorCode.incorrect_password)
+    onSignedOut();
+  throw error;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const errorBody = typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>) : null;
+  return new ApiError(
+    status,
+    errorBody?.error ?? `http_${status}`,
+    errorBody?.message ?? (typeof body === 'string' ? body : `HTTP ${status}`),
+    errorBody,
+  );
+}
+
+export const get = <T>(path: string, query?: Query) => request<T>(path, { query });
+export const post = <T>(path: string, json?: unknown, query?: Query) =>
+  request<T>(path, { method: 'POST', json: json ?? {}, query });
+export const put = <T>(path: string, json: unknown) => request<T>(path, { method: 'PUT', json });

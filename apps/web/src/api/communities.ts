@@ -1,0 +1,207 @@
+import {
+  type CommunitiesResponse,
+  type Community,
+  type CommunityEntry,
+  type CommunityIdentity,
+  type CommunityMembersResponse,
+  CommunityRole,
+  type CreateCommunityBody,
+  type NonmembersResponse,
+} from '@orbit/contract';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { trackBusy } from '../ui/busy';
+import { get, post, put, request } from './client';
+import { queryKeys } from './keys';
+import { socialKeys } from './social';
+import type { Profiles } from './types';
+
+/** Query keys of communities: one root, so one invalidation reaches lists, pages and members alike. */
+export const communityKeys = {
+  root: ['communities'] as const,
+  list: ['communities', 'list'] as const,
+  search: (text: string) => ['communities', 'search', text] as const,
+  invite: (id: number) => ['communities', 'invite', id] as const,
+  page: (id: number) => ['communities', 'page', id] as const,
+  members: (id: number) => ['communities', 'members', id] as const,
+  nonmembers: (id: number, text: string) => ['communities', 'nonmembers', id, text] as const,
+};
+
+const communityPath = (id: number) => `/communities/${id}`;
+
+/** GET /communities: the communities the member may see, their own first, a page at a time. */
+export function useCommunityList() {
+  return useInfiniteQuery({
+    queryKey: communityKeys.list,
+    queryFn: ({ pageParam }) =>
+      get<CommunitiesResponse>('/communities', { page_key: pageParam ?? undefined }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.older_key,
+  });
+}
+
+/** GET /search/communities with the submitted text (the communitySearch state). */
+export const searchCommunities = (text: string) =>
+  trackBusy(get<CommunitiesResponse>('/search/communities', { textsearch: text }));
+
+/**
+ * A community the member is invited to, as the list shows it (who invited, when): a private community's
+ * page stays closed to invitees until they accept, so the entry is found by its name among the search
+ * results.
+ */
+export function useInvitedCommunity(id: number, name: string) {
+  return useQuery({
+    queryKey: communityKeys.invite(id),
+    queryFn: async (): Promise<CommunityEntry | null> =>
+      (await searchCommunities(name)).communities.find((entry) => entry.id === id) ?? null,
+    retry: false,
+  });
+}
+
+/** GET /communities/{id}: the community page (404 for a private one the member is not in). */
+export function useCommunity(id: number) {
+  return useQuery({
+    queryKey: communityKeys.page(id),
+    queryFn: () => get<Community>(communityPath(id)),
+    retry: false,
+  });
+}
+
+/** GET /communities/{id}/members; a failure leaves the list empty (001 §8: member list failures are silent). */
+export function useCommunityMembers(id: number) {
+  return useQuery({
+    queryKey: communityKeys.members(id),
+    queryFn: () => get<CommunityMembersResponse>(`${communityPath(id)}/members`),
+    retry: false,
+  });
+}
+
+/** GET /communities/{id}/nonmembers?textsearch=: who may be invited or added. */
+export function useNonmembers(id: number, text: string) {
+  return useQuery({
+    queryKey: communityKeys.nonmembers(id, text),
+    queryFn: () =>
+      get<NonmembersResponse>(`${communityPath(id)}/nonmembers`, { textsearch: text || undefined }),
+    retry: false,
+  });
+}
+
+/** After a change to membership: the community lists, the member's stars and the social lists are stale. */
+function refreshCommunities(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: communityKeys.root }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.profiles }),
+    queryClient.invalidateQueries({ queryKey: socialKeys.connections }),
+  ]);
+}
+
+function useCommunityMutation<V, R>(call: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: V) => trackBusy(call(variables)),
+    onSettled: () => refreshCommunities(queryClient),
+  });
+}
+
+export interface JoinRequest {
+  id: number;
+  identity: CommunityIdentity;
+  acceptedTerms: boolean;
+}
+
+/** POST /join/community/ as an ordinary member (role 4, 000 §6). */
+export const useJoinCommunity = () =>
+  useCommunityMutation(({ id, identity, acceptedTerms }: JoinRequest) =>
+    post<{ ok: boolean }>('/join/community/', {
+      id,
+      community_role: CommunityRole.MEMBER,
+      identity,
+      ...(acceptedTerms ? { accepted_terms: true } : {}),
+    }),
+  );
+
+export const useLeaveCommunity = () =>
+  useCommunityMutation((id: number) => post<{ ok: boolean }>('/leave/community', { id }));
+
+/** POST /create/communities: the creator becomes its expert; the picture follows once it exists. */
+export const useCreateCommunity = () =>
+  useCommunityMutation((body: CreateCommunityBody) => post<{ id: number }>('/create/communities', body));
+
+/** POST /community/{id}/image (experts only): a square JSON image 300 wide. */
+export const useChangeCommunityImage = () =>
+  useCommunityMutation(({ id, image }: { id: number; image: string }) =>
+    post<{ imageUrl: string }>(`/community/${id}/image`, { image }),
+  );
+
+/** PUT /communities/{id} info (experts only); the save is silent (001 §8). */
+export const useSaveCommunityInfo = () =>
+  useCommunityMutation(({ id, info }: { id: number; info: string }) =>
+    put<{ ok: boolean }>(communityPath(id), { info }),
+  );
+
+/** POST /communities/{id}/invite by screen name. */
+export const useInviteToCommunity = () =>
+  useCommunityMutation(({ id, screenName }: { id: number; screenName: string }) =>
+    post<{ ok: boolean }>(`${communityPath(id)}/invite`, { screen_name: screenName }),
+  );
+
+export const InviteAnswer = { ACCEPT: 2, REJECT: 3 } as const;
+export type InviteAnswer = (typeof InviteAnswer)[keyof typeof InviteAnswer];
+
+/** PUT /communities/{id}/invite: 2 accepts, 3 rejects (000 §4.5). */
+export const useAnswerInvite = () =>
+  useCommunityMutation(({ id, status }: { id: number; status: InviteAnswer }) =>
+    put<{ ok: boolean }>(`${communityPath(id)}/invite`, { status }),
+  );
+
+const memberPath = (id: number, userId: number) => `${communityPath(id)}/members/${userId}`;
+
+/** POST /communities/{id}/members/{userId} with role 4 (experts only). */
+export const useAddMember = () =>
+  useCommunityMutation(({ id, userId }: { id: number; userId: number }) =>
+    post<{ ok: boolean }>(memberPath(id, userId), { community_role: CommunityRole.MEMBER }),
+  );
+
+/** DELETE /communities/{id}/members/{userId} (experts only, never oneself). */
+export const useRemoveMember = () =>
+  useCommunityMutation(({ id, userId }: { id: number; userId: number }) =>
+    request<{ ok: boolean }>(memberPath(id, userId), { method: 'DELETE' }),
+  );
+
+/**
+ * Pin and unpin of the community's star: toggled at once on the page and among the stars, rolled back when
+ * the server refuses (pin failures are silent, 001 §8).
+ */
+export function useSetCommunityPinned(id: number) {
+  const queryClient = useQueryClient();
+  const setPinned = (starId: string, pinned: boolean) => {
+    queryClient.setQueryData<Community>(communityKeys.page(id), (old) => (old ? { ...old, pinned } : old));
+    queryClient.setQueryData<Profiles | null>(queryKeys.profiles, (old) =>
+      old
+        ? {
+            ...old,
+            stars: old.stars.map((star) => (star.star_id === starId ? { ...star, pinned } : star)),
+          }
+        : old,
+    );
+  };
+  return useMutation({
+    mutationFn: ({ starId, pinned }: { starId: string; pinned: boolean }) =>
+      post<unknown>(`/stars/${encodeURIComponent(starId)}/${pinned ? 'pin' : 'unpin'}`),
+    onMutate: async ({ starId, pinned }) => {
+      await queryClient.cancelQueries({ queryKey: communityKeys.page(id) });
+      setPinned(starId, pinned);
+    },
+    onError: (_error, { starId, pinned }) => setPinned(starId, !pinned),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: communityKeys.page(id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profiles }),
+      ]),
+  });
+}

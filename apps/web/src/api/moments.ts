@@ -1,0 +1,60 @@
+import {
+  type AppResponse,
+  type CreateMomentBody,
+  type Moment,
+  type MomentLeaderboardResponse,
+  type MomentSearchResponse,
+  MomentStatus,
+  type ReplayedSessionResponse,
+} from '@orbit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { trackBusy } from '../ui/busy';
+import { get, post, put } from './client';
+
+export type MomentOriginValue = 1 | 2;
+export type MomentFilterValue = 0 | 1 | 2 | 3;
+
+export const momentKeys = {
+  root: ['moments'] as const,
+  search: (origin: MomentOriginValue, filter: MomentFilterValue) =>
+    ['moments', 'search', origin, filter] as const,
+  app: (bgAppId: number) => ['moments', 'app', bgAppId] as const,
+};
+
+/** GET /user/moments/search: one origin (incoming or outgoing) under one filter (000 §2.9). */
+export function useMoments(origin: MomentOriginValue, filter: MomentFilterValue) {
+  return useQuery({
+    queryKey: momentKeys.search(origin, filter),
+    queryFn: () => trackBusy(get<MomentSearchResponse>('/user/moments/search', { origin, filter })),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** GET /app: the criteria a moment of this application may carry; none before an application is chosen. */
+export function useAppCriteria(bgAppId: number | null) {
+  return useQuery({
+    queryKey: momentKeys.app(bgAppId ?? 0),
+    queryFn: () => get<AppResponse>('/app', { bg_app_id: bgAppId ?? undefined }),
+    enabled: bgAppId !== null,
+    retry: false,
+  });
+}
+
+/** POST /v4/user/moments-status: viewing incoming moments marks the pending ones as seen (000 §4.3). */
+export const markMomentsSeen = (ids: number[]) =>
+  post<unknown>('/v4/user/moments-status', {
+    moments: ids.map((id) => ({ id, action: MomentStatus.SEEN })),
+  });
+
+/** PUT /user/moments with status 3: the member ignores a moment (000 §4.3). */
+export const ignoreMoment = (momentId: number) =>
+  trackBusy(put<unknown>('/user/moments', { moment_id: momentId, status: MomentStatus.IGNORED }));
+
+export const fetchReplayedSession = (momentId: number) =>
+  trackBusy(get<ReplayedSessionResponse>('/user/moments/replayed_session', { moment_id: momentId }));
+
+export const fetchMomentLeaderboard = (momentId: number) =>
+  trackBusy(get<MomentLeaderboardResponse>('/user/moments/leaderboard', { moment_id: momentId }));
+
+export const createMoment = (body: CreateMomentBody) => trackBusy(post<Moment>('/user/moments', body));

@@ -1,0 +1,88 @@
+import type {
+  EventEnvelope,
+  Notification,
+  NotificationChange,
+  NotificationsResponse,
+  UnreadCountResponse,
+} from '@orbit/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from './client';
+import { queryKeys } from './keys';
+import type { Profiles } from './types';
+
+export const notificationKeys = { list: ['notifications'] as const };
+
+/** The list (000 §2.8); its failures are only logged (000 §8), so it never retries into a popup. */
+export function useNotifications() {
+  return useQuery({
+    queryKey: notificationKeys.list,
+    queryFn: () => get<NotificationsResponse>('/notifications'),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The home badge reads notif_qty from the profiles: every answer and event carries the new count. */
+function setUnreadCount(queryClient: QueryClient, unreadCount: number): void {
+  queryClient.setQueryData<Profiles | null>(queryKeys.profiles, (old) =>
+    old ? { ...old, notif_qty: unreadCount } : old,
+  );
+}
+
+function patchList(
+  queryClient: QueryClient,
+  unreadCount: number,
+  change: (list: Notification[]) => Notification[],
+): void {
+  queryClient.setQueryData<NotificationsResponse>(notificationKeys.list, (old) =>
+    old ? { notifications: change(old.notifications), unreadCount } : old,
+  );
+}
+
+/** A new or changed notification takes its place in the list (newest first); idempotent. */
+function upsert(list: Notification[], notification: Notification): Notification[] {
+  const known = list.some((n) => n.notification_id === notification.notification_id);
+  return known
+    ? list.map((n) => (n.notification_id === notification.notification_id ? notification : n))
+    : [notification, ...list];
+}
+
+/** Applies a count, with or without the notification it is about (read-all carries only the count). */
+export function applyNotificationChange(
+  queryClient: QueryClient,
+  change: Partial<NotificationChange> & UnreadCountResponse,
+): void {
+  setUnreadCount(queryClient, change.unreadCount);
+  const { notification } = change;
+  patchList(queryClient, change.unreadCount, (list) =>
+    notification ? upsert(list, notification) : list.map((n) => ({ ...n, read: true })),
+  );
+}
+
+/** NOTIFICATION NEW and UPDATE (ADR 0014): `{ notification?, unreadCount }`. */
+export function applyNotificationEvent(queryClient: QueryClient, event: EventEnvelope): void {
+  const data = event.data as Partial<NotificationChange> | null;
+  if (typeof data?.unreadCount !== 'number') return;
+  applyNotificationChange(queryClient, { ...data, unreadCount: data.unreadCount });
+}
+
+function useNotificationCall<V>(
+  call: (variables: V) => Promise<Partial<NotificationChange> & UnreadCountResponse>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (change) => applyNotificationChange(queryClient, change),
+    // The spec keeps these silent: the list stays as it is and the failure is logged (000 §8).
+    onError: (error) => console.warn('[orbit] notification call failed', error),
+  });
+}
+
+export const useMarkNotificationRead = () =>
+  useNotificationCall((id: number) => post<NotificationChange>(`/notifications/${id}/read`));
+
+export const useAcceptChallenge = () =>
+  useNotificationCall((id: number) => post<NotificationChange>(`/notifications/${id}/accept`));
+
+export const useMarkAllNotificationsRead = () =>
+  useNotificationCall(() => post<UnreadCountResponse>('/notifications/read-all'));

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { trackBusy } from '../ui/busy';
+import { get, isApiError, put, request } from './client';
+import { queryKeys } from './keys';
+import type { Profiles, UserProfile, UserUpdate } from './types';
+
+/**
+ * The profiles response, or null when signed out (a 401 is an answer here, not a failure).
+ * Every signed-in screen reads the member from it.
+ */
+export function useProfiles() {
+  return useQuery({
+    queryKey: queryKeys.profiles,
+    queryFn: async (): Promise<Profiles | null> => {
+      try {
+        return await request<Profiles>('/user/profiles', { public: true });
+      } catch (error) {
+        if (isApiError(error, 401)) return null;
+        throw error;
+      }
+    },
+    retry: (count, error) => !isApiError(error, 401) && count < 2,
+  });
+}
+
+/** The member, for screens that only render once signed in. */
+export function useMe(): UserProfile | null {
+  return useProfiles().data?.user_profile ?? null;
+}
+
+function mergeProfile(queryClient: ReturnType<typeof useQueryClient>, profile: UserProfile): void {
+  queryClient.setQueryData<Profiles | null>(queryKeys.profiles, (old) =>
+    old ? { ...old, user_profile: { ...old.user_profile, ...profile } } : old,
+  );
+}
+
+/** PUT /user with exactly one of the spec's shapes; the answer is the updated profile. */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: UserUpdate) => trackBusy(put<UserProfile>('/user', update)),
+    onSuccess: (profile) => mergeProfile(queryClient, profile),
+  });
+}
+
+export function useUpdateNotificationLevel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, level }: { userId: number; level: number }) =>
+      trackBusy(put<unknown>(`/v4/users/${userId}`, { notification_level: level })),
+    onSuccess: (_answer, { level }) =>
+      queryClient.setQueryData<Profiles | null>(queryKeys.profiles, (old) =>
+        old ? { ...old, user_profile: { ...old.user_profile, notification_level: level } } : old,
+      ),
+  });
+}
+
+/** Version check (000 §4.9). */
+export function useVersionCheck(version: number) {
+  return useQuery({
+    queryKey: queryKeys.version(version),
+    queryFn: () => request<{ outdated: boolean }>('/gv', { query: { v: version }, public: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export const fetchProfiles = () => get<Profiles>('/user/profiles');

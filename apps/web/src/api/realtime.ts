@@ -1,0 +1,117 @@
+import { type EventEnvelope, type ServerSocketMessage, UI_TIMINGS } from '@orbit/contract';
+import { create } from 'zustand';
+import { get, isApiError } from './client';
+import {
+  backoffDelay,
+  initialRealtimeState,
+  type RealtimeEvent,
+  type RealtimeState,
+  realtimeTransition,
+  socketUrl,
+} from './realtimeMachine';
+
+export interface RealtimeCallbacks {
+  onEvent: (event: EventEnvelope) => void;
+  /** After a reconnect or a RESYNC: what the screen shows may be stale. */
+  onStale: () => void;
+}
+
+export const useRealtimeStatus = create<{ state: RealtimeState }>(() => ({ state: initialRealtimeState }));
+
+/**
+ * One socket per signed-in session: GET /wsurl, connect, remember the last id, check the socket every
+ * 2 s (000 §7) and reconnect with backoff and jitter, resuming from the last id seen.
+ */
+export class RealtimeClient {
+  private state: RealtimeState = initialRealtimeState;
+  private socket: WebSocket | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private checkTimer: ReturnType<typeof setInterval> | null = null;
+  private stopped = true;
+
+  constructor(private readonly callbacks: RealtimeCallbacks) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.dispatch({ type: 'reset' });
+    this.checkTimer = setInterval(() => this.checkStatus(), UI_TIMINGS.realtimeStatusCheckMs);
+    void this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.checkTimer) clearInterval(this.checkTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.checkTimer = this.retryTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+  }
+
+  private dispatch(event: RealtimeEvent): void {
+    const next = realtimeTransition(this.state, event);
+    if (next === this.state) return;
+    this.state = next;
+    useRealtimeStatus.setState({ state: next });
+  }
+
+  private async connect(): Promise<void> {
+    let url: string;
+    try {
+      url = (await get<{ url: string }>('/wsurl')).url;
+    } catch (error) {
+      // Signed out: the app shows sign-in and stops this client; anything else is retried.
+      if (!isApiError(error, 401)) this.lose();
+      return;
+    }
+    if (this.stopped) return;
+    const socket = new WebSocket(socketUrl(url, this.state.lastId));
+    this.socket = socket;
+    socket.onopen = () => this.opened(socket);
+    socket.onmessage = (message) => this.received(message.data);
+    socket.onclose = () => {
+      if (this.socket === socket) this.lose();
+    };
+  }
+
+  private opened(socket: WebSocket): void {
+    if (this.socket !== socket) return;
+    const resumed = this.state.everLive;
+    this.dispatch({ type: 'opened' });
+    if (resumed) this.callbacks.onStale();
+  }
+
+  private received(raw: unknown): void {
+    let message: ServerSocketMessage;
+    try {
+      message = JSON.parse(String(raw)) as ServerSocketMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'RESYNC') {
+      this.callbacks.onStale();
+      return;
+    }
+    if (typeof message.id === 'number') this.dispatch({ type: 'seen', id: message.id });
+    this.callbacks.onEvent(message);
+  }
+
+  private lose(): void {
+    if (this.stopped) return;
+    this.socket = null;
+    this.dispatch({ type: 'lost' });
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.dispatch({ type: 'retry' });
+      void this.connect();
+    }, backoffDelay(this.state.attempt));
+  }
+
+  /** The every-2-s check: a socket that closed without telling us (sleep, network change) is reopened. */
+  private checkStatus(): void {
+    const socket = this.socket;
+    if (socket && socket.readyState >= WebSocket.CLOSING) this.lose();
+  }
+}

@@ -1,0 +1,70 @@
+import { type EventEnvelope, EventType } from '@orbit/contract';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { communityKeys } from './communities';
+import { applyCommentEvent, applyPostEvent } from './feeds';
+import { queryKeys } from './keys';
+import { applyPmEvent, messageKeys } from './messages';
+import { applyNotificationEvent } from './notifications';
+import { socialKeys } from './social';
+
+export interface HandlerContext {
+  queryClient: QueryClient;
+  /** Coalesces bursts of "something changed" events into one refetch. */
+  invalidate: (key: QueryKey) => void;
+}
+
+type Handler = (context: HandlerContext, event: EventEnvelope) => void;
+
+const aboutCommunity = (data: unknown) => typeof data === 'object' && data !== null && 'community_id' in data;
+
+/**
+ * One small handler per event type (CONVENTIONS 13). Handlers are idempotent: the HTTP reply and the
+ * event may arrive in either order. Features add their own rows as they land.
+ */
+export const realtimeHandlers: Partial<Record<EventType, Handler>> = {
+  [EventType.USER_POST]: ({ queryClient }, event) => applyPostEvent(queryClient, event),
+  [EventType.COMMUNITY_POST]: ({ queryClient }, event) => applyPostEvent(queryClient, event),
+  [EventType.COMMUNITY_COMMENT]: ({ queryClient }, event) => applyCommentEvent(queryClient, event),
+  // With a community_id it also says that a community's membership, invites or picture changed.
+  [EventType.USER_PROFILES]: ({ invalidate }, event) => {
+    invalidate(queryKeys.profiles);
+    if (aboutCommunity(event.data)) invalidate(communityKeys.root);
+  },
+  // NEW and UPDATE carry the unread count: the badge and the open list change without a refetch.
+  [EventType.NOTIFICATION]: ({ queryClient }, event) => applyNotificationEvent(queryClient, event),
+  // NEW, UPDATE and DELETE: the open thread follows at once; counts and pending_pms_qty are refetched.
+  [EventType.PM]: ({ queryClient, invalidate }, event) => {
+    applyPmEvent(queryClient, event);
+    invalidate(messageKeys.previews);
+    invalidate(queryKeys.profiles);
+  },
+  // SENT, ACCEPT and REJECT alike: the requests list, the profiles of others and the star set changed.
+  [EventType.FRIEND_REQUEST]: ({ invalidate }) => {
+    invalidate(socialKeys.root);
+    invalidate(queryKeys.profiles);
+  },
+};
+
+export const INVALIDATE_THROTTLE_MS = 250;
+
+export function createHandlerContext(queryClient: QueryClient): HandlerContext {
+  const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  return {
+    queryClient,
+    invalidate: (key) => {
+      const id = JSON.stringify(key);
+      if (pending.has(id)) return;
+      pending.set(
+        id,
+        setTimeout(() => {
+          pending.delete(id);
+          void queryClient.invalidateQueries({ queryKey: key });
+        }, INVALIDATE_THROTTLE_MS),
+      );
+    },
+  };
+}
+
+export function handleRealtimeEvent(context: HandlerContext, event: EventEnvelope): void {
+  realtimeHandlers[event.type]?.(context, event);
+}

@@ -1,0 +1,63 @@
+/**
+ * The realtime socket as an explicit state machine (CONVENTIONS 14): the screen can always tell which
+ * state it is in, and the transitions are pure so they are tested without a socket.
+ */
+export type RealtimeStatus = 'connecting' | 'live' | 'resuming' | 'offline';
+
+export interface RealtimeState {
+  status: RealtimeStatus;
+  /** Failed attempts since the socket was last live; drives the backoff. */
+  attempt: number;
+  /** Once live, later connections are resumes: they ask for the events missed in between. */
+  everLive: boolean;
+  /** The last event id seen, sent as `since` on resume. */
+  lastId: number | null;
+}
+
+export type RealtimeEvent =
+  | { type: 'opened' }
+  | { type: 'lost' }
+  | { type: 'retry' }
+  | { type: 'seen'; id: number }
+  | { type: 'reset' };
+
+export const initialRealtimeState: RealtimeState = {
+  status: 'connecting',
+  attempt: 0,
+  everLive: false,
+  lastId: null,
+};
+
+export function realtimeTransition(state: RealtimeState, event: RealtimeEvent): RealtimeState {
+  switch (event.type) {
+    case 'opened':
+      return { ...state, status: 'live', attempt: 0, everLive: true };
+    case 'lost':
+      return state.status === 'offline' ? state : { ...state, status: 'offline', attempt: state.attempt + 1 };
+    case 'retry':
+      return state.status === 'offline'
+        ? { ...state, status: state.everLive ? 'resuming' : 'connecting' }
+        : state;
+    case 'seen':
+      return state.lastId !== null && state.lastId >= event.id ? state : { ...state, lastId: event.id };
+    case 'reset':
+      return initialRealtimeState;
+  }
+}
+
+export const BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
+
+/**
+ * Exponential backoff with "equal jitter": half the delay is fixed, half random, so a server restart
+ * is not met by every client reconnecting in the same millisecond.
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const exponential = Math.min(BACKOFF.maxMs, BACKOFF.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exponential / 2 + random() * (exponential / 2));
+}
+
+/** The socket url for this attempt: a resume carries the last id seen. */
+export function socketUrl(baseUrl: string, lastId: number | null): string {
+  if (lastId === null) return baseUrl;
+  return `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}since=${lastId}`;
+}

@@ -1,0 +1,90 @@
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { setSignedOutHandler } from '../api/client';
+import { queryKeys } from '../api/keys';
+import { useProfiles } from '../api/profiles';
+import { RegisterScreen } from '../features/auth/RegisterScreen';
+import { SignInScreen } from '../features/auth/SignInScreen';
+import { i18n } from '../i18n';
+import { BusyIndicator } from '../ui/BusyIndicator';
+import { hideDialogs } from '../ui/dialogStore';
+import { Popup } from '../ui/Popup';
+import { RealtimeBridge } from './RealtimeBridge';
+import { Shell } from './Shell';
+import { Splash } from './Splash';
+import { VersionGate } from './VersionGate';
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+  });
+}
+
+/** A 401 from any signed-in call means the session is gone: forget the member, which shows sign-in. */
+function SignedOutWatcher() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    setSignedOutHandler(() => {
+      void hideDialogs();
+      queryClient.setQueryData(queryKeys.profiles, null);
+    });
+  }, [queryClient]);
+  return null;
+}
+
+function SignedInRoutes() {
+  const profiles = useProfiles();
+  if (profiles.isPending) return <Splash />;
+  if (profiles.isError) return <Splash failed onRetry={() => void profiles.refetch()} />;
+  if (!profiles.data) return <Navigate to="/signin" replace />;
+  return (
+    <>
+      <RealtimeBridge />
+      <Shell profiles={profiles.data} />
+    </>
+  );
+}
+
+function SignedOutOnly({ children }: { children: React.ReactNode }) {
+  const profiles = useProfiles();
+  if (profiles.isPending) return <Splash />;
+  if (profiles.data) return <Navigate to="/" replace />;
+  return children;
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <SignedOutWatcher />
+        <BrowserRouter>
+          <Routes>
+            <Route
+              path="/signin"
+              element={
+                <SignedOutOnly>
+                  <SignInScreen />
+                </SignedOutOnly>
+              }
+            />
+            <Route
+              path="/register"
+              element={
+                <SignedOutOnly>
+                  <RegisterScreen />
+                </SignedOutOnly>
+              }
+            />
+            <Route path="*" element={<SignedInRoutes />} />
+          </Routes>
+        </BrowserRouter>
+        <VersionGate />
+        <Popup />
+        <BusyIndicator />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

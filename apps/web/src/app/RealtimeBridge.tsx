@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { RealtimeClient } from '../api/realtime';
+import { createHandlerContext, handleRealtimeEvent } from '../api/realtimeHandlers';
+
+/** The one place realtime events reach the query cache, for as long as a member is signed in. */
+export function RealtimeBridge() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const context = createHandlerContext(queryClient);
+    const client = new RealtimeClient({
+      onEvent: (event) => handleRealtimeEvent(context, event),
+      // Events may have been missed while away: whatever is on screen is refetched.
+      onStale: () => void queryClient.invalidateQueries(),
+    });
+    client.start();
+    return () => client.stop();
+  }, [queryClient]);
+  return null;
+}

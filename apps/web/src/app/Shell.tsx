@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../api/auth';
+import type { Profiles } from '../api/types';
+import { openCreateCommunity } from '../features/communities/open';
+import { HomeView } from '../features/home/HomeView';
+import { openMessages } from '../features/messages/open';
+import { openNotifications } from '../features/notifications/open';
+import { openSettings } from '../features/settings/openSettings';
+import { openInactive, openPrivateRequest, openSearch } from '../features/social/open';
+import { T } from '../i18n/texts';
+import { Badge } from '../ui/Badge';
+import { IconButton } from '../ui/Button';
+import { DialogHost } from '../ui/DialogHost';
+import { hideDialogs, useDialogStore } from '../ui/dialogStore';
+import { BellIcon, ChatIcon, MenuIcon } from '../ui/icons';
+import { showError } from '../ui/popup';
+import { HOME_BUTTONS, type MenuEntryId } from './menuEntries';
+import { RealtimeStatusChip } from './RealtimeStatusChip';
+import styles from './Shell.module.css';
+import { SideMenu } from './SideMenu';
+
+function useLogoutAction(): () => void {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        void hideDialogs();
+        navigate('/signin', { replace: true });
+      },
+      onError: () => showError(T.unableToLogout, T.pleaseTryAgain),
+    });
+}
+
+/** The signed-in shell: the home view underneath, its header buttons, the side menu and the dialog stack. */
+export function Shell({ profiles }: { profiles: Profiles }) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const dialogOpen = useDialogStore((s) => s.stack.length > 0);
+  const logout = useLogoutAction();
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+  const actions: Partial<Record<MenuEntryId, () => void>> = {
+    home: () => {},
+    search: openSearch,
+    privateRequest: openPrivateRequest,
+    privateMessages: openMessages,
+    inactive: openInactive,
+    createCommunity: openCreateCommunity,
+    settings: () => openSettings(profiles),
+    logout,
+  };
+
+  return (
+    <>
+      <main className={styles.home} inert={dialogOpen || menuOpen}>
+        <h1 className="visually-hidden">{t(T.appName)}</h1>
+        <HomeView profiles={profiles} />
+        <header className={styles.bar}>
+          <IconButton
+            ref={menuButton}
+            label={t(T.openMenu)}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+          <RealtimeStatusChip />
+          <div className={styles.end}>
+            <IconButton
+              label={countLabel(t(T.privateMessages), profiles.pending_pms_qty)}
+              disabled={!HOME_BUTTONS.privateMessages}
+              onClick={openMessages}
+            >
+              <ChatIcon />
+              <Badge count={profiles.pending_pms_qty} />
+            </IconButton>
+            <IconButton
+              label={countLabel(t(T.notifications), profiles.notif_qty)}
+              disabled={!HOME_BUTTONS.notifications}
+              onClick={openNotifications}
+            >
+              <BellIcon />
+              <Badge count={profiles.notif_qty} />
+            </IconButton>
+          </div>
+        </header>
+      </main>
+      <SideMenu open={menuOpen} profiles={profiles} onClose={closeMenu} actions={actions} />
+      <DialogHost />
+    </>
+  );
+}
+
+function countLabel(label: string, count: number): string {
+  return count > 0 ? `${label} (${count})` : label;
+}

@@ -1,0 +1,75 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profiles } from '../api/types';
+import { T } from '../i18n/texts';
+import { IconButton } from '../ui/Button';
+import { CloseIcon, GearIcon, HomeIcon, LogoutIcon, PlusIcon, SearchIcon } from '../ui/icons';
+import { MENU_ENTRIES, type MenuEntryId, visibleMenuEntries } from './menuEntries';
+import styles from './SideMenu.module.css';
+
+const ICONS: Partial<Record<MenuEntryId, ReactNode>> = {
+  home: <HomeIcon />,
+  search: <SearchIcon />,
+  createCommunity: <PlusIcon />,
+  settings: <GearIcon />,
+  logout: <LogoutIcon />,
+};
+
+export interface SideMenuProps {
+  open: boolean;
+  profiles: Profiles;
+  onClose: () => void;
+  actions: Partial<Record<MenuEntryId, () => void>>;
+}
+
+/** The slide-in menu (000 §2.2): any choice, an outside tap or Escape closes it. */
+export function SideMenu({ open, profiles, onClose, actions }: SideMenuProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const firstItem = useRef<HTMLButtonElement>(null);
+  const entries = visibleMenuEntries(MENU_ENTRIES, profiles);
+
+  useEffect(() => {
+    if (open) firstItem.current?.focus();
+  }, [open]);
+
+  return (
+    <div className={styles.layer} data-open={open} inert={!open}>
+      <div className={styles.backdrop} aria-hidden="true" onClick={onClose} />
+      <nav
+        className={styles.panel}
+        aria-labelledby={titleId}
+        onKeyDown={(event) => event.key === 'Escape' && onClose()}
+      >
+        <div className={styles.head}>
+          <h2 id={titleId} className={styles.title}>
+            {t(T.appName)}
+          </h2>
+          <IconButton label={t(T.closeMenu)} onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        </div>
+        <ul className={styles.list}>
+          {entries.map((entry, index) => (
+            <li key={entry.id}>
+              <button
+                type="button"
+                ref={index === 0 ? firstItem : undefined}
+                className={`${styles.item} ${entry.id === 'logout' ? styles.logout : ''}`}
+                onClick={() => {
+                  onClose();
+                  actions[entry.id]?.();
+                }}
+              >
+                <span className={styles.icon} aria-hidden="true">
+                  {ICONS[entry.id]}
+                </span>
+                {t(entry.label)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { OrgRole } from '@orbit/contract';
+import type { Profiles } from '../api/types';
+import { T } from '../i18n/texts';
+
+export type MenuEntryId =
+  | 'home'
+  | 'search'
+  | 'privateRequest'
+  | 'privateMessages'
+  | 'inactive'
+  | 'history'
+  | 'createCommunity'
+  | 'settings'
+  | 'remote'
+  | 'logout';
+
+export interface MenuEntry {
+  id: MenuEntryId;
+  label: string;
+  /** False until the feature behind the entry is built; the entry is hidden meanwhile. */
+  available: boolean;
+  /** Create community: only when the first organisation lists role 2 (000 §2.2). */
+  needsOrgAdmin?: boolean;
+}
+
+/** The side menu's entries in the spec's order (000 §2.2): the one list later features switch on. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { id: 'home', label: T.home, available: true },
+  { id: 'search', label: T.search, available: true },
+  { id: 'privateRequest', label: T.privateRequest, available: true },
+  { id: 'privateMessages', label: T.privateMessages, available: true },
+  { id: 'inactive', label: T.inactive, available: true },
+  { id: 'history', label: T.history, available: false },
+  { id: 'createCommunity', label: T.createCommunity, available: true, needsOrgAdmin: true },
+  { id: 'settings', label: T.settings, available: true },
+  { id: 'remote', label: T.remote, available: false },
+  { id: 'logout', label: T.logout, available: true },
+];
+
+/** The home view's header buttons that open a feature; shown disabled until it is built. */
+export const HOME_BUTTONS = { privateMessages: true, notifications: true } as const;
+
+export function isOrgAdmin(profiles: Pick<Profiles, 'organizations'>): boolean {
+  return profiles.organizations[0]?.org_roles?.includes(OrgRole.ADMIN) ?? false;
+}
+
+export function visibleMenuEntries(
+  entries: readonly MenuEntry[],
+  profiles: Pick<Profiles, 'organizations'>,
+): MenuEntry[] {
+  const admin = isOrgAdmin(profiles);
+  return entries.filter((entry) => entry.available && (!entry.needsOrgAdmin || admin));
+}

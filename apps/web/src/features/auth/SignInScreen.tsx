@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useLogin } from '../../api/auth';
+import { isApiError } from '../../api/client';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { AuthLayout } from './AuthLayout';
+
+function signInErrorText(error: unknown): string {
+  if (isApiError(error, 401) || isApiError(error, 400)) return T.invalidCredentials;
+  if (isApiError(error, 429)) return T.rateLimited;
+  if (isApiError(error) && error.status !== 0 && error.status < 500) return error.message;
+  return T.popupMessage;
+}
+
+export function SignInScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [identity, setIdentity] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = () => {
+    if (!identity.trim() || !password) return;
+    login.mutate(
+      { identity: identity.trim(), password },
+      { onSuccess: () => navigate('/', { replace: true }) },
+    );
+  };
+
+  return (
+    <AuthLayout
+      title={t(T.signInTitle)}
+      onSubmit={submit}
+      error={login.isError ? t(signInErrorText(login.error)) : null}
+      footer={
+        <>
+          {t(T.noAccount)}
+          <Link to="/register">{t(T.createAccount)}</Link>
+        </>
+      }
+    >
+      <TextField
+        label={t(T.identity)}
+        name="identity"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={identity}
+        onChange={(event) => setIdentity(event.target.value)}
+        required
+      />
+      <TextField
+        label={t(T.password)}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+      />
+      <Button type="submit" block disabled={login.isPending || !identity.trim() || !password}>
+        {t(T.signIn)}
+      </Button>
+    </AuthLayout>
+  );
+}

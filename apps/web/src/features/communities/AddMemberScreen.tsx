@@ -1,0 +1,186 @@
+import { OwnerType, UI_TIMINGS } from '@orbit/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRegister } from '../../api/auth';
+import { useAddMember, useCommunity, useNonmembers, useRemoveMember } from '../../api/communities';
+import { useProfiles } from '../../api/profiles';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { showAlert } from '../../ui/popup';
+import { registrationErrorText } from '../auth/registrationErrors';
+import styles from './Communities.module.css';
+import { type PersonFace, PersonRow } from './PersonRow';
+import { Rows } from './Rows';
+import { EMPTY_NEW_MEMBER, newMemberProblem, newMemberRegistration } from './rules';
+import { SearchBox } from './SearchBox';
+
+const memberFormAlert = (title: string, message: string, values?: Record<string, string | number>) =>
+  showAlert({ title, message, values, dismiss: T.ok, autoCloseMs: UI_TIMINGS.memberFormAlertAutoCloseMs });
+
+/**
+ * The add-member screen (001 §2): a searchable list of non-members whose cards toggle added and removed
+ * (the member themself always shows as added), and the "Add a new user" form. Add and remove failures
+ * are silent (001 §8): the card turns back.
+ */
+export function AddMemberScreen({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const profiles = useProfiles().data;
+  const [text, setText] = useState('');
+  const nonmembers = useNonmembers(id, text).data?.users ?? [];
+  const [added, setAdded] = useState<readonly PersonFace[]>([]);
+  const addMember = useAddMember();
+  const removeMember = useRemoveMember();
+  if (!profiles) return null;
+  const me = profiles.user_profile;
+
+  const markAdded = (face: PersonFace) => setAdded((faces) => [face, ...faces]);
+  const unmark = (face: PersonFace) => setAdded((faces) => faces.filter((f) => f.user_id !== face.user_id));
+  const toggle = (face: PersonFace) => {
+    const variables = { id, userId: face.user_id };
+    if (added.some((f) => f.user_id === face.user_id)) {
+      unmark(face);
+      removeMember.mutate(variables, { onError: () => markAdded(face) });
+    } else {
+      markAdded(face);
+      addMember.mutate(variables, { onError: () => unmark(face) });
+    }
+  };
+  const addedIds = new Set(added.map((face) => face.user_id));
+  const others = nonmembers.filter((user) => !addedIds.has(user.user_id));
+  const meFace = { ...me, screen_name: `${me.screen_name} (${t(T.you)})` };
+
+  return (
+    <div className={styles.stack}>
+      <NewUserForm communityId={id} onAdded={markAdded} />
+      <div className={styles.stack}>
+        <SearchBox onSearch={setText} />
+        <Rows label={t(T.addAMember)} empty={t(T.noResults)}>
+          {[
+            <AddedCard key={me.user_id} face={meFace} added />,
+            ...added.map((face) => (
+              <AddedCard key={face.user_id} face={face} added onToggle={() => toggle(face)} />
+            )),
+            ...others.map((face) => (
+              <AddedCard key={face.user_id} face={face} added={false} onToggle={() => toggle(face)} />
+            )),
+          ]}
+        </Rows>
+      </div>
+    </div>
+  );
+}
+
+/** A card that toggles between added and not; the member's own card stays added. */
+function AddedCard({ face, added, onToggle }: { face: PersonFace; added: boolean; onToggle?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <PersonRow face={face}>
+      <Button
+        variant={added ? 'secondary' : 'primary'}
+        aria-pressed={added}
+        aria-label={`${t(added ? T.communityAdded : T.communityAdd)} ${face.screen_name}`}
+        disabled={!onToggle}
+        onClick={onToggle}
+      >
+        {t(added ? T.communityAdded : T.communityAdd)}
+      </Button>
+    </PersonRow>
+  );
+}
+
+/** The organisation a new member registers into: the community's, or the expert's first. */
+function useOrganizationOf(communityId: number): number | null {
+  const community = useCommunity(communityId).data;
+  const organizations = useProfiles().data?.organizations ?? [];
+  if (community?.owner_type === OwnerType.ORGANIZATION) return community.owner_id;
+  return organizations[0]?.id ?? null;
+}
+
+/**
+ * "Add a new user" (001 §5): username or email of 3 characters or more, an optional password that must be
+ * valid when given (blank: the server generates one), and its confirmation; alerts close after 2 s.
+ */
+function NewUserForm({ communityId, onAdded }: { communityId: number; onAdded: (face: PersonFace) => void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(EMPTY_NEW_MEMBER);
+  const organizationId = useOrganizationOf(communityId);
+  const register = useRegister();
+  const addMember = useAddMember();
+
+  const submit = async () => {
+    const problem = newMemberProblem(form);
+    if (problem) return memberFormAlert(T.addANewUser, problem);
+    let userId: number;
+    try {
+      userId = (await register.mutateAsync(newMemberRegistration(form, organizationId))).user_id;
+    } catch (error) {
+      return memberFormAlert(T.addANewUser, registrationErrorText(error));
+    }
+    const name = form.identity.trim();
+    addMember.mutate(
+      { id: communityId, userId },
+      {
+        onSuccess: () => {
+          onAdded({ user_id: userId, screen_name: name, image_url: null, avatar_image: null });
+          memberFormAlert(T.addANewUser, T.userAdded, positional(name));
+        },
+      },
+    );
+    setForm(EMPTY_NEW_MEMBER);
+  };
+
+  return (
+    <details className={styles.panel}>
+      <summary className={styles.panelTitle}>{t(T.addANewUser)}</summary>
+      <form
+        className={styles.form}
+        aria-label={t(T.addANewUser)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          label={t(T.usernameOrEmail)}
+          value={form.identity}
+          autoComplete="off"
+          onChange={(event) => setForm({ ...form, identity: event.target.value })}
+        />
+        <TextField
+          label={t(T.passwordOptional)}
+          type="password"
+          value={form.password}
+          autoComplete="new-password"
+          hint={t(T.passwordGenerated)}
+          onChange={(event) => setForm({ ...form, password: event.target.value })}
+        />
+        <TextField
+          label={t(T.confirmPassword)}
+          type="password"
+          value={form.confirm}
+          autoComplete="new-password"
+          onChange={(event) => setForm({ ...form, confirm: event.target.value })}
+        />
+        <div>
+          <p className={styles.sectionTitle}>{t(T.passwordRequirementsTitle)}</p>
+          <ul className={styles.requirements}>
+            {[
+              T.passwordRequirementLength,
+              T.passwordRequirementNoUsername,
+              T.passwordRequirementLetter,
+              T.passwordRequirementNumber,
+              T.passwordRequirementSpecial,
+            ].map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
+          </ul>
+        </div>
+        <div className={styles.buttons}>
+          <Button type="submit">{t(T.communityAdd)}</Button>
+        </div>
+      </form>
+    </details>
+  );
+}

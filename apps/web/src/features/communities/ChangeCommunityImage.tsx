@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useChangeCommunityImage, useCommunity } from '../../api/communities';
+import { T } from '../../i18n/texts';
+import { dialogBack } from '../../ui/dialogStore';
+import { showError } from '../../ui/popup';
+import styles from './Communities.module.css';
+import { CommunityIcon } from './CommunityIcon';
+import { PicturePicker } from './PicturePicker';
+
+/** An expert changes the community's picture: POST /community/{id}/image, then back to the page. */
+export function ChangeCommunityImage({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const community = useCommunity(id).data;
+  const change = useChangeCommunityImage();
+  if (!community) return null;
+  const send = (image: string) =>
+    change.mutate(
+      { id, image },
+      {
+        onSuccess: () => void dialogBack(),
+        onError: () => showError(T.unableToUploadImage, T.pleaseTryAgain),
+      },
+    );
+  return (
+    <div className={styles.stack}>
+      <div className={styles.centerRow}>
+        <CommunityIcon face={community} size={140} />
+      </div>
+      <div className={styles.centerRow}>
+        <PicturePicker label={t(T.choosePhoto)} onPicked={send} />
+      </div>
+    </div>
+  );
+}

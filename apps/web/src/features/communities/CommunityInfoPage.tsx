@@ -1,0 +1,45 @@
+import { COMMUNITY_INFO_MAX } from '@orbit/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCommunity, useSaveCommunityInfo } from '../../api/communities';
+import { T } from '../../i18n/texts';
+import { useBeforeBack } from '../../ui/DialogHost';
+import fieldStyles from '../../ui/Field.module.css';
+import styles from './Communities.module.css';
+import { isExpert } from './rules';
+
+/** The community info page (001 §2): free-text notes, editable by experts only, read-only for others. */
+export function CommunityInfoPage({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const community = useCommunity(id).data;
+  if (!community) return null;
+  if (isExpert(community.roles)) return <InfoEditor id={id} info={community.info} />;
+  return community.info ? (
+    <p className={styles.notesRead}>{community.info}</p>
+  ) : (
+    <p className={styles.empty}>{t(T.infoPlaceholder)}</p>
+  );
+}
+
+/** Saved when going back (editors save on back, 000 §2.11); a failed save is silent (001 §8). */
+function InfoEditor({ id, info }: { id: number; info: string }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(info);
+  const save = useSaveCommunityInfo();
+  useBeforeBack(async () => {
+    if (draft !== info) await save.mutateAsync({ id, info: draft }).catch(() => undefined);
+    return true;
+  });
+  return (
+    <label className={styles.form}>
+      <span className="visually-hidden">{t(T.communityInfo)}</span>
+      <textarea
+        className={`${fieldStyles.control} ${styles.notes}`}
+        value={draft}
+        maxLength={COMMUNITY_INFO_MAX}
+        placeholder={t(T.infoPlaceholder)}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,78 @@
+import type { CommunityEntry } from '@orbit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { communityKeys, searchCommunities, useCommunityList } from '../../api/communities';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { showError } from '../../ui/popup';
+import { CommunityIcon } from './CommunityIcon';
+import { openFromList } from './open';
+import { Row, Rows } from './Rows';
+
+interface CommunityRowsProps {
+  label: string;
+  empty: string;
+  entries: readonly CommunityEntry[];
+}
+
+function CommunityRows({ label, empty, entries }: CommunityRowsProps) {
+  return (
+    <Rows label={label} empty={empty}>
+      {entries.map((entry) => (
+        <Row
+          key={entry.id}
+          picture={<CommunityIcon face={entry} />}
+          name={entry.name}
+          detail={entry.description || undefined}
+          onOpen={() => openFromList(entry)}
+        />
+      ))}
+    </Rows>
+  );
+}
+
+/** The search screen's communities state: the communities the member may see, their own first. */
+export function CommunityList() {
+  const { t } = useTranslation();
+  const list = useCommunityList();
+  if (!list.data) return null;
+  const entries = list.data.pages.flatMap((page) => page.communities);
+  return (
+    <>
+      <CommunityRows
+        label={t(T.searchCommunitiesKind)}
+        empty={t(T.inactiveEmptyCommunities)}
+        entries={entries}
+      />
+      {list.hasNextPage && (
+        <Button variant="ghost" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {t(T.showMore)}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The communitySearch state: what the submitted text found, or "unable to search communities". */
+export function CommunitySearchResults({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const search = useQuery({
+    queryKey: communityKeys.search(text),
+    queryFn: () => searchCommunities(text),
+    retry: false,
+    staleTime: 0,
+  });
+  const failedAt = search.isError ? search.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) showError(T.unableToSearchCommunities);
+  }, [failedAt]);
+  if (!search.data) return null;
+  return (
+    <CommunityRows
+      label={t(T.searchCommunitiesKind)}
+      empty={t(T.noResults)}
+      entries={search.data.communities}
+    />
+  );
+}

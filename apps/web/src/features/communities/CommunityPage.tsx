@@ -1,0 +1,104 @@
+import { AccessType, type Community } from '@orbit/contract';
+import { useTranslation } from 'react-i18next';
+import { useCommunity, useLeaveCommunity, useSetCommunityPinned } from '../../api/communities';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { dialogBack } from '../../ui/dialogStore';
+import { Feed } from '../feeds/Feed';
+import styles from './Communities.module.css';
+import { CommunityIcon } from './CommunityIcon';
+import {
+  confirmYesNo,
+  openChangeCommunityImage,
+  openCommunityInfo,
+  openInviteModal,
+  openMembers,
+} from './open';
+import { isExpert } from './rules';
+
+/**
+ * The community page (001 §2): members count, description, avatar (experts change the picture), pin, the
+ * feed with its writer, and leave. The call and stream markers join with calls and live sessions (issue 7).
+ */
+export function CommunityPage({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const community = useCommunity(id);
+  if (community.isError) return <p className={styles.empty}>{t(T.notFound)}</p>;
+  if (!community.data) return null;
+  return (
+    <div className={styles.stack}>
+      <CommunityHeader community={community.data} />
+      <CommunityActions community={community.data} />
+      <section className={styles.feedSlot} aria-label={community.data.name}>
+        <Feed scope={{ kind: 'community', id }} />
+      </section>
+    </div>
+  );
+}
+
+function CommunityHeader({ community }: { community: Community }) {
+  const { t } = useTranslation();
+  const expert = isExpert(community.roles);
+  return (
+    <section className={styles.header} aria-label={community.name}>
+      <div className={styles.iconWrap}>
+        <CommunityIcon face={community} size={88} />
+        {expert && (
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => openChangeCommunityImage(community.id)}
+          >
+            {t(T.changeCommunityImage)}
+          </button>
+        )}
+      </div>
+      <div className={styles.headerText}>
+        <button type="button" className={styles.linkButton} onClick={() => openMembers(community.id)}>
+          {t(T.membersCount, positional(community.members_count))}
+        </button>
+        {community.access_type === AccessType.PRIVATE && (
+          <span className={styles.muted}>{t(T.privateCommunity)}</span>
+        )}
+        {community.description && <p className={styles.description}>{community.description}</p>}
+      </div>
+    </section>
+  );
+}
+
+function CommunityActions({ community }: { community: Community }) {
+  const { t } = useTranslation();
+  const setPinned = useSetCommunityPinned(community.id);
+  const leave = useLeaveCommunity();
+  const askToLeave = () =>
+    confirmYesNo(t(T.leaveQuestion, positional(community.name)), () =>
+      // A refused leave is silent (000 §8): the page simply stays. Not tied to this component, which the
+      // refetch after leaving a private community replaces.
+      leave.mutateAsync(community.id).then(dialogBack, () => undefined),
+    );
+  return (
+    <div className={styles.actions}>
+      {community.star_id && (
+        <Button
+          variant="secondary"
+          aria-pressed={community.pinned}
+          onClick={() =>
+            community.star_id && setPinned.mutate({ starId: community.star_id, pinned: !community.pinned })
+          }
+        >
+          {t(community.pinned ? T.unpin : T.pin)}
+        </Button>
+      )}
+      <Button variant="secondary" onClick={() => openCommunityInfo(community.id)}>
+        {t(T.communityInfo)}
+      </Button>
+      <Button variant="secondary" onClick={() => openInviteModal(community)}>
+        {t(T.communityInvite)}
+      </Button>
+      <Button variant="danger" onClick={askToLeave}>
+        {t(T.communityLeave)}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { AccessType, type CommunityEntry } from '@orbit/contract';
+import { useTranslation } from 'react-i18next';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import styles from './Communities.module.css';
+import { CommunityIcon } from './CommunityIcon';
+import { openJoinFlow, showCommunityInstead } from './open';
+
+/**
+ * The community info view a non-member reaches from a list (000 §2.3): what the community is, and the
+ * way in. Once joined, the community itself takes this view's place.
+ */
+export function CommunityPreview({ entry }: { entry: CommunityEntry }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.stack}>
+      <CommunityHeader entry={entry} />
+      <div className={styles.buttons}>
+        <Button onClick={() => openJoinFlow(entry, () => showCommunityInstead(entry))}>
+          {t(T.communityJoin)}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CommunityHeader({ entry }: { entry: CommunityEntry }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.header} aria-label={entry.name}>
+      <CommunityIcon face={entry} size={88} />
+      <div className={styles.headerText}>
+        <p className={styles.headerName}>{entry.name}</p>
+        {entry.access_type === AccessType.PRIVATE && (
+          <span className={styles.muted}>{t(T.privateCommunity)}</span>
+        )}
+        {entry.description && <p className={styles.description}>{entry.description}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInviteToCommunity, useNonmembers } from '../../api/communities';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import styles from './Communities.module.css';
+import { confirmYesNo } from './open';
+import { PersonRow } from './PersonRow';
+import { Rows } from './Rows';
+import { SearchBox } from './SearchBox';
+
+/**
+ * The invite modal (001 §2): search the members not in the community, confirm, and the invitation goes by
+ * screen name (POST /communities/{id}/invite). A failed invite is silent (001 §8).
+ */
+export function InviteModal({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [invited, setInvited] = useState<ReadonlySet<number>>(new Set());
+  const users = useNonmembers(id, text).data?.users ?? [];
+  const invite = useInviteToCommunity();
+  const ask = (userId: number, screenName: string) =>
+    confirmYesNo(t(T.inviteQuestion, positional(screenName)), () =>
+      invite.mutate({ id, screenName }, { onSuccess: () => setInvited((ids) => new Set(ids).add(userId)) }),
+    );
+  return (
+    <div className={styles.stack}>
+      <SearchBox onSearch={setText} />
+      <Rows label={t(T.communityInvite)} empty={t(T.noResults)}>
+        {users.map((user) => (
+          <PersonRow
+            key={user.user_id}
+            face={user}
+            detail={invited.has(user.user_id) ? t(T.requestPending) : undefined}
+            onOpen={invited.has(user.user_id) ? undefined : () => ask(user.user_id, user.screen_name)}
+          />
+        ))}
+      </Rows>
+    </div>
+  );
+}

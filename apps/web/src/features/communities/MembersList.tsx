@@ -1,0 +1,60 @@
+import { CommunityRole } from '@orbit/contract';
+import { useTranslation } from 'react-i18next';
+import { useCommunity, useCommunityMembers, useRemoveMember } from '../../api/communities';
+import { useMe } from '../../api/profiles';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button, IconButton } from '../../ui/Button';
+import { CloseIcon } from '../../ui/icons';
+import styles from './Communities.module.css';
+import { confirmYesNo, openAddMember } from './open';
+import { PersonRow } from './PersonRow';
+import { Rows } from './Rows';
+import { isExpert } from './rules';
+
+/**
+ * The members list (001 §2): experts see "Add a member" and a remove icon on everyone but themselves,
+ * each removal confirmed with "Are you sure?"; list, add and remove failures are silent (001 §8).
+ */
+export function MembersList({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const community = useCommunity(id).data;
+  const members = useCommunityMembers(id).data?.members ?? [];
+  const remove = useRemoveMember();
+  const expert = community ? isExpert(community.roles) : false;
+  const askToRemove = (userId: number) => confirmYesNo(t(T.areYouSure), () => remove.mutate({ id, userId }));
+  return (
+    <div className={styles.stack}>
+      {expert && (
+        <div className={styles.buttons}>
+          <Button onClick={() => openAddMember(id)}>{t(T.addAMember)}</Button>
+        </div>
+      )}
+      <Rows label={t(T.members)} empty={t(T.noResults)}>
+        {members.map((member) => (
+          <PersonRow
+            key={member.user_id}
+            face={{
+              user_id: member.user_id,
+              screen_name:
+                member.user_id === me?.user_id ? `${member.screen_name} (${t(T.you)})` : member.screen_name,
+              image_url: member.image_url ?? member.user_image_url,
+              avatar_image: member.avatar_image,
+            }}
+            detail={member.role === CommunityRole.EXPERT ? t(T.expert) : undefined}
+          >
+            {expert && member.user_id !== me?.user_id && (
+              <IconButton
+                label={t(T.removeMember, positional(member.screen_name))}
+                onClick={() => askToRemove(member.user_id)}
+              >
+                <CloseIcon />
+              </IconButton>
+            )}
+          </PersonRow>
+        ))}
+      </Rows>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { useProfiles } from '../../api/profiles';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { CommunityIcon } from './CommunityIcon';
+import { useInviteAnswer } from './InviteCard';
+import { openCommunity, openInviteCard } from './open';
+import { Row, Rows } from './Rows';
+import { type PendingInvite, pendingInvites } from './rules';
+
+const sentDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/**
+ * The requests screen's community requests (000 §2.5): each pending invite with accept and reject, from
+ * the member's COMMUNITY_INVITE stars, which USER_PROFILES keeps current. With `hideWhenEmpty` nothing
+ * shows when none waits (beside the friend requests).
+ */
+export function PendingInvites({ hideWhenEmpty = false }: { hideWhenEmpty?: boolean }) {
+  const { t } = useTranslation();
+  const invites = pendingInvites(useProfiles().data?.stars ?? []);
+  if (hideWhenEmpty && invites.length === 0) return null;
+  return (
+    <Rows label={t(T.requestsCommunity)} empty={t(T.noRequests)}>
+      {invites.map((invite) => (
+        <InviteRow key={invite.communityId} invite={invite} />
+      ))}
+    </Rows>
+  );
+}
+
+function InviteRow({ invite }: { invite: PendingInvite }) {
+  const { t } = useTranslation();
+  const answer = useInviteAnswer(invite);
+  return (
+    <Row
+      picture={<CommunityIcon face={{ ...invite, image_url: invite.imageUrl, initials: null }} />}
+      name={invite.name}
+      detail={invite.sentAt ? t(T.requestSentOn, positional(sentDate(invite.sentAt))) : undefined}
+      onOpen={() => openInviteCard(invite)}
+    >
+      <Button variant="secondary" disabled={answer.busy} onClick={() => void answer.reject()}>
+        {t(T.inviteReject)}
+      </Button>
+      <Button
+        disabled={answer.busy}
+        onClick={async () => {
+          if (await answer.accept()) openCommunity({ id: invite.communityId, name: invite.name });
+        }}
+      >
+        {t(T.inviteAccept)}
+      </Button>
+    </Row>
+  );
+}

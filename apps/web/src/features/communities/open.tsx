@@ -1,0 +1,87 @@
+import type { Community, CommunityEntry } from '@orbit/contract';
+import { i18n, positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { openDialog, replaceDialog } from '../../ui/dialogStore';
+import { AddMemberScreen } from './AddMemberScreen';
+import { ChangeCommunityImage } from './ChangeCommunityImage';
+import { CommunityInfoPage } from './CommunityInfoPage';
+import { CommunityPage } from './CommunityPage';
+import { CommunityPreview } from './CommunityPreview';
+import { YesNo } from './ConfirmDialog';
+import { CreateCommunity } from './CreateCommunity';
+import { InviteCard } from './InviteCard';
+import { InviteModal } from './InviteModal';
+import { JoinFlow } from './JoinFlow';
+import { MembersList } from './MembersList';
+import { listTarget, type PendingInvite } from './rules';
+
+/** A community as an opener needs it: its id, and its name for the dialog's title. */
+export interface CommunityRef {
+  id: number;
+  name: string;
+}
+
+const communityView = ({ id, name }: CommunityRef) => ({
+  title: name,
+  titleIsName: true,
+  render: () => <CommunityPage id={id} />,
+});
+
+export const openCommunity = (community: CommunityRef) => openDialog(communityView(community));
+/** Once the member may open it (joined, accepted), the community takes its invite's or preview's place. */
+export const showCommunityInstead = (community: CommunityRef) => replaceDialog(communityView(community));
+
+export const openCommunityPreview = (entry: CommunityEntry) =>
+  openDialog({ title: entry.name, titleIsName: true, render: () => <CommunityPreview entry={entry} /> });
+
+export const openJoinFlow = (entry: CommunityEntry, onJoined: () => void) =>
+  openDialog({
+    title: entry.name,
+    titleIsName: true,
+    render: () => <JoinFlow entry={entry} onJoined={onJoined} />,
+  });
+
+export const openInviteCard = (invite: PendingInvite) =>
+  openDialog({ title: invite.name, titleIsName: true, render: () => <InviteCard invite={invite} /> });
+
+/** Only members open a community from a list (000 §4.6); an invitee sees the invite, anyone else its info. */
+export function openFromList(entry: CommunityEntry): void {
+  const target = listTarget(entry);
+  if (target === 'page') openCommunity(entry);
+  else if (target === 'invite') openInviteCard(inviteOf(entry));
+  else openCommunityPreview(entry);
+}
+
+const inviteOf = (entry: CommunityEntry): PendingInvite => ({
+  communityId: entry.id,
+  name: entry.name,
+  imageUrl: entry.image_url,
+  color: entry.color,
+  sentAt: entry.request_date,
+});
+
+export const openCommunityInfo = (id: number) =>
+  openDialog({ title: T.communityInfo, render: () => <CommunityInfoPage id={id} /> });
+
+export const openMembers = (id: number) =>
+  openDialog({ title: T.members, render: () => <MembersList id={id} /> });
+
+export const openAddMember = (id: number) =>
+  openDialog({ title: T.addAMember, render: () => <AddMemberScreen id={id} /> });
+
+export const openInviteModal = (community: Pick<Community, 'id' | 'name'>) =>
+  openDialog({
+    title: i18n.t(T.inviteTitle, positional(community.name)),
+    titleIsName: true,
+    render: () => <InviteModal id={community.id} />,
+  });
+
+export const openChangeCommunityImage = (id: number) =>
+  openDialog({ title: T.changeCommunityImage, render: () => <ChangeCommunityImage id={id} /> });
+
+export const openCreateCommunity = () =>
+  openDialog({ title: T.communityCreateTitle, render: () => <CreateCommunity /> });
+
+/** A Yes/No question on top of the stack; Yes closes it, then acts. */
+export const confirmYesNo = (question: string, onYes: () => void) =>
+  openDialog({ title: question, titleIsName: true, render: () => <YesNo onYes={onYes} /> });

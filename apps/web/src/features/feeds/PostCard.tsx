@@ -1,0 +1,125 @@
+import { type FeedPost, IdentityType, PostType } from '@orbit/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type FeedScope,
+  postHighlightKey,
+  useDeletePost,
+  useHighFive,
+  useHighlights,
+  useRate,
+} from '../../api/feeds';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { showError } from '../../ui/popup';
+import { ActivityDetails } from './ActivityDetails';
+import { Attachments } from './Attachments';
+import { Author } from './Author';
+import { CommentsPanel } from './CommentsPanel';
+import { EditBox } from './EditBox';
+import styles from './Feeds.module.css';
+import { ItemMenu } from './ItemMenu';
+import { PollItem } from './PollItem';
+import { useLongPress } from './useLongPress';
+
+/** Own items are styled as own; an own poll only when it was not posted anonymously (001 §6). */
+export function looksOwn(item: FeedPost): boolean {
+  if (!item.is_own) return false;
+  return !(item.type === PostType.POLL && item.identity_type === IdentityType.ANONYMOUS);
+}
+
+export const URGENCY_CLASSES = [styles.urgency0, styles.urgency1, styles.urgency2, styles.urgency3];
+
+/** One post (001 §2): author, date, text, activity or poll, attachments, reactions and comments. */
+export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedScope; userId: number }) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const highlighted = useHighlights((s) => Boolean(s.ids[postHighlightKey(item.id)]));
+  const deletePost = useDeletePost(scope);
+  const longPress = useLongPress(() => setMenuOpen(true));
+  const classes = [styles.card, looksOwn(item) ? styles.own : '', highlighted ? styles.highlight : ''];
+
+  return (
+    <article className={classes.join(' ')} aria-label={item.author_screen_name} {...longPress}>
+      <header className={styles.cardHead}>
+        <Author item={item} />
+        <ItemMenu
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          label={t(T.postOptions)}
+          onEdit={item.may_edit && item.type !== PostType.POLL ? () => setEditing(true) : undefined}
+          onDelete={item.may_delete ? () => deletePost.mutate(item.id) : undefined}
+        />
+      </header>
+      {item.target_user_screen_name && (
+        <p className={styles.muted}>{t(T.privateTo, positional(item.target_user_screen_name))}</p>
+      )}
+      {editing ? (
+        <EditBox scope={scope} item={item} onDone={() => setEditing(false)} />
+      ) : (
+        item.message && <p className={styles.message}>{item.message}</p>
+      )}
+      {item.activity && <ActivityDetails activity={item.activity} />}
+      {item.poll_data && <PollItem item={item} poll={item.poll_data} scope={scope} userId={userId} />}
+      <Attachments items={item.attachments} />
+      <footer className={styles.cardFoot}>
+        <button
+          type="button"
+          className={`${styles.commentBadge} ${URGENCY_CLASSES[item.urgency_comments] ?? ''}`}
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {t(T.commentsCount, positional(item.num_comments))}
+        </button>
+        <HighFive item={item} scope={scope} />
+        <Rating item={item} scope={scope} />
+      </footer>
+      {expanded && <CommentsPanel scope={scope} post={item} />}
+    </article>
+  );
+}
+
+function HighFive({ item, scope }: { item: FeedPost; scope: FeedScope }) {
+  const { t } = useTranslation();
+  const highFive = useHighFive(scope);
+  return (
+    <button
+      type="button"
+      className={`${styles.reaction} ${item.high_fived ? styles.reactionOn : ''}`}
+      aria-pressed={item.high_fived}
+      onClick={() => {
+        if (highFive.isPending) return;
+        highFive.mutate(item, {
+          onError: () => showError(T.unableToHighFive, T.pleaseTryAgainCap),
+        });
+      }}
+    >
+      {t(T.highFive, positional(item.high_fives))}
+    </button>
+  );
+}
+
+function Rating({ item, scope }: { item: FeedPost; scope: FeedScope }) {
+  const { t } = useTranslation();
+  const rate = useRate(scope);
+  return (
+    <fieldset className={styles.rating}>
+      <legend className="visually-hidden">{t(T.rateLegend)}</legend>
+      {[1, 2, 3, 4, 5].map((value) => (
+        <button
+          key={value}
+          type="button"
+          className={`${styles.star} ${(item.rated ?? 0) >= value ? styles.starOn : ''}`}
+          aria-label={t(T.rateValue, positional(value))}
+          aria-pressed={item.rated === value}
+          onClick={() => rate.mutate({ postId: item.id, rating: value })}
+        >
+          <span aria-hidden="true">★</span>
+        </button>
+      ))}
+      {item.rating !== null && <span className={styles.muted}>{item.rating.toFixed(1)}</span>}
+    </fieldset>
+  );
+}

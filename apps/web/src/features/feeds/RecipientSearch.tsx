@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FeedPerson } from '../../api/feeds';
+import { T } from '../../i18n/texts';
+import styles from './Feeds.module.css';
+import { recipientMatches } from './recipients';
+
+/** Private recipient search debounce (001 §9). */
+export const RECIPIENT_DEBOUNCE_MS = 300;
+
+/** Choosing whom a private post goes to: the latest other authors, or a search among who may read it. */
+export function RecipientSearch({
+  latest,
+  everyone,
+  selfId,
+  onChoose,
+}: {
+  latest: readonly FeedPerson[];
+  everyone: readonly FeedPerson[];
+  selfId: number;
+  onChoose: (person: FeedPerson) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text), RECIPIENT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const matches = recipientMatches(query, latest, everyone, selfId);
+  return (
+    <div className={styles.recipients}>
+      <input
+        className={styles.input}
+        type="search"
+        aria-label={t(T.recipientSearch)}
+        placeholder={t(T.recipientSearch)}
+        value={text}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+      />
+      <ul className={styles.recipientList}>
+        {matches.map((person) => (
+          <li key={person.id}>
+            <button type="button" className={styles.chip} onClick={() => onChoose(person)}>
+              {person.screen_name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

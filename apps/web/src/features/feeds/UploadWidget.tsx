@@ -1,0 +1,100 @@
+import { UPLOAD_EXTENSIONS } from '@orbit/contract';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import styles from './Feeds.module.css';
+import { acceptPick, hasUploadError, oversizeMessage, type PickedFile } from './uploads';
+
+export interface Uploads {
+  files: PickedFile[];
+  hasError: boolean;
+  add: (picked: File[]) => void;
+  remove: (file: File) => void;
+  reset: () => void;
+}
+
+/** The widget's state; removing the last file calls `onRemoveLast` (the writer leaves sendImage). */
+export function useUploads(onRemoveLast?: () => void): Uploads {
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const add = useCallback((picked: File[]) => setFiles(acceptPick(picked)), []);
+  const remove = useCallback(
+    (file: File) =>
+      setFiles((current) => {
+        const next = current.filter((entry) => entry.file !== file);
+        if (next.length === 0 && current.length > 0) onRemoveLast?.();
+        return next;
+      }),
+    [onRemoveLast],
+  );
+  const reset = useCallback(() => setFiles([]), []);
+  return useMemo(
+    () => ({ files, hasError: hasUploadError(files), add, remove, reset }),
+    [files, add, remove, reset],
+  );
+}
+
+const ACCEPT = Object.keys(UPLOAD_EXTENSIONS)
+  .map((extension) => `.${extension}`)
+  .join(',');
+
+/** The picked files with their 25 MB flags and remove buttons (001 §5). */
+export function UploadWidget({ uploads }: { uploads: Uploads }) {
+  const { t } = useTranslation();
+  if (uploads.files.length === 0) return null;
+  const message = oversizeMessage(uploads.files, { one: T.fileExceedsLimit, several: T.filesExceedLimit });
+  return (
+    <div className={styles.uploads}>
+      <ul className={styles.uploadList}>
+        {uploads.files.map((entry) => (
+          <li
+            key={`${entry.file.name}-${entry.file.size}`}
+            className={entry.oversized ? styles.uploadBad : ''}
+          >
+            <span className={styles.fileName}>{entry.file.name}</span>
+            <button
+              type="button"
+              className={styles.removeFile}
+              aria-label={t(T.removeFile, positional(entry.file.name))}
+              onClick={() => uploads.remove(entry.file)}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {message && (
+        <p className={styles.error} role="alert">
+          {t(message)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Opens the file picker; at most 4 whitelisted files of a pick are kept. */
+function PickButton({ uploads, label, onPick }: { uploads: Uploads; label: string; onPick?: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" className={styles.chip} onClick={() => input.current?.click()}>
+        {label}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label={label}
+        onChange={(event) => {
+          uploads.add(Array.from(event.target.files ?? []));
+          onPick?.();
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+}
+UploadWidget.PickButton = PickButton;

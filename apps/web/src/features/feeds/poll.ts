@@ -1,0 +1,21 @@
+import type { PollData } from '@orbit/contract';
+
+/**
+ * The poll after the member chooses `option` (001 §4): one vote per member, a new choice moves it (the old
+ * option loses the vote and the new one gains it at once), the same choice and an expired poll change nothing
+ * (null).
+ */
+export function moveVote(poll: PollData, userId: number, option: number): PollData | null {
+  if (poll.expired || poll.my_answer === option) return null;
+  if (option < 0 || option >= poll.options.length) return null;
+  const answers = poll.answers.map((voters, index) => {
+    const others = voters.filter((voter) => voter.user_id !== userId);
+    return index === option ? [...others, { user_id: userId }] : others;
+  });
+  return { ...poll, answers, my_answer: option };
+}
+
+/** Whether the poll's expiry has passed at `now` (the server's `expired` may be stale in a cached post). */
+export function isPollExpired(poll: PollData, now: number): boolean {
+  return poll.expired || Date.parse(poll.expiration_date) <= now;
+}

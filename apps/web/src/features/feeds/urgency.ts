@@ -1,0 +1,11 @@
+import { URGENCY_MAX } from '@orbit/contract';
+
+/** Comment urgency cycles none, low, medium, high, none (001 §4). */
+export function nextUrgency(urgency: number): number {
+  return urgency >= URGENCY_MAX ? 0 : urgency + 1;
+}
+
+/** After load the writer's urgency starts at the highest existing one. */
+export function defaultUrgency(comments: readonly { urgency: number }[]): number {
+  return comments.reduce((highest, comment) => Math.max(highest, comment.urgency), 0);
+}

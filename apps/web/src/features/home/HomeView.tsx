@@ -1,0 +1,138 @@
+import { STARFIELD, StarType } from '@orbit/contract';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profiles } from '../../api/types';
+import { T } from '../../i18n/texts';
+import { backgroundCircles } from '../../starfield/background';
+import { BADGE_SIZE, type Effect } from '../../starfield/display';
+import { panBounds } from '../../starfield/drag';
+import type { Point } from '../../starfield/geometry';
+import { fieldReach } from '../../starfield/placement';
+import { seededRandom } from '../../starfield/random';
+import { EMPTY_SCENE, openingScene, refreshScene, type Scene, settleScene } from '../../starfield/scene';
+import { useViewport } from '../../ui/useViewport';
+import styles from './HomeView.module.css';
+import { OrbitingStar } from './OrbitingStar';
+import { OwnStar } from './OwnStar';
+import { openerFor } from './openStar';
+import { useOrbitLoop } from './useOrbitLoop';
+import { usePan } from './usePan';
+import { useReducedMotion } from './useReducedMotion';
+
+/** The §9 timings and the badge size, handed to the stylesheet. */
+const FIELD_STYLE = {
+  '--pulse-ms': `${STARFIELD.timings.pulse}ms`,
+  '--radiate-ms': `${STARFIELD.timings.radiate}ms`,
+  '--face-ms': `${STARFIELD.timings.faceChange}ms`,
+  '--badge': `${BADGE_SIZE}px`,
+} as CSSProperties;
+
+const CUES: Partial<Record<string, Effect>> = { appear: 'radiate', update: 'reversePulse' };
+
+/** The scene follows the star set: the first set opens against `last_stars`, later ones refresh it. */
+function useScene(profiles: Profiles, random: () => number) {
+  const [scene, setScene] = useState<Scene>(EMPTY_SCENE);
+  const current = useRef<Scene>(EMPTY_SCENE);
+  const opened = useRef(false);
+  const apply = useCallback((next: Scene) => {
+    current.current = next;
+    setScene(next);
+  }, []);
+  useEffect(() => {
+    const now = performance.now();
+    const next = opened.current
+      ? refreshScene(current.current, profiles.stars, random, now)
+      : openingScene(profiles.last_stars, profiles.stars, random, now);
+    opened.current = true;
+    apply(next);
+  }, [profiles.stars, profiles.last_stars, random, apply]);
+  const settle = useCallback((now: number) => apply(settleScene(current.current, now)), [apply]);
+  return { scene, current, settle };
+}
+
+function Sky({ width, height, seed }: { width: number; height: number; seed: number }) {
+  const circles = useMemo(() => backgroundCircles(width, height, seededRandom(seed)), [width, height, seed]);
+  return (
+    <svg className={styles.skyCircles} width={width} height={height} aria-hidden="true" focusable="false">
+      {circles.map((c, i) => (
+        <circle key={`${c.x}:${c.y}`} cx={c.x} cy={c.y} r={c.r} className={styles[`tone${i % 3}`]} />
+      ))}
+    </svg>
+  );
+}
+
+/**
+ * The home view (000 §2.1): the member's own star in the centre, the stars of zones below 4 orbiting it at
+ * -0.5 rpm over a generated sky, draggable within bounds. React renders the set; useOrbitLoop animates it.
+ */
+export function HomeView({ profiles }: { profiles: Profiles }) {
+  const { t } = useTranslation();
+  const reduced = useReducedMotion();
+  const viewport = useViewport();
+  const seed = profiles.user_profile.user_id;
+  const random = useMemo(() => seededRandom(seed), [seed]);
+  const { scene, current, settle } = useScene(profiles, random);
+
+  const bounds = useRef<Point>({ x: 0, y: 0 });
+  bounds.current = panBounds(fieldReach(scene.placements.values()), viewport);
+  const pan = usePan(bounds);
+  const elements = useRef(new Map<string, HTMLElement>());
+  const panLayer = useRef<HTMLFieldSetElement>(null);
+  const sky = useRef<HTMLDivElement>(null);
+  const register = useCallback((key: string, element: HTMLElement | null) => {
+    if (element) elements.current.set(key, element);
+    else elements.current.delete(key);
+  }, []);
+  useOrbitLoop({
+    scene: current,
+    elements,
+    panLayer,
+    sky,
+    pan,
+    reduced,
+    random,
+    onTransitionsOver: settle,
+  });
+
+  const margin = {
+    x: Math.ceil(bounds.current.x * STARFIELD.backgroundParallax),
+    y: Math.ceil(bounds.current.y * STARFIELD.backgroundParallax),
+  };
+  const meStar = profiles.stars.find((star) => star.star_type === StarType.ME);
+  return (
+    <div className={styles.field} style={FIELD_STYLE} {...pan.handlers}>
+      <div ref={sky} className={styles.sky} style={{ inset: `${-margin.y}px ${-margin.x}px` }}>
+        <Sky width={viewport.width + 2 * margin.x} height={viewport.height + 2 * margin.y} seed={seed} />
+      </div>
+      <div className={styles.glow} aria-hidden="true" />
+      <fieldset
+        ref={panLayer}
+        aria-label={t(T.homeFieldLabel)}
+        className={styles.pan}
+        data-testid="star-field"
+      >
+        <div className={styles.centre}>
+          <OwnStar
+            profile={profiles.user_profile}
+            meStar={meStar}
+            pulse={profiles.me_star_pulse}
+            open={openerFor(StarType.ME)}
+          />
+          {scene.items.map((item) => {
+            const transition = scene.transitions.get(item.key);
+            const effect = transition && CUES[transition.change];
+            return (
+              <OrbitingStar
+                key={item.key}
+                display={item}
+                register={register}
+                open={openerFor(item.star.star_type)}
+                cue={effect && transition ? { effect, at: transition.startedAt } : null}
+              />
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

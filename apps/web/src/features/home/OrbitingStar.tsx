@@ -1,0 +1,68 @@
+import { type CSSProperties, memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Effect, StarDisplay } from '../../starfield/display';
+import { MoodFace } from '../social/MoodFace';
+import styles from './HomeView.module.css';
+import type { StarOpener } from './openStar';
+import { colorsOf } from './starColors';
+import { starLabel, starName } from './starLabel';
+
+export interface OrbitingStarProps {
+  display: StarDisplay;
+  /** Registers the element the animation loop moves; null on unmount. */
+  register: (key: string, element: HTMLElement | null) => void;
+  open: StarOpener | undefined;
+  /** A one-off effect of the last refresh (radiate on arrival, reverse pulse on update), replayed per cue. */
+  cue: { effect: Effect; at: number } | null;
+}
+
+/**
+ * One orbiting star: a button at the field's centre that the animation loop moves with transforms. Its three
+ * faces are stacked and cross-faded by `data-face`, which the loop also writes, so no face change or frame
+ * re-renders React.
+ */
+export const OrbitingStar = memo(function OrbitingStar({ display, register, open, cue }: OrbitingStarProps) {
+  const { t } = useTranslation();
+  const { star, radius, picture, mood, badge, nameSize, face, effect } = display;
+  const colors = colorsOf(star);
+  const style = {
+    '--r': `${radius}px`,
+    '--ring': colors.ring,
+    '--fill': colors.fill,
+    '--name-size': `${nameSize}px`,
+  } as CSSProperties;
+  return (
+    <button
+      ref={(element) => register(display.key, element)}
+      type="button"
+      className={styles.star}
+      style={style}
+      data-face={face}
+      data-star-type={star.star_type}
+      aria-label={starLabel(t, star)}
+      aria-disabled={open ? undefined : true}
+      onClick={() => open?.(star)}
+    >
+      {effect && <span className={styles.effect} data-effect={effect} data-loop="" aria-hidden="true" />}
+      {cue && <span key={cue.at} className={styles.effect} data-effect={cue.effect} aria-hidden="true" />}
+      <span className={styles.disc} aria-hidden="true">
+        {picture && (
+          <img className={`${styles.face} ${styles.avatarFace}`} src={picture} alt="" draggable={false} />
+        )}
+        {mood && (
+          <span className={`${styles.face} ${styles.emoticonFace}`}>
+            <MoodFace mood={mood} size={Math.round(radius * 1.3)} />
+          </span>
+        )}
+      </span>
+      <span className={`${styles.face} ${styles.nameFace}`} aria-hidden="true">
+        {starName(t, star)}
+      </span>
+      {badge > 0 && (
+        <span className={styles.badge} aria-hidden="true">
+          {badge > 99 ? '99+' : badge}
+        </span>
+      )}
+    </button>
+  );
+});

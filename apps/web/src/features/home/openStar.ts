@@ -1,0 +1,53 @@
+import { StarType } from '@orbit/contract';
+import type { Star } from '../../api/types';
+import { openCommunity, openInviteCard } from '../communities/open';
+import { openGroupStar } from '../messages/open';
+import { openMoments } from '../moments/open';
+import { openRequests, openUserStar } from '../social/open';
+
+/** A member's star (own, friend, pending friend) opens the user star page (001 §2). */
+function openMemberStar(star: Star): void {
+  if (star.user_id !== null) openUserStar(star.user_id, star.screen_name ?? star.name);
+}
+
+/** A community star (user-created, system, game, inner circle) opens its community page (001 §2). */
+function openCommunityStar(star: Star): void {
+  if (star.community_id !== null) openCommunity({ id: star.community_id, name: star.name });
+}
+
+/** A COMMUNITY_INVITE star (13) opens the invite card (000 §4.5). */
+function openCommunityInviteStar(star: Star): void {
+  if (star.community_id === null) return;
+  openInviteCard({
+    communityId: star.community_id,
+    name: star.name,
+    imageUrl: star.image_url,
+    color: star.color,
+    sentAt: star.interaction_date,
+  });
+}
+
+/** What opening a star shows: its member's page, its community, the requests screen... */
+export type StarOpener = (star: Star) => void;
+
+/**
+ * The one registry of what each star type opens (star_type → opener). The feature that builds a star's
+ * screen adds its row here; a star whose type has no row yet is drawn but cannot be opened.
+ */
+export const STAR_OPENERS: Partial<Record<number, StarOpener>> = {
+  [StarType.ME]: openMemberStar,
+  [StarType.FRIEND]: openMemberStar,
+  [StarType.PENDING_FRIEND]: openMemberStar,
+  [StarType.REQUESTS]: openRequests,
+  [StarType.COMMUNITY_USER_CREATED]: openCommunityStar,
+  [StarType.COMMUNITY_SYSTEM]: openCommunityStar,
+  [StarType.COMMUNITY_GAME]: openCommunityStar,
+  [StarType.COMMUNITY_INNER_CIRCLE]: openCommunityStar,
+  [StarType.COMMUNITY_INVITE]: openCommunityInviteStar,
+  [StarType.MOMENTS]: () => openMoments(),
+  [StarType.PRIVATE_MESSAGES]: openGroupStar,
+};
+
+export function openerFor(starType: number): StarOpener | undefined {
+  return STAR_OPENERS[starType];
+}

@@ -1,0 +1,32 @@
+import { EN_US, StarType, translate } from '@orbit/contract';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { makeStar } from '../../starfield/fixtures';
+import { ownStarLabel, starLabel, starName } from './starLabel';
+
+const t = ((key: string, values?: Record<string, unknown>) =>
+  translate(EN_US, key, ...Object.values(values ?? {}).map(String))) as unknown as TFunction;
+
+describe('star accessible names', () => {
+  it('names the member and what the star is', () => {
+    expect(starLabel(t, makeStar('1', { name: 'Sam Lee' }))).toBe('Sam Lee, friend');
+    expect(starLabel(t, makeStar('2', { name: 'Ana', star_type: StarType.PENDING_FRIEND }))).toBe(
+      'Ana, pending friend',
+    );
+  });
+
+  it('names a group star by its title and says how many wait, without repeating itself', () => {
+    const requests = makeStar('3', { name: 'requests', star_type: StarType.REQUESTS, badge_count: 3 });
+    expect(starName(t, requests)).toBe('Requests');
+    expect(starLabel(t, requests)).toBe('Requests, 3 waiting');
+  });
+
+  it('names the own star with the mood', () => {
+    expect(ownStarLabel(t, 'Dana Rivera', 1)).toBe('Dana Rivera, your star, feeling happy');
+    expect(ownStarLabel(t, 'Dana Rivera', null)).toBe('Dana Rivera, your star');
+  });
+
+  it('has a kind text for every star type', () => {
+    for (const type of Object.values(StarType)) expect(Object.keys(EN_US)).toContain(`star_kind.${type}`);
+  });
+});

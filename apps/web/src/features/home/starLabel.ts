@@ -1,0 +1,31 @@
+import { StarType } from '@orbit/contract';
+import type { TFunction } from 'i18next';
+import type { Star } from '../../api/types';
+import { T } from '../../i18n/texts';
+
+/** What a star is, in words: en_us has one `star_kind.<star_type>` text per type of 000 §3.4. */
+export const starKindKey = (starType: number) => `star_kind.${starType}`;
+
+/** The name a star shows: a group star's is the locale's title of what it groups. */
+export function starName(t: TFunction, star: Pick<Star, 'name' | 'star_type'>): string {
+  return star.star_type === StarType.REQUESTS ? t(T.requestsTitle) : star.name;
+}
+
+/** "Sam Lee, friend"; a name that already says what the star is ("Requests") is not repeated. */
+function nameAndKind(t: TFunction, name: string, starType: number): string {
+  const kind = t(starKindKey(starType));
+  return name.toLowerCase() === kind.toLowerCase() ? name : t(T.starLabel, { 0: name, 1: kind });
+}
+
+/** The accessible name of a star: "Sam Lee, friend", "Requests, 3 waiting". */
+export function starLabel(t: TFunction, star: Pick<Star, 'name' | 'star_type' | 'badge_count'>): string {
+  const label = nameAndKind(t, starName(t, star), star.star_type);
+  const waiting = star.badge_count ?? 0;
+  return waiting > 0 ? `${label}, ${t(T.starWaiting, { 0: waiting })}` : label;
+}
+
+/** The own star: "Ada Park, your star, feeling happy". */
+export function ownStarLabel(t: TFunction, name: string, mood: number | null): string {
+  const label = nameAndKind(t, name, StarType.ME);
+  return mood ? `${label}, ${t(T.starFeeling, { 0: t(`mood.${mood}`) })}` : label;
+}

@@ -1,0 +1,93 @@
+import type { PrivateMessage } from '@orbit/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  chronological,
+  dropPreview,
+  messageKeys,
+  useMarkRead,
+  usePreview,
+  useThread,
+} from '../../api/messages';
+import { useProfiles } from '../../api/profiles';
+import { T } from '../../i18n/texts';
+import { dialogBack } from '../../ui/dialogStore';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import styles from './Messages.module.css';
+
+/**
+ * The conversation view (002 §2): the participants, the messages with their date separators and the
+ * "Unread messages" divider, and the composer unless the thread is one-to-one with a non-friend.
+ * Showing it marks the thread read; the divider stays where it was for this visit and is gone the next.
+ */
+export function ConversationView({ groupId, onGone }: { groupId: number; onGone?: () => void }) {
+  const queryClient = useQueryClient();
+  const preview = usePreview(groupId);
+  const thread = useThread(groupId);
+  const myId = useProfiles().data?.user_profile.user_id ?? null;
+  const [editing, setEditing] = useState<PrivateMessage | null>(null);
+  const lastReadId = useLastReadAtOpening(thread.data?.pages[0]?.last_read_pm_id);
+  const messages = chronological(thread.data);
+  useReadWhileShown(groupId, messages.at(-1)?.pm_id ?? null);
+
+  // Every visit starts from the server's read mark, so the previous visit's divider does not come back.
+  useEffect(
+    () => () => queryClient.removeQueries({ queryKey: messageKeys.thread(groupId) }),
+    [groupId, queryClient],
+  );
+
+  const failed = preview.isError || thread.isError;
+  useEffect(() => {
+    if (!failed) return;
+    dropPreview(queryClient, groupId);
+    void dialogBack().then(() => onGone?.());
+  }, [failed, groupId, queryClient, onGone]);
+
+  if (!preview.data || !thread.data || myId === null) return null;
+  const { is_group, screen_names, can_send } = preview.data;
+  return (
+    <div className={styles.conversation}>
+      {is_group && <ParticipantsLine names={screen_names} />}
+      <MessageList
+        messages={messages}
+        myId={myId}
+        lastReadId={lastReadId}
+        thread={thread}
+        onEdit={setEditing}
+        groupId={groupId}
+      />
+      {can_send && <Composer groupId={groupId} editing={editing} onStopEditing={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+function ParticipantsLine({ names }: { names: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.participantsLine}>
+      <span className="visually-hidden">{t(T.messagesParticipants)}: </span>
+      {names.join(', ')}
+    </p>
+  );
+}
+
+/** The read mark as the first page answered it: where this visit's divider goes. */
+function useLastReadAtOpening(answered: number | undefined): number | null {
+  const [lastRead, setLastRead] = useState<number | null>(null);
+  useEffect(() => {
+    if (answered !== undefined && lastRead === null) setLastRead(answered);
+  }, [answered, lastRead]);
+  return lastRead;
+}
+
+/** Opening marks the thread read (002 §4), and so does each message arriving while it is shown. */
+function useReadWhileShown(groupId: number, newestId: number | null): void {
+  const markRead = useMarkRead();
+  const mark = useRef(markRead.mutate);
+  mark.current = markRead.mutate;
+  useEffect(() => {
+    if (newestId !== null) mark.current(groupId);
+  }, [groupId, newestId]);
+}

@@ -1,0 +1,60 @@
+import { type PrivateMessage, UI_TIMINGS } from '@orbit/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteMessage } from '../../api/messages';
+import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
+import { confirmYesNo } from '../communities/open';
+import { ItemMenu } from '../feeds/ItemMenu';
+import { LinkPreviewCard } from '../feeds/LinkPreviewCard';
+import { useLongPress } from '../feeds/useLongPress';
+import styles from './Messages.module.css';
+
+interface MessageItemProps {
+  message: PrivateMessage;
+  mine: boolean;
+  groupId: number;
+  onEdit: (message: PrivateMessage) => void;
+}
+
+/**
+ * One message: "You" for the member's own, the author's name and picture otherwise, a preview of a leading
+ * link. Own messages have the edit and delete menu: a button on desktop, a 500 ms long press on touch.
+ */
+export function MessageItem({ message, mine, groupId, onEdit }: MessageItemProps) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const longPress = useLongPress(() => setMenuOpen(true), UI_TIMINGS.composerLongPressMs);
+  const remove = useDeleteMessage();
+  const askDelete = () =>
+    confirmYesNo(t(T.messagesDeleteQuestion), () =>
+      remove.mutate(
+        { groupId, pmId: message.pm_id },
+        { onError: (error) => console.warn('[orbit] message not deleted', error) },
+      ),
+    );
+  const time = new Date(message.ts).toLocaleTimeString(undefined, { timeStyle: 'short' });
+  return (
+    <li className={mine ? styles.mine : styles.theirs} {...(mine ? longPress : {})}>
+      {!mine && <Avatar src={message.image_url} name={message.screen_name} size={32} decorative />}
+      <div className={styles.bubble}>
+        <span className={styles.author}>{mine ? t(T.messagesYou) : message.screen_name}</span>
+        <p className={styles.text}>{message.message}</p>
+        <LinkPreviewCard message={message.message} />
+        <span className={styles.meta}>
+          <time dateTime={message.ts}>{time}</time>
+          {message.edited && <span> · {t(T.messagesEdited)}</span>}
+        </span>
+      </div>
+      {mine && (
+        <ItemMenu
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          onEdit={() => onEdit(message)}
+          onDelete={askDelete}
+          label={t(T.messagesOptions)}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,161 @@
+import type { PmPreview } from '@orbit/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreviews } from '../../api/messages';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
+import { IconButton } from '../../ui/Button';
+import fieldStyles from '../../ui/Field.module.css';
+import { PlusIcon } from '../../ui/icons';
+import { TimeAgo } from '../feeds/TimeAgo';
+import styles from './Messages.module.css';
+import { openFriendPicker, openNewGroup, openThread } from './open';
+import { matchesSearch } from './rules';
+
+/**
+ * The private messages list (002 §2): a search field filtering by name, the new-message menu, and the
+ * previews latest first with their unread counts.
+ */
+export function MessagesView() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  const previews = usePreviews().data?.previews;
+  const shown = (previews ?? []).filter((preview) => matchesSearch(preview, search));
+
+  // A thread that failed to load has left the list: the first preview is selected instead (002 §4).
+  const selectFirst = () => requestAnimationFrame(() => list.current?.querySelector('button')?.focus());
+
+  return (
+    <div className={styles.stack}>
+      <div className={styles.toolbar}>
+        <search className={styles.search}>
+          <label className="visually-hidden" htmlFor={searchId}>
+            {t(T.messagesSearch)}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={fieldStyles.control}
+            placeholder={t(T.messagesSearch)}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </search>
+        <NewMessageMenu />
+      </div>
+      {previews &&
+        (shown.length === 0 ? (
+          <p className={styles.empty}>{t(T.messagesEmpty)}</p>
+        ) : (
+          <ul ref={list} className={styles.previews} aria-label={t(T.messagesConversations)}>
+            {shown.map((preview) => (
+              <PreviewRow key={preview.group_id} preview={preview} onGone={selectFirst} />
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}
+
+function PreviewRow({ preview, onGone }: { preview: PmPreview; onGone: () => void }) {
+  const { t } = useTranslation();
+  const author = preview.screen_name;
+  const text =
+    author && preview.is_group ? t(T.messagesLastBy, positional(author, preview.text)) : preview.text;
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.preview}
+        onClick={() => openThread({ groupId: preview.group_id, title: preview.group_name, onGone })}
+      >
+        <Avatar
+          src={preview.group_image_url ?? preview.image_url}
+          name={preview.group_name}
+          size={48}
+          decorative
+        />
+        <span className={styles.previewText}>
+          <span className={styles.previewName}>{preview.group_name}</span>
+          <span className={preview.unread_count > 0 ? styles.previewUnread : styles.previewLast}>{text}</span>
+        </span>
+        <span className={styles.previewSide}>
+          <TimeAgo iso={preview.ts} className={styles.previewTime} />
+          {preview.unread_count > 0 && (
+            <span className={styles.count}>
+              <span aria-hidden="true">{preview.unread_count}</span>
+              <span className="visually-hidden">
+                {t(T.messagesUnreadCount, positional(preview.unread_count))}
+              </span>
+            </span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The new-message menu: Private message (a friend's thread) or Group message (a new group). */
+function NewMessageMenu() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const wrap = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  return (
+    <div ref={wrap} className={styles.menuWrap}>
+      <IconButton
+        ref={button}
+        label={t(T.messagesNew)}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <PlusIcon />
+      </IconButton>
+      {open && (
+        <div
+          role="menu"
+          className={styles.menu}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              close();
+            }
+          }}
+        >
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.menuItem}
+            autoFocus
+            onClick={choose(openFriendPicker)}
+          >
+            {t(T.messagesPrivateMessage)}
+          </button>
+          <button type="button" role="menuitem" className={styles.menuItem} onClick={choose(openNewGroup)}>
+            {t(T.messagesGroupMessage)}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { PM_GROUP_NAME_MAX } from '@orbit/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createGroup } from '../../api/messages';
+import { useProfiles } from '../../api/profiles';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { showError } from '../../ui/popup';
+import { PersonRow } from '../communities/PersonRow';
+import { PicturePicker } from '../communities/PicturePicker';
+import { Rows } from '../communities/Rows';
+import { friendFaces } from './friends';
+import styles from './Messages.module.css';
+import { openAddParticipant, showThreadInstead } from './open';
+import { canSaveGroup, groupTitle } from './rules';
+
+/**
+ * New group (002 §2): picture, name and participants chosen among friends through the add-participant
+ * modal; Save is enabled only with more than 2 participants including the member (002 §4).
+ */
+export function NewGroupView() {
+  const { t } = useTranslation();
+  const profiles = useProfiles().data;
+  const [name, setName] = useState('');
+  const [image, setImage] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<readonly number[]>([]);
+  const [saving, setSaving] = useState(false);
+  if (!profiles) return null;
+  const me = profiles.user_profile;
+  const participants = friendFaces(profiles.stars).filter((friend) => chosen.includes(friend.user_id));
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const groupId = await createGroup({ user_ids: [...chosen], name: name.trim() || undefined }, image);
+      showThreadInstead({
+        groupId,
+        title: groupTitle(
+          name,
+          participants.map((p) => p.screen_name),
+        ),
+      });
+    } catch {
+      setSaving(false);
+      showError(T.popupMessage, T.pleaseTryAgain);
+    }
+  };
+
+  return (
+    <form
+      className={styles.form}
+      aria-label={t(T.messagesGroupMessage)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSaveGroup(chosen, me.user_id)) void save();
+      }}
+    >
+      <div className={styles.pictureRow}>
+        <Avatar src={image} name={name || t(T.messagesGroupImage)} size={72} decorative />
+        <PicturePicker label={t(T.messagesGroupImage)} onPicked={setImage} />
+      </div>
+      <TextField
+        label={t(T.messagesGroupName)}
+        value={name}
+        maxLength={PM_GROUP_NAME_MAX}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <section className={styles.participants} aria-label={t(T.messagesParticipants)}>
+        <h3 className={styles.sectionTitle}>{t(T.messagesParticipants)}</h3>
+        <Rows label={t(T.messagesParticipants)} empty="">
+          {[
+            <PersonRow
+              key={me.user_id}
+              face={{ ...me, screen_name: `${me.screen_name} (${t(T.messagesYou)})` }}
+            />,
+            ...participants.map((person) => (
+              <PersonRow key={person.user_id} face={person}>
+                <Button
+                  variant="ghost"
+                  aria-label={t(T.messagesRemoveParticipant, positional(person.screen_name))}
+                  onClick={() => setChosen((ids) => ids.filter((id) => id !== person.user_id))}
+                >
+                  ×
+                </Button>
+              </PersonRow>
+            )),
+          ]}
+        </Rows>
+        <Button
+          variant="secondary"
+          onClick={() => openAddParticipant(chosen, (userId) => setChosen((ids) => [...ids, userId]))}
+        >
+          {t(T.messagesAddParticipant)}
+        </Button>
+      </section>
+      <div className={styles.buttons}>
+        <Button type="submit" disabled={!canSaveGroup(chosen, me.user_id) || saving}>
+          {t(T.save)}
+        </Button>
+      </div>
+    </form>
+  );
+}

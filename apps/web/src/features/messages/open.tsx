@@ -1,0 +1,45 @@
+import type { Star } from '../../api/types';
+import { T } from '../../i18n/texts';
+import { openDialog, replaceDialog } from '../../ui/dialogStore';
+import { AddParticipant } from './AddParticipant';
+import { ConversationView } from './ConversationView';
+import { FriendPicker } from './FriendPicker';
+import { MessagesView } from './MessagesView';
+import { NewGroupView } from './NewGroupView';
+
+/** A thread as an opener needs it: its id, its title (the group or the other members' names). */
+export interface ThreadRef {
+  groupId: number;
+  title: string;
+  /** Called when the thread cannot be loaded, after it left the list (002 §4). */
+  onGone?: () => void;
+}
+
+const threadView = ({ groupId, title, onGone }: ThreadRef) => ({
+  title,
+  titleIsName: true,
+  render: () => <ConversationView groupId={groupId} onGone={onGone} />,
+});
+
+/** The private messages list (002 §2), from the home view's header and the side menu. */
+export const openMessages = () => openDialog({ title: T.privateMessages, render: () => <MessagesView /> });
+export const openThread = (thread: ThreadRef) => openDialog(threadView(thread));
+/** Once a thread is opened or created from a form, it takes the form's place on the stack. */
+export const showThreadInstead = (thread: ThreadRef) => replaceDialog(threadView(thread));
+
+export const openFriendPicker = () =>
+  openDialog({ title: T.messagesPrivateMessage, render: () => <FriendPicker /> });
+export const openNewGroup = () =>
+  openDialog({ title: T.messagesGroupMessage, render: () => <NewGroupView /> });
+
+export const openAddParticipant = (chosen: readonly number[], onAdd: (userId: number) => void) =>
+  openDialog({
+    title: T.messagesAddParticipant,
+    render: () => <AddParticipant chosen={chosen} onAdd={onAdd} />,
+  });
+
+/** A group's PRIVATE_MESSAGES star (15) opens its thread; a star without its group opens the list. */
+export function openGroupStar(star: Pick<Star, 'name' | 'group_id'>): void {
+  if (star.group_id) openThread({ groupId: star.group_id, title: star.name });
+  else openMessages();
+}

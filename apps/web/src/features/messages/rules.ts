@@ -1,0 +1,78 @@
+import type { PmPreview, PrivateMessage } from '@orbit/contract';
+
+/** A message counts as "today" while it is under 24 hours old (002 §4). */
+export const TODAY_MS = 24 * 60 * 60 * 1000;
+
+export function isToday(iso: string, now: number): boolean {
+  return now - Date.parse(iso) < TODAY_MS;
+}
+
+/** Searching previews filters by name, case-insensitively (002 §5): the thread's name or a participant's. */
+export function matchesSearch(
+  preview: Pick<PmPreview, 'group_name' | 'screen_names'>,
+  text: string,
+): boolean {
+  const wanted = text.trim().toLocaleLowerCase();
+  if (!wanted) return true;
+  return [preview.group_name, ...preview.screen_names].some((name) =>
+    name.toLocaleLowerCase().includes(wanted),
+  );
+}
+
+export type ThreadRow =
+  | { kind: 'day'; key: string; today: boolean; ts: string }
+  | { kind: 'unread'; key: string }
+  | { kind: 'message'; key: string; message: PrivateMessage; mine: boolean };
+
+/** The day a separator names: "today" for the last 24 hours, otherwise the local calendar day. */
+function dayOf(iso: string, now: number): string {
+  return isToday(iso, now) ? 'today' : new Date(iso).toDateString();
+}
+
+/**
+ * The conversation's rows, oldest first: a date separator where the day changes, and the "Unread messages"
+ * divider above the first message from someone else after `lastReadId` (none once everything was read).
+ */
+export function threadRows(
+  messages: readonly PrivateMessage[],
+  { lastReadId, myId, now }: { lastReadId: number | null; myId: number; now: number },
+): ThreadRow[] {
+  const rows: ThreadRow[] = [];
+  let day: string | null = null;
+  let dividerPlaced = lastReadId === null;
+  for (const message of messages) {
+    const mine = message.user_id === myId;
+    const messageDay = dayOf(message.ts, now);
+    if (messageDay !== day) {
+      day = messageDay;
+      rows.push({ kind: 'day', key: `day-${message.pm_id}`, today: day === 'today', ts: message.ts });
+    }
+    if (!dividerPlaced && !mine && message.pm_id > (lastReadId ?? 0)) {
+      dividerPlaced = true;
+      rows.push({ kind: 'unread', key: 'unread' });
+    }
+    rows.push({ kind: 'message', key: `pm-${message.pm_id}`, message, mine });
+  }
+  return rows;
+}
+
+/** Saving a new group needs more than 2 participants including oneself (002 §4). */
+export function canSaveGroup(participantIds: readonly number[], myId: number): boolean {
+  return new Set([myId, ...participantIds]).size > 2;
+}
+
+/** The composer's modes (002 §4) that exist without attachments: sendImage and uploadErr come with them. */
+export type ComposerMode = 'regular' | 'typing' | 'edit';
+
+export function composerMode(text: string, editing: boolean): ComposerMode {
+  if (editing) return 'edit';
+  return text.length > 0 ? 'typing' : 'regular';
+}
+
+/** An empty message is not sent (002 §5). */
+export const sendable = (text: string) => text.trim().length > 0;
+
+/** A new group's title before the server names it: its name, or the other participants' names. */
+export function groupTitle(name: string, participantNames: readonly string[]): string {
+  return name.trim() || participantNames.join(', ');
+}

@@ -1,0 +1,36 @@
+import type { Moment, MomentLeaderboardResponse, ReplayedSessionResponse } from '@orbit/contract';
+import { T } from '../../i18n/texts';
+import { hideDialogs, openDialog } from '../../ui/dialogStore';
+import { showError } from '../../ui/popup';
+import { MomentCreate } from './MomentCreate';
+import { MomentLeaderboard, ReplayedSession } from './MomentResults';
+import { MomentsView } from './MomentsView';
+
+/** The MOMENTS star (11) opens the moments list (000 §2.9). */
+export const openMoments = () => openDialog({ title: T.momentsTitle, render: () => <MomentsView /> });
+
+/** A new moment, or a kept treasure to send (its original). */
+export const openMomentCreate = (original?: Moment) =>
+  openDialog({ title: T.momentNew, render: () => <MomentCreate original={original} /> });
+
+export const openMomentLeaderboard = (board: MomentLeaderboardResponse) =>
+  openDialog({ title: T.leaderboardTitle, render: () => <MomentLeaderboard board={board} /> });
+
+/** The event a game or activity player listens for to replay a moment's session (000 §4.3). */
+export const MOMENT_REPLAY_EVENT = 'orbit:moment-replay';
+
+/**
+ * Play and replay load the recorded session, close the module and fire a replay event (000 §4.3). Orbit has
+ * no game player yet, so the session's figures are shown once the module is closed.
+ */
+export async function replayMoment(momentId: number, answer: ReplayedSessionResponse): Promise<void> {
+  await hideDialogs();
+  window.dispatchEvent(new CustomEvent(MOMENT_REPLAY_EVENT, { detail: { momentId, ...answer } }));
+  openDialog({ title: T.momentSession, render: () => <ReplayedSession session={answer.replayed_session} /> });
+}
+
+/** A failed moments call closes the module with the spec's text (000 §8). */
+export async function closeMomentsWith(text: string): Promise<void> {
+  await hideDialogs();
+  showError(text, T.pleaseTryAgain);
+}

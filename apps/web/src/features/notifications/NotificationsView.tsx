@@ -1,0 +1,113 @@
+import type { Notification } from '@orbit/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/keys';
+import {
+  useAcceptChallenge,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+} from '../../api/notifications';
+import type { Profiles } from '../../api/types';
+import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { useBeforeBack } from '../../ui/DialogHost';
+import { openCommunity } from '../communities/open';
+import { TimeAgo } from '../feeds/TimeAgo';
+import { openThread } from '../messages/open';
+import { openMoments } from '../moments/open';
+import { openUserStar } from '../social/open';
+import styles from './Notifications.module.css';
+import { type NotificationTarget, notificationTarget, showsAccept } from './targets';
+
+function useOpenTarget(): (target: NotificationTarget) => void {
+  const queryClient = useQueryClient();
+  return (target) => {
+    if (target.kind === 'user') openUserStar(target.userId, target.name);
+    else if (target.kind === 'community') openCommunity({ id: target.communityId, name: target.name });
+    else if (target.kind === 'moments') openMoments();
+    else if (target.kind === 'thread') openThread({ groupId: target.groupId, title: target.title });
+    else if (target.kind === 'ownStar') {
+      const me = queryClient.getQueryData<Profiles | null>(queryKeys.profiles)?.user_profile;
+      if (me) openUserStar(me.user_id, me.screen_name);
+    }
+  };
+}
+
+/**
+ * The notifications list (000 §2.8): unread ones stand out; a click marks one read and opens what it is
+ * about; going back marks them all read. Failures are only logged (000 §8).
+ */
+export function NotificationsView() {
+  const { t } = useTranslation();
+  const notifications = useNotifications();
+  const markAllRead = useMarkAllNotificationsRead();
+  const failedAt = notifications.isError ? notifications.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) console.warn('[orbit] notifications not loaded', notifications.error);
+  }, [failedAt, notifications.error]);
+  useBeforeBack(() => {
+    if ((notifications.data?.unreadCount ?? 0) > 0) markAllRead.mutate();
+    return true;
+  });
+
+  const list = notifications.data?.notifications;
+  if (!list) return null;
+  if (list.length === 0) return <p className={styles.empty}>{t(T.noNotifications)}</p>;
+  return (
+    <ul className={styles.list} aria-label={t(T.notificationsTitle)}>
+      {list.map((notification) => (
+        <NotificationItem key={notification.notification_id} notification={notification} />
+      ))}
+    </ul>
+  );
+}
+
+function NotificationItem({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const markRead = useMarkNotificationRead();
+  const accept = useAcceptChallenge();
+  const openTarget = useOpenTarget();
+  // ACCEPT goes as soon as it is clicked (000 §4.7), before the server answers.
+  const [accepted, setAccepted] = useState(false);
+  const open = () => {
+    if (!notification.read) markRead.mutate(notification.notification_id);
+    openTarget(notificationTarget(notification));
+  };
+  return (
+    <li className={styles.item} data-read={notification.read}>
+      <button type="button" className={styles.main} onClick={open}>
+        <Avatar
+          src={notification.image_url}
+          name={notification.source ?? notification.title}
+          size={40}
+          decorative
+        />
+        <span className={styles.text}>
+          <span className={styles.title}>
+            {!notification.read && <span className={styles.dot} title={t(T.notificationUnread)} />}
+            {!notification.read && <span className="visually-hidden">{t(T.notificationUnread)}: </span>}
+            {notification.title}
+          </span>
+          {notification.body && <span className={styles.body}>{notification.body}</span>}
+          <span className={styles.time}>
+            <TimeAgo iso={notification.create_time} />
+          </span>
+        </span>
+      </button>
+      {showsAccept(notification) && !accepted && (
+        <Button
+          className={styles.accept}
+          onClick={() => {
+            setAccepted(true);
+            accept.mutate(notification.notification_id);
+          }}
+        >
+          {t(T.notificationAccept)}
+        </Button>
+      )}
+    </li>
+  );
+}

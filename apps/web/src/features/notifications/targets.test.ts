@@ -1,0 +1,59 @@
+import { type Notification, NotificationType } from '@orbit/contract';
+import { describe, expect, it } from 'vitest';
+import { notificationTarget, showsAccept } from './targets';
+
+const notification = (type: number, extra: Partial<Notification> = {}): Notification => ({
+  notification_id: 1,
+  title: 'title',
+  body: '',
+  read: false,
+  create_time: new Date().toISOString(),
+  image_url: null,
+  color: null,
+  source: 'sam',
+  community_id: null,
+  type,
+  data: {},
+  ...extra,
+});
+
+describe('opening a notification by type (000 §2.8)', () => {
+  it('opens a thread, a member, a community, the own star or the moments list', () => {
+    expect(
+      notificationTarget(notification(NotificationType.PRIVATE_MESSAGE, { data: { group_id: 7 } })),
+    ).toEqual({
+      kind: 'thread',
+      groupId: 7,
+      title: 'sam',
+    });
+    expect(notificationTarget(notification(NotificationType.FRIEND_STAR, { data: { user_id: 3 } }))).toEqual({
+      kind: 'user',
+      userId: 3,
+      name: 'sam',
+    });
+    expect(
+      notificationTarget(notification(NotificationType.COMMUNITY_STAR, { community_id: 4 })),
+    ).toMatchObject({
+      kind: 'community',
+      communityId: 4,
+    });
+    expect(notificationTarget(notification(NotificationType.ME_STAR)).kind).toBe('ownStar');
+    expect(notificationTarget(notification(NotificationType.FRIENDLY_CHALLENGE)).kind).toBe('moments');
+  });
+
+  it('opens nothing for sessions and calls until rooms and calls exist', () => {
+    expect(notificationTarget(notification(NotificationType.SESSION)).kind).toBe('none');
+    expect(notificationTarget(notification(NotificationType.CALL_START)).kind).toBe('none');
+  });
+
+  it('shows ACCEPT on an available challenge only', () => {
+    const available = { data: { challenge_status: 'AVAILABLE' } };
+    expect(showsAccept(notification(NotificationType.FRIENDLY_CHALLENGE, available))).toBe(true);
+    expect(
+      showsAccept(
+        notification(NotificationType.FRIENDLY_CHALLENGE, { data: { challenge_status: 'ACCEPTED' } }),
+      ),
+    ).toBe(false);
+    expect(showsAccept(notification(NotificationType.COMMENTS, available))).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { ChallengeStatus, type Notification, NotificationType } from '@orbit/contract';
+
+/** What opening a notification shows (000 §2.8), decided from its type and data alone. */
+export type NotificationTarget =
+  | { kind: 'user'; userId: number; name: string }
+  | { kind: 'ownStar' }
+  | { kind: 'community'; communityId: number; name: string }
+  | { kind: 'thread'; groupId: number; title: string }
+  | { kind: 'moments' }
+  | { kind: 'none' };
+
+const NONE: NotificationTarget = { kind: 'none' };
+
+/**
+ * Session and call notifications open a room or a call (issue 7 builds them: until then only the read is
+ * sent); a comment on one's post or a tag is about the member's own star; a dare opens the moments list.
+ */
+export function notificationTarget(notification: Notification): NotificationTarget {
+  const { data } = notification;
+  switch (notification.type) {
+    case NotificationType.ME_STAR:
+    case NotificationType.COMMENTS:
+      return { kind: 'ownStar' };
+    case NotificationType.FRIEND_STAR:
+      return data.user_id !== undefined
+        ? { kind: 'user', userId: data.user_id, name: notification.source ?? notification.title }
+        : NONE;
+    case NotificationType.COMMUNITY_STAR:
+      return notification.community_id !== null
+        ? {
+            kind: 'community',
+            communityId: notification.community_id,
+            name: notification.source ?? notification.title,
+          }
+        : NONE;
+    case NotificationType.PRIVATE_MESSAGE:
+      return data.group_id !== undefined
+        ? { kind: 'thread', groupId: data.group_id, title: notification.source ?? notification.title }
+        : NONE;
+    case NotificationType.FRIENDLY_CHALLENGE:
+      return { kind: 'moments' };
+    default:
+      return NONE;
+  }
+}
+
+/** A challenge invitation shows ACCEPT until it is accepted (000 §4.7). */
+export const showsAccept = (notification: Notification): boolean =>
+  notification.type === NotificationType.FRIENDLY_CHALLENGE &&
+  notification.data.challenge_status === ChallengeStatus.AVAILABLE;

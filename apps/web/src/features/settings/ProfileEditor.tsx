@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { memberPicture } from '../../api/account';
+import { displayName } from '../../api/names';
+import { useMe } from '../../api/profiles';
+import type { UserProfile } from '../../api/types';
+import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { HeightField, UnitField, WeightField } from './MeasureFields';
+import { NameFields } from './NameFields';
+import { BirthField, CountryField, StateField, TimezoneField } from './PlaceFields';
+import styles from './Settings.module.css';
+import { openPersonaEditor } from './SettingsView';
+
+function PhotoRow({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation();
+  const picture = memberPicture(profile);
+  return (
+    <div className={styles.photoRow}>
+      <Avatar src={picture} name={displayName(profile)} size={72} />
+      {!profile.identity_provider && (
+        <Button variant="secondary" onClick={openPersonaEditor}>
+          {t(T.changePhoto)}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Every profile field of 002 §2; each one saves itself, the names also when going back. */
+export function ProfileEditor() {
+  const profile = useMe();
+  if (!profile) return null;
+  return (
+    <div className={styles.form}>
+      <PhotoRow profile={profile} />
+      <NameFields profile={profile} />
+      <BirthField profile={profile} />
+      <UnitField profile={profile} />
+      <HeightField profile={profile} />
+      <WeightField profile={profile} />
+      <CountryField profile={profile} />
+      <StateField profile={profile} />
+      <TimezoneField profile={profile} />
+    </div>
+  );
+}

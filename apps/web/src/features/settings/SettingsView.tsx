@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { memberPicture } from '../../api/account';
+import { displayName } from '../../api/names';
+import { useMe } from '../../api/profiles';
+import type { UserProfile } from '../../api/types';
+import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
+import { openDialog, replaceDialog } from '../../ui/dialogStore';
+import { ChevronIcon } from '../../ui/icons';
+import { AvatarEditor } from './AvatarEditor';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { NotificationSetting } from './NotificationSetting';
+import { PasswordConfirm } from './PasswordConfirm';
+import { PersonaEditor } from './PersonaEditor';
+import { ProfileEditor } from './ProfileEditor';
+import styles from './Settings.module.css';
+
+export const openProfileEditor = () => openDialog({ title: T.profile, render: () => <ProfileEditor /> });
+export const openPersonaEditor = () => openDialog({ title: T.persona, render: () => <PersonaEditor /> });
+export const openAvatarEditor = () => openDialog({ title: T.avatar, render: () => <AvatarEditor /> });
+export const openChangePassword = () =>
+  openDialog({ title: T.changePassword, render: () => <ChangePasswordDialog /> });
+/** Privacy settings sit behind the password confirmation screen (000 §2.11). */
+export const openPrivacy = () =>
+  openDialog({
+    title: T.confirmYourPassword,
+    render: () => (
+      <PasswordConfirm
+        onConfirmed={() => replaceDialog({ title: T.privacy, render: () => <PrivacyView /> })}
+      />
+    ),
+  });
+
+export function SettingsRow({
+  label,
+  detail,
+  onOpen,
+}: {
+  label: string;
+  detail?: ReactNode;
+  onOpen: () => void;
+}) {
+  return (
+    <li>
+      <button type="button" className={styles.row} onClick={onOpen}>
+        <span className={styles.rowLabel}>{label}</span>
+        {detail && <span className={styles.rowDetail}>{detail}</span>}
+        <span className={styles.chevron} aria-hidden="true">
+          <ChevronIcon />
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function MemberCard({ profile }: { profile: UserProfile }) {
+  const name = displayName(profile);
+  const picture = memberPicture(profile);
+  return (
+    <div className={styles.card}>
+      <Avatar src={picture} name={name} size={64} decorative />
+      <div>
+        <p className={styles.cardName}>{name}</p>
+        {profile.alias && <p className={styles.cardAlias}>@{profile.alias}</p>}
+      </div>
+    </div>
+  );
+}
+
+/** The privacy sections: persona, avatar, password; persona and password belong to an external provider. */
+export function PrivacyView() {
+  const { t } = useTranslation();
+  const profile = useMe();
+  if (!profile) return null;
+  const external = Boolean(profile.identity_provider);
+  return (
+    <ul className={styles.rows}>
+      {!external && <SettingsRow label={t(T.persona)} onOpen={openPersonaEditor} />}
+      <SettingsRow label={t(T.avatar)} detail={profile.alias ?? undefined} onOpen={openAvatarEditor} />
+      {!external && <SettingsRow label={t(T.password)} onOpen={openChangePassword} />}
+    </ul>
+  );
+}
+
+/** The full settings view: profile, privacy and notifications. */
+export function SettingsView() {
+  const { t } = useTranslation();
+  const profile = useMe();
+  if (!profile) return null;
+  return (
+    <div className={styles.stack}>
+      <MemberCard profile={profile} />
+      <ul className={styles.rows}>
+        <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
+        <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />
+      </ul>
+      <NotificationSetting profile={profile} />
+    </div>
+  );
+}
+
+/** Without an identity: Profile and Password, and the notification switch (002 §2). */
+export function SettingsIndex() {
+  const { t } = useTranslation();
+  const profile = useMe();
+  if (!profile) return null;
+  return (
+    <div className={styles.stack}>
+      <MemberCard profile={profile} />
+      <ul className={styles.rows}>
+        <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
+        {!profile.identity_provider && <SettingsRow label={t(T.password)} onOpen={openChangePassword} />}
+      </ul>
+      <NotificationSetting profile={profile} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useUpdateUser } from '../../api/profiles';
+import type { UserProfile, UserUpdate } from '../../api/types';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { usePopupStore } from '../../ui/popup';
+
+/**
+ * Saves one profile setting with PUT /user; a failure shows "unable to change <setting>" /
+ * "please try again" (002 §8). Resolves to the updated profile, or null when it failed.
+ */
+export function useSaveSetting() {
+  const { t } = useTranslation();
+  const update = useUpdateUser();
+  return async (change: UserUpdate, setting: string, failureTitle: string = T.unableToChange) => {
+    try {
+      return await update.mutateAsync(change);
+    } catch {
+      usePopupStore
+        .getState()
+        .show({ title: failureTitle, message: T.pleaseTryAgain, values: positional(t(setting)) });
+      return null as UserProfile | null;
+    }
+  };
+}

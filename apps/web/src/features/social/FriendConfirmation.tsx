@@ -1,0 +1,37 @@
+import type { PublicProfile } from '@orbit/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { dialogBack } from '../../ui/dialogStore';
+import { MessageField } from './MessageField';
+import { showUserStarInstead } from './open';
+import { ProfileHeader } from './ProfileHeader';
+import { optionalMessage } from './rules';
+import styles from './Social.module.css';
+import { useFriendActions } from './useFriendActions';
+
+/** Friend confirmation (000 §2.7): the profile, an optional message, cancel and confirm. */
+export function FriendConfirmation({ profile }: { profile: PublicProfile }) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState('');
+  const actions = useFriendActions();
+  const confirm = async () => {
+    const sent = await actions.send(profile.user_id, optionalMessage(message, t(T.messagePlaceholder)));
+    if (sent) showUserStarInstead(profile.user_id, profile.screen_name);
+  };
+  return (
+    <div className={styles.stack}>
+      <ProfileHeader profile={profile} />
+      <MessageField value={message} onChange={setMessage} />
+      <div className={styles.buttons}>
+        <Button variant="secondary" onClick={() => void dialogBack()}>
+          {t(T.friendCancel)}
+        </Button>
+        <Button disabled={actions.busy} onClick={() => void confirm()}>
+          {t(T.friendConfirm)}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useMe, useUpdateUser } from '../../api/profiles';
+import { T } from '../../i18n/texts';
+import { showError } from '../../ui/popup';
+import { MoodFace } from './MoodFace';
+import { MOOD_ORDER, moodKey } from './rules';
+import styles from './Social.module.css';
+import { TagEditor } from './TagEditor';
+
+/** "I Feel:" (002 §2): five moods, each sent at once, and the tag area of the mood. */
+export function MoodPicker() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const update = useUpdateUser();
+  if (!me) return null;
+  const current = update.isPending ? update.variables : null;
+  const shown =
+    current && 'gojimoji' in current && 'mood' in current.gojimoji ? current.gojimoji.mood : me.gojimoji.mood;
+  const choose = (mood: number) =>
+    update.mutate(
+      { gojimoji: { mood } },
+      { onError: () => showError(T.unableToChangeMood, T.pleaseTryAgain) },
+    );
+  return (
+    <div className={styles.stack}>
+      <ul className={styles.moods} aria-label={t(T.iFeel)}>
+        {MOOD_ORDER.map((mood) => (
+          <li key={mood}>
+            <button
+              type="button"
+              className={styles.moodButton}
+              aria-pressed={shown === mood}
+              onClick={() => choose(mood)}
+            >
+              <MoodFace mood={mood} size={40} />
+              <span>{t(moodKey(mood))}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <TagEditor />
+    </div>
+  );
+}

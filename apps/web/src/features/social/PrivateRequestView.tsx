@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findPersona } from '../../api/social';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { showError } from '../../ui/popup';
+import { MessageField } from './MessageField';
+import { showUserStarInstead } from './open';
+import { optionalMessage } from './rules';
+import styles from './Social.module.css';
+import { useFriendActions } from './useFriendActions';
+
+/**
+ * Private request (000 §2.6): a friend request to a member found by exact persona name, with an optional
+ * message; "persona does not exist" when the lookup finds nobody (000 §5).
+ */
+export function PrivateRequestView() {
+  const { t } = useTranslation();
+  const [persona, setPersona] = useState('');
+  const [message, setMessage] = useState('');
+  const actions = useFriendActions();
+
+  const submit = async () => {
+    let member: Awaited<ReturnType<typeof findPersona>>;
+    try {
+      member = await findPersona(persona.trim());
+    } catch {
+      showError(T.unableToSendFriendRequest, T.pleaseTryAgain);
+      return;
+    }
+    if (!member) {
+      showError(T.personaDoesNotExist);
+      return;
+    }
+    const sent = await actions.send(member.user_id, optionalMessage(message, t(T.messagePlaceholder)));
+    if (sent) showUserStarInstead(member.user_id, member.screen_name);
+  };
+
+  return (
+    <form
+      className={styles.stack}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField
+        label={t(T.personaName)}
+        value={persona}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(event) => setPersona(event.target.value)}
+      />
+      <MessageField value={message} onChange={setMessage} />
+      <Button type="submit" block disabled={!persona.trim() || actions.busy}>
+        {t(T.sendRequest)}
+      </Button>
+    </form>
+  );
+}

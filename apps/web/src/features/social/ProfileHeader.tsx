@@ -1,0 +1,24 @@
+import { memberPicture } from '../../api/account';
+import { Avatar } from '../../ui/Avatar';
+import { MoodTags } from './MoodTags';
+import styles from './Social.module.css';
+
+export interface HeaderProfile {
+  screen_name: string;
+  image_url: string | null;
+  avatar_image: string;
+  gojimoji: { mood: number | null; tags: string[] };
+}
+
+/** Avatar, name, mood and mood tags: the head of the user star page and of the friend confirmation. */
+export function ProfileHeader({ profile }: { profile: HeaderProfile }) {
+  return (
+    <div className={styles.header}>
+      <Avatar src={memberPicture(profile)} name={profile.screen_name} size={88} decorative />
+      <div className={styles.headerText}>
+        <p className={styles.headerName}>{profile.screen_name}</p>
+        <MoodTags gojimoji={profile.gojimoji} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFriendRequests } from '../../api/social';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { showError } from '../../ui/popup';
+import { PendingInvites } from '../communities/PendingInvites';
+import { MemberRow, RowList } from './MemberRow';
+import { openUserStar } from './open';
+import { Picker } from './Picker';
+import { REQUEST_FILTERS, type RequestFilter, type RequestRow, requestRows } from './rules';
+import styles from './Social.module.css';
+import { useFriendActions } from './useFriendActions';
+
+const FILTER_LABELS: Record<RequestFilter, string> = {
+  all: T.requestsAll,
+  friend: T.requestsFriend,
+  community: T.requestsCommunity,
+  pendingApproval: T.requestsPendingApproval,
+};
+
+const sentDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/**
+ * Requests (000 §2.5): a picker of four; accept and reject on each incoming request; an outgoing one shows
+ * as pending with its sent date. The list reloads after each answer (000 §4.4) and on every
+ * FRIEND_REQUEST event, so a new request appears while the screen is open.
+ */
+export function RequestsView() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<RequestFilter>('all');
+  const requests = useFriendRequests();
+  const failedAt = requests.isError ? requests.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) showError(T.unableToGetRequests, T.pleaseTryAgain);
+  }, [failedAt]);
+
+  return (
+    <div className={styles.stack}>
+      <Picker
+        legend={t(T.requestsShown)}
+        value={filter}
+        options={REQUEST_FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
+        onChange={setFilter}
+      />
+      {filter === 'community' ? (
+        <PendingInvites />
+      ) : (
+        requests.data && (
+          <RowList label={t(FILTER_LABELS[filter])} empty={t(T.noRequests)}>
+            {requestRows(requests.data, filter).map((row) => (
+              <RequestItem
+                key={`${row.direction}:${row.entry.user_id}`}
+                row={row}
+                reload={() => requests.refetch()}
+              />
+            ))}
+          </RowList>
+        )
+      )}
+      {filter === 'all' && <PendingInvites hideWhenEmpty />}
+    </div>
+  );
+}
+
+function RequestItem({ row, reload }: { row: RequestRow; reload: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const actions = useFriendActions();
+  const { entry } = row;
+  const answer = async (call: (userId: number) => Promise<boolean>) => {
+    await call(entry.user_id);
+    await reload();
+  };
+  const open = () => openUserStar(entry.user_id, entry.screen_name);
+  if (row.direction === 'outgoing') {
+    return (
+      <MemberRow
+        face={entry}
+        onOpen={open}
+        detail={`${t(T.requestPending)} · ${t(T.requestSentOn, positional(sentDate(entry.modified_time)))}`}
+      />
+    );
+  }
+  return (
+    <MemberRow face={entry} onOpen={open} detail={entry.message ?? undefined}>
+      <Button variant="secondary" disabled={actions.busy} onClick={() => void answer(actions.reject)}>
+        {t(T.requestReject)}
+      </Button>
+      <Button disabled={actions.busy} onClick={() => void answer(actions.accept)}>
+        {t(T.requestAccept)}
+      </Button>
+    </MemberRow>
+  );
+}

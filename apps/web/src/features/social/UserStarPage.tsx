@@ -1,0 +1,105 @@
+import { FriendDirection, type PublicProfile, type UserProfile } from '@orbit/contract';
+import { useTranslation } from 'react-i18next';
+import { useMe, useProfiles } from '../../api/profiles';
+import { useSetPinned, useUserProfile } from '../../api/social';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { Feed } from '../feeds/Feed';
+import { openMoodPicker, openTagEditor } from './open';
+import { ProfileHeader } from './ProfileHeader';
+import { RelationButtons } from './RelationButtons';
+import { isPinnable, memberStar } from './rules';
+import styles from './Social.module.css';
+import { useFriendActions } from './useFriendActions';
+
+const isPublicProfile = (profile: PublicProfile | UserProfile): profile is PublicProfile =>
+  'is_friend' in profile;
+
+/**
+ * The user star page (001 §2): avatar, mood and tags in the header; the friend-request banner when the
+ * member asked the caller; pin and unpin of the member's star. The THIS WEEK summary and the feed join
+ * below the header with their issues.
+ */
+export function UserStarPage({ userId }: { userId: number }) {
+  const me = useMe();
+  const own = me?.user_id === userId;
+  const other = useUserProfile(userId);
+  const profile = own ? me : other.data;
+  const { t } = useTranslation();
+  if (!profile) {
+    return other.isError ? <p className={styles.empty}>{t(T.unableToGetProfile)}</p> : null;
+  }
+  return (
+    <div className={styles.stack}>
+      <ProfileHeader profile={profile} />
+      {own ? <OwnActions /> : isPublicProfile(profile) && <MemberActions profile={profile} />}
+      {(own || (isPublicProfile(profile) && profile.is_friend)) && (
+        <Feed scope={{ kind: 'user', id: userId }} />
+      )}
+    </div>
+  );
+}
+
+function OwnActions() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.buttons}>
+      <Button variant="secondary" onClick={openMoodPicker}>
+        {t(T.changeMood)}
+      </Button>
+      <Button variant="secondary" onClick={openTagEditor}>
+        {t(T.editTags)}
+      </Button>
+    </div>
+  );
+}
+
+function MemberActions({ profile }: { profile: PublicProfile }) {
+  if (profile.direction === FriendDirection.INCOMING) return <RequestBanner profile={profile} />;
+  return (
+    <div className={styles.buttons}>
+      <PinButton userId={profile.user_id} />
+      <RelationButtons profile={profile} />
+    </div>
+  );
+}
+
+/** "Wants to be your friend" with accept and Decline (001 §2). */
+function RequestBanner({ profile }: { profile: PublicProfile }) {
+  const { t } = useTranslation();
+  const actions = useFriendActions();
+  return (
+    <section className={styles.banner} aria-label={t(T.wantsToBeFriends, positional(profile.screen_name))}>
+      <p className={styles.bannerText}>{t(T.wantsToBeFriends, positional(profile.screen_name))}</p>
+      <div className={styles.buttons}>
+        <Button
+          variant="secondary"
+          disabled={actions.busy}
+          onClick={() => void actions.reject(profile.user_id)}
+        >
+          {t(T.friendDecline)}
+        </Button>
+        <Button disabled={actions.busy} onClick={() => void actions.accept(profile.user_id)}>
+          {t(T.friendAccept)}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Pin keeps the member's star in the innermost zone; it toggles at once and fails silently (001 §8). */
+function PinButton({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const star = memberStar(useProfiles().data?.stars ?? [], userId);
+  const setPinned = useSetPinned();
+  if (!isPinnable(star)) return null;
+  return (
+    <Button
+      variant="secondary"
+      onClick={() => setPinned.mutate({ starId: star.star_id, pinned: !star.pinned })}
+    >
+      {t(star.pinned ? T.unpin : T.pin)}
+    </Button>
+  );
+}

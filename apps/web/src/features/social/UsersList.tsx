@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { useUsers } from '../../api/social';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { MemberRow, RowList } from './MemberRow';
+import { openUserStar } from './open';
+import { RelationButtons } from './RelationButtons';
+import styles from './Social.module.css';
+
+/** The users list (001 §2): every member the caller may see, with friend, unfriend or confirm. */
+export function UsersList() {
+  const { t } = useTranslation();
+  const users = useUsers();
+  if (!users.isSuccess) return null;
+  const profiles = users.data.pages.flatMap((page) => page.users);
+  return (
+    <div className={styles.stack}>
+      <RowList label={t(T.members)} empty={t(T.noResults)}>
+        {profiles.map((profile) => (
+          <MemberRow
+            key={profile.user_id}
+            face={profile}
+            onOpen={() => openUserStar(profile.user_id, profile.screen_name)}
+          >
+            <RelationButtons profile={profile} />
+          </MemberRow>
+        ))}
+      </RowList>
+      {users.hasNextPage && (
+        <Button
+          variant="ghost"
+          disabled={users.isFetchingNextPage}
+          onClick={() => void users.fetchNextPage()}
+        >
+          {t(T.showMore)}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { PublicProfile } from '@orbit/contract';
+import { T } from '../../i18n/texts';
+import { openDialog, replaceDialog } from '../../ui/dialogStore';
+import { FriendConfirmation } from './FriendConfirmation';
+import { InactiveView } from './InactiveView';
+import { MoodPicker } from './MoodPicker';
+import { PrivateRequestView } from './PrivateRequestView';
+import { RequestsView } from './RequestsView';
+import { SearchView } from './SearchView';
+import { TagEditor } from './TagEditor';
+import { UserStarPage } from './UserStarPage';
+import { UsersList } from './UsersList';
+
+/** Each social view opens on the dialog stack (000 §2): back pops it and focus returns to its opener. */
+export const openSearch = () => openDialog({ title: T.search, render: () => <SearchView /> });
+export const openRequests = () => openDialog({ title: T.requestsTitle, render: () => <RequestsView /> });
+export const openInactive = () => openDialog({ title: T.inactiveTitle, render: () => <InactiveView /> });
+export const openPrivateRequest = () =>
+  openDialog({ title: T.privateRequest, render: () => <PrivateRequestView /> });
+export const openUsersList = () => openDialog({ title: T.members, render: () => <UsersList /> });
+export const openMoodPicker = () => openDialog({ title: T.iFeel, render: () => <MoodPicker /> });
+export const openTagEditor = () => openDialog({ title: T.tagsTitle, render: () => <TagEditor /> });
+
+/** The user star page is titled with the member's name, shown as written. */
+const userStarView = (userId: number, name: string) => ({
+  title: name,
+  titleIsName: true,
+  render: () => <UserStarPage userId={userId} />,
+});
+
+export const openUserStar = (userId: number, name: string) => openDialog(userStarView(userId, name));
+/** After a request is sent from a form, its member's page takes the form's place on the stack. */
+export const showUserStarInstead = (userId: number, name: string) =>
+  replaceDialog(userStarView(userId, name));
+
+export const openFriendConfirmation = (profile: PublicProfile) =>
+  openDialog({ title: T.addFriend, render: () => <FriendConfirmation profile={profile} /> });

@@ -1,0 +1,139 @@
+import {
+  type FriendRequestEntry,
+  type FriendRequestsResponse,
+  LIMITS,
+  Mood,
+  type ProfileStar,
+  STARFIELD,
+  StarType,
+} from '@orbit/contract';
+
+/**
+ * Adds a tag unless it is blank or already there (001 §5), compared without case or surrounding space;
+ * a tag longer than 280 characters (000 §5) is refused too. Answers the same array when nothing changed.
+ */
+export function addTag(tags: readonly string[], raw: string): readonly string[] {
+  const tag = raw.trim();
+  if (!tag || tag.length > LIMITS.tag) return tags;
+  const key = tag.toLowerCase();
+  if (tags.some((existing) => existing.trim().toLowerCase() === key)) return tags;
+  return [...tags, tag];
+}
+
+export function removeTag(tags: readonly string[], tag: string): readonly string[] {
+  return tags.filter((existing) => existing !== tag);
+}
+
+/**
+ * The optional message of a friend or private request: blank, or the placeholder text itself, counts as
+ * empty (000 §2.6, 001 §5) and is not sent.
+ */
+export function optionalMessage(text: string, placeholder: string): string | undefined {
+  const message = text.trim();
+  if (!message || message === placeholder.trim()) return undefined;
+  return message.slice(0, LIMITS.message);
+}
+
+/** The mood picker's order (002 §2): excited, happy, sad, depressed, anxious. */
+export const MOOD_ORDER = [Mood.EXCITED, Mood.HAPPY, Mood.SAD, Mood.DEPRESSED, Mood.ANXIOUS] as const;
+
+/** Locale key of a mood's name (000 §3.8). */
+export const moodKey = (mood: number) => `mood.${mood}`;
+
+/** The requests screen's picker (000 §2.5). */
+export const REQUEST_FILTERS = ['all', 'friend', 'community', 'pendingApproval'] as const;
+export type RequestFilter = (typeof REQUEST_FILTERS)[number];
+
+export interface RequestRow {
+  direction: 'incoming' | 'outgoing';
+  entry: FriendRequestEntry;
+}
+
+const newestFirst = (a: RequestRow, b: RequestRow) =>
+  b.entry.modified_time.localeCompare(a.entry.modified_time);
+
+/**
+ * The rows one picker choice shows: incoming requests wait for the member's answer; outgoing ones wait for
+ * the other's approval and show as pending. Community requests arrive with the communities issue.
+ */
+export function requestRows(requests: FriendRequestsResponse, filter: RequestFilter): RequestRow[] {
+  const incoming = Object.values(requests.incoming).map((entry) => ({
+    direction: 'incoming' as const,
+    entry,
+  }));
+  const outgoing = Object.values(requests.outgoing).map((entry) => ({
+    direction: 'outgoing' as const,
+    entry,
+  }));
+  const rows: Record<RequestFilter, RequestRow[]> = {
+    all: [...incoming, ...outgoing],
+    friend: [...incoming, ...outgoing],
+    community: [],
+    pendingApproval: outgoing,
+  };
+  return rows[filter].sort(newestFirst);
+}
+
+/** The inactive view's pages (000 §2.4), each with the star types it lists. */
+export const INACTIVE_PAGES = [
+  { id: 'friends', types: [StarType.FRIEND, StarType.PENDING_FRIEND] },
+  {
+    id: 'communities',
+    types: [
+      StarType.COMMUNITY_USER_CREATED,
+      StarType.COMMUNITY_SYSTEM,
+      StarType.COMMUNITY_GAME,
+      StarType.COMMUNITY_INNER_CIRCLE,
+      StarType.COMMUNITY_INVITE,
+    ],
+  },
+  { id: 'games', types: [StarType.GAME] },
+  { id: 'activities', types: [StarType.ACTIVITY] },
+] as const satisfies readonly { id: string; types: readonly number[] }[];
+export type InactivePage = (typeof INACTIVE_PAGES)[number]['id'];
+
+/** Stars of zone 4 and beyond are inactive: listed here rather than orbiting (000 §2.1, §2.4). */
+export function inactiveStars(stars: readonly ProfileStar[], page: InactivePage): ProfileStar[] {
+  const types: readonly number[] = INACTIVE_PAGES.find((p) => p.id === page)?.types ?? [];
+  return stars
+    .filter((star) => star.zone >= STARFIELD.displayedZoneBelow && types.includes(star.star_type))
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+}
+
+/** The member's own home star of another member (friend or pending friend), for pin and unpin. */
+export function memberStar(stars: readonly ProfileStar[], userId: number): ProfileStar | null {
+  return (
+    stars.find(
+      (star) =>
+        star.user_id === userId &&
+        (star.star_type === StarType.FRIEND || star.star_type === StarType.PENDING_FRIEND),
+    ) ?? null
+  );
+}
+
+/** Only a star backed by the server's stars row has a numeric id the pin call takes. */
+export const isPinnable = (star: ProfileStar | null): star is ProfileStar =>
+  !!star && /^\d+$/.test(star.star_id);
+
+/** Swipes are horizontal moves far or fast enough (000 §9: speed threshold 0.2 px/ms, drag threshold 3). */
+export const SWIPE = {
+  minDistance: 48,
+  speedThreshold: 0.2,
+  dragThreshold: STARFIELD.dragThreshold,
+} as const;
+
+/** -1 for a swipe to the left (next), 1 to the right (previous), 0 for no swipe. */
+export function swipeDirection(dx: number, dy: number, elapsedMs: number): -1 | 0 | 1 {
+  const distance = Math.abs(dx);
+  if (distance <= SWIPE.dragThreshold || distance < Math.abs(dy)) return 0;
+  const fast = distance / Math.max(elapsedMs, 1) >= SWIPE.speedThreshold;
+  if (distance < SWIPE.minDistance && !fast) return 0;
+  return dx < 0 ? -1 : 1;
+}
+
+/** The neighbour of `current` in `order` after a swipe, or `current` at either end. */
+export function neighbour<T>(order: readonly T[], current: T, direction: -1 | 0 | 1): T {
+  const index = order.indexOf(current);
+  const next = order[index - direction];
+  return index < 0 || next === undefined ? current : next;
+}

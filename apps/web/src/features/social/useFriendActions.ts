@@ -1,0 +1,30 @@
+import { useSendFriendRequest, useUnfriend, useWithdrawFriendRequest } from '../../api/social';
+import { T } from '../../i18n/texts';
+import { showError } from '../../ui/popup';
+
+/** Runs a call; a failure shows the spec's title over "please try again" (000 §8) and answers false. */
+async function attempt(call: () => Promise<unknown>, failureTitle?: string): Promise<boolean> {
+  try {
+    await call();
+    return true;
+  } catch {
+    showError(failureTitle, failureTitle ? T.pleaseTryAgain : undefined);
+    return false;
+  }
+}
+
+/** The friend request and friendship calls with their failure messages, shared by every social screen. */
+export function useFriendActions() {
+  const send = useSendFriendRequest();
+  const withdraw = useWithdrawFriendRequest();
+  const unfriend = useUnfriend();
+  return {
+    busy: send.isPending || withdraw.isPending || unfriend.isPending,
+    send: (userId: number, message?: string) =>
+      attempt(() => send.mutateAsync({ userId, message }), T.unableToSendFriendRequest),
+    accept: (userId: number) => attempt(() => send.mutateAsync({ userId }), T.unableToAcceptFriendRequest),
+    reject: (userId: number) => attempt(() => withdraw.mutateAsync(userId), T.unableToRejectFriendRequest),
+    // The spec words no unfriend failure (001 §8): the default popup says something went wrong.
+    unfriend: (userId: number) => attempt(() => unfriend.mutateAsync(userId)),
+  };
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initI18n, loadLocale } from './i18n';
+import './styles/global.css';
+
+async function start(): Promise<void> {
+  await initI18n();
+  // The dictionary is awaited so the first screen reads in words, not keys; a failure is only logged.
+  await loadLocale();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

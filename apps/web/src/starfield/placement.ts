@@ -1,0 +1,141 @@
+import { STARFIELD } from '@orbit/contract';
+import { type Disc, type Polar, TAU, toPoint } from './geometry';
+import type { Random } from './random';
+
+/** What placement needs of a star: a stable key, its zone and its drawn radius. */
+export interface PlaceableStar {
+  key: string;
+  zone: number;
+  radius: number;
+}
+
+/** Where a star orbits: its zone, the orbit within the zone (0 innermost), distance and angle. */
+export interface Placement extends Polar {
+  zone: number;
+  orbit: number;
+  radius: number;
+}
+
+export interface PlacementOptions {
+  random: Random;
+  /** Where the stars were before a refresh: a star keeps its place when it is still free. */
+  previous?: ReadonlyMap<string, Placement>;
+}
+
+const GAP = STARFIELD.gap;
+const OWN_STAR: PlacedDisc = { x: 0, y: 0, r: STARFIELD.radius.own, distance: 0 };
+
+/** Only zones below 4 orbit (000 §2.1); zone 4 and beyond is the Inactive list. */
+export function isDisplayed(star: { zone: number }): boolean {
+  return star.zone < STARFIELD.displayedZoneBelow;
+}
+
+interface Candidate {
+  orbit: number;
+  angle: number;
+}
+
+function discOf(candidate: Candidate, zoneStart: number, radius: number): Placement {
+  const distance = zoneStart + candidate.orbit * STARFIELD.orbitDelta;
+  return { zone: 0, orbit: candidate.orbit, distance, angle: candidate.angle, radius };
+}
+
+interface PlacedDisc extends Disc {
+  distance: number;
+}
+
+/**
+ * The summed intrusion into the stars placed so far, given up once it exceeds `enough` (an earlier attempt
+ * was better). Stars on orbits too far apart to touch are skipped before any trigonometry.
+ */
+function totalIntrusion(placement: Placement, placed: readonly PlacedDisc[], enough: number): number {
+  const { x, y } = toPoint(placement);
+  const { radius, distance } = placement;
+  let total = 0;
+  for (const other of placed) {
+    const reach = other.r + radius + GAP;
+    if (Math.abs(other.distance - distance) >= reach) continue;
+    const dx = other.x - x;
+    const dy = other.y - y;
+    const apart = Math.sqrt(dx * dx + dy * dy);
+    if (apart < reach) total += reach - apart;
+    if (total > enough) break;
+  }
+  return total;
+}
+
+/**
+ * Attempt n tries the previous place first (when the star was in this zone), then random angles on the
+ * zone's orbits from the inside out, `attemptsPerOrbit` on each.
+ */
+function candidateFor(attempt: number, random: Random, previous: Placement | undefined): Candidate {
+  if (attempt === 0 && previous) return { orbit: previous.orbit, angle: previous.angle };
+  return { orbit: Math.floor(attempt / STARFIELD.attemptsPerOrbit), angle: random() * TAU };
+}
+
+/**
+ * Up to 1000 attempts (000 §4.2) for a place that keeps the gap to every star placed so far; when none is
+ * free, the attempt that overlaps least.
+ */
+function placeOne(
+  star: PlaceableStar,
+  zoneStart: number,
+  placed: readonly PlacedDisc[],
+  { random, previous }: PlacementOptions,
+): Placement {
+  const before = previous?.get(star.key);
+  const sameZone = before && before.zone === star.zone ? before : undefined;
+  let best: Placement | null = null;
+  let bestIntrusion = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < STARFIELD.placementAttempts; attempt++) {
+    const candidate = discOf(candidateFor(attempt, random, sameZone), zoneStart, star.radius);
+    const overlap = totalIntrusion(candidate, placed, bestIntrusion);
+    if (overlap < bestIntrusion) {
+      best = candidate;
+      bestIntrusion = overlap;
+      if (overlap === 0) break;
+    }
+  }
+  return { ...(best as Placement), zone: star.zone };
+}
+
+function byZoneThenSize(a: PlaceableStar, b: PlaceableStar): number {
+  return a.zone - b.zone || b.radius - a.radius || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/**
+ * Places the displayed stars around the own star. Zones go outwards in order: a zone's first orbit lies
+ * `zoneDelta` beyond the previous zone's outermost orbit (the first one `zoneDelta` beyond the own star's
+ * centre), its further orbits `orbitDelta` apart. Empty zones take no room, so a small screen shows as much
+ * as it can. Bigger stars are placed first, while there is most room.
+ */
+export function placeStars(
+  stars: readonly PlaceableStar[],
+  options: PlacementOptions,
+): Map<string, Placement> {
+  const result = new Map<string, Placement>();
+  const placed: PlacedDisc[] = [OWN_STAR];
+  const ordered = stars.filter(isDisplayed).sort(byZoneThenSize);
+  let zoneStart = STARFIELD.radius.own + STARFIELD.zoneDelta;
+  let outermost = 0;
+  let zone = ordered[0]?.zone;
+  for (const star of ordered) {
+    if (star.zone !== zone) {
+      zoneStart += outermost * STARFIELD.orbitDelta + STARFIELD.zoneDelta;
+      zone = star.zone;
+      outermost = 0;
+    }
+    const placement = placeOne(star, zoneStart, placed, options);
+    outermost = Math.max(outermost, placement.orbit);
+    placed.push({ ...toPoint(placement), r: placement.radius, distance: placement.distance });
+    result.set(star.key, placement);
+  }
+  return result;
+}
+
+/** How far the field reaches from the own star's centre: the outermost star's far edge. */
+export function fieldReach(placements: Iterable<Placement>): number {
+  let reach: number = STARFIELD.radius.own;
+  for (const p of placements) reach = Math.max(reach, p.distance + p.radius);
+  return reach;
+}

@@ -1,0 +1,11 @@
+import styles from './Badge.module.css';
+
+/** A count on an icon; hidden at zero (000 §2.1). */
+export function Badge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className={styles.badge} aria-hidden="true">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n';
+import { DialogHost } from './DialogHost';
+import { openDialog, useDialogStore } from './dialogStore';
+
+describe('DialogHost', () => {
+  beforeAll(() => initI18n());
+  afterEach(async () => {
+    cleanup();
+    await act(() => useDialogStore.getState().hide());
+    vi.useRealTimers();
+  });
+
+  it('opens 25 ms after a view is pushed, labelled by its title, focus inside', () => {
+    vi.useFakeTimers();
+    const { container } = render(<DialogHost />);
+    act(() => openDialog({ title: 'Settings', render: () => <p>body</p> }));
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    const layer = container.firstElementChild!;
+    act(() => vi.advanceTimersByTime(24));
+    expect(layer.getAttribute('data-opened')).toBe('false');
+    act(() => vi.advanceTimersByTime(1));
+    expect(layer.getAttribute('data-opened')).toBe('true');
+  });
+
+  it('shows only the top view; Escape goes back one step', async () => {
+    render(<DialogHost />);
+    act(() => {
+      openDialog({ title: 'Settings', render: () => <p>settings</p> });
+      openDialog({ title: 'Profile', render: () => <p>profile</p> });
+    });
+    expect(screen.getByRole('dialog', { name: 'Profile' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull();
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('dialog', { name: 'Profile' }), { key: 'Escape' });
+    });
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Profile' })).toBeNull();
+  });
+});

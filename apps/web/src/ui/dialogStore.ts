@@ -1,0 +1,88 @@
+import { DIALOG_FULLSCREEN } from '@orbit/contract';
+import type { ReactNode } from 'react';
+import { create } from 'zustand';
+
+/** A view opened in the dialog stack; `render` is called while it is on top. */
+export interface DialogView {
+  /** Locale key of the heading, which also labels the dialog. */
+  title: string;
+  /** The title is a name to show as written (a member's), not a dictionary text to translate and capitalise. */
+  titleIsName?: boolean;
+  render: () => ReactNode;
+}
+
+export interface DialogEntry extends DialogView {
+  id: number;
+  /** Where focus goes back to when this view is popped. */
+  returnFocus: HTMLElement | null;
+}
+
+/** Runs before a view is popped ("editors save when going back"); false keeps it open. */
+export type BeforeBack = () => Promise<boolean | undefined> | boolean | undefined;
+
+// Kept outside the store: handlers change on every render of their view and are no UI state.
+const beforeBackHandlers = new Map<number, BeforeBack>();
+
+export function registerBeforeBack(id: number, handler: BeforeBack): () => void {
+  beforeBackHandlers.set(id, handler);
+  return () => {
+    if (beforeBackHandlers.get(id) === handler) beforeBackHandlers.delete(id);
+  };
+}
+
+interface DialogState {
+  stack: DialogEntry[];
+  push: (view: DialogView) => void;
+  /** Swaps the view on top for another, e.g. a confirmation for what it guarded. */
+  replace: (view: DialogView) => void;
+  /** Back pops one step (000 §2). */
+  back: () => Promise<void>;
+  /** Hiding clears the whole stack; each view still gets its chance to save first. */
+  hide: () => Promise<void>;
+}
+
+let nextId = 1;
+
+function activeElement(): HTMLElement | null {
+  return typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+    ? document.activeElement
+    : null;
+}
+
+export const useDialogStore = create<DialogState>((set, getState) => ({
+  stack: [],
+  push: (view) =>
+    set((s) => ({ stack: [...s.stack, { ...view, id: nextId++, returnFocus: activeElement() }] })),
+  replace: (view) =>
+    set((s) => {
+      const top = s.stack.at(-1);
+      if (!top) return s;
+      beforeBackHandlers.delete(top.id);
+      return { stack: [...s.stack.slice(0, -1), { ...view, id: nextId++, returnFocus: top.returnFocus }] };
+    }),
+  back: async () => {
+    const top = getState().stack.at(-1);
+    if (!top) return;
+    if ((await beforeBackHandlers.get(top.id)?.()) === false) return;
+    set((s) => ({ stack: s.stack.filter((entry) => entry.id !== top.id) }));
+    top.returnFocus?.focus();
+  },
+  hide: async () => {
+    const { stack } = getState();
+    const first = stack[0];
+    for (const entry of [...stack].reverse()) await beforeBackHandlers.get(entry.id)?.();
+    beforeBackHandlers.clear();
+    set({ stack: [] });
+    first?.returnFocus?.focus();
+  },
+}));
+
+/** Full screen at width <= 540 or height <= 667 (000 §2.13). */
+export function isFullscreenDialog(width: number, height: number): boolean {
+  return width <= DIALOG_FULLSCREEN.maxWidth || height <= DIALOG_FULLSCREEN.maxHeight;
+}
+
+export const openDialog = (view: DialogView) => useDialogStore.getState().push(view);
+export const dialogBack = () => useDialogStore.getState().back();
+export const replaceDialog = (view: DialogView) => useDialogStore.getState().replace(view);
+export const hideDialogs = () => useDialogStore.getState().hide();

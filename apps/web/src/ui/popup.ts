@@ -1,0 +1,58 @@
+import { UI_TIMINGS } from '@orbit/contract';
+import { create } from 'zustand';
+import { T } from '../i18n/texts';
+
+export interface PopupInput {
+  /** Locale keys (or already translated text); each falls back to the spec's default popup line. */
+  title?: string;
+  message?: string;
+  dismiss?: string;
+  /** Alerts close by themselves: 3 s by default, 2 s in the member form (000 §8). */
+  autoCloseMs?: number;
+  /** Values for the message's {{0}}, {{1}} placeholders. */
+  values?: Record<string, string | number>;
+}
+
+export interface PopupContent {
+  title: string;
+  message: string;
+  dismiss: string;
+}
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/** The default popup reads "Error" / "Something went wrong" / "Try Again Later" (000 §8). */
+export function popupContent(input: PopupInput, t: Translate): PopupContent {
+  return {
+    title: t(input.title ?? T.popupTitle, input.values),
+    message: t(input.message ?? T.popupMessage, input.values),
+    dismiss: t(input.dismiss ?? T.popupDismiss),
+  };
+}
+
+export const ALERT_CLOSE_MS = UI_TIMINGS.alertAutoCloseMs;
+export const MEMBER_FORM_ALERT_CLOSE_MS = UI_TIMINGS.memberFormAlertAutoCloseMs;
+
+interface PopupState {
+  current: (PopupInput & { id: number }) | null;
+  show: (input: PopupInput) => void;
+  close: () => void;
+}
+
+let nextId = 1;
+
+export const usePopupStore = create<PopupState>((set) => ({
+  current: null,
+  show: (input) => set({ current: { ...input, id: nextId++ } }),
+  close: () => set({ current: null }),
+}));
+
+/** A popup the member dismisses. */
+export function showError(title?: string, message?: string): void {
+  usePopupStore.getState().show({ title, message });
+}
+
+/** An alert that closes by itself after 3 s (or the given time). */
+export function showAlert(input: PopupInput): void {
+  usePopupStore.getState().show({ autoCloseMs: ALERT_CLOSE_MS, ...input });
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ScenarioResult } from '../scenarios/types';
+import { type LoadSettings, measurementWarnings } from './measure';
+import type { DatabaseKind } from './world';
+
+export const RESULTS_FILE = path.resolve(import.meta.dirname, '../results/latest.json');
+
+export interface BenchReport {
+  date: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; platform: string; release: string };
+  node: string;
+  database: DatabaseKind;
+  members: number;
+  settings: LoadSettings;
+  scenarios: Record<string, ScenarioResult & { warnings: string[] }>;
+}
+
+export function buildReport(
+  run: { database: DatabaseKind; members: number; settings: LoadSettings },
+  results: Record<string, ScenarioResult>,
+): BenchReport {
+  const scenarios: BenchReport['scenarios'] = {};
+  for (const [name, result] of Object.entries(results)) {
+    scenarios[name] = { ...result, warnings: result.measurements.flatMap(measurementWarnings) };
+  }
+  return {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+      platform: os.platform(),
+      release: os.release(),
+    },
+    node: process.version,
+    ...run,
+    scenarios,
+  };
+}
+
+export function writeReport(report: BenchReport): void {
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+export function formatReport(report: BenchReport): string {
+  const { machine, settings } = report;
+  const lines = [
+    `${report.date}  node ${report.node}  ${machine.cpus} CPU (${machine.cpuModel})  ${report.database}, ${report.members} members`,
+    `${settings.connections} connections, ${settings.durationSec} s each after ${settings.warmupSec} s warm-up`,
+    '',
+  ];
+  const header = ['scenario', 'route', 'req/s', 'p50 ms', 'p99 ms', 'statuses'];
+  const rows: string[][] = [];
+  for (const [name, result] of Object.entries(report.scenarios)) {
+    for (const m of result.measurements) {
+      const statuses = Object.entries(m.statuses)
+        .map(([code, count]) => `${code}:${count}`)
+        .join(' ');
+      rows.push([
+        name,
+        `${m.label} ${m.method} ${m.path}`,
+        String(m.requestsPerSec),
+        String(m.p50Ms),
+        String(m.p99Ms),
+        statuses,
+      ]);
+    }
+  }
+  lines.push(...table([header, ...rows]), '');
+  for (const [name, result] of Object.entries(report.scenarios)) {
+    for (const [ratio, value] of Object.entries(result.ratios)) lines.push(`${name}: ${ratio} = ${value}`);
+    for (const warning of result.warnings) lines.push(`${name}: WARNING ${warning}`);
+  }
+  return lines.join('\n');
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, col) => cell.padEnd(widths[col]))
+      .join('  ')
+      .trimEnd();
+  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+}

@@ -1,0 +1,120 @@
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { WebSocket } from 'ws';
+import type { Queryable } from '../../apps/server/src/db/client';
+import { hashToken, newToken } from '../../apps/server/src/platform/auth/tokens';
+import type { Measurement } from './measure';
+
+const SESSION_SECONDS = 24 * 60 * 60;
+/** Sockets opened side by side: enough to be quick, few enough not to time out the server's handshakes. */
+const OPENING_BATCH = 50;
+
+/**
+ * A signed-in session for each member, written straight to the sessions table with a known token: signing
+ * thousands of members in through the API would spend minutes in argon2. Returns the Bearer tokens in order.
+ */
+export async function insertSessions(db: Queryable, userIds: number[]): Promise<string[]> {
+  const tokens = userIds.map(() => newToken());
+  // Hex hashes and integer ids only: literal arrays are safe, and one statement writes every session.
+  const hashes = sql.raw(`ARRAY[${tokens.map((t) => `'${hashToken(t)}'`).join(',')}]::text[]`);
+  const owners = sql.raw(`ARRAY[${userIds.join(',')}]::int[]`);
+  await db.execute(sql`
+    INSERT INTO sessions (token_hash, user_id, expires_at)
+    SELECT s.h, s.u, now() + make_interval(secs => ${SESSION_SECONDS}) FROM unnest(${hashes}, ${owners}) AS s(h, u)`);
+  return tokens;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An open, authenticated socket for the member the token signs in (a ticket from GET /api/wsurl). */
+export async function openSocket(baseUrl: string, token: string): Promise<WebSocket> {
+  const res = await fetch(`${baseUrl}/api/wsurl`, { headers: bearer(token) });
+  if (!res.ok) throw new Error(`GET /api/wsurl answered ${res.status}: ${await res.text()}`);
+  const { url } = (await res.json()) as { url: string };
+  const ws = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return ws;
+}
+
+/** One socket per token, opened a batch at a time; if one fails, those already open are closed. */
+export async function openSockets(baseUrl: string, tokens: string[]): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = [];
+  try {
+    for (let start = 0; start < tokens.length; start += OPENING_BATCH) {
+      const batch = tokens.slice(start, start + OPENING_BATCH);
+      sockets.push(...(await Promise.all(batch.map((token) => openSocket(baseUrl, token)))));
+    }
+    return sockets;
+  } catch (err) {
+    closeSockets(sockets);
+    throw err;
+  }
+}
+
+export function closeSockets(sockets: WebSocket[]): void {
+  for (const ws of sockets) ws.terminate();
+}
+
+/**
+ * When each socket receives its first frame that `matches`, as performance.now() times, or null for a
+ * socket that got none within `timeoutMs`. Listen before causing the frame.
+ */
+export function arrivals(
+  sockets: WebSocket[],
+  matches: (frame: string) => boolean,
+  timeoutMs: number,
+): Promise<(number | null)[]> {
+  const times: (number | null)[] = sockets.map(() => null);
+  let pending = sockets.length;
+  return new Promise((resolve) => {
+    const listeners = sockets.map((ws, i) => {
+      const listener = (raw: Buffer) => {
+        if (times[i] !== null || !matches(raw.toString())) return;
+        times[i] = performance.now();
+        pending -= 1;
+        if (pending === 0) finish();
+      };
+      ws.on('message', listener);
+      return listener;
+    });
+    const timer = setTimeout(() => finish(), timeoutMs);
+    function finish() {
+      clearTimeout(timer);
+      sockets.forEach((ws, i) => {
+        ws.off('message', listeners[i]);
+      });
+      resolve(times);
+    }
+  });
+}
+
+/** The p-th percentile (0..100) of ascending `sorted`, by the nearest-rank method, in 0.01 ms. */
+export function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Number((sorted[index] ?? 0).toFixed(2));
+}
+
+/**
+ * Delivery latencies as a measurement beside autocannon's: one "request" per expected delivery, so
+ * `requestsPerSec` is deliveries per second and `statuses` counts those that arrived (200) and those that
+ * did not in time (missed, which the report warns about).
+ */
+export function deliveryMeasurement(
+  route: Pick<Measurement, 'label' | 'method' | 'path'>,
+  run: { latencies: number[]; missed: number; seconds: number },
+): Measurement {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  return {
+    ...route,
+    requestsPerSec: Math.round(sorted.length / run.seconds),
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    requests: sorted.length + run.missed,
+    statuses: { '200': sorted.length, ...(run.missed > 0 && { missed: run.missed }) },
+    errors: 0,
+    timeouts: 0,
+  };
+}

@@ -1,0 +1,10 @@
+import { bundle } from './bundle';
+import { feed } from './feed';
+import { frames } from './frames';
+import { home } from './home';
+import { messages } from './messages';
+import { profiles } from './profiles';
+import type { Scenario } from './types';
+
+/** Every benchmark, in the order `npm run bench` runs them. A new scenario is one file plus one line here. */
+export const scenarios: Scenario[] = [profiles, home, messages, feed, frames, bundle];

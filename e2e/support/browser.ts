@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { describe } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const VIEWPORTS = [PHONE, DESKTOP] as const;
+
+/** Why the browser tests cannot run here, or null when Chromium is available. */
+export function chromiumMissingReason(): string | null {
+  try {
+    fs.accessSync(CHROMIUM_PATH, fs.constants.X_OK);
+    return null;
+  } catch {
+    return `[orbit e2e] no executable Chromium at ${CHROMIUM_PATH} (install Debian's chromium, as .ci/run does, or set CHROMIUM_PATH): the browser tests are not registered.`;
+  }
+}
+
+/**
+ * A describe block that exists only when Chromium does: without it the reason is printed once and no test is
+ * registered, so a machine without a browser neither fails nor reports skipped journeys as if they had run.
+ */
+export function describeInBrowser(name: string, body: () => void): void {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    console.warn(missing);
+    return;
+  }
+  describe(name, body);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** A fresh context (its own cookies) at one viewport, with the app's origin as base URL. */
+export async function openContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport = DESKTOP,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', reducedMotion: 'reduce' });
+  // Well under the test timeout, so that a missing element fails with its selector rather than a bare timeout.
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Uncaught errors of the page, to assert that a journey ran without any. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Saves e2e/screenshots/<name>-<width>x<height>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const size = page.viewportSize() ?? DESKTOP;
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** The same screen at each of VIEWPORTS (the layout switches to full-screen dialogs on the phone), then back. */
+export async function screenshotEachViewport(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, name);
+  }
+  await page.setViewportSize(original);
+}
+
+/**
+ * One step of a journey that is one test (each step needs the last): a failure names the step and leaves a
+ * screenshot of the page as it was, e2e/screenshots/failed-<step>-<size>.png.
+ */
+export async function step(page: Page, name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    await screenshot(page, `failed-${name.replace(/\W+/g, '-')}`).catch(() => {});
+    if (err instanceof Error) err.message = `[step: ${name}] ${err.message}`;
+    throw err;
+  }
+}

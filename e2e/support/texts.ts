@@ -1,0 +1,10 @@
+import { EN_US, translate } from '@orbit/contract';
+import { T, type TextName } from '../../apps/web/src/i18n/texts';
+
+/**
+ * What the web app shows for one of its texts in en_us, looked up the way the app does. Journeys find
+ * elements by these accessible names, so a reworded text moves the app and its journeys together.
+ */
+export function text(name: TextName, ...args: (string | number)[]): string {
+  return translate(EN_US, T[name], ...args);
+}

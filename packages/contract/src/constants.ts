@@ -1,0 +1,116 @@
+/** Business constants of the spec, written once (000 §9, 001 §9, 002 §9). */
+
+export const DEFAULT_LANG = 'en_us';
+export const AVATAR_COUNT = 22;
+export const AVATAR_IDS = Array.from({ length: AVATAR_COUNT }, (_, i) => `av${i + 1}`);
+
+export const LIMITS = {
+  postMessage: 10000,
+  sessionPost: 65536,
+  tag: 280,
+  message: 280,
+  communityName: 30,
+  communityInitials: 1,
+  avatarName: 16,
+  identityMin: 3,
+  passwordMin: 8,
+  passwordMax: 32,
+  passwordInputMax: 31,
+  uploadBytes: 26214400,
+  uploadFilesPerPick: 4,
+  surveyOptions: 5,
+  pollMinOptions: 2,
+  feedPageSize: 25,
+  groupMinParticipantsExclusive: 2,
+} as const;
+
+/** Profile ranges (002 §5), stored metric. */
+export const PROFILE_RANGES = {
+  heightCm: { min: 120, max: 280 },
+  heightFeet: { min: 4, max: 8 },
+  heightInches: { min: 0, max: 12 },
+  weightKg: { min: 20, max: 150 },
+  weightLb: { min: 50, max: 300 },
+  birthYearMin: 1900,
+} as const;
+
+export const UNITS = { lbPerKg: 2.20462, inPerM: 39.3701, miPerKm: 0.621371 } as const;
+
+export const REGISTRATION_DEFAULTS = {
+  measurement_unit: 1,
+  country_code: 'US',
+  timezone: 'America/New_York',
+} as const;
+export const DEFAULT_TIMEZONE = 'America/Chicago';
+
+export const IMAGE_SIZES = {
+  profileParam: 280,
+  thumbnail: 280,
+  crop: 210,
+  editorWidth: 300,
+  cropViewportMax: 70,
+} as const;
+
+export const UI_TIMINGS = {
+  dialogOpenDelayMs: 25,
+  imagePickerOpenDelayMs: 300,
+  alertAutoCloseMs: 3000,
+  memberFormAlertAutoCloseMs: 2000,
+  busyDefaultDelayMs: 2000,
+  realtimeStatusCheckMs: 2000,
+  versionReloadDelayMs: 5000,
+  incomingCallHideMs: 30000,
+  highlightMs: 2000,
+  swipeMs: 400,
+  longPressMs: 1500,
+  postLongPressMs: 500,
+  composerLongPressMs: 500,
+} as const;
+
+/** The community icon palette (000 §9): six colours, the first (dark navy) the default. */
+export const COMMUNITY_COLORS = ['#1b2a4a', '#2e86ab', '#3bb273', '#f18f01', '#c73e1d', '#8e44ad'] as const;
+export const DEFAULT_COMMUNITY_COLOR = COMMUNITY_COLORS[0];
+
+export const DIALOG_FULLSCREEN = { maxWidth: 540, maxHeight: 667 } as const;
+
+export const STARFIELD = {
+  radius: { small: 21, medium: 28, large: 35, own: 28 },
+  gap: 10,
+  orbitDelta: 50,
+  zoneDelta: 50,
+  rpm: -0.5,
+  placementAttempts: 1000,
+  dragThreshold: 3,
+  reboundDelayMs: 2000,
+  reboundDurationMs: 1000,
+  displayedZoneBelow: 4,
+  /** `grow` is Orbit's choice (the spec names the 1 s wait before a new star grows, not how long it grows). */
+  timings: {
+    pulse: 1000,
+    fade: 1000,
+    radiate: 2500,
+    faceChange: 500,
+    move: 4000,
+    growAfter: 1000,
+    grow: 1000,
+  },
+  paddingRatio: 0.22,
+  badgeRatio: 1.3,
+  fontSize: { small: 8, medium: 12, large: 16 },
+  faceDrawMax: 0.7,
+  /** A face changes after 1..3 s the first time, then every 1..2 s (000 §4.1). */
+  faceFirstChangeMs: { min: 1000, max: 3000 },
+  faceChangeEveryMs: { min: 1000, max: 2000 },
+  /**
+   * Orbit's display ratios per face, compared with the draw of 0..0.7 in this order: their sum (0.65) leaves
+   * a draw of 0.65..0.7 reaching no face, so a face sometimes stays. A face a star lacks gets ratio 0.
+   */
+  faceRatios: { name: 0.25, avatar: 0.25, emoticon: 0.15 },
+  /** Orbit's choice: placement attempts spent on one orbit before trying the next one out (20 per zone). */
+  attemptsPerOrbit: 50,
+  /** Orbit's choice: how far the background drifts when the field is dragged (parallax depth). */
+  backgroundParallax: 0.4,
+  background: { coverRatio: 0.02, radiusMin: 5, radiusMax: 14, gap: 20 },
+} as const;
+
+export const PASSWORD_SYMBOL_CLASS = /[^A-Za-z0-9]/;

@@ -1,0 +1,46 @@
+import type { EventSubtype, EventType } from './enums';
+
+/** One realtime envelope (API.md). `id` is the recipient's own monotonic sequence. */
+export interface EventEnvelope<D = unknown> {
+  id: number;
+  type: EventType;
+  subtype: EventSubtype | null;
+  ts: string;
+  data: D;
+}
+
+/** Sent instead of a replay when the client's gap is older than the retention. */
+export interface ResyncMessage {
+  type: 'RESYNC';
+}
+
+/** The answer to a client's `{ "type": "ping" }`; a client that never pings never receives one. */
+export interface PongMessage {
+  type: 'pong';
+}
+
+/** What a client may send on the socket: only a liveness ping (the resume point travels in the URL). */
+export interface PingMessage {
+  type: 'ping';
+}
+
+export type ServerSocketMessage = EventEnvelope | ResyncMessage;
+export type ClientSocketMessage = PingMessage;
+
+/**
+ * Close codes of /api/ws. A refused handshake answers HTTP 401/403 before the upgrade; these are sent on an
+ * open socket so that the client knows whether to resume at once (slow, going away) or fetch a new ticket.
+ */
+export const WS_CLOSE = {
+  goingAway: 1001,
+  /** The server fell behind on this socket's buffer; resume with `since`. */
+  tooSlow: 4008,
+  unauthorized: 4401,
+  forbidden: 4403,
+  /** The server could not read the backlog (database unavailable); resume with `since`. */
+  internal: 1011,
+} as const;
+
+/** How long the events table keeps an event for resume (ARCHITECTURE §5: at least 24 hours). */
+export const EVENT_RETENTION_MS = 48 * 60 * 60 * 1000;
+export const WS_TICKET_TTL_MS = 60_000;

@@ -1,0 +1,85 @@
+import { type Static, Type } from 'typebox';
+import { Id, Nullable } from './common';
+
+/** GET /notifications answers the newest this many (the list has no paging in 000 §2.8). */
+export const NOTIFICATIONS_LIST_MAX = 100;
+export const MAINTENANCE_TITLE_MAX = 100;
+export const MAINTENANCE_BODY_MAX = 1000;
+
+/** A challenge invitation waits for ACCEPT (000 §3.5 AVAILABLE); once accepted the button goes (§4.7). */
+export const ChallengeStatus = { AVAILABLE: 'AVAILABLE', ACCEPTED: 'ACCEPTED' } as const;
+export type ChallengeStatus = (typeof ChallengeStatus)[keyof typeof ChallengeStatus];
+
+/**
+ * `data` of a notification: the challenge fields of 000 §3.5 for FRIENDLY_CHALLENGE, `tagged_users` for a tag,
+ * and the ids the client needs to open the notification by type (000 §2.8).
+ */
+export const NotificationData = Type.Object({
+  friendly: Type.Optional(Type.Boolean()),
+  challenger_user_screen_name: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  start_date: Type.Optional(Type.String()),
+  end_date: Type.Optional(Type.String()),
+  metric: Type.Optional(Type.String({ description: 'DURATION, DISTANCE, CALORIES (or the criterion name)' })),
+  metric_goal: Type.Optional(Nullable(Type.Number())),
+  challenge_status: Type.Optional(Type.String({ description: 'AVAILABLE, then ACCEPTED' })),
+  id: Type.Optional(Type.Integer({ description: 'the challenge (its moment) id' })),
+  tagged_users: Type.Optional(Type.Array(Type.String())),
+  user_id: Type.Optional(Type.Integer({ description: 'the member who caused it' })),
+  group_id: Type.Optional(Type.Integer({ description: 'the private message thread to open' })),
+  post_id: Type.Optional(Type.Integer()),
+  comment_id: Type.Optional(Type.Integer()),
+  moment_id: Type.Optional(Type.Integer()),
+  call_id: Type.Optional(Type.Integer()),
+  session_id: Type.Optional(Type.Integer()),
+});
+export type NotificationData = Static<typeof NotificationData>;
+
+/** The notification entity of 000 §3.5. */
+export const Notification = Type.Object({
+  notification_id: Type.Integer(),
+  title: Type.String(),
+  body: Type.String(),
+  read: Type.Boolean(),
+  create_time: Type.String({ description: 'ISO 8601' }),
+  image_url: Nullable(Type.String()),
+  color: Nullable(Type.String()),
+  source: Nullable(Type.String({ description: 'who or what caused it: a screen name, a community name' })),
+  community_id: Nullable(Type.Integer()),
+  type: Type.Integer({ description: 'NotificationType (000 §3.5)' }),
+  data: NotificationData,
+});
+export type Notification = Static<typeof Notification>;
+
+export const NotificationsResponse = Type.Object({
+  notifications: Type.Array(Notification, { description: `newest first, at most ${NOTIFICATIONS_LIST_MAX}` }),
+  unreadCount: Type.Integer(),
+});
+export type NotificationsResponse = Static<typeof NotificationsResponse>;
+
+export const NotificationIdParams = Type.Object({ id: Id });
+
+/** Answer of read and accept, and the data of NOTIFICATION/NEW and NOTIFICATION/UPDATE events. */
+export const NotificationChange = Type.Object({
+  notification: Notification,
+  unreadCount: Type.Integer(),
+});
+export type NotificationChange = Static<typeof NotificationChange>;
+
+export const UnreadCountResponse = Type.Object({ unreadCount: Type.Integer() });
+export type UnreadCountResponse = Static<typeof UnreadCountResponse>;
+
+export const MaintenanceBody = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: MAINTENANCE_TITLE_MAX }),
+    body: Type.String({ maxLength: MAINTENANCE_BODY_MAX }),
+    organization_id: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type MaintenanceBody = Static<typeof MaintenanceBody>;
+
+export const MaintenanceResponse = Type.Object({
+  recipients: Type.Integer({ description: 'members of the organisation the announcement reached' }),
+});

@@ -1,0 +1,11 @@
+import { Type } from 'typebox';
+
+export const WsUrlResponse = Type.Object({
+  url: Type.String({ description: 'ws(s)://host/api/ws?token=<single-use ticket, valid 60 s>' }),
+});
+
+export const WsQuery = Type.Object({
+  /** Optional in the schema so that a missing ticket answers 401 like a bad one, not 400. */
+  token: Type.Optional(Type.String({ maxLength: 200 })),
+  since: Type.Optional(Type.Integer({ minimum: 0 })),
+});
