@@ -1,0 +1,2 @@
+-- Placeholder until this feature adds its tables.
+SELECT 1;

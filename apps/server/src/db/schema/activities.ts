@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './identity';
+
+/**
+ * One activity session of a member (001 "Activity"): logged by hand (app_id null) or sent by an
+ * integration (app_id 1..7 with its own external id, so a resend is recognised). Every wellbeing figure
+ * (summary, history, leaderboards, incentive progress, tournament battles) is read from these rows.
+ */
+export const activitySessions = pgTable(
+  'activity_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityType: integer('activity_type').notNull(),
+    sessionType: integer('session_type').notNull(),
+    sessionKind: integer('session_kind').notNull().default(0),
+    appId: integer('app_id'),
+    externalId: text('external_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    calories: integer('calories').notNull().default(0),
+    /** Steps, or strokes when the session type is 69. */
+    steps: integer('steps').notNull().default(0),
+    distanceM: integer('distance_m').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_sessions_user_time_idx').on(t.userId, t.startedAt),
+    index('activity_sessions_time_idx').on(t.startedAt),
+    uniqueIndex('activity_sessions_external_idx')
+      .on(t.userId, t.appId, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
+  ],
+);
