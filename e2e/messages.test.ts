@@ -1,19 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  collectPageErrors,
-  DESKTOP,
-  describeInBrowser,
-  launchBrowser,
-  openContext,
-  screenshotEachViewport,
-  step,
-} from './support/browser';
+import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { pngFile } from './support/files';
+import { befriend, dialog, goHome, newMember } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
-
-const PASSWORD = 'Orbit-messages-42';
 
 let server: OrbitServer;
 
@@ -25,53 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-interface Member {
-  username: string;
-  userId: number;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-function api(context: BrowserContext, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  return context.request.fetch(url, { method, data, headers: { origin: server.baseUrl } });
-}
-
-async function ok(context: BrowserContext, method: 'POST' | 'PUT', url: string, data: unknown) {
-  const answer = await api(context, method, url, data);
-  expect(answer.status(), `${method} ${url}: ${await answer.text()}`).toBe(200);
-  return answer.json();
-}
-
-/** A member registered and signed in through the API, on the home view in a browser context of their own. */
-async function memberIn(browser: Browser, prefix: string): Promise<Member> {
-  const username = `${prefix}${randomBytes(3).toString('hex')}`;
-  const context = await openContext(browser, server.baseUrl, DESKTOP);
-  const registered = await api(context, 'POST', '/api/register', {
-    email: `${username}@example.test`,
-    password: PASSWORD,
-    username,
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await api(context, 'POST', '/api/login', { identity: username, password: PASSWORD });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const profiles = await (await api(context, 'GET', '/api/user/profiles')).json();
-  const page = await context.newPage();
-  return { username, userId: profiles.user_profile.user_id, context, page, errors: collectPageErrors(page) };
-}
-
-async function befriend(one: Member, other: Member): Promise<void> {
-  await ok(one.context, 'PUT', '/api/user/friends/request', { user_id: other.userId });
-  await ok(other.context, 'PUT', '/api/user/friends/request', { user_id: one.userId });
-}
-
-async function home(member: Member): Promise<void> {
-  await member.page.goto('/');
-  await member.page.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
-}
-
-const dialog = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title, exact: true });
 
 /** The home view's private messages button: its name carries the waiting threads, none at zero. */
 const messagesButton = (page: Page, count = 0) =>
@@ -112,13 +56,13 @@ describeInBrowser('private and group messages in two browsers', () => {
 
   it('two friends write live, the unread divider shows once and goes, a third joins through a group', async () => {
     const [ann, ben, cat] = [
-      await memberIn(browser, 'ann'),
-      await memberIn(browser, 'ben'),
-      await memberIn(browser, 'cat'),
+      await newMember(browser, server, 'ann'),
+      await newMember(browser, server, 'ben'),
+      await newMember(browser, server, 'cat'),
     ];
     await befriend(ann, ben);
     await befriend(ann, cat);
-    for (const member of [ann, ben, cat]) await home(member);
+    for (const member of [ann, ben, cat]) await goHome(member);
 
     let annThread: Locator | undefined;
     await step(ann.page, 'Ann opens the thread with Ben from the new-message menu and writes', async () => {
@@ -160,6 +104,21 @@ describeInBrowser('private and group messages in two browsers', () => {
         expect(await divider.count()).toBe(0);
       },
     );
+
+    await step(ann.page, 'Ann sends a picture with a caption; Ben sees it live', async () => {
+      if (!annThread) throw new Error('the thread with Ben is not open');
+      await annThread.locator('input[type=file]').setInputFiles(pngFile('trail.png'));
+      await annThread.getByText('trail.png', { exact: true }).waitFor();
+      await send(annThread, 'The trail at dawn');
+      const benThread = dialog(ben.page, ann.username);
+      const picture = benThread.getByRole('button', { name: text('openFile', 'trail.png') });
+      await picture.waitFor();
+      await expect
+        .poll(() => picture.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBe(8);
+      await benThread.getByText('The trail at dawn', { exact: true }).waitFor();
+      await screenshotEachViewport(ben.page, 'messages-picture');
+    });
 
     await step(ann.page, 'Ann makes a group with Ben and Cat; Cat reads it', async () => {
       await ann.page.keyboard.press('Escape');

@@ -1,20 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { EN_US } from '@orbit/contract';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  collectPageErrors,
-  DESKTOP,
-  describeInBrowser,
-  launchBrowser,
-  openContext,
-  screenshotEachViewport,
-  step,
-} from './support/browser';
+import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { api, befriend, dialog, newMember, ok } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
-
-const PASSWORD = 'Orbit-notify-42';
 
 let server: OrbitServer;
 
@@ -27,52 +17,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Member {
-  username: string;
-  userId: number;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-/** A member registered and signed in through the API, on the home view in a browser context of their own. */
-async function memberIn(browser: Browser, prefix: string): Promise<Member> {
-  const username = `${prefix}${randomBytes(3).toString('hex')}`;
-  const context = await openContext(browser, server.baseUrl, DESKTOP);
-  const registered = await api(context, 'POST', '/api/register', {
-    email: `${username}@example.test`,
-    password: PASSWORD,
-    username,
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await api(context, 'POST', '/api/login', { identity: username, password: PASSWORD });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const profiles = await (await api(context, 'GET', '/api/user/profiles')).json();
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
-  return { username, userId: profiles.user_profile.user_id, context, page, errors };
-}
-
-function api(context: BrowserContext, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  return context.request.fetch(url, { method, data, headers: { origin: server.baseUrl } });
-}
-
-async function ok(context: BrowserContext, method: 'POST' | 'PUT', url: string, data: unknown) {
-  const answer = await api(context, method, url, data);
-  expect(answer.status(), `${method} ${url}: ${await answer.text()}`).toBe(200);
-  return answer.json();
-}
-
 /** The home view's notification button: its name carries the unread count, none when the badge is hidden. */
 const notificationButton = (page: Page, count = 0) =>
   page.getByRole('main').getByRole('button', {
     name: count > 0 ? `${text('notifications')} (${count})` : text('notifications'),
     exact: true,
   });
-
-const dialog = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title });
 
 /** A MOMENTS star (11) of the home view: "<producer>, moments". */
 const momentsStar = (page: Page) =>
@@ -93,15 +43,14 @@ describeInBrowser('notifications and moments in a real browser', () => {
   });
 
   it('a comment raises the badge live, the list clears it; a dare sent from moment create is pending for its friend', async () => {
-    const ann = await memberIn(browser, 'ann');
-    const ben = await memberIn(browser, 'ben');
-    await ok(ann.context, 'PUT', '/api/user/friends/request', { user_id: ben.userId });
-    await ok(ben.context, 'PUT', '/api/user/friends/request', { user_id: ann.userId });
+    const ann = await newMember(browser, server, 'ann');
+    const ben = await newMember(browser, server, 'ben');
+    await befriend(ann, ben);
 
     await step(ann.page, 'a comment on her post raises the badge live', async () => {
       await notificationButton(ann.page).waitFor();
-      const post = await ok(ann.context, 'POST', '/api/user/feed', { message: 'Morning run done' });
-      await ok(ben.context, 'POST', '/api/user/comment', {
+      const post = await ok(ann, 'POST', '/api/user/feed', { message: 'Morning run done' });
+      await ok(ben, 'POST', '/api/user/comment', {
         feed_id: post.id,
         user_id: ann.userId,
         message: 'Well done!',
@@ -116,13 +65,13 @@ describeInBrowser('notifications and moments in a real browser', () => {
       await screenshotEachViewport(ann.page, 'notifications-list');
       await list.getByRole('button', { name: text('back'), exact: true }).click();
       await notificationButton(ann.page).waitFor();
-      const profiles = await (await api(ann.context, 'GET', '/api/user/profiles')).json();
+      const profiles = await (await api(ann, 'GET', '/api/user/profiles')).json();
       expect(profiles.notif_qty).toBe(0);
     });
 
     await step(ben.page, 'a dare is sent through the moment create screen', async () => {
       // A share from Ann gives Ben a MOMENTS star: the way into the moments list (000 §2.9).
-      await ok(ann.context, 'POST', '/api/user/moments', { participants: { friend_ids: [ben.userId] } });
+      await ok(ann, 'POST', '/api/user/moments', { participants: { friend_ids: [ben.userId] } });
       await ben.page.reload();
       await momentsStar(ben.page).click();
       const moments = dialog(ben.page, text('momentsTitle'));

@@ -1,20 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { EN_US, translate } from '@orbit/contract';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  collectPageErrors,
-  DESKTOP,
-  describeInBrowser,
-  launchBrowser,
-  openContext,
-  screenshot,
-  screenshotEachViewport,
-} from './support/browser';
+import { describeInBrowser, launchBrowser, screenshot, screenshotEachViewport } from './support/browser';
+import { type Member, newMember } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
-
-const PASSWORD = 'Orbit-social-42';
 
 let server: OrbitServer;
 
@@ -26,35 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-interface Member {
-  username: string;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-/** A member registered and signed in through the API in a browser context of their own, on the home view. */
-async function memberIn(browser: Browser, prefix: string): Promise<Member> {
-  const username = `${prefix}${randomBytes(3).toString('hex')}`;
-  const context = await openContext(browser, server.baseUrl, DESKTOP);
-  const headers = { origin: server.baseUrl };
-  const registered = await context.request.post('/api/register', {
-    data: { email: `${username}@example.test`, password: PASSWORD, username },
-    headers,
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await context.request.post('/api/login', {
-    data: { identity: username, password: PASSWORD },
-    headers,
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
-  return { username, context, page, errors };
-}
 
 async function openMenuEntry(page: Page, entry: string): Promise<Locator> {
   await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
@@ -97,8 +58,8 @@ describeInBrowser('social graph journey in two browsers', () => {
   });
 
   it('A finds B and asks; B sees it live and accepts; both see each other; A pins and unfriends B', async () => {
-    const a = await memberIn(browser, 'ann');
-    const b = await memberIn(browser, 'bob');
+    const a = await newMember(browser, server, 'ann');
+    const b = await newMember(browser, server, 'bob');
     const both = [a, b];
     const message = 'Hi Bob, we met at the run club';
 
@@ -203,8 +164,8 @@ describeInBrowser('social graph journey in two browsers', () => {
   });
 
   it('a private request finds a member by persona name; inactive and community search show their empty texts', async () => {
-    const c = await memberIn(browser, 'cat');
-    const d = await memberIn(browser, 'dan');
+    const c = await newMember(browser, server, 'cat');
+    const d = await newMember(browser, server, 'dan');
     const both = [c, d];
 
     await step(both, 'an unknown persona name is refused with "persona does not exist"', async () => {

@@ -1,4 +1,5 @@
 import { bundle } from './bundle';
+import { calls } from './calls';
 import { feed } from './feed';
 import { frames } from './frames';
 import { home } from './home';
@@ -7,4 +8,4 @@ import { profiles } from './profiles';
 import type { Scenario } from './types';
 
 /** Every benchmark, in the order `npm run bench` runs them. A new scenario is one file plus one line here. */
-export const scenarios: Scenario[] = [profiles, home, messages, feed, frames, bundle];
+export const scenarios: Scenario[] = [profiles, home, messages, feed, frames, calls, bundle];

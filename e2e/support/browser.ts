@@ -33,7 +33,15 @@ export function describeInBrowser(name: string, body: () => void): void {
   describe(name, body);
 }
 
-export function launchBrowser(): Promise<Browser> {
+export interface LaunchOptions {
+  /** Calls: a fake camera and microphone (a test pattern and a beep), granted without asking. */
+  fakeMedia?: boolean;
+}
+
+/** Chromium's switches for fake media devices: what the calls journey and the calls benchmark run with. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -44,6 +52,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(options.fakeMedia ? FAKE_MEDIA_ARGS : []),
     ],
   });
 }

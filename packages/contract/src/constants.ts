@@ -73,6 +73,34 @@ export const DEFAULT_COMMUNITY_COLOR = COMMUNITY_COLORS[0];
 
 export const DIALOG_FULLSCREEN = { maxWidth: 540, maxHeight: 667 } as const;
 
+/** Calls (002 §4, §9). */
+export const CALL_LIMITS = {
+  /** The video room relays up to 5 remote feeds: me plus 5 others. */
+  maxAttendees: 5,
+  participantsPerPage: 4,
+} as const;
+
+/** A call member's progress: invited, joined (accepted or started it), rejected (declined), left. */
+export const CallMemberState = { INVITED: 1, JOINED: 2, REJECTED: 3, LEFT: 4 } as const;
+export type CallMemberState = (typeof CallMemberState)[keyof typeof CallMemberState];
+
+/** The call screen's media rules (002 §4, §9): bitrate steps, loss thresholds, memory, retries. */
+export const CALL_MEDIA = {
+  bitrates: [256000, 128000, 64000],
+  lossDownPercent: 3,
+  lossUpPercent: 1,
+  increaseDelayMs: 15000,
+  networkCheckMs: 5000,
+  memoryCheckMs: 10000,
+  memoryLimitRatio: 0.8,
+  iceReattachMs: 1000,
+  attachRetryMs: 5000,
+  deviceCheckMs: 30000,
+  video: { width: 640, height: 480, maxFps: 30 },
+  maxRemoteFeeds: 5,
+  popupColors: ['#2e86ab', '#3bb273', '#c73e1d'],
+} as const;
+
 export const STARFIELD = {
   radius: { small: 21, medium: 28, large: 35, own: 28 },
   gap: 10,

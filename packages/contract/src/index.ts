@@ -1,3 +1,4 @@
+export * from './activities';
 export * from './constants';
 export * from './enums';
 export * from './errors';
@@ -6,4 +7,5 @@ export * from './files';
 export * from './locale';
 export * from './rules';
 export * from './schemas';
+export * from './tournament';
 export * from './units';

@@ -1,18 +1,25 @@
 import type { AppDeps } from '../deps';
 import type { App } from '../platform/http';
+import { activitiesRoutes } from './activities/routes';
+import { adminRoutes } from './admin/routes';
 import { attachmentsRoutes } from './attachments/routes';
 import { authRoutes } from './auth/routes';
+import { callsRoutes } from './calls/routes';
 import { communitiesRoutes } from './communities/routes';
 import { feedsRoutes } from './feeds/routes';
 import { friendsRoutes } from './friends/routes';
 import { imagesRoutes } from './images/routes';
+import { incentivesRoutes } from './incentives/routes';
 import { localeRoutes } from './locale/routes';
 import { messagesRoutes } from './messages/routes';
 import { momentsRoutes } from './moments/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { searchRoutes } from './search/routes';
+import { sessionsRoutes } from './sessions/routes';
 import { starsRoutes } from './stars/routes';
+import { surveysRoutes } from './surveys/routes';
 import { tagsRoutes } from './tags/routes';
+import { tournamentRoutes } from './tournament/routes';
 import { usersRoutes } from './users/routes';
 
 /** One register per feature module, in the order they are mounted under /api. */
@@ -31,4 +38,11 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   notificationsRoutes,
   momentsRoutes,
   messagesRoutes,
+  sessionsRoutes,
+  activitiesRoutes,
+  callsRoutes,
+  adminRoutes,
+  incentivesRoutes,
+  surveysRoutes,
+  tournamentRoutes,
 ];

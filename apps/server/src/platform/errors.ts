@@ -55,3 +55,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       .send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
 }
+
+/** A unique constraint refused the write (PostgreSQL 23505), whether the driver wrapped the error or not. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: string } | null)?.code;
+  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
+}

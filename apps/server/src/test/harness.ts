@@ -134,3 +134,35 @@ export async function signUp(
     headers: { authorization: `Bearer ${token}` },
   };
 }
+
+/** How long a test waits for something that happens in the background (vi.waitFor), on a loaded machine. */
+export const EVENTUALLY = { timeout: 15_000, interval: 50 } as const;
+
+/** Every field of a star (000 §3.3), as the spec lists them: a star answered without one is a defect. */
+export const STAR_FIELDS = [
+  'star_id',
+  'star_type',
+  'zone',
+  'size',
+  'color',
+  'color_ring',
+  'image_url',
+  'avatar_image',
+  'badge_image',
+  'effect',
+  'pinned',
+  'interaction_date',
+  'name',
+  'screen_name',
+  'user_id',
+  'community_id',
+  'persona_image',
+  'gojimoji',
+  'type',
+  'kind',
+  'org_name',
+  'incentive_plans',
+  'bg_app_id',
+  'session_type',
+  'activity_type',
+];

@@ -4,7 +4,7 @@ import { post, request } from './client';
 import type { PostInput } from './feeds';
 import { type FeedScope, feedKeys } from './feeds';
 
-function filesForm(files: readonly File[], data?: unknown): FormData {
+export function filesForm(files: readonly File[], data?: unknown): FormData {
   const form = new FormData();
   // The data field comes first: the server reads the post before its files.
   if (data !== undefined) form.append('data', JSON.stringify(data));

@@ -10,6 +10,7 @@ import {
 } from '@orbit/contract';
 import {
   type QueryClient,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -64,12 +65,15 @@ export function useInvitedCommunity(id: number, name: string) {
 }
 
 /** GET /communities/{id}: the community page (404 for a private one the member is not in). */
-export function useCommunity(id: number) {
-  return useQuery({
+export const communityPageQuery = (id: number) =>
+  queryOptions({
     queryKey: communityKeys.page(id),
     queryFn: () => get<Community>(communityPath(id)),
     retry: false,
   });
+
+export function useCommunity(id: number) {
+  return useQuery(communityPageQuery(id));
 }
 
 /** GET /communities/{id}/members; a failure leaves the list empty (001 §8: member list failures are silent). */

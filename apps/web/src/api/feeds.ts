@@ -18,7 +18,8 @@ import {
 } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { moveVote } from '../features/feeds/poll';
-import { get, isApiError, post, request } from './client';
+import { get, post, request } from './client';
+import { communityPageQuery } from './communities';
 
 /** Whose feed: a community's or a member's (001 §2). */
 export interface FeedScope {
@@ -37,7 +38,6 @@ export const feedKeys = {
   feed: (scope: FeedScope) => ['feeds', scope.kind, scope.id] as const,
   comments: (postId: number) => ['feeds', 'comments', postId] as const,
   members: (communityId: number) => ['feeds', 'members', communityId] as const,
-  roles: (communityId: number) => ['feeds', 'roles', communityId] as const,
   friends: ['feeds', 'friends'] as const,
   linkPreview: (url: string) => ['feeds', 'link-preview', url] as const,
 };
@@ -506,19 +506,15 @@ export function useFriendPeople(enabled: boolean) {
   });
 }
 
-/** Whether the caller is an expert of the community (roles hold 1); false for a member's feed. */
+/**
+ * Whether the caller is an expert of the community (roles hold 1); false for a member's feed. It reads the
+ * community page the feed sits in, so the page and its feed share one request.
+ */
 export function useIsExpert(scope: FeedScope): boolean {
   const roles = useQuery({
-    queryKey: feedKeys.roles(scope.id),
+    ...communityPageQuery(scope.id),
     enabled: scope.kind === 'community',
-    queryFn: async () => {
-      try {
-        return (await get<{ roles: number[] }>(`/communities/${scope.id}`)).roles;
-      } catch (error) {
-        if (isApiError(error)) return [];
-        throw error;
-      }
-    },
+    select: (community) => community.roles,
   });
   return scope.kind === 'community' && (roles.data ?? []).includes(CommunityRole.EXPERT);
 }

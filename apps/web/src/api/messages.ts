@@ -18,6 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
+import { filesForm } from './attachments';
 import { get, post, put, request } from './client';
 import { queryKeys } from './keys';
 import type { Profiles } from './types';
@@ -116,9 +117,18 @@ function useThreadMutation<V extends { groupId: number }>(call: (variables: V) =
   });
 }
 
+export interface MessageToSend {
+  groupId: number;
+  message: string;
+  /** With files the message goes through the attachments path (002 §7), text and files at once. */
+  files?: readonly File[];
+}
+
 export const useSendMessage = () =>
-  useThreadMutation(({ groupId, message }: { groupId: number; message: string }) =>
-    post(`/pms/send/${groupId}`, { message }),
+  useThreadMutation(({ groupId, message, files = [] }: MessageToSend) =>
+    files.length === 0
+      ? post(`/pms/send/${groupId}`, { message })
+      : request(`/pms/${groupId}/attachments`, { method: 'POST', form: filesForm(files, { message }) }),
   );
 export const useEditMessage = () =>
   useThreadMutation((edit: MessageEdit) => put(messagePath(edit), { message: edit.message }));

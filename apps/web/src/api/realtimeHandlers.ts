@@ -1,11 +1,16 @@
 import { type EventEnvelope, EventType } from '@orbit/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { activityKeys } from './activities';
+import { applyCallEvent } from './calls';
 import { communityKeys } from './communities';
 import { applyCommentEvent, applyPostEvent } from './feeds';
+import { incentiveKeys } from './incentives';
 import { queryKeys } from './keys';
 import { applyPmEvent, messageKeys } from './messages';
 import { applyNotificationEvent } from './notifications';
+import { applySessionEvent } from './sessions';
 import { socialKeys } from './social';
+import { surveyKeys } from './surveys';
 
 export interface HandlerContext {
   queryClient: QueryClient;
@@ -16,6 +21,8 @@ export interface HandlerContext {
 type Handler = (context: HandlerContext, event: EventEnvelope) => void;
 
 const aboutCommunity = (data: unknown) => typeof data === 'object' && data !== null && 'community_id' in data;
+const aboutOrganization = (data: unknown) =>
+  typeof data === 'object' && data !== null && 'organization_id' in data;
 
 /**
  * One small handler per event type (CONVENTIONS 13). Handlers are idempotent: the HTTP reply and the
@@ -29,6 +36,19 @@ export const realtimeHandlers: Partial<Record<EventType, Handler>> = {
   [EventType.USER_PROFILES]: ({ invalidate }, event) => {
     invalidate(queryKeys.profiles);
     if (aboutCommunity(event.data)) invalidate(communityKeys.root);
+    // With an organization_id: an admin wrote a survey or an incentive plan of the member's organisation.
+    if (aboutOrganization(event.data)) {
+      invalidate(surveyKeys.root);
+      invalidate(incentiveKeys.root);
+    }
+  },
+  // A session was logged: the incentive screen's progress and history follow without a reload.
+  // The THIS WEEK summary, the history and the leaderboards follow too.
+  [EventType.SESSION_ACTIVITY]: ({ queryClient, invalidate }, event) => {
+    invalidate(incentiveKeys.root);
+    invalidate(activityKeys.root);
+    // Live instructor sessions: the streaming rooms list, the session chat and the open room.
+    applySessionEvent(queryClient, invalidate, event);
   },
   // NEW and UPDATE carry the unread count: the badge and the open list change without a refetch.
   [EventType.NOTIFICATION]: ({ queryClient }, event) => applyNotificationEvent(queryClient, event),
@@ -38,6 +58,8 @@ export const realtimeHandlers: Partial<Record<EventType, Handler>> = {
     invalidate(messageKeys.previews);
     invalidate(queryKeys.profiles);
   },
+  // INVITE shows the incoming call popup; END, ACCEPT, REJECT and UPDATE reach the open call screen.
+  [EventType.CALL]: (_context, event) => applyCallEvent(event),
   // SENT, ACCEPT and REJECT alike: the requests list, the profiles of others and the star set changed.
   [EventType.FRIEND_REQUEST]: ({ invalidate }) => {
     invalidate(socialKeys.root);

@@ -19,7 +19,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, isApiError, post, put, request } from './client';
+import { get, post, put, request } from './client';
 import { queryKeys } from './keys';
 import type { Profiles } from './types';
 
@@ -31,27 +31,12 @@ export const socialKeys = {
   users: ['social', 'users'] as const,
   connections: ['social', 'connections'] as const,
   profile: (userId: number) => ['social', 'profile', userId] as const,
-  search: (kind: SearchKind, text: string) => ['social', 'search', kind, text] as const,
+  searchUsers: (text: string) => ['social', 'search', 'users', text] as const,
   tags: (context: TagContext) => ['tags', context] as const,
 };
 
+/** What the search screen looks for: members, or communities (those live in the communities feature). */
 export type SearchKind = 'users' | 'communities';
-
-/** A community as GET /search/communities lists it (000 §3.12); issue 4 brings the route. */
-export interface CommunityResult {
-  id: number;
-  community_id?: number;
-  name: string;
-  description?: string | null;
-  image_url?: string | null;
-  color?: string | null;
-  initials?: string | null;
-  isMember?: boolean;
-}
-
-export type SearchResult =
-  | { kind: 'users'; items: PublicProfile[] }
-  | { kind: 'communities'; items: CommunityResult[] };
 
 export function useFriends() {
   return useQuery({
@@ -94,31 +79,12 @@ export function useUserProfile(userId: number) {
   });
 }
 
-/** Until issue 4 builds GET /search/communities, its 404 reads as "no communities found". */
-async function searchCommunities(text: string): Promise<CommunityResult[]> {
-  try {
-    const answer = await get<{ communities: CommunityResult[] }>('/search/communities', { textsearch: text });
-    return answer.communities;
-  } catch (error) {
-    if (isApiError(error, 404) && error.code !== 'validation') return [];
-    throw error;
-  }
-}
-
-export async function runSearch(kind: SearchKind, text: string): Promise<SearchResult> {
-  if (kind === 'users') {
-    const answer = await get<SearchUsersResponse>('/search/users', { q: text });
-    return { kind, items: answer.results };
-  }
-  return { kind, items: await searchCommunities(text) };
-}
-
-/** A search runs when the member presses Enter: `text` is the submitted query, null before any. */
-export function useSearch(kind: SearchKind, text: string | null) {
+/** GET /search/users with the text the member submitted with Enter (the friendSearch state). */
+export function useSearchUsers(text: string) {
   return useQuery({
-    queryKey: socialKeys.search(kind, text ?? ''),
-    queryFn: () => trackBusy(runSearch(kind, text ?? '')),
-    enabled: text !== null && text.length > 0,
+    queryKey: socialKeys.searchUsers(text),
+    queryFn: () => trackBusy(get<SearchUsersResponse>('/search/users', { q: text })),
+    enabled: text.length > 0,
     retry: false,
     staleTime: 0,
   });

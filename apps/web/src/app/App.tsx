@@ -7,6 +7,7 @@ import { queryKeys } from '../api/keys';
 import { useProfiles } from '../api/profiles';
 import { RegisterScreen } from '../features/auth/RegisterScreen';
 import { SignInScreen } from '../features/auth/SignInScreen';
+import { IncomingCall } from '../features/calls/IncomingCall';
 import { i18n } from '../i18n';
 import { BusyIndicator } from '../ui/BusyIndicator';
 import { hideDialogs } from '../ui/dialogStore';
@@ -43,6 +44,7 @@ function SignedInRoutes() {
     <>
       <RealtimeBridge />
       <Shell profiles={profiles.data} />
+      <IncomingCall />
     </>
   );
 }

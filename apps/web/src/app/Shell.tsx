@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/auth';
 import type { Profiles } from '../api/types';
+import { openHistory } from '../features/activities/open';
+import { openAdmin } from '../features/admin/open';
 import { openCreateCommunity } from '../features/communities/open';
 import { HomeView } from '../features/home/HomeView';
 import { openMessages } from '../features/messages/open';
@@ -52,7 +54,9 @@ export function Shell({ profiles }: { profiles: Profiles }) {
     privateRequest: openPrivateRequest,
     privateMessages: openMessages,
     inactive: openInactive,
+    history: () => openHistory(),
     createCommunity: openCreateCommunity,
+    admin: openAdmin,
     settings: () => openSettings(profiles),
     logout,
   };

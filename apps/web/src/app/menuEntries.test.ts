@@ -15,6 +15,7 @@ describe('side menu entries', () => {
       'inactive',
       'history',
       'createCommunity',
+      'admin',
       'settings',
       'remote',
       'logout',
@@ -25,6 +26,7 @@ describe('side menu entries', () => {
       'privateRequest',
       'privateMessages',
       'inactive',
+      'history',
       'settings',
       'logout',
     ]);
@@ -37,5 +39,12 @@ describe('side menu entries', () => {
     expect(shown([org([OrgRole.ADMIN])])).toBe(true);
     expect(shown([org([OrgRole.MEMBER]), org([OrgRole.ADMIN])])).toBe(false);
     expect(shown([])).toBe(false);
+  });
+
+  it('shows the admin screens to organisation admins (role 2) only', () => {
+    const shown = (roles: number[]) =>
+      ids(visibleMenuEntries(MENU_ENTRIES, { organizations: [org(roles)] })).includes('admin');
+    expect(shown([OrgRole.ADMIN, OrgRole.MEMBER])).toBe(true);
+    expect(shown([OrgRole.MEMBER])).toBe(false);
   });
 });

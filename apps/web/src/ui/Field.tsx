@@ -1,11 +1,23 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import styles from './Field.module.css';
+import listStyles from './List.module.css';
+
+interface FieldIds {
+  inputId: string;
+  describedBy: string | undefined;
+}
 
 interface FieldFrameProps {
   label: string;
   error?: string | null;
   hint?: string | null;
-  children: (ids: { inputId: string; describedBy: string | undefined }) => ReactNode;
+  children: (ids: FieldIds) => ReactNode;
 }
 
 /** Label, control, then a hint or an error announced with the control. */
@@ -28,24 +40,39 @@ function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
   );
 }
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/** What a text control takes from its frame: its id, its note, whether it is invalid, its look. */
+function controlProps(ids: FieldIds, error: string | null | undefined, className: string | undefined) {
+  return {
+    id: ids.inputId,
+    'aria-describedby': ids.describedBy,
+    'aria-invalid': error ? true : undefined,
+    className: `${styles.control} ${className ?? ''}`,
+  };
+}
+
+/** A text control's label and the note under it: a hint, or an error in its place. */
+interface LabelledProps {
   label: string;
   error?: string | null;
   hint?: string | null;
 }
 
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & LabelledProps;
+
 export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {({ inputId, describedBy }) => (
-        <input
-          id={inputId}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          className={`${styles.control} ${className ?? ''}`}
-          {...input}
-        />
-      )}
+      {(ids) => <input {...controlProps(ids, error, className)} {...input} />}
+    </FieldFrame>
+  );
+}
+
+export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & LabelledProps;
+
+export function TextAreaField({ label, error, hint, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(ids) => <textarea {...controlProps(ids, error, className)} {...textarea} />}
     </FieldFrame>
   );
 }
@@ -94,27 +121,37 @@ export function FieldGroup({ legend, children }: { legend: string; children: Rea
   );
 }
 
-/** A one-of-few choice as a row of real radio buttons. */
-export function Segmented<V extends string | number>({
-  legend,
-  value,
-  options,
-  onChange,
-  disabled,
-}: {
+export interface ChoicesProps<V extends string | number> {
   legend: string;
   value: V;
   options: readonly { value: V; label: string }[];
   onChange: (value: V) => void;
   disabled?: boolean;
-}) {
+}
+
+interface ChoicesLook {
+  group: string;
+  legend: string;
+  choices: string;
+  choice: string;
+}
+
+/** Real radio buttons under a legend: arrow keys move between them, the checked one is marked. */
+function RadioChoices<V extends string | number>({
+  look,
+  legend,
+  value,
+  options,
+  onChange,
+  disabled,
+}: ChoicesProps<V> & { look: ChoicesLook }) {
   const name = useId();
   return (
-    <fieldset className={styles.segmented} disabled={disabled}>
-      <legend className={styles.label}>{legend}</legend>
-      <div className={styles.segments}>
+    <fieldset className={look.group} disabled={disabled}>
+      <legend className={look.legend}>{legend}</legend>
+      <div className={look.choices}>
         {options.map((option) => (
-          <label key={option.value} className={styles.segment} data-checked={option.value === value}>
+          <label key={option.value} className={look.choice} data-checked={option.value === value}>
             <input
               type="radio"
               name={name}
@@ -128,4 +165,31 @@ export function Segmented<V extends string | number>({
       </div>
     </fieldset>
   );
+}
+
+const SEGMENTED: ChoicesLook = {
+  group: styles.segmented,
+  legend: styles.label,
+  choices: styles.segments,
+  choice: styles.segment,
+};
+
+/** A one-of-few choice as a row of real radio buttons. */
+export function Segmented<V extends string | number>(props: ChoicesProps<V>) {
+  return <RadioChoices look={SEGMENTED} {...props} />;
+}
+
+const PICKER: ChoicesLook = {
+  group: styles.picker,
+  legend: listStyles.sectionTitle,
+  choices: styles.pickerChoices,
+  choice: styles.pickerChoice,
+};
+
+/**
+ * A picker of several views (the requests and inactive pages): the choices wrap into two rows on a phone
+ * instead of squeezing their words.
+ */
+export function Picker<V extends string | number>(props: ChoicesProps<V>) {
+  return <RadioChoices look={PICKER} {...props} />;
 }

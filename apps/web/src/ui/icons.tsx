@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 
-/** Inline icons: decorative, always inside a control that carries the label. */
+/**
+ * Inline icons: decorative, always inside a control that carries the label. They are text-sized unless the
+ * control's styles size them (CSS wins over these attributes).
+ */
 function Icon({ children }: { children: ReactNode }) {
   return (
     <svg
+      width="1.25em"
+      height="1.25em"
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -75,5 +80,65 @@ export const SearchIcon = () => (
   <Icon>
     <circle cx="11" cy="11" r="7" />
     <path d="M21 21l-4.3-4.3" />
+  </Icon>
+);
+// Calls (002 §2 call icons).
+export const PhoneIcon = () => (
+  <Icon>
+    <path d="M22 16.9v3a2 2 0 01-2.2 2 19.8 19.8 0 01-8.6-3.1 19.5 19.5 0 01-6-6A19.8 19.8 0 012.1 4.2 2 2 0 014.1 2h3a2 2 0 012 1.7c.1.9.4 1.8.7 2.7a2 2 0 01-.5 2.1L8 9.8a16 16 0 006 6l1.3-1.3a2 2 0 012.1-.4c.9.3 1.8.6 2.7.7a2 2 0 011.7 2z" />
+  </Icon>
+);
+export const HangUpIcon = () => (
+  <Icon>
+    <path d="M3 14c5-5 13-5 18 0l-2.5 2.5-3-1.5v-2.5a11 11 0 00-7 0V15l-3 1.5z" />
+  </Icon>
+);
+export const VideoIcon = () => (
+  <Icon>
+    <path d="M23 7l-7 5 7 5z" />
+    <rect x="1" y="5" width="15" height="14" rx="2" />
+  </Icon>
+);
+export const MicIcon = () => (
+  <Icon>
+    <path d="M12 1a3 3 0 00-3 3v8a3 3 0 006 0V4a3 3 0 00-3-3z" />
+    <path d="M19 10v2a7 7 0 01-14 0v-2M12 19v4M8 23h8" />
+  </Icon>
+);
+export const ScreenIcon = () => (
+  <Icon>
+    <rect x="2" y="3" width="20" height="14" rx="2" />
+    <path d="M8 21h8M12 17v4" />
+  </Icon>
+);
+export const PeopleIcon = () => (
+  <Icon>
+    <path d="M17 21v-2a4 4 0 00-4-4H5a4 4 0 00-4 4v2" />
+    <circle cx="9" cy="7" r="4" />
+    <path d="M23 21v-2a4 4 0 00-3-3.9M16 3.1a4 4 0 010 7.8" />
+  </Icon>
+);
+export const LayoutIcon = () => (
+  <Icon>
+    <rect x="3" y="3" width="7" height="7" />
+    <rect x="14" y="3" width="7" height="7" />
+    <rect x="3" y="14" width="7" height="7" />
+    <rect x="14" y="14" width="7" height="7" />
+  </Icon>
+);
+export const CameraSwitchIcon = () => (
+  <Icon>
+    <path d="M20 5h-3.2L15 3H9L7.2 5H4a2 2 0 00-2 2v11a2 2 0 002 2h16a2 2 0 002-2V7a2 2 0 00-2-2z" />
+    <path d="M9 13a3 3 0 015-2.2M15 12a3 3 0 01-5 2.2" />
+  </Icon>
+);
+export const FeedIcon = () => (
+  <Icon>
+    <path d="M4 4h16v16H4zM8 8h8M8 12h8M8 16h5" />
+  </Icon>
+);
+export const PinIcon = () => (
+  <Icon>
+    <path d="M12 17v5M9 3h6l-1 6 4 4H6l4-4z" />
   </Icon>
 );

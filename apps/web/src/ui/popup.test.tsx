@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { EN_US, translate } from '@orbit/contract';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../i18n';
 import { T } from '../i18n/texts';
@@ -11,6 +11,7 @@ import {
   popupContent,
   showAlert,
   showError,
+  useErrorPopup,
   usePopupStore,
 } from './popup';
 
@@ -69,5 +70,22 @@ describe('Popup', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("shows a failed query's error once, and again for a later failure", () => {
+    render(<Popup />);
+    const { rerender } = renderHook(
+      (query: { isError: boolean; errorUpdatedAt: number }) =>
+        useErrorPopup(query, T.unableToGetRequests, T.pleaseTryAgain),
+      { initialProps: { isError: false, errorUpdatedAt: 0 } },
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    rerender({ isError: true, errorUpdatedAt: 1 });
+    const first = usePopupStore.getState().current;
+    expect(screen.getByRole('alertdialog', { name: 'unable to get requests' })).toBeTruthy();
+    rerender({ isError: true, errorUpdatedAt: 1 });
+    expect(usePopupStore.getState().current).toBe(first);
+    rerender({ isError: true, errorUpdatedAt: 2 });
+    expect(usePopupStore.getState().current?.id).toBeGreaterThan(first?.id ?? 0);
   });
 });

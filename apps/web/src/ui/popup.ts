@@ -1,4 +1,5 @@
 import { UI_TIMINGS } from '@orbit/contract';
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { T } from '../i18n/texts';
 
@@ -50,6 +51,18 @@ export const usePopupStore = create<PopupState>((set) => ({
 /** A popup the member dismisses. */
 export function showError(title?: string, message?: string): void {
   usePopupStore.getState().show({ title, message });
+}
+
+/** Shows an error popup when a query fails: once a failure, again for a later one (a refetch that fails). */
+export function useErrorPopup(
+  query: { isError: boolean; errorUpdatedAt: number },
+  title: string,
+  message?: string,
+): void {
+  const failedAt = query.isError ? query.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) showError(title, message);
+  }, [failedAt, title, message]);
 }
 
 /** An alert that closes by itself after 3 s (or the given time). */

@@ -104,6 +104,16 @@ export const PmMessageBody = Type.Object(
 );
 export type PmMessageBody = Static<typeof PmMessageBody>;
 export const PmSent = Type.Object({ group_id: Type.Integer(), pm_id: Type.Integer() });
+/** POST /pms/{group_id}/attachments: the message written with its files. */
+export const PmSentWithFiles = Type.Object({
+  group_id: Type.Integer(),
+  pm_id: Type.Integer(),
+  attachments: Type.Array(PmAttachment),
+});
+/** The `data` field of POST /pms/{group_id}/attachments: the message's text, which the files may replace. */
+export const PmFilesData = Type.Partial(PmMessageBody);
+/** The put path: the files added to one's own message. */
+export const PmFilesAdded = Type.Object({ attachments: Type.Array(PmAttachment) });
 
 export const PmCreateGroupBody = Type.Object(
   {

@@ -30,6 +30,8 @@ export const activitySessions = pgTable(
   (t) => [
     index('activity_sessions_user_time_idx').on(t.userId, t.startedAt),
     index('activity_sessions_time_idx').on(t.startedAt),
+    // Leaderboards (0007, docs/decisions/0021): a week of every member's sessions is read from this index alone.
+    index('activity_sessions_board_idx').on(t.startedAt, t.userId, t.durationMs),
     uniqueIndex('activity_sessions_external_idx')
       .on(t.userId, t.appId, t.externalId)
       .where(sql`${t.externalId} IS NOT NULL`),

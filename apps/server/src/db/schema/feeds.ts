@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { communities } from './communities';
 import { users } from './identity';
+import { messages } from './messages';
 
 /** An activity summary carried by a SYSTEM_ACTIVITY post (001 §3 Activity). */
 export interface PostActivity {
@@ -133,6 +134,7 @@ export const attachments = pgTable(
     id: serial('id').primaryKey(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     uploaderId: integer('uploader_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -143,5 +145,9 @@ export const attachments = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('attachments_post_idx').on(t.postId), index('attachments_comment_idx').on(t.commentId)],
+  (t) => [
+    index('attachments_post_idx').on(t.postId),
+    index('attachments_comment_idx').on(t.commentId),
+    index('attachments_message_idx').on(t.messageId),
+  ],
 );

@@ -65,7 +65,7 @@ export const messages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('messages_group_idx').on(t.groupId, t.id.desc())],
+  (t) => [index('messages_group_idx').on(t.groupId, t.id)],
 );
 
 /** A notification (000 §3.5), created by the service that causes it. */
@@ -88,7 +88,7 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_unread_idx').on(t.userId).where(sql`read = false`),
   ],
 );
@@ -120,7 +120,7 @@ export const moments = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('moments_producer_idx').on(t.producerId, t.id.desc())],
+  (t) => [index('moments_producer_idx').on(t.producerId, t.id)],
 );
 
 /** One row per receiving member (friends directly, communities expanded to their members at sending). */

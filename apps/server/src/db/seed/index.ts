@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Queryable } from '../client';
 import { users } from '../schema';
+import { seedActivities } from './activities';
 import { seedCommunities } from './communities';
 import { generatePassword, signInBlock, signInUrl } from './credentials';
 import { seedFriends } from './friends';
@@ -10,6 +11,8 @@ import { seedMessages } from './messages';
 import { seedOrganisation } from './organisation';
 import { DEMO_EMAIL, DEMO_USERNAME } from './people';
 import { seedPosts } from './posts';
+import { seedTournament } from './tournament';
+import { seedWellbeingAdmin } from './wellbeing-admin';
 import type { SeedContext, SeedWorld } from './world';
 
 /** Any fixed number: instances starting together on an empty database seed it once. */
@@ -29,6 +32,9 @@ async function seedAreas(ctx: SeedContext): Promise<SeedWorld> {
   await seedMessages(ctx, world);
   await seedCommunities(ctx, world);
   await seedPosts(ctx, world);
+  await seedActivities(ctx, world);
+  await seedWellbeingAdmin(ctx, world);
+  await seedTournament(ctx, world);
   return world;
 }
 

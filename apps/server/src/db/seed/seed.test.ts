@@ -68,6 +68,57 @@ describe('the demo world on an empty database', async () => {
     expect(stars.some((s) => s.star_type === StarType.REQUESTS)).toBe(true);
   });
 
+  it('gives the demo member a year of varied activity: history, this week, activity posts and stars', async () => {
+    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${login.json().user_token}` };
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/${url}`, headers });
+    const year = new Date().getUTCFullYear();
+    const history = (await get(`user/activity/history?year=${year}&group_by=activity`)).json();
+    expect(history.activities.length).toBeGreaterThanOrEqual(3);
+    // Every month of this year before this one has activity.
+    const active = history.activities_by_month.filter(
+      (m: { total_duration_millis: number }) => m.total_duration_millis > 0,
+    );
+    expect(active.length).toBeGreaterThanOrEqual(new Date().getUTCMonth());
+    const feed = (await get('user/feeds')).json().user_feeds as { type: number }[];
+    expect(feed.some((post) => post.type === 2)).toBe(true);
+    const board = (await get('user/community/leaderboard?global=true')).json().scores as unknown[];
+    expect(board.length).toBeGreaterThan(10);
+    const stars = (await get('user/profiles')).json().stars as { star_type: number }[];
+    expect(stars.some((s) => s.star_type === StarType.ACTIVITY)).toBe(true);
+  });
+
+  it('gives the demo member incentive plans with progress, a madness history and surveys to answer', async () => {
+    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${login.json().user_token}` };
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/${url}`, headers });
+    const plans = (await get('user/incentive/plans')).json().plans as {
+      incentive_plan_id: number;
+      community: { community_id: number } | null;
+    }[];
+    expect(plans.length).toBe(2);
+    const balances = await Promise.all(
+      plans.map(
+        async (p) =>
+          (await get(`user/incentive/details?incentive_plan_id=${p.incentive_plan_id}`)).json()
+            .current_balance,
+      ),
+    );
+    expect(balances.every((b) => b > 0)).toBe(true);
+    const madness = plans.find((p) => (p as { community: unknown }).community !== null) as {
+      community: { community_id: number };
+    };
+    const coins = (
+      await get(`user/incentive/history/summary?community_id=${madness.community.community_id}`)
+    ).json();
+    expect(coins.total_amount).toBeGreaterThan(0);
+    const surveys = (await get('surveys')).json().surveys as { response_state: number }[];
+    expect(new Set(surveys.map((s) => s.response_state))).toEqual(new Set([1, 3]));
+    const stars = (await get('user/profiles')).json().stars as { star_type: number }[];
+    expect(stars.some((s) => s.star_type === StarType.SURVEYS)).toBe(true);
+    expect(stars.some((s) => s.star_type === StarType.INCENTIVE)).toBe(true);
+  });
+
   it('gives the demo member community stars of every star type and an invite star', async () => {
     const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
     const headers = { authorization: `Bearer ${login.json().user_token}` };

@@ -55,3 +55,13 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
   if (oversized > 0) throw filesTooLarge(fileCount);
   return { data, files };
 }
+
+/** Validates the form's JSON (a post or a comment) with the app's own validator, as a body would be. */
+export function formData<T>(request: FastifyRequest, schema: object, data: unknown, what: string): T {
+  const value = data ?? {};
+  const validate = request.compileValidationSchema(schema);
+  if (!validate(value)) {
+    throw badRequest('validation', `The data field is not a valid ${what}`, { details: validate.errors });
+  }
+  return value as T;
+}

@@ -14,17 +14,15 @@ import {
   PostImageQuery,
   PostImageUploaded,
 } from '@orbit/contract';
-import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { badRequest } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
 import type { CommentInput } from '../feeds/comments';
 import type { FeedPlace } from '../feeds/policy';
 import type { PostInput } from '../feeds/service';
 import { addFilesToComment, type CommentFeedKind, createCommentWithFiles } from './comments';
 import { sendStoredFile } from './download';
-import { readUploadForm } from './form';
+import { formData, readUploadForm } from './form';
 import { openAttachment } from './policy';
 import { readPostImage, uploadPostImage } from './post-image';
 import { addFilesToPost, createPostWithFiles } from './posts';
@@ -37,16 +35,6 @@ const fileResponse = {
   '4xx': ErrorResponse,
 };
 const multipart = ['multipart/form-data'];
-
-/** Validates the form's JSON (a post or a comment) with the app's own validator, as a body would be. */
-function formData<T>(request: FastifyRequest, schema: object, data: unknown, what: string): T {
-  const value = data ?? {};
-  const validate = request.compileValidationSchema(schema);
-  if (!validate(value)) {
-    throw badRequest('validation', `The data field is not a valid ${what}`, { details: validate.errors });
-  }
-  return value as T;
-}
 
 const userFeed = (id: number): Required<FeedPlace> => ({ kind: 'user', ownerId: id });
 const communityFeed = (id: number): Required<FeedPlace> => ({ kind: 'community', communityId: id });

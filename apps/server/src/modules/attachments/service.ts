@@ -11,7 +11,11 @@ type Prepare = (file: IncomingFile) => Promise<PreparedFile>;
 export type AttachmentRow = typeof attachments.$inferSelect;
 
 /** What an attachment belongs to; `pending` is the composer's image until its post claims it. */
-export type AttachmentHolder = { postId: number } | { commentId: number } | { pending: true };
+export type AttachmentHolder =
+  | { postId: number }
+  | { commentId: number }
+  | { messageId: number }
+  | { pending: true };
 
 interface StoredFile extends PreparedFile {
   storageKey: string;
@@ -36,12 +40,7 @@ async function prepareAll(files: IncomingFile[], prepare: Prepare): Promise<Prep
 }
 
 function rowsFor(stored: StoredFile[], uploaderId: number, holder: AttachmentHolder) {
-  const owner =
-    'postId' in holder
-      ? { postId: holder.postId }
-      : 'commentId' in holder
-        ? { commentId: holder.commentId }
-        : {};
+  const { pending: _pending, ...owner } = { pending: false, ...holder };
   return stored.map((file) => ({
     ...owner,
     uploaderId,
@@ -109,6 +108,7 @@ export async function removeStalePending(deps: Pick<AppDeps, 'db' | 'storage'>, 
         eq(attachments.uploaderId, uploaderId),
         isNull(attachments.postId),
         isNull(attachments.commentId),
+        isNull(attachments.messageId),
         lt(attachments.createdAt, new Date(Date.now() - PENDING_TTL_MS)),
       ),
     )

@@ -1,6 +1,7 @@
 import { type EditCommentBody, EventSubtype, type FeedComment, IdentityType, Urgency } from '@orbit/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { comments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../platform/errors';
@@ -23,7 +24,6 @@ import {
   seesComment,
 } from './policy';
 import { presentComment, type Viewer } from './presenter';
-import { runQueries } from './queries';
 import { notifyTagged, recordFeedInteraction, unitOfWork } from './service';
 import { viewersFor } from './viewers';
 

@@ -1,10 +1,10 @@
 import { PostType, Urgency } from '@orbit/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { attachments, comments, friendships, pollVotes, postReactions, users } from '../../db/schema';
 import type { UserRow } from '../users/service';
 import type { PostRow } from './policy';
-import { runQueries } from './queries';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;

@@ -11,7 +11,9 @@ import {
 } from '@orbit/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { attachments, postReactions, posts, users } from '../../db/schema';
+import type { PostActivity } from '../../db/schema/feeds';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
@@ -39,7 +41,6 @@ import {
   type PostRow,
 } from './policy';
 import { presentPost, type Viewer } from './presenter';
-import { runQueries } from './queries';
 import { viewersFor } from './viewers';
 
 export const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
@@ -60,6 +61,8 @@ export interface PostExtras {
   type?: number;
   poll?: { question: string; options: string[]; expiresAt: Date };
   hasAttachments?: boolean;
+  /** A SYSTEM_ACTIVITY post's session summary (the activities module, issue 6): its message may be empty. */
+  activity?: PostActivity;
 }
 
 export type TaggedListener = (work: Work, post: PostRow, memberIds: number[]) => Promise<void>;
@@ -125,7 +128,10 @@ export async function writePost(
   const message =
     type === PostType.POLL
       ? (input.message ?? '').trim()
-      : cleanMessage(input.message, extras.hasAttachments || imageIds.length > 0);
+      : cleanMessage(
+          input.message,
+          extras.hasAttachments || imageIds.length > 0 || extras.activity !== undefined,
+        );
   const targetUserId = await targetOf(db, authorId, place, input);
   const row = {
     communityId: place.kind === 'community' ? place.communityId : null,
@@ -139,6 +145,7 @@ export async function writePost(
     pollQuestion: extras.poll?.question ?? null,
     pollOptions: extras.poll?.options ?? null,
     pollExpiresAt: extras.poll?.expiresAt ?? null,
+    activity: extras.activity ?? null,
   };
   const audience = await audienceOf(db, row);
   const taggedUsers = await checkTaggedUsers(db, message, input.tagged_users, audience.recipients);

@@ -1,11 +1,11 @@
 import { PrivacySetting, UnitPreference } from '@orbit/contract';
 import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { users } from '../../db/schema';
 import type { UserRow } from '../users/service';
 import { friendPairs, pairKey } from './loader';
 import type { Viewer } from './presenter';
-import { runQueries } from './queries';
 
 export interface ViewerRoles {
   moderators: Set<number>;

@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { friendRequests, friendships, organizationMembers, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
@@ -41,20 +42,22 @@ export async function relationsOf(
 ): Promise<Map<number, Relation>> {
   const relations = new Map<number, Relation>(userIds.map((id) => [id, STRANGER]));
   if (userIds.length === 0) return relations;
-  const [friends, requests] = await Promise.all([
-    db
-      .select({ id: friendships.friendId })
-      .from(friendships)
-      .where(and(eq(friendships.userId, viewerId), inArray(friendships.friendId, userIds))),
-    db
-      .select({ fromId: friendRequests.fromId, toId: friendRequests.toId })
-      .from(friendRequests)
-      .where(
-        or(
-          and(eq(friendRequests.fromId, viewerId), inArray(friendRequests.toId, userIds)),
-          and(eq(friendRequests.toId, viewerId), inArray(friendRequests.fromId, userIds)),
+  const [friends, requests] = await runQueries(db, [
+    () =>
+      db
+        .select({ id: friendships.friendId })
+        .from(friendships)
+        .where(and(eq(friendships.userId, viewerId), inArray(friendships.friendId, userIds))),
+    () =>
+      db
+        .select({ fromId: friendRequests.fromId, toId: friendRequests.toId })
+        .from(friendRequests)
+        .where(
+          or(
+            and(eq(friendRequests.fromId, viewerId), inArray(friendRequests.toId, userIds)),
+            and(eq(friendRequests.toId, viewerId), inArray(friendRequests.fromId, userIds)),
+          ),
         ),
-      ),
   ]);
   for (const r of requests) {
     const incoming = r.toId === viewerId;
@@ -90,11 +93,10 @@ async function lockPair(
   return { caller, other };
 }
 
-const announceToBoth = (work: Work, a: number, b: number) =>
-  Promise.all([
-    work.emit([a], EventType.USER_PROFILES, null, { user_id: a }),
-    work.emit([b], EventType.USER_PROFILES, null, { user_id: b }),
-  ]);
+/** Each gets their own profile change; one after the other, as the transaction runs one query at a time. */
+async function announceToBoth(work: Work, a: number, b: number) {
+  for (const userId of [a, b]) await work.emit([userId], EventType.USER_PROFILES, null, { user_id: userId });
+}
 
 async function acceptRequest(work: Work, caller: UserRow, requester: UserRow) {
   await work.tx
@@ -267,9 +269,9 @@ export async function requestsOf(db: Queryable, callerId: number): Promise<Frien
 
 /** GET /user/connections: friends and communities by display name (moment participants). */
 export async function connectionsOf(db: Queryable, callerId: number): Promise<ConnectionsResponse> {
-  const [friends, communities] = await Promise.all([
-    friendRowsOf(db, callerId),
-    communityConnectionsOf(db, callerId),
+  const [friends, communities] = await runQueries(db, [
+    () => friendRowsOf(db, callerId),
+    () => communityConnectionsOf(db, callerId),
   ]);
   return {
     friends: friends.map((u) => ({ id: u.id, display_name: presentMemberFace(u, true).screen_name })),

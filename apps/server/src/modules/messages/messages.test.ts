@@ -1,14 +1,15 @@
 import { PM_IMAGE_TEXT, PM_MESSAGE_MAX, PM_PAGE_SIZE, StarType } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../db/schema';
+import { attachments as attachmentsTable } from '../../db/schema';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { samples, uploader } from '../attachments/testing';
 import { messagesClient } from './fixtures';
 
 const ctx = await createTestApp();
 const { app } = ctx;
 const { call, befriend, friendsWithThread, send, sendOk } = messagesClient(app);
+const upload = uploader(app);
 
 const previews = async (user: TestUser, search?: string) => {
   const query = search === undefined ? '' : `?search=${encodeURIComponent(search)}`;
@@ -318,12 +319,12 @@ describe('GET /pms/previews', () => {
 
   it('shows IMAGE when the last message carries attachments', async () => {
     const { a, b, groupId } = await friendsWithThread();
-    const pmId = await sendOk(a, groupId, 'look at this');
-    const attachment = { type: 1, fileName: 'view.jpg', url: '/api/attachments/1', size: 1200 };
-    await ctx.deps.db
-      .update(messages)
-      .set({ attachments: [attachment] })
-      .where(eq(messages.id, pmId));
+    const sent = await upload(a, `pms/${groupId}/attachments`, [
+      { name: 'view.png', bytes: await samples.png() },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [attachment] = sent.json().attachments;
+    expect(attachment).toMatchObject({ type: 1, fileName: 'view.png' });
     expect((await previews(b))[0]).toMatchObject({
       text: PM_IMAGE_TEXT,
       message: PM_IMAGE_TEXT,
@@ -368,5 +369,50 @@ describe('POST /pms/group/{id}/image', () => {
     const { a, groupId: direct } = await friendsWithThread();
     const pair = await call(a, 'POST', `pms/group/${direct}/image`, { image: await image() });
     expect(pair.statusCode).toBe(400);
+  });
+});
+
+describe('message attachments', () => {
+  const png = async () => [{ name: 'sunrise.png', bytes: await samples.png() }];
+  const fetchAs = (user: TestUser, url: string) => app.inject({ method: 'GET', url, headers: user.headers });
+
+  it('sends a message with its files, served to the participants only', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const outsider = await signUp(app);
+    const sent = await upload(a, `pms/${groupId}/attachments`, await png(), { message: ' at dawn ' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { pm_id, attachments } = sent.json();
+    expect(attachments).toHaveLength(1);
+    const [listed] = (await list(b, groupId)).json().messages;
+    expect(listed).toMatchObject({ pm_id, message: 'at dawn', attachments });
+    expect((await fetchAs(b, attachments[0].url)).statusCode).toBe(200);
+    expect((await fetchAs(outsider, attachments[0].url)).statusCode).toBe(404);
+  });
+
+  it('refuses outsiders, non-friends and an empty upload before storing anything', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const outsider = await signUp(app);
+    const before = await ctx.deps.db.$count(attachmentsTable);
+    expect((await upload(outsider, `pms/${groupId}/attachments`, await png())).statusCode).toBe(404);
+    expect((await upload(a, `pms/${groupId}/attachments`, [])).statusCode).toBe(400);
+    expect((await call(a, 'DELETE', `user/friends?user_id=${b.userId}`)).statusCode).toBe(200);
+    expect((await upload(a, `pms/${groupId}/attachments`, await png())).statusCode).toBe(403);
+    expect(await ctx.deps.db.$count(attachmentsTable)).toBe(before);
+    expect((await list(a, groupId)).json().messages).toEqual([]);
+  });
+
+  it('adds files to the author’s own message only', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const pmId = await sendOk(a, groupId, 'more to come');
+    const put = `pms/${groupId}/pm/${pmId}/attachments-put`;
+    expect((await upload(b, put, await png())).statusCode).toBe(403);
+    const added = await upload(a, put, await png());
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().attachments).toHaveLength(1);
+    const [listed] = (await list(b, groupId)).json().messages;
+    expect(listed.attachments).toEqual(added.json().attachments);
+    expect(
+      (await upload(a, `pms/${groupId}/pm/${pmId + 1000}/attachments-put`, await png())).statusCode,
+    ).toBe(404);
   });
 });

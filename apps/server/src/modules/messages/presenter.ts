@@ -1,4 +1,5 @@
 import {
+  attachmentUrl,
   PM_IMAGE_TEXT,
   type PmAttachment,
   type PmPreview,
@@ -6,6 +7,7 @@ import {
   type PrivateMessage,
 } from '@orbit/contract';
 import type { messageGroups, messages } from '../../db/schema';
+import type { AttachmentRow } from '../attachments/service';
 import type { MemberFace } from '../users/service';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -35,6 +37,11 @@ export function presentMessage(row: MessageRow, author: MemberFace, state: PmSta
     attachments: row.attachments ?? [],
     edited: row.editedAt !== null,
   };
+}
+
+/** 002 §3 attachment of a message: served by GET /attachments/{id} to the thread's participants only. */
+export function presentPmAttachment(row: AttachmentRow): PmAttachment {
+  return { type: row.type, fileName: row.fileName, url: attachmentUrl(row.id), size: row.size };
 }
 
 /** A group's own name, or else the other participants' names as the reader sees them. */

@@ -5,6 +5,8 @@ import {
   PmCreateGroupBody,
   PmDirectBody,
   PmDirectResponse,
+  PmFilesAdded,
+  PmFilesData,
   PmGroupCreated,
   PmGroupIdParams,
   PmGroupImageQuery,
@@ -19,13 +21,16 @@ import {
   PmPreviewsResponse,
   PmReadResponse,
   PmSent,
+  PmSentWithFiles,
 } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { type App, rateLimit } from '../../platform/http';
+import { formData, readUploadForm } from '../attachments/form';
 import { groupImage, setGroupImage } from './images';
 import { previewsOf, threadPreview } from './previews';
 import {
+  addFilesToMessage,
   createGroup,
   deleteMessage,
   editMessage,
@@ -84,6 +89,43 @@ export async function messagesRoutes(app: App, deps: AppDeps) {
     async (request) => sendMessage(deps, me(request).userId, request.params.group_id, request.body.message),
   );
 
+  const uploading = { rateLimit: rateLimit(f, 30) };
+  app.post(
+    '/pms/:group_id/attachments',
+    {
+      config: uploading,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        params: PmGroupParams,
+        response: { 200: PmSentWithFiles, ...refusals },
+      },
+    },
+    async (request) => {
+      const form = await readUploadForm(request);
+      const { message = '' } = formData<{ message?: string }>(request, PmFilesData, form.data, 'message');
+      return sendMessage(deps, me(request).userId, request.params.group_id, message, form.files);
+    },
+  );
+
+  app.post(
+    '/pms/:group_id/pm/:pm_id/attachments-put',
+    {
+      config: uploading,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        params: PmMessageParams,
+        response: { 200: PmFilesAdded, ...refusals },
+      },
+    },
+    async (request) => {
+      const { files } = await readUploadForm(request);
+      const { group_id, pm_id } = request.params;
+      return addFilesToMessage(deps, me(request).userId, group_id, pm_id, files);
+    },
+  );
+
   app.put(
     '/pms/group/:group_id/:pm_id',
     {
@@ -123,7 +165,7 @@ export async function messagesRoutes(app: App, deps: AppDeps) {
   app.post(
     '/pms/group/:id/image',
     {
-      config: { rateLimit: rateLimit(f, 30) },
+      config: uploading,
       schema: {
         tags,
         params: PmGroupIdParams,

@@ -5,13 +5,16 @@ import { messageGroups, messageParticipants, messages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
+import type { IncomingFile } from '../attachments/inspect';
+import { noFiles } from '../attachments/posts';
+import { type StoredUploads, withStoredUploads } from '../attachments/service';
 import { relationsOf } from '../friends/service';
 import { notifyPrivateMessage } from '../notifications/causes';
 import { recordInteraction, StarTarget } from '../stars/service';
 import { type Cursor, cursorFromKey, newerThan, olderThan } from './cursor';
 import { announceProfiles, emitDeleted, emitMessage } from './events';
 import { assertAuthor, groupParticipants, messageText, notFriends, pairKeyOf } from './policy';
-import { type MessageRow, presentMessage, stateFor } from './presenter';
+import { type MessageRow, presentMessage, presentPmAttachment, stateFor } from './presenter';
 import {
   facesSeenBy,
   loadThread,
@@ -105,40 +108,88 @@ async function recordMessageInteractions(work: Work, thread: Thread) {
   await recordInteraction(work, b, StarTarget.USER, a);
 }
 
-async function assertMaySend(work: Work, thread: Thread) {
-  if (!(await maySend(work.tx, thread))) throw notFriends();
+async function assertMaySend(db: Queryable, thread: Thread) {
+  if (!(await maySend(db, thread))) throw notFriends();
 }
 
-/** POST /pms/send/{group_id}: participants only; a one-to-one thread only between friends. */
-export async function sendMessage(deps: AppDeps, senderId: number, groupId: number, raw: string) {
-  return inTransaction(unitOfWork(deps), async (work) => {
-    const thread = await loadThread(work.tx, groupId, senderId);
-    await assertMaySend(work, thread);
-    const text = messageText(raw, false);
-    const newlyPending = await participantsWithoutUnread(
-      work.tx,
-      groupId,
-      thread.others.map((p) => p.user.id),
-    );
-    const now = new Date();
-    const [row] = await work.tx
-      .insert(messages)
-      .values({ groupId, authorId: senderId, message: text, createdAt: now })
-      .returning();
-    await work.tx.update(messageGroups).set({ lastMessageAt: now }).where(eq(messageGroups.id, groupId));
-    await markReadUpTo(work.tx, groupId, senderId, row.id);
-    thread.viewer.lastReadId = row.id;
-    await recordMessageInteractions(work, thread);
-    await emitMessage(work, EventSubtype.NEW, row, thread);
-    await announceProfiles(work, newlyPending);
-    await notifyPrivateMessage(
-      work,
-      row,
-      thread.group.name,
-      thread.others.map((p) => p.user.id),
-    );
-    return { group_id: groupId, pm_id: row.id };
-  });
+/**
+ * POST /pms/send/{group_id}, and with files POST /pms/{group_id}/attachments: participants only; a
+ * one-to-one thread only between friends. Files are checked and stored first, their rows written with the
+ * message, so the message is announced once with its attachments.
+ */
+export async function sendMessage(
+  deps: AppDeps,
+  senderId: number,
+  groupId: number,
+  raw: string,
+  files: IncomingFile[] = [],
+) {
+  // Refused senders are turned away before their files are checked and stored.
+  if (files.length > 0) await assertMaySend(deps.db, await loadThread(deps.db, groupId, senderId));
+  return withStoredUploads(deps, files, (uploads) =>
+    inTransaction(unitOfWork(deps), async (work) => {
+      const thread = await loadThread(work.tx, groupId, senderId);
+      await assertMaySend(work.tx, thread);
+      const text = messageText(raw, uploads.count > 0);
+      const newlyPending = await participantsWithoutUnread(
+        work.tx,
+        groupId,
+        thread.others.map((p) => p.user.id),
+      );
+      const now = new Date();
+      const [written] = await work.tx
+        .insert(messages)
+        .values({ groupId, authorId: senderId, message: text, createdAt: now })
+        .returning();
+      const row = await attachFiles(work.tx, uploads, written);
+      await work.tx.update(messageGroups).set({ lastMessageAt: now }).where(eq(messageGroups.id, groupId));
+      await markReadUpTo(work.tx, groupId, senderId, row.id);
+      thread.viewer.lastReadId = row.id;
+      await recordMessageInteractions(work, thread);
+      await emitMessage(work, EventSubtype.NEW, row, thread);
+      await announceProfiles(work, newlyPending);
+      await notifyPrivateMessage(
+        work,
+        row,
+        thread.group.name,
+        thread.others.map((p) => p.user.id),
+      );
+      return { group_id: groupId, pm_id: row.id, attachments: row.attachments ?? [] };
+    }),
+  );
+}
+
+/** Gives the stored files their rows and lists them on the message, after those it already has. */
+async function attachFiles(db: Queryable, uploads: StoredUploads, row: MessageRow): Promise<MessageRow> {
+  if (uploads.count === 0) return row;
+  const rows = await uploads.attachTo(db, row.authorId, { messageId: row.id });
+  const listed = [...(row.attachments ?? []), ...rows.map(presentPmAttachment)];
+  const [updated] = await db
+    .update(messages)
+    .set({ attachments: listed })
+    .where(eq(messages.id, row.id))
+    .returning();
+  return updated;
+}
+
+/** POST /pms/{group_id}/pm/{id}/attachments-put: further files on the caller's own message. */
+export async function addFilesToMessage(
+  deps: AppDeps,
+  callerId: number,
+  groupId: number,
+  pmId: number,
+  files: IncomingFile[],
+) {
+  if (files.length === 0) throw noFiles();
+  await assertAuthor((await messageOf(deps.db, groupId, pmId)).authorId, callerId);
+  return withStoredUploads(deps, files, (uploads) =>
+    inTransaction(unitOfWork(deps), async (work) => {
+      const thread = await loadThread(work.tx, groupId, callerId);
+      const row = await attachFiles(work.tx, uploads, await ownMessage(work, thread, pmId));
+      await emitMessage(work, EventSubtype.UPDATE, row, thread);
+      return { attachments: row.attachments ?? [] };
+    }),
+  );
 }
 
 async function markReadUpTo(db: Queryable, groupId: number, userId: number, messageId: number) {
@@ -148,14 +199,20 @@ async function markReadUpTo(db: Queryable, groupId: number, userId: number, mess
     .where(and(eq(messageParticipants.groupId, groupId), eq(messageParticipants.userId, userId)));
 }
 
-/** The caller's own message of the thread, locked for the change; 404 when the thread has no such message. */
-async function ownMessage(work: Work, thread: Thread, pmId: number): Promise<MessageRow> {
-  const [row] = await work.tx
+/** A message of the thread, locked when `lock`; 404 when the thread has no such message. */
+async function messageOf(db: Queryable, groupId: number, pmId: number, lock = false): Promise<MessageRow> {
+  const query = db
     .select()
     .from(messages)
-    .where(and(eq(messages.id, pmId), eq(messages.groupId, thread.group.id)))
-    .for('update');
+    .where(and(eq(messages.id, pmId), eq(messages.groupId, groupId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('No such message');
+  return row;
+}
+
+/** The caller's own message of the thread, locked for the change. */
+async function ownMessage(work: Work, thread: Thread, pmId: number): Promise<MessageRow> {
+  const row = await messageOf(work.tx, thread.group.id, pmId, true);
   assertAuthor(row.authorId, thread.viewer.user.id);
   return row;
 }

@@ -17,10 +17,9 @@ import { notify } from './service';
 
 /** How `viewerId` sees `userId`: persona for friends and public members, avatar identity otherwise. */
 async function faceAsSeenBy(work: Work, viewerId: number, userId: number) {
-  const [user, relation] = await Promise.all([
-    findUser(work.tx, userId),
-    relationOf(work.tx, viewerId, userId),
-  ]);
+  // One after the other: a transaction's client runs one query at a time.
+  const user = await findUser(work.tx, userId);
+  const relation = await relationOf(work.tx, viewerId, userId);
   return presentMemberFace(user, seesPersona(user, relation));
 }
 

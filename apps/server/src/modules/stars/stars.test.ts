@@ -2,7 +2,7 @@ import { EventType, StarType } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, stars, users } from '../../db/schema';
-import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
+import { createTestApp, STAR_FIELDS, signUp, type TestUser, uniqueName } from '../../test/harness';
 import { recordInteraction, StarTarget } from './service';
 
 const ctx = await createTestApp();
@@ -40,34 +40,6 @@ const setInteraction = (owner: TestUser, target: TestUser, daysAgo: number) =>
     .update(stars)
     .set({ interactionDate: new Date(Date.now() - daysAgo * 86_400_000) })
     .where(and(eq(stars.ownerId, owner.userId), eq(stars.targetId, target.userId)));
-
-const STAR_FIELDS = [
-  'star_id',
-  'star_type',
-  'zone',
-  'size',
-  'color',
-  'color_ring',
-  'image_url',
-  'avatar_image',
-  'badge_image',
-  'effect',
-  'pinned',
-  'interaction_date',
-  'name',
-  'screen_name',
-  'user_id',
-  'community_id',
-  'persona_image',
-  'gojimoji',
-  'type',
-  'kind',
-  'org_name',
-  'incentive_plans',
-  'bg_app_id',
-  'session_type',
-  'activity_type',
-];
 
 describe('the home star set', () => {
   it('shows a sent request as a pending-friend star, and the recipient a REQUESTS star with its count', async () => {

@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/client';
 import { organizationMembers, organizations, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../platform/auth/sessions';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { changePassword } from '../auth/service';
 import { relationOf } from '../friends/service';
@@ -109,11 +109,6 @@ const managedByProvider = () =>
 /** The member's other open sockets refetch their profile (000 §7: USER_PROFILES refreshes the profiles). */
 function announceProfileChange(work: Work, userId: number) {
   return work.emit([userId], EventType.USER_PROFILES, null, { user_id: userId });
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: string } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 async function updatePassword(deps: AppDeps, auth: AuthContext, body: UpdateUserBody) {

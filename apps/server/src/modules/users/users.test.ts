@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { events, images, users } from '../../db/schema';
-import { createTestApp, GOOD_PASSWORD, signUp, type TestUser, uniqueName } from '../../test/harness';
+import {
+  createTestApp,
+  GOOD_PASSWORD,
+  STAR_FIELDS,
+  signUp,
+  type TestUser,
+  uniqueName,
+} from '../../test/harness';
 
 const ctx = await createTestApp();
 const { app } = ctx;
@@ -12,34 +19,6 @@ const putUser = (user: TestUser, payload: object) =>
   app.inject({ method: 'PUT', url: '/api/user', headers: user.headers, payload });
 const profilesOf = async (user: TestUser) =>
   (await app.inject({ method: 'GET', url: '/api/user/profiles', headers: user.headers })).json();
-
-const STAR_FIELDS = [
-  'star_id',
-  'star_type',
-  'zone',
-  'size',
-  'color',
-  'color_ring',
-  'image_url',
-  'avatar_image',
-  'badge_image',
-  'effect',
-  'pinned',
-  'interaction_date',
-  'name',
-  'screen_name',
-  'user_id',
-  'community_id',
-  'persona_image',
-  'gojimoji',
-  'type',
-  'kind',
-  'org_name',
-  'incentive_plans',
-  'bg_app_id',
-  'session_type',
-  'activity_type',
-];
 
 describe('GET /user/profiles', () => {
   it('answers every field of 000 §3.1 and §3.2 with the ME star', async () => {

@@ -29,6 +29,8 @@ export interface Media {
   readonly publicJanusUrl: string | null;
   /** STUN/TURN servers for the browser's peer connections (ICE_SERVERS). */
   readonly iceServers: IceServer[];
+  /** The folder a Janus started here records into (read by the server afterwards), or null. */
+  readonly recordingsDir: string | null;
   start(): Promise<void>;
   close(): Promise<void>;
   /** A new private room with its own random secret (moderation, destroy) and pin (joining). */
@@ -85,6 +87,10 @@ export class JanusMedia implements Media {
 
   get iceServers(): IceServer[] {
     return this.config.iceServers;
+  }
+
+  get recordingsDir(): string | null {
+    return this.endpoint?.recordingsDir ?? null;
   }
 
   async start(): Promise<void> {

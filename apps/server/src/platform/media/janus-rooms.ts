@@ -17,6 +17,8 @@ export interface RoomOptions {
   /** Video room: record every publisher into recDir. */
   record?: boolean;
   recDir?: string;
+  /** Audio bridge: with `record`, the mixed audio is written to this .wav file (absolute path). */
+  recordFile?: string;
 }
 
 export interface RoomParticipant {
@@ -105,7 +107,10 @@ export class VideoRooms extends RoomPlugin {
 /** The audio bridge plugin: the live sessions' mixed audio, with the host's moderation. */
 export class AudioBridges extends RoomPlugin {
   create(credentials: Omit<RoomCredentials, 'roomId'>, options: RoomOptions = {}) {
-    return this.createWith(credentials, { description: options.description ?? 'orbit' });
+    return this.createWith(credentials, {
+      description: options.description ?? 'orbit',
+      ...(options.record && options.recordFile ? { record: true, record_file: options.recordFile } : {}),
+    });
   }
 
   async mute(roomId: number, secret: string, participantId: number): Promise<void> {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
+import { EVENTUALLY } from '../../test/harness';
 import { JanusMedia } from '.';
 import { JanusConnection, JanusError, type JanusHandle, janusAdminRequest } from './janus-client';
 import { janusConfigFiles } from './janus-config';
@@ -111,7 +112,7 @@ if (!janusBinary) {
       await expect(rooms.kick(room.roomId, 'wrong', joined.id)).rejects.toBeInstanceOf(JanusError);
       await rooms.kick(room.roomId, room.secret, joined.id);
       // A kick is carried out by the plugin's own thread, just after it answers.
-      await vi.waitFor(async () => expect(await rooms.listParticipants(room.roomId)).toEqual([]));
+      await vi.waitFor(async () => expect(await rooms.listParticipants(room.roomId)).toEqual([]), EVENTUALLY);
     });
 
     it('refuses to destroy a video room without its secret, and destroys it with the secret', async () => {
@@ -148,7 +149,10 @@ if (!janusBinary) {
       await bridges.unmute(room.roomId, room.secret, id);
       expect(await mutedOf()).toBe(false);
       await bridges.kick(room.roomId, room.secret, id);
-      await vi.waitFor(async () => expect(await bridges.listParticipants(room.roomId)).toEqual([]));
+      await vi.waitFor(
+        async () => expect(await bridges.listParticipants(room.roomId)).toEqual([]),
+        EVENTUALLY,
+      );
 
       await expect(
         media.destroyRoom('audio', { roomId: room.roomId, secret: 'wrong' }),

@@ -2,7 +2,7 @@ import { WS_CLOSE, WS_TICKET_TTL_MS } from '@orbit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
-import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
+import { createTestApp, EVENTUALLY, signUp, type TestContext, type TestUser } from '../../test/harness';
 import { attempt, emit, listen, TestSocket, withSince, wsUrl } from './testing';
 
 let ctx: TestContext;
@@ -226,7 +226,7 @@ describe('nothing lost', () => {
     await vi.waitFor(async () => {
       const [stored] = await ctx.deps.db.select().from(events).where(eq(events.id, row.eventId));
       expect(stored.publishedAt).not.toBeNull();
-    });
+    }, EVENTUALLY);
     socket.close();
   });
 

@@ -8,13 +8,15 @@ import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
 import { showAlert } from '../../ui/popup';
+import { SearchBox } from '../../ui/SearchBox';
 import { registrationErrorText } from '../auth/registrationErrors';
 import styles from './Communities.module.css';
 import { type PersonFace, PersonRow } from './PersonRow';
 import { Rows } from './Rows';
 import { EMPTY_NEW_MEMBER, newMemberProblem, newMemberRegistration } from './rules';
-import { SearchBox } from './SearchBox';
 
 const memberFormAlert = (title: string, message: string, values?: Record<string, string | number>) =>
   showAlert({ title, message, values, dismiss: T.ok, autoCloseMs: UI_TIMINGS.memberFormAlertAutoCloseMs });
@@ -52,10 +54,10 @@ export function AddMemberScreen({ id }: { id: number }) {
   const meFace = { ...me, screen_name: `${me.screen_name} (${t(T.you)})` };
 
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <NewUserForm communityId={id} onAdded={markAdded} />
-      <div className={styles.stack}>
-        <SearchBox onSearch={setText} />
+      <div className={layoutStyles.stack}>
+        <SearchBox label={t(T.searchField)} onSearch={setText} />
         <Rows label={t(T.addAMember)} empty={t(T.noResults)}>
           {[
             <AddedCard key={me.user_id} face={meFace} added />,
@@ -135,7 +137,7 @@ function NewUserForm({ communityId, onAdded }: { communityId: number; onAdded: (
     <details className={styles.panel}>
       <summary className={styles.panelTitle}>{t(T.addANewUser)}</summary>
       <form
-        className={styles.form}
+        className={layoutStyles.form}
         aria-label={t(T.addANewUser)}
         onSubmit={(event) => {
           event.preventDefault();
@@ -164,7 +166,7 @@ function NewUserForm({ communityId, onAdded }: { communityId: number; onAdded: (
           onChange={(event) => setForm({ ...form, confirm: event.target.value })}
         />
         <div>
-          <p className={styles.sectionTitle}>{t(T.passwordRequirementsTitle)}</p>
+          <p className={listStyles.sectionTitle}>{t(T.passwordRequirementsTitle)}</p>
           <ul className={styles.requirements}>
             {[
               T.passwordRequirementLength,
@@ -177,7 +179,7 @@ function NewUserForm({ communityId, onAdded }: { communityId: number; onAdded: (
             ))}
           </ul>
         </div>
-        <div className={styles.buttons}>
+        <div className={layoutStyles.buttons}>
           <Button type="submit">{t(T.communityAdd)}</Button>
         </div>
       </form>

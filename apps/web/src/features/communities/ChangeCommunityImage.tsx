@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangeCommunityImage, useCommunity } from '../../api/communities';
 import { T } from '../../i18n/texts';
 import { dialogBack } from '../../ui/dialogStore';
+import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
@@ -22,7 +23,7 @@ export function ChangeCommunityImage({ id }: { id: number }) {
       },
     );
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <div className={styles.centerRow}>
         <CommunityIcon face={community} size={140} />
       </div>

@@ -5,6 +5,8 @@ import { useCommunity, useSaveCommunityInfo } from '../../api/communities';
 import { T } from '../../i18n/texts';
 import { useBeforeBack } from '../../ui/DialogHost';
 import fieldStyles from '../../ui/Field.module.css';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
 import styles from './Communities.module.css';
 import { isExpert } from './rules';
 
@@ -17,7 +19,7 @@ export function CommunityInfoPage({ id }: { id: number }) {
   return community.info ? (
     <p className={styles.notesRead}>{community.info}</p>
   ) : (
-    <p className={styles.empty}>{t(T.infoPlaceholder)}</p>
+    <p className={listStyles.empty}>{t(T.infoPlaceholder)}</p>
   );
 }
 
@@ -31,7 +33,7 @@ function InfoEditor({ id, info }: { id: number; info: string }) {
     return true;
   });
   return (
-    <label className={styles.form}>
+    <label className={layoutStyles.form}>
       <span className="visually-hidden">{t(T.communityInfo)}</span>
       <textarea
         className={`${fieldStyles.control} ${styles.notes}`}

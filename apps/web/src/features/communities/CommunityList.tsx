@@ -1,11 +1,10 @@
 import type { CommunityEntry } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { communityKeys, searchCommunities, useCommunityList } from '../../api/communities';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import { showError } from '../../ui/popup';
+import { useErrorPopup } from '../../ui/popup';
 import { CommunityIcon } from './CommunityIcon';
 import { openFromList } from './open';
 import { Row, Rows } from './Rows';
@@ -63,10 +62,7 @@ export function CommunitySearchResults({ text }: { text: string }) {
     retry: false,
     staleTime: 0,
   });
-  const failedAt = search.isError ? search.errorUpdatedAt : 0;
-  useEffect(() => {
-    if (failedAt) showError(T.unableToSearchCommunities);
-  }, [failedAt]);
+  useErrorPopup(search, T.unableToSearchCommunities);
   if (!search.data) return null;
   return (
     <CommunityRows

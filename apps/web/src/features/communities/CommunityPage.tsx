@@ -5,7 +5,11 @@ import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
+import { CommunityCallButton } from '../calls/CallButton';
 import { Feed } from '../feeds/Feed';
+import { StreamEntry } from '../sessions/StreamEntry';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
 import {
@@ -19,15 +23,15 @@ import { isExpert } from './rules';
 
 /**
  * The community page (001 §2): members count, description, avatar (experts change the picture), pin, the
- * feed with its writer, and leave. The call and stream markers join with calls and live sessions (issue 7).
+ * feed with its writer, the community call entry for members, and leave.
  */
 export function CommunityPage({ id }: { id: number }) {
   const { t } = useTranslation();
   const community = useCommunity(id);
-  if (community.isError) return <p className={styles.empty}>{t(T.notFound)}</p>;
+  if (community.isError) return <p className={listStyles.empty}>{t(T.notFound)}</p>;
   if (!community.data) return null;
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <CommunityHeader community={community.data} />
       <CommunityActions community={community.data} />
       <section className={styles.feedSlot} aria-label={community.data.name}>
@@ -41,7 +45,7 @@ function CommunityHeader({ community }: { community: Community }) {
   const { t } = useTranslation();
   const expert = isExpert(community.roles);
   return (
-    <section className={styles.header} aria-label={community.name}>
+    <section className={listStyles.header} aria-label={community.name}>
       <div className={styles.iconWrap}>
         <CommunityIcon face={community} size={88} />
         {expert && (
@@ -90,6 +94,8 @@ function CommunityActions({ community }: { community: Community }) {
           {t(community.pinned ? T.unpin : T.pin)}
         </Button>
       )}
+      {community.roles.length > 0 && <CommunityCallButton communityId={community.id} name={community.name} />}
+      <StreamEntry communityId={community.id} />
       <Button variant="secondary" onClick={() => openCommunityInfo(community.id)}>
         {t(T.communityInfo)}
       </Button>

@@ -2,6 +2,8 @@ import { AccessType, type CommunityEntry } from '@orbit/contract';
 import { useTranslation } from 'react-i18next';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
 import { openJoinFlow, showCommunityInstead } from './open';
@@ -13,9 +15,9 @@ import { openJoinFlow, showCommunityInstead } from './open';
 export function CommunityPreview({ entry }: { entry: CommunityEntry }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <CommunityHeader entry={entry} />
-      <div className={styles.buttons}>
+      <div className={layoutStyles.buttons}>
         <Button onClick={() => openJoinFlow(entry, () => showCommunityInstead(entry))}>
           {t(T.communityJoin)}
         </Button>
@@ -27,10 +29,10 @@ export function CommunityPreview({ entry }: { entry: CommunityEntry }) {
 function CommunityHeader({ entry }: { entry: CommunityEntry }) {
   const { t } = useTranslation();
   return (
-    <section className={styles.header} aria-label={entry.name}>
+    <section className={listStyles.header} aria-label={entry.name}>
       <CommunityIcon face={entry} size={88} />
       <div className={styles.headerText}>
-        <p className={styles.headerName}>{entry.name}</p>
+        <p className={listStyles.headerName}>{entry.name}</p>
         {entry.access_type === AccessType.PRIVATE && (
           <span className={styles.muted}>{t(T.privateCommunity)}</span>
         )}

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';
-import styles from './Communities.module.css';
+import layoutStyles from '../../ui/Layout.module.css';
 
 /** The Yes/No confirmation (leave, "Are you sure?", an invitation): the question is the dialog's title. */
 export function YesNo({ onYes }: { onYes: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.buttons}>
+    <div className={layoutStyles.buttons}>
       <Button variant="secondary" onClick={() => void dialogBack()}>
         {t(T.no)}
       </Button>

@@ -8,6 +8,8 @@ import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { Segmented, TextField } from '../../ui/Field';
 import fieldStyles from '../../ui/Field.module.css';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
 import { showError } from '../../ui/popup';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
@@ -54,7 +56,7 @@ export function CreateCommunity() {
 
   return (
     <form
-      className={styles.form}
+      className={layoutStyles.form}
       aria-label={t(T.communityCreateTitle)}
       onSubmit={(event) => {
         event.preventDefault();
@@ -63,7 +65,7 @@ export function CreateCommunity() {
     >
       <fieldset className={styles.panel}>
         <legend className="visually-hidden">{t(T.communityImage)}</legend>
-        <p className={styles.sectionTitle}>{t(T.communityImage)}</p>
+        <p className={listStyles.sectionTitle}>{t(T.communityImage)}</p>
         <div className={styles.pictureRow}>
           <CommunityIcon
             face={{ name: form.name, image_url: image, color: form.color, initials: form.initials }}
@@ -124,7 +126,7 @@ export function CreateCommunity() {
         selected={form.invitees}
         onToggle={(userId) => set({ invitees: toggled(form.invitees, userId) })}
       />
-      <div className={styles.buttons}>
+      <div className={layoutStyles.buttons}>
         <Button type="submit" disabled={!canCreate(form) || create.isPending}>
           {t(T.communityCreate)}
         </Button>
@@ -146,7 +148,7 @@ function Invitees({
   return (
     <fieldset className={styles.panel}>
       <legend className="visually-hidden">{t(T.communityMembersToInvite)}</legend>
-      <p className={styles.sectionTitle}>{t(T.communityMembersToInvite)}</p>
+      <p className={listStyles.sectionTitle}>{t(T.communityMembersToInvite)}</p>
       {friends.length === 0 ? (
         <p className={styles.muted}>{t(T.inactiveEmptyFriends)}</p>
       ) : (

@@ -4,13 +4,15 @@ import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
 import { showCommunityInstead } from './open';
 import type { PendingInvite } from './rules';
 
 /** Accept (2) or reject (3) an invite; failures are ignored (000 §4.5). Answers the outcome. */
-export function useInviteAnswer(invite: PendingInvite) {
+function useInviteAnswer(invite: PendingInvite) {
   const answer = useAnswerInvite();
   const respond = (status: InviteAnswer) =>
     answer.mutateAsync({ id: invite.communityId, status }).then(
@@ -28,7 +30,6 @@ export function useInviteAnswer(invite: PendingInvite) {
 export function InviteCard({ invite }: { invite: PendingInvite }) {
   const { t } = useTranslation();
   const entry = useInvitedCommunity(invite.communityId, invite.name).data;
-  const answer = useInviteAnswer(invite);
   const face = entry ?? {
     name: invite.name,
     image_url: invite.imageUrl,
@@ -36,35 +37,58 @@ export function InviteCard({ invite }: { invite: PendingInvite }) {
     initials: null,
   };
   return (
-    <div className={styles.stack}>
-      <section className={styles.header} aria-label={invite.name}>
+    <div className={layoutStyles.stack}>
+      <section className={listStyles.header} aria-label={invite.name}>
         <CommunityIcon face={face} size={88} />
         <div className={styles.headerText}>
-          <p className={styles.headerName}>{invite.name}</p>
+          <p className={listStyles.headerName}>{invite.name}</p>
           {entry?.text && <span className={styles.muted}>{t(T.invitedBy, positional(entry.text))}</span>}
           {entry?.description && <p className={styles.description}>{entry.description}</p>}
         </div>
       </section>
-      <div className={styles.buttons}>
-        <Button
-          variant="secondary"
-          disabled={answer.busy}
-          onClick={async () => {
-            await answer.reject();
-            await dialogBack();
-          }}
-        >
-          {t(T.inviteReject)}
-        </Button>
-        <Button
-          disabled={answer.busy}
-          onClick={async () => {
-            if (await answer.accept()) showCommunityInstead({ id: invite.communityId, name: invite.name });
-          }}
-        >
-          {t(T.inviteAccept)}
-        </Button>
+      <div className={layoutStyles.buttons}>
+        <InviteAnswerButtons
+          invite={invite}
+          onRejected={dialogBack}
+          onAccepted={() => showCommunityInstead({ id: invite.communityId, name: invite.name })}
+        />
       </div>
     </div>
+  );
+}
+
+/** Reject, then accept: `onRejected` runs after a reject (whatever its outcome), `onAccepted` after an accept. */
+export function InviteAnswerButtons({
+  invite,
+  onAccepted,
+  onRejected,
+}: {
+  invite: PendingInvite;
+  onAccepted: () => void;
+  onRejected?: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const answer = useInviteAnswer(invite);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        disabled={answer.busy}
+        onClick={async () => {
+          await answer.reject();
+          await onRejected?.();
+        }}
+      >
+        {t(T.inviteReject)}
+      </Button>
+      <Button
+        disabled={answer.busy}
+        onClick={async () => {
+          if (await answer.accept()) onAccepted();
+        }}
+      >
+        {t(T.inviteAccept)}
+      </Button>
+    </>
   );
 }

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useInviteToCommunity, useNonmembers } from '../../api/communities';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
-import styles from './Communities.module.css';
+import layoutStyles from '../../ui/Layout.module.css';
+import { SearchBox } from '../../ui/SearchBox';
 import { confirmYesNo } from './open';
 import { PersonRow } from './PersonRow';
 import { Rows } from './Rows';
-import { SearchBox } from './SearchBox';
 
 /**
  * The invite modal (001 §2): search the members not in the community, confirm, and the invitation goes by
@@ -24,8 +24,8 @@ export function InviteModal({ id }: { id: number }) {
       invite.mutate({ id, screenName }, { onSuccess: () => setInvited((ids) => new Set(ids).add(userId)) }),
     );
   return (
-    <div className={styles.stack}>
-      <SearchBox onSearch={setText} />
+    <div className={layoutStyles.stack}>
+      <SearchBox label={t(T.searchField)} onSearch={setText} />
       <Rows label={t(T.communityInvite)} empty={t(T.noResults)}>
         {users.map((user) => (
           <PersonRow

@@ -11,6 +11,8 @@ import { Button } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';
 import { dialogBack } from '../../ui/dialogStore';
 import { TextField } from '../../ui/Field';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
 import { showError } from '../../ui/popup';
 import styles from './Communities.module.css';
 import {
@@ -91,11 +93,11 @@ function GenericTerms({ entry, onAccepted }: { entry: CommunityEntry; onAccepted
   const { t } = useTranslation();
   const [accepted, setAccepted] = useState(false);
   return (
-    <section className={styles.stack} aria-label={t(T.genericTerms)}>
-      <h3 className={styles.sectionTitle}>{t(T.genericTerms)}</h3>
+    <section className={layoutStyles.stack} aria-label={t(T.genericTerms)}>
+      <h3 className={listStyles.sectionTitle}>{t(T.genericTerms)}</h3>
       <TermsLink entry={entry} />
       <AcceptedBox checked={accepted} onChange={setAccepted} />
-      <div className={styles.buttons}>
+      <div className={layoutStyles.buttons}>
         <Button disabled={!accepted} onClick={onAccepted}>
           {t(T.communityContinue)}
         </Button>
@@ -123,14 +125,14 @@ function MadnessTerms({ entry, me, onJoin }: { entry: CommunityEntry; me: UserPr
   };
   return (
     <form
-      className={styles.form}
+      className={layoutStyles.form}
       aria-label={t(T.madnessTerms)}
       onSubmit={(event) => {
         event.preventDefault();
         if (madnessJoinEnabled(form)) void submit();
       }}
     >
-      <h3 className={styles.sectionTitle}>{t(T.madnessTerms)}</h3>
+      <h3 className={listStyles.sectionTitle}>{t(T.madnessTerms)}</h3>
       <TermsLink entry={entry} />
       <TextField
         label={t(T.joinFirstName)}
@@ -145,7 +147,7 @@ function MadnessTerms({ entry, me, onJoin }: { entry: CommunityEntry; me: UserPr
         onChange={(event) => setForm({ ...form, lastName: event.target.value })}
       />
       <AcceptedBox checked={form.accepted} onChange={(accepted) => setForm({ ...form, accepted })} />
-      <div className={styles.buttons}>
+      <div className={layoutStyles.buttons}>
         <Button type="submit" disabled={!madnessJoinEnabled(form)}>
           {t(T.communityJoin)}
         </Button>
@@ -182,14 +184,14 @@ function IdentityChoice({
   ];
   return (
     <form
-      className={styles.form}
+      className={layoutStyles.form}
       onSubmit={(event) => {
         event.preventDefault();
         void onJoin(identity);
       }}
     >
       <fieldset className={styles.choices}>
-        <legend className={styles.sectionTitle}>{t(T.appearAs)}</legend>
+        <legend className={listStyles.sectionTitle}>{t(T.appearAs)}</legend>
         {choices.map((choice) => (
           <label key={choice.value} className={styles.choice}>
             <input
@@ -201,12 +203,12 @@ function IdentityChoice({
               onChange={() => setIdentity(choice.value)}
             />
             <Avatar src={choice.picture} name={choice.name} size={72} decorative />
-            <span className={styles.sectionTitle}>{choice.label}</span>
+            <span className={listStyles.sectionTitle}>{choice.label}</span>
             <span className={styles.choiceName}>{choice.name}</span>
           </label>
         ))}
       </fieldset>
-      <div className={styles.buttons}>
+      <div className={layoutStyles.buttons}>
         <Button type="submit">{t(T.communityJoin)}</Button>
       </div>
     </form>

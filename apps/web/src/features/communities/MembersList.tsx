@@ -6,7 +6,7 @@ import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
-import styles from './Communities.module.css';
+import layoutStyles from '../../ui/Layout.module.css';
 import { confirmYesNo, openAddMember } from './open';
 import { PersonRow } from './PersonRow';
 import { Rows } from './Rows';
@@ -25,9 +25,9 @@ export function MembersList({ id }: { id: number }) {
   const expert = community ? isExpert(community.roles) : false;
   const askToRemove = (userId: number) => confirmYesNo(t(T.areYouSure), () => remove.mutate({ id, userId }));
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       {expert && (
-        <div className={styles.buttons}>
+        <div className={layoutStyles.buttons}>
           <Button onClick={() => openAddMember(id)}>{t(T.addAMember)}</Button>
         </div>
       )}
@@ -36,7 +36,6 @@ export function MembersList({ id }: { id: number }) {
           <PersonRow
             key={member.user_id}
             face={{
-              user_id: member.user_id,
               screen_name:
                 member.user_id === me?.user_id ? `${member.screen_name} (${t(T.you)})` : member.screen_name,
               image_url: member.image_url ?? member.user_image_url,

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useProfiles } from '../../api/profiles';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
-import { Button } from '../../ui/Button';
 import { CommunityIcon } from './CommunityIcon';
-import { useInviteAnswer } from './InviteCard';
+import { InviteAnswerButtons } from './InviteCard';
 import { openCommunity, openInviteCard } from './open';
 import { Row, Rows } from './Rows';
 import { type PendingInvite, pendingInvites } from './rules';
@@ -31,7 +30,6 @@ export function PendingInvites({ hideWhenEmpty = false }: { hideWhenEmpty?: bool
 
 function InviteRow({ invite }: { invite: PendingInvite }) {
   const { t } = useTranslation();
-  const answer = useInviteAnswer(invite);
   return (
     <Row
       picture={<CommunityIcon face={{ ...invite, image_url: invite.imageUrl, initials: null }} />}
@@ -39,17 +37,10 @@ function InviteRow({ invite }: { invite: PendingInvite }) {
       detail={invite.sentAt ? t(T.requestSentOn, positional(sentDate(invite.sentAt))) : undefined}
       onOpen={() => openInviteCard(invite)}
     >
-      <Button variant="secondary" disabled={answer.busy} onClick={() => void answer.reject()}>
-        {t(T.inviteReject)}
-      </Button>
-      <Button
-        disabled={answer.busy}
-        onClick={async () => {
-          if (await answer.accept()) openCommunity({ id: invite.communityId, name: invite.name });
-        }}
-      >
-        {t(T.inviteAccept)}
-      </Button>
+      <InviteAnswerButtons
+        invite={invite}
+        onAccepted={() => openCommunity({ id: invite.communityId, name: invite.name })}
+      />
     </Row>
   );
 }

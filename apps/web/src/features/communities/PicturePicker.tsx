@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';
+import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
 import { type Area, croppedDataUrl, SquareCropper } from '../../ui/SquareCropper';
-import styles from './Communities.module.css';
 
 /** The square the member sees while cropping; the picture sent is 300 wide (001 §9). */
 const CROP_SIDE = IMAGE_SIZES.crop;
@@ -40,13 +40,13 @@ export function PicturePicker({ label, onPicked }: { label: string; onPicked: (i
 
   if (source) {
     return (
-      <div className={styles.form}>
+      <div className={layoutStyles.form}>
         <SquareCropper
           image={source}
           side={CROP_SIDE}
           onCropComplete={(_percent, pixels) => setArea(pixels)}
         />
-        <div className={styles.buttons}>
+        <div className={layoutStyles.buttons}>
           <Button variant="ghost" onClick={() => setSource(null)}>
             {t(T.cancel)}
           </Button>

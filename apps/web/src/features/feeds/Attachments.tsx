@@ -1,4 +1,4 @@
-import type { FeedAttachment } from '@orbit/contract';
+import type { PmAttachment } from '@orbit/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { positional } from '../../i18n';
@@ -7,15 +7,15 @@ import styles from './Feeds.module.css';
 import { previewKind } from './uploads';
 
 /** The attachments grid of a post or comment; a tap opens the file preview. */
-export function Attachments({ items }: { items: readonly FeedAttachment[] }) {
+export function Attachments({ items }: { items: readonly PmAttachment[] }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<FeedAttachment | null>(null);
+  const [open, setOpen] = useState<PmAttachment | null>(null);
   if (items.length === 0) return null;
   return (
     <>
       <ul className={styles.attachments}>
         {items.map((item) => (
-          <li key={item.id}>
+          <li key={item.url}>
             <button
               type="button"
               className={styles.attachment}
@@ -47,7 +47,7 @@ const FileGlyph = () => (
 );
 
 /** The file preview modal (001 §2): by type, with a download link; close and Escape close it. */
-export function FilePreview({ item, onClose }: { item: FeedAttachment; onClose: () => void }) {
+export function FilePreview({ item, onClose }: { item: PmAttachment; onClose: () => void }) {
   const { t } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -79,7 +79,7 @@ export function FilePreview({ item, onClose }: { item: FeedAttachment; onClose: 
   );
 }
 
-function PreviewContent({ item }: { item: FeedAttachment }) {
+function PreviewContent({ item }: { item: PmAttachment }) {
   switch (previewKind(item.fileName)) {
     case 'image':
       return <img src={item.url} alt={item.fileName} />;

@@ -72,13 +72,28 @@ export function UploadWidget({ uploads }: { uploads: Uploads }) {
   );
 }
 
-/** Opens the file picker; at most 4 whitelisted files of a pick are kept. */
-function PickButton({ uploads, label, onPick }: { uploads: Uploads; label: string; onPick?: () => void }) {
+/** Opens the file picker; at most 4 whitelisted files of a pick are kept. `compact` shows a paperclip. */
+function PickButton({
+  uploads,
+  label,
+  onPick,
+  compact = false,
+}: {
+  uploads: Uploads;
+  label: string;
+  onPick?: () => void;
+  compact?: boolean;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" className={styles.chip} onClick={() => input.current?.click()}>
-        {label}
+      <button
+        type="button"
+        className={compact ? styles.clip : styles.chip}
+        aria-label={compact ? label : undefined}
+        onClick={() => input.current?.click()}
+      >
+        {compact ? <PaperclipGlyph /> : label}
       </button>
       <input
         ref={input}
@@ -98,3 +113,18 @@ function PickButton({ uploads, label, onPick }: { uploads: Uploads; label: strin
   );
 }
 UploadWidget.PickButton = PickButton;
+
+function PaperclipGlyph() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M16.5 6.5 8.4 14.6a2 2 0 0 0 2.8 2.8l8.1-8.1a4 4 0 0 0-5.7-5.7L5.5 11.7a6 6 0 0 0 8.5 8.5l6.5-6.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

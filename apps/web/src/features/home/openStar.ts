@@ -1,9 +1,12 @@
 import { StarType } from '@orbit/contract';
 import type { Star } from '../../api/types';
 import { openCommunity, openInviteCard } from '../communities/open';
+import { openIncentives } from '../incentives/open';
 import { openGroupStar } from '../messages/open';
 import { openMoments } from '../moments/open';
 import { openRequests, openUserStar } from '../social/open';
+import { openSurveys } from '../surveys/open';
+import { openBackgroundStar } from '../tournament/open';
 
 /** A member's star (own, friend, pending friend) opens the user star page (001 §2). */
 function openMemberStar(star: Star): void {
@@ -38,6 +41,9 @@ export const STAR_OPENERS: Partial<Record<number, StarOpener>> = {
   [StarType.ME]: openMemberStar,
   [StarType.FRIEND]: openMemberStar,
   [StarType.PENDING_FRIEND]: openMemberStar,
+  // Activity and game stars open the member's own page, with its THIS WEEK summary (001 §2).
+  [StarType.ACTIVITY]: openMemberStar,
+  [StarType.GAME]: openMemberStar,
   [StarType.REQUESTS]: openRequests,
   [StarType.COMMUNITY_USER_CREATED]: openCommunityStar,
   [StarType.COMMUNITY_SYSTEM]: openCommunityStar,
@@ -46,6 +52,9 @@ export const STAR_OPENERS: Partial<Record<number, StarOpener>> = {
   [StarType.COMMUNITY_INVITE]: openCommunityInviteStar,
   [StarType.MOMENTS]: () => openMoments(),
   [StarType.PRIVATE_MESSAGES]: openGroupStar,
+  [StarType.INCENTIVE]: openIncentives,
+  [StarType.SURVEYS]: () => openSurveys(),
+  [StarType.BG]: openBackgroundStar,
 };
 
 export function openerFor(starType: number): StarOpener | undefined {

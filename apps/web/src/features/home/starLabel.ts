@@ -1,4 +1,4 @@
-import { StarType } from '@orbit/contract';
+import { BackgroundType, StarType } from '@orbit/contract';
 import type { TFunction } from 'i18next';
 import type { Star } from '../../api/types';
 import { T } from '../../i18n/texts';
@@ -7,7 +7,11 @@ import { T } from '../../i18n/texts';
 export const starKindKey = (starType: number) => `star_kind.${starType}`;
 
 /** The name a star shows: a group star's is the locale's title of what it groups. */
-export function starName(t: TFunction, star: Pick<Star, 'name' | 'star_type'>): string {
+export function starName(
+  t: TFunction,
+  star: Pick<Star, 'name' | 'star_type'> & { type?: number | null },
+): string {
+  if (star.star_type === StarType.BG && star.type === BackgroundType.TOURNAMENT) return t(T.tournamentTitle);
   return star.star_type === StarType.REQUESTS ? t(T.requestsTitle) : star.name;
 }
 
@@ -18,7 +22,10 @@ function nameAndKind(t: TFunction, name: string, starType: number): string {
 }
 
 /** The accessible name of a star: "Sam Lee, friend", "Requests, 3 waiting". */
-export function starLabel(t: TFunction, star: Pick<Star, 'name' | 'star_type' | 'badge_count'>): string {
+export function starLabel(
+  t: TFunction,
+  star: Pick<Star, 'name' | 'star_type' | 'badge_count'> & { type?: number | null },
+): string {
   const label = nameAndKind(t, starName(t, star), star.star_type);
   const waiting = star.badge_count ?? 0;
   return waiting > 0 ? `${label}, ${t(T.starWaiting, { 0: waiting })}` : label;

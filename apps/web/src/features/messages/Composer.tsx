@@ -5,6 +5,7 @@ import { useEditMessage, useSendMessage } from '../../api/messages';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { MessageBox } from '../feeds/MessageBox';
+import { UploadWidget, useUploads } from '../feeds/UploadWidget';
 import styles from './Messages.module.css';
 import { composerMode, sendable } from './rules';
 
@@ -17,32 +18,45 @@ interface ComposerProps {
 
 /**
  * The composer (002 §4, §5): Enter sends on desktop and Shift+Enter breaks the line, an empty message is
- * not sent, the box grows up to about 129 px; in edit mode it saves the chosen message instead. A failed
- * send gives the text back (message errors are silent, 002 §8).
+ * not sent, the box grows up to about 129 px; in edit mode it saves the chosen message instead. Picked
+ * files put it in sendImage mode (an oversized one in uploadErr, which blocks sending). A failed send gives
+ * the text and the files back (message errors are silent, 002 §8).
  */
 export function Composer({ groupId, editing, onStopEditing }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const send = useSendMessage();
   const edit = useEditMessage();
-  const mode = composerMode(text, editing !== null);
+  const uploads = useUploads();
+  const state = {
+    text,
+    editing: editing !== null,
+    files: uploads.files.length,
+    uploadError: uploads.hasError,
+  };
+  const mode = composerMode(state);
 
   useEffect(() => {
     setText(editing ? editing.message : '');
   }, [editing]);
 
-  const restore = (message: string) => (error: Error) => {
-    console.warn('[orbit] message not saved', error);
-    setText(message);
-  };
+  const restore =
+    (message: string, files: File[] = []) =>
+    (error: Error) => {
+      console.warn('[orbit] message not saved', error);
+      setText(message);
+      if (files.length > 0) uploads.add(files);
+    };
   const submit = () => {
-    if (!sendable(text)) return;
+    if (!sendable(state)) return;
     const message = text.trim();
     if (editing) {
       edit.mutate({ groupId, pmId: editing.pm_id, message }, { onError: restore(message) });
       onStopEditing();
     } else {
-      send.mutate({ groupId, message }, { onError: restore(message) });
+      const files = uploads.files.map((entry) => entry.file);
+      send.mutate({ groupId, message, files }, { onError: restore(message, files) });
+      uploads.reset();
     }
     setText('');
   };
@@ -69,6 +83,7 @@ export function Composer({ groupId, editing, onStopEditing }: ComposerProps) {
           </Button>
         </div>
       )}
+      {!editing && <UploadWidget uploads={uploads} />}
       <div className={styles.composerRow}>
         <MessageBox
           value={text}
@@ -78,7 +93,8 @@ export function Composer({ groupId, editing, onStopEditing }: ComposerProps) {
           placeholder={t(T.messagesWrite)}
           autoFocus
         />
-        <Button type="submit" disabled={!sendable(text)}>
+        {!editing && <UploadWidget.PickButton uploads={uploads} label={t(T.attachFiles)} compact />}
+        <Button type="submit" disabled={!sendable(state)}>
           {t(T.feedSend)}
         </Button>
       </div>

@@ -13,6 +13,7 @@ import {
 import { useProfiles } from '../../api/profiles';
 import { T } from '../../i18n/texts';
 import { dialogBack } from '../../ui/dialogStore';
+import { ThreadCallButton } from '../calls/CallButton';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import styles from './Messages.module.css';
@@ -46,10 +47,19 @@ export function ConversationView({ groupId, onGone }: { groupId: number; onGone?
   }, [failed, groupId, queryClient, onGone]);
 
   if (!preview.data || !thread.data || myId === null) return null;
-  const { is_group, screen_names, can_send } = preview.data;
+  const { is_group, screen_names, can_send, user_ids, group_name } = preview.data;
   return (
     <div className={styles.conversation}>
-      {is_group && <ParticipantsLine names={screen_names} />}
+      <div className={styles.conversationHeader}>
+        {is_group ? <ParticipantsLine names={screen_names} /> : <span />}
+        {can_send && (
+          <ThreadCallButton
+            groupId={groupId}
+            userIds={user_ids.filter((id) => id !== myId)}
+            title={group_name}
+          />
+        )}
+      </div>
       <MessageList
         messages={messages}
         myId={myId}

@@ -5,6 +5,7 @@ import { useDeleteMessage } from '../../api/messages';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { confirmYesNo } from '../communities/open';
+import { Attachments } from '../feeds/Attachments';
 import { ItemMenu } from '../feeds/ItemMenu';
 import { LinkPreviewCard } from '../feeds/LinkPreviewCard';
 import { useLongPress } from '../feeds/useLongPress';
@@ -39,7 +40,8 @@ export function MessageItem({ message, mine, groupId, onEdit }: MessageItemProps
       {!mine && <Avatar src={message.image_url} name={message.screen_name} size={32} decorative />}
       <div className={styles.bubble}>
         <span className={styles.author}>{mine ? t(T.messagesYou) : message.screen_name}</span>
-        <p className={styles.text}>{message.message}</p>
+        {message.message && <p className={styles.text}>{message.message}</p>}
+        <Attachments items={message.attachments} />
         <LinkPreviewCard message={message.message} />
         <span className={styles.meta}>
           <time dateTime={message.ts}>{time}</time>

@@ -1,9 +1,10 @@
 import type { PrivateMessage } from '@orbit/contract';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useThread } from '../../api/messages';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import listStyles from '../../ui/List.module.css';
 import { MessageItem } from './MessageItem';
 import styles from './Messages.module.css';
 import { threadRows } from './rules';
@@ -51,6 +52,18 @@ export function MessageList({ messages, myId, lastReadId, thread, groupId, onEdi
     }
   }, [thread.data?.pages.length, newest?.pm_id, lastReadId]);
 
+  // A picture grows its message when it loads; a reader following the newest message stays at the bottom.
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const keepFollowing = () => {
+      if (following.current) box.scrollTop = box.scrollHeight;
+    };
+    // Load does not bubble, but it passes the scroller on its way down (capture).
+    box.addEventListener('load', keepFollowing, true);
+    return () => box.removeEventListener('load', keepFollowing, true);
+  }, []);
+
   const loadOlder = () => {
     const box = scroller.current;
     if (!box || !thread.hasNextPage || thread.isFetchingNextPage) return;
@@ -78,7 +91,7 @@ export function MessageList({ messages, myId, lastReadId, thread, groupId, onEdi
           {t(T.messagesOlder)}
         </Button>
       )}
-      {messages.length === 0 && <p className={styles.empty}>{t(T.messagesEmpty)}</p>}
+      {messages.length === 0 && <p className={listStyles.empty}>{t(T.messagesEmpty)}</p>}
       <ol className={styles.messages} aria-label={t(T.privateMessages)}>
         {rows.map((row) => {
           if (row.kind === 'day') return <DaySeparator key={row.key} ts={row.ts} today={row.today} />;

@@ -1,13 +1,14 @@
 import type { PmPreview } from '@orbit/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreviews } from '../../api/messages';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { IconButton } from '../../ui/Button';
-import fieldStyles from '../../ui/Field.module.css';
 import { PlusIcon } from '../../ui/icons';
+import listStyles from '../../ui/List.module.css';
+import { SearchBox } from '../../ui/SearchBox';
 import { TimeAgo } from '../feeds/TimeAgo';
 import styles from './Messages.module.css';
 import { openFriendPicker, openNewGroup, openThread } from './open';
@@ -20,7 +21,6 @@ import { matchesSearch } from './rules';
 export function MessagesView() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const searchId = useId();
   const list = useRef<HTMLUListElement>(null);
   const previews = usePreviews().data?.previews;
   const shown = (previews ?? []).filter((preview) => matchesSearch(preview, search));
@@ -31,26 +31,14 @@ export function MessagesView() {
   return (
     <div className={styles.stack}>
       <div className={styles.toolbar}>
-        <search className={styles.search}>
-          <label className="visually-hidden" htmlFor={searchId}>
-            {t(T.messagesSearch)}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className={fieldStyles.control}
-            placeholder={t(T.messagesSearch)}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </search>
+        <SearchBox live className={styles.search} label={t(T.messagesSearch)} onSearch={setSearch} />
         <NewMessageMenu />
       </div>
       {previews &&
         (shown.length === 0 ? (
-          <p className={styles.empty}>{t(T.messagesEmpty)}</p>
+          <p className={listStyles.empty}>{t(T.messagesEmpty)}</p>
         ) : (
-          <ul ref={list} className={styles.previews} aria-label={t(T.messagesConversations)}>
+          <ul ref={list} className={listStyles.rows} aria-label={t(T.messagesConversations)}>
             {shown.map((preview) => (
               <PreviewRow key={preview.group_id} preview={preview} onGone={selectFirst} />
             ))}

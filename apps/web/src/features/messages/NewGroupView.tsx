@@ -8,6 +8,8 @@ import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
 import { showError } from '../../ui/popup';
 import { PersonRow } from '../communities/PersonRow';
 import { PicturePicker } from '../communities/PicturePicker';
@@ -51,7 +53,7 @@ export function NewGroupView() {
 
   return (
     <form
-      className={styles.form}
+      className={layoutStyles.form}
       aria-label={t(T.messagesGroupMessage)}
       onSubmit={(event) => {
         event.preventDefault();
@@ -69,7 +71,7 @@ export function NewGroupView() {
         onChange={(event) => setName(event.target.value)}
       />
       <section className={styles.participants} aria-label={t(T.messagesParticipants)}>
-        <h3 className={styles.sectionTitle}>{t(T.messagesParticipants)}</h3>
+        <h3 className={listStyles.sectionTitle}>{t(T.messagesParticipants)}</h3>
         <Rows label={t(T.messagesParticipants)} empty="">
           {[
             <PersonRow

@@ -76,12 +76,21 @@ describe('messages rules', () => {
     expect(canSaveGroup([2, 3], 1)).toBe(true);
   });
 
-  it('does not send an empty message and names the composer modes', () => {
-    expect(sendable('  \n ')).toBe(false);
-    expect(sendable(' hi ')).toBe(true);
-    expect(composerMode('', false)).toBe('regular');
-    expect(composerMode('h', false)).toBe('typing');
-    expect(composerMode('h', true)).toBe('edit');
+  it('does not send an empty message without an image, nor during an upload error', () => {
+    const none = { files: 0, uploadError: false };
+    expect(sendable({ text: '  \n ', ...none })).toBe(false);
+    expect(sendable({ text: ' hi ', ...none })).toBe(true);
+    expect(sendable({ text: '', files: 1, uploadError: false })).toBe(true);
+    expect(sendable({ text: 'hi', files: 1, uploadError: true })).toBe(false);
+  });
+
+  it('names the composer modes', () => {
+    const state = { text: '', editing: false, files: 0, uploadError: false };
+    expect(composerMode(state)).toBe('regular');
+    expect(composerMode({ ...state, text: 'h' })).toBe('typing');
+    expect(composerMode({ ...state, text: 'h', editing: true })).toBe('edit');
+    expect(composerMode({ ...state, files: 2 })).toBe('sendImage');
+    expect(composerMode({ ...state, files: 1, uploadError: true })).toBe('uploadErr');
   });
 
   it('titles a new group by its name, or by its participants', () => {

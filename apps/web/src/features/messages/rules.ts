@@ -61,16 +61,27 @@ export function canSaveGroup(participantIds: readonly number[], myId: number): b
   return new Set([myId, ...participantIds]).size > 2;
 }
 
-/** The composer's modes (002 §4) that exist without attachments: sendImage and uploadErr come with them. */
-export type ComposerMode = 'regular' | 'typing' | 'edit';
+/** The composer's modes (002 §4). */
+export type ComposerMode = 'regular' | 'typing' | 'edit' | 'sendImage' | 'uploadErr';
 
-export function composerMode(text: string, editing: boolean): ComposerMode {
+export interface ComposerState {
+  text: string;
+  editing: boolean;
+  /** Files picked for the next message, and whether one of them is refused (over 25 MB). */
+  files: number;
+  uploadError: boolean;
+}
+
+export function composerMode({ text, editing, files, uploadError }: ComposerState): ComposerMode {
   if (editing) return 'edit';
+  if (uploadError) return 'uploadErr';
+  if (files > 0) return 'sendImage';
   return text.length > 0 ? 'typing' : 'regular';
 }
 
-/** An empty message is not sent (002 §5). */
-export const sendable = (text: string) => text.trim().length > 0;
+/** Sending is blocked on empty text without an image, and during an upload error (002 §4). */
+export const sendable = ({ text, files, uploadError }: Omit<ComposerState, 'editing'>) =>
+  !uploadError && (text.trim().length > 0 || files > 0);
 
 /** A new group's title before the server names it: its name, or the other participants' names. */
 export function groupTitle(name: string, participantNames: readonly string[]): string {

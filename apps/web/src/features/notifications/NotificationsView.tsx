@@ -14,6 +14,7 @@ import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';
+import { openCall } from '../calls/open';
 import { openCommunity } from '../communities/open';
 import { TimeAgo } from '../feeds/TimeAgo';
 import { openThread } from '../messages/open';
@@ -29,6 +30,7 @@ function useOpenTarget(): (target: NotificationTarget) => void {
     else if (target.kind === 'community') openCommunity({ id: target.communityId, name: target.name });
     else if (target.kind === 'moments') openMoments();
     else if (target.kind === 'thread') openThread({ groupId: target.groupId, title: target.title });
+    else if (target.kind === 'call') openCall({ callId: target.callId, title: target.title });
     else if (target.kind === 'ownStar') {
       const me = queryClient.getQueryData<Profiles | null>(queryKeys.profiles)?.user_profile;
       if (me) openUserStar(me.user_id, me.screen_name);

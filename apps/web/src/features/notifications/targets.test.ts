@@ -41,9 +41,11 @@ describe('opening a notification by type (000 §2.8)', () => {
     expect(notificationTarget(notification(NotificationType.FRIENDLY_CHALLENGE)).kind).toBe('moments');
   });
 
-  it('opens nothing for sessions and calls until rooms and calls exist', () => {
+  it('opens the call of a call start, and nothing for sessions until rooms exist', () => {
     expect(notificationTarget(notification(NotificationType.SESSION)).kind).toBe('none');
-    expect(notificationTarget(notification(NotificationType.CALL_START)).kind).toBe('none');
+    expect(
+      notificationTarget(notification(NotificationType.CALL_START, { source: 'Ada', data: { call_id: 5 } })),
+    ).toEqual({ kind: 'call', callId: 5, title: 'Ada' });
   });
 
   it('shows ACCEPT on an available challenge only', () => {

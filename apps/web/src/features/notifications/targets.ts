@@ -7,13 +7,14 @@ export type NotificationTarget =
   | { kind: 'community'; communityId: number; name: string }
   | { kind: 'thread'; groupId: number; title: string }
   | { kind: 'moments' }
+  | { kind: 'call'; callId: number; title: string }
   | { kind: 'none' };
 
 const NONE: NotificationTarget = { kind: 'none' };
 
 /**
- * Session and call notifications open a room or a call (issue 7 builds them: until then only the read is
- * sent); a comment on one's post or a tag is about the member's own star; a dare opens the moments list.
+ * A call start opens the call (if it is still on); session notifications open a room (the live sessions
+ * feature); a comment on one's post or a tag is about the member's own star; a dare opens the moments list.
  */
 export function notificationTarget(notification: Notification): NotificationTarget {
   const { data } = notification;
@@ -39,6 +40,10 @@ export function notificationTarget(notification: Notification): NotificationTarg
         : NONE;
     case NotificationType.FRIENDLY_CHALLENGE:
       return { kind: 'moments' };
+    case NotificationType.CALL_START:
+      return data.call_id !== undefined
+        ? { kind: 'call', callId: data.call_id, title: notification.source ?? notification.title }
+        : NONE;
     default:
       return NONE;
   }

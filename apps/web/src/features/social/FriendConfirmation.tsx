@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';
+import layoutStyles from '../../ui/Layout.module.css';
 import { MessageField } from './MessageField';
 import { showUserStarInstead } from './open';
 import { ProfileHeader } from './ProfileHeader';
 import { optionalMessage } from './rules';
-import styles from './Social.module.css';
 import { useFriendActions } from './useFriendActions';
 
 /** Friend confirmation (000 §2.7): the profile, an optional message, cancel and confirm. */
@@ -21,10 +21,10 @@ export function FriendConfirmation({ profile }: { profile: PublicProfile }) {
     if (sent) showUserStarInstead(profile.user_id, profile.screen_name);
   };
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <ProfileHeader profile={profile} />
       <MessageField value={message} onChange={setMessage} />
-      <div className={styles.buttons}>
+      <div className={layoutStyles.buttons}>
         <Button variant="secondary" onClick={() => void dialogBack()}>
           {t(T.friendCancel)}
         </Button>

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfiles } from '../../api/profiles';
 import { T } from '../../i18n/texts';
-import { MemberRow, RowList } from './MemberRow';
+import { Picker } from '../../ui/Field';
+import layoutStyles from '../../ui/Layout.module.css';
+import { RowList } from '../../ui/ListRow';
+import { PersonRow } from '../communities/PersonRow';
 import { openUserStar } from './open';
-import { Picker } from './Picker';
 import { INACTIVE_PAGES, type InactivePage, inactiveStars, neighbour } from './rules';
-import styles from './Social.module.css';
 import { SwipePanel } from './SwipePanel';
 
 const PAGE_IDS = INACTIVE_PAGES.map((page) => page.id);
@@ -41,7 +42,7 @@ export function InactiveView() {
   };
   const texts = PAGE_TEXTS[page];
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <Picker
         legend={t(T.inactivePages)}
         value={page}
@@ -56,7 +57,7 @@ export function InactiveView() {
       >
         <RowList label={t(texts.label)} empty={t(texts.empty)}>
           {inactiveStars(stars, page).map((star) => (
-            <MemberRow
+            <PersonRow
               key={star.star_id}
               face={{ screen_name: star.name, image_url: star.image_url, avatar_image: star.avatar_image }}
               onOpen={openerOf(star)}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMe, useUpdateUser } from '../../api/profiles';
 import { T } from '../../i18n/texts';
+import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
 import { MoodFace } from './MoodFace';
 import { MOOD_ORDER, moodKey } from './rules';
@@ -22,7 +23,7 @@ export function MoodPicker() {
       { onError: () => showError(T.unableToChangeMood, T.pleaseTryAgain) },
     );
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <ul className={styles.moods} aria-label={t(T.iFeel)}>
         {MOOD_ORDER.map((mood) => (
           <li key={mood}>

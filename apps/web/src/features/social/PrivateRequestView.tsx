@@ -4,11 +4,11 @@ import { findPersona } from '../../api/social';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
 import { MessageField } from './MessageField';
 import { showUserStarInstead } from './open';
 import { optionalMessage } from './rules';
-import styles from './Social.module.css';
 import { useFriendActions } from './useFriendActions';
 
 /**
@@ -39,7 +39,7 @@ export function PrivateRequestView() {
 
   return (
     <form
-      className={styles.stack}
+      className={layoutStyles.stack}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();

@@ -1,5 +1,6 @@
 import { memberPicture } from '../../api/account';
 import { Avatar } from '../../ui/Avatar';
+import listStyles from '../../ui/List.module.css';
 import { MoodTags } from './MoodTags';
 import styles from './Social.module.css';
 
@@ -13,10 +14,10 @@ export interface HeaderProfile {
 /** Avatar, name, mood and mood tags: the head of the user star page and of the friend confirmation. */
 export function ProfileHeader({ profile }: { profile: HeaderProfile }) {
   return (
-    <div className={styles.header}>
+    <div className={listStyles.header}>
       <Avatar src={memberPicture(profile)} name={profile.screen_name} size={88} decorative />
       <div className={styles.headerText}>
-        <p className={styles.headerName}>{profile.screen_name}</p>
+        <p className={listStyles.headerName}>{profile.screen_name}</p>
         <MoodTags gojimoji={profile.gojimoji} />
       </div>
     </div>

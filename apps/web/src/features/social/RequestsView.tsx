@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFriendRequests } from '../../api/social';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import { showError } from '../../ui/popup';
+import { Picker } from '../../ui/Field';
+import layoutStyles from '../../ui/Layout.module.css';
+import { RowList } from '../../ui/ListRow';
+import { useErrorPopup } from '../../ui/popup';
 import { PendingInvites } from '../communities/PendingInvites';
-import { MemberRow, RowList } from './MemberRow';
+import { PersonRow } from '../communities/PersonRow';
 import { openUserStar } from './open';
-import { Picker } from './Picker';
 import { REQUEST_FILTERS, type RequestFilter, type RequestRow, requestRows } from './rules';
-import styles from './Social.module.css';
 import { useFriendActions } from './useFriendActions';
 
 const FILTER_LABELS: Record<RequestFilter, string> = {
@@ -31,13 +32,10 @@ export function RequestsView() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<RequestFilter>('all');
   const requests = useFriendRequests();
-  const failedAt = requests.isError ? requests.errorUpdatedAt : 0;
-  useEffect(() => {
-    if (failedAt) showError(T.unableToGetRequests, T.pleaseTryAgain);
-  }, [failedAt]);
+  useErrorPopup(requests, T.unableToGetRequests, T.pleaseTryAgain);
 
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <Picker
         legend={t(T.requestsShown)}
         value={filter}
@@ -75,7 +73,7 @@ function RequestItem({ row, reload }: { row: RequestRow; reload: () => Promise<u
   const open = () => openUserStar(entry.user_id, entry.screen_name);
   if (row.direction === 'outgoing') {
     return (
-      <MemberRow
+      <PersonRow
         face={entry}
         onOpen={open}
         detail={`${t(T.requestPending)} · ${t(T.requestSentOn, positional(sentDate(entry.modified_time)))}`}
@@ -83,13 +81,13 @@ function RequestItem({ row, reload }: { row: RequestRow; reload: () => Promise<u
     );
   }
   return (
-    <MemberRow face={entry} onOpen={open} detail={entry.message ?? undefined}>
+    <PersonRow face={entry} onOpen={open} detail={entry.message ?? undefined}>
       <Button variant="secondary" disabled={actions.busy} onClick={() => void answer(actions.reject)}>
         {t(T.requestReject)}
       </Button>
       <Button disabled={actions.busy} onClick={() => void answer(actions.accept)}>
         {t(T.requestAccept)}
       </Button>
-    </MemberRow>
+    </PersonRow>
   );
 }

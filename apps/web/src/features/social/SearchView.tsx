@@ -1,18 +1,19 @@
 import type { PublicProfile } from '@orbit/contract';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CommunityResult, type SearchKind, useFriends, useSearch } from '../../api/social';
+import { type SearchKind, useFriends, useSearchUsers } from '../../api/social';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';
 import { Segmented } from '../../ui/Field';
-import fieldStyles from '../../ui/Field.module.css';
-import { showError } from '../../ui/popup';
+import layoutStyles from '../../ui/Layout.module.css';
+import { RowList } from '../../ui/ListRow';
+import { useErrorPopup } from '../../ui/popup';
+import { SearchBox } from '../../ui/SearchBox';
 import { CommunityList, CommunitySearchResults } from '../communities/CommunityList';
-import { MemberRow, RowList } from './MemberRow';
+import { PersonRow } from '../communities/PersonRow';
 import { openFriendConfirmation, openUserStar, openUsersList } from './open';
 import { neighbour } from './rules';
-import styles from './Social.module.css';
 import { SwipePanel } from './SwipePanel';
 
 const KINDS: readonly SearchKind[] = ['users', 'communities'];
@@ -27,14 +28,14 @@ export function SearchView() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<SearchKind>('users');
   const [entering, setEntering] = useState<-1 | 0 | 1>(0);
-  const [draft, setDraft] = useState('');
   const [submitted, setSubmitted] = useState<string | null>(null);
-  const inputId = useId();
+  // Back from a search empties the field too: a new key gives the search box a fresh, empty draft.
+  const [searchBoxKey, setSearchBoxKey] = useState(0);
 
   useBeforeBack(() => {
     if (submitted === null) return true;
     setSubmitted(null);
-    setDraft('');
+    setSearchBoxKey((key) => key + 1);
     return false;
   });
 
@@ -45,34 +46,18 @@ export function SearchView() {
   const state = `${kind}:${submitted === null ? 'list' : 'search'}`;
 
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <Segmented
         legend={t(T.searchIn)}
         value={kind}
         options={KINDS.map((value) => ({ value, label: t(KIND_LABELS[value]) }))}
         onChange={switchKind}
       />
-      <search>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSubmitted(draft.trim() || null);
-          }}
-        >
-          <label className="visually-hidden" htmlFor={inputId}>
-            {t(T.searchField)}
-          </label>
-          <input
-            id={inputId}
-            type="search"
-            className={fieldStyles.control}
-            placeholder={t(T.searchField)}
-            enterKeyHint="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </form>
-      </search>
+      <SearchBox
+        key={searchBoxKey}
+        label={t(T.searchField)}
+        onSearch={(text) => setSubmitted(text || null)}
+      />
       <SwipePanel
         stateKey={state}
         entering={entering}
@@ -84,7 +69,7 @@ export function SearchView() {
         ) : kind === 'communities' ? (
           <CommunitySearchResults text={submitted} />
         ) : (
-          <Results kind={kind} text={submitted} />
+          <UserResults text={submitted} />
         )}
       </SwipePanel>
     </div>
@@ -103,11 +88,11 @@ function FriendsList() {
     a.screen_name.localeCompare(b.screen_name, undefined, { sensitivity: 'base' }),
   );
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       {friends.isSuccess && (
         <RowList label={t(T.searchFriends)} empty={t(T.inactiveEmptyFriends)}>
           {entries.map((friend) => (
-            <MemberRow
+            <PersonRow
               key={friend.user_id}
               face={friend}
               onOpen={() => openUserStar(friend.user_id, friend.screen_name)}
@@ -136,37 +121,23 @@ function useRelationLabel() {
   };
 }
 
-const communityFace = (community: CommunityResult) => ({
-  screen_name: community.name,
-  image_url: community.image_url ?? null,
-  avatar_image: null,
-});
-
-/** The friendSearch and communitySearch states: what the submitted text found. */
-function Results({ kind, text }: { kind: SearchKind; text: string }) {
+/** The friendSearch state: the members the submitted text found. */
+function UserResults({ text }: { text: string }) {
   const { t } = useTranslation();
-  const search = useSearch(kind, text);
+  const search = useSearchUsers(text);
   const relationLabel = useRelationLabel();
-  const failedAt = search.isError ? search.errorUpdatedAt : 0;
-  useEffect(() => {
-    if (failedAt) showError(kind === 'users' ? T.unableToSearchUsers : T.unableToSearchCommunities);
-  }, [failedAt, kind]);
-  const result = search.data;
-  if (!result) return null;
+  useErrorPopup(search, T.unableToSearchUsers);
+  if (!search.data) return null;
   return (
-    <RowList label={t(KIND_LABELS[kind])} empty={t(T.noResults)}>
-      {result.kind === 'users'
-        ? result.items.map((profile) => (
-            <MemberRow
-              key={profile.user_id}
-              face={profile}
-              detail={relationLabel(profile)}
-              onOpen={() => openMember(profile)}
-            />
-          ))
-        : result.items.map((community) => (
-            <MemberRow key={community.id} face={communityFace(community)} detail={community.description} />
-          ))}
+    <RowList label={t(KIND_LABELS.users)} empty={t(T.noResults)}>
+      {search.data.results.map((profile) => (
+        <PersonRow
+          key={profile.user_id}
+          face={profile}
+          detail={relationLabel(profile)}
+          onOpen={() => openMember(profile)}
+        />
+      ))}
     </RowList>
   );
 }

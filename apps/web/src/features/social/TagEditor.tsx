@@ -6,8 +6,10 @@ import { usePriorTags } from '../../api/social';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import fieldStyles from '../../ui/Field.module.css';
+import { TextAreaField, TextField } from '../../ui/Field';
 import { CloseIcon } from '../../ui/icons';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
 import { showError } from '../../ui/popup';
 import { useSaveSetting } from '../settings/useSaveSetting';
 import { addTag, removeTag } from './rules';
@@ -37,8 +39,7 @@ export function TagEditor() {
   const prior = usePriorTags(TagContext.GOJIMOJI);
   const { tags, save: saveTags } = useMoodTags(me?.gojimoji.tags ?? []);
   const [draft, setDraft] = useState('');
-  const inputId = useId();
-  const counterId = useId();
+  const priorId = useId();
   if (!me) return null;
   const add = (raw: string) => {
     const next = addTag(tags, raw);
@@ -48,7 +49,7 @@ export function TagEditor() {
   const suggestions = (prior.data?.tags ?? []).filter((tag) => addTag(tags, tag) !== tags);
 
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       {tags.length > 0 && (
         <ul className={styles.tags} aria-label={t(T.tagsTitle)}>
           {tags.map((tag) => (
@@ -73,29 +74,20 @@ export function TagEditor() {
           add(draft);
         }}
       >
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor={inputId}>
-            {t(T.newTag)}
-          </label>
-          <input
-            id={inputId}
-            className={fieldStyles.control}
-            maxLength={LIMITS.tag}
-            value={draft}
-            aria-describedby={counterId}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <p id={counterId} className={fieldStyles.hint}>
-            {t(T.tagCounter, positional(draft.length, LIMITS.tag))}
-          </p>
-        </div>
+        <TextField
+          label={t(T.newTag)}
+          maxLength={LIMITS.tag}
+          value={draft}
+          hint={t(T.tagCounter, positional(draft.length, LIMITS.tag))}
+          onChange={(event) => setDraft(event.target.value)}
+        />
         <Button type="submit" variant="secondary">
           {t(T.addTag)}
         </Button>
       </form>
       {suggestions.length > 0 && (
-        <section aria-labelledby={`${inputId}-prior`}>
-          <h3 id={`${inputId}-prior`} className={styles.sectionTitle}>
+        <section aria-labelledby={priorId}>
+          <h3 id={priorId} className={listStyles.sectionTitle}>
             {t(T.priorTags)}
           </h3>
           <ul className={styles.tags}>
@@ -119,25 +111,19 @@ function TagNotes({ notes }: { notes: string }) {
   const { t } = useTranslation();
   const saveSetting = useSaveSetting();
   const [text, setText] = useState(notes);
-  const id = useId();
   return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>
-        {t(T.notes)}
-      </label>
-      <textarea
-        id={id}
-        className={`${fieldStyles.control} ${styles.message}`}
-        rows={3}
-        maxLength={PROFILE_TEXT_LIMITS.tagNotes}
-        placeholder={t(T.notesPlaceholder)}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={() => {
-          if (text === notes) return;
-          void saveSetting({ tag_notes: text }, T.notes).then((saved) => saved ?? setText(notes));
-        }}
-      />
-    </div>
+    <TextAreaField
+      label={t(T.notes)}
+      className={styles.message}
+      rows={3}
+      maxLength={PROFILE_TEXT_LIMITS.tagNotes}
+      placeholder={t(T.notesPlaceholder)}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={() => {
+        if (text === notes) return;
+        void saveSetting({ tag_notes: text }, T.notes).then((saved) => saved ?? setText(notes));
+      }}
+    />
   );
 }

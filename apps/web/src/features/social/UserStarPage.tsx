@@ -5,6 +5,9 @@ import { useSetPinned, useUserProfile } from '../../api/social';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import layoutStyles from '../../ui/Layout.module.css';
+import listStyles from '../../ui/List.module.css';
+import { WeekSummary } from '../activities/WeekSummary';
 import { Feed } from '../feeds/Feed';
 import { openMoodPicker, openTagEditor } from './open';
 import { ProfileHeader } from './ProfileHeader';
@@ -18,8 +21,8 @@ const isPublicProfile = (profile: PublicProfile | UserProfile): profile is Publi
 
 /**
  * The user star page (001 §2): avatar, mood and tags in the header; the friend-request banner when the
- * member asked the caller; pin and unpin of the member's star. The THIS WEEK summary and the feed join
- * below the header with their issues.
+ * member asked the caller; pin and unpin of the member's star; the THIS WEEK summary with its history button
+ * and the feed, for the member and their friends.
  */
 export function UserStarPage({ userId }: { userId: number }) {
   const me = useMe();
@@ -28,14 +31,17 @@ export function UserStarPage({ userId }: { userId: number }) {
   const profile = own ? me : other.data;
   const { t } = useTranslation();
   if (!profile) {
-    return other.isError ? <p className={styles.empty}>{t(T.unableToGetProfile)}</p> : null;
+    return other.isError ? <p className={listStyles.empty}>{t(T.unableToGetProfile)}</p> : null;
   }
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <ProfileHeader profile={profile} />
       {own ? <OwnActions /> : isPublicProfile(profile) && <MemberActions profile={profile} />}
       {(own || (isPublicProfile(profile) && profile.is_friend)) && (
-        <Feed scope={{ kind: 'user', id: userId }} />
+        <>
+          <WeekSummary userId={userId} own={own} />
+          <Feed scope={{ kind: 'user', id: userId }} />
+        </>
       )}
     </div>
   );
@@ -44,7 +50,7 @@ export function UserStarPage({ userId }: { userId: number }) {
 function OwnActions() {
   const { t } = useTranslation();
   return (
-    <div className={styles.buttons}>
+    <div className={layoutStyles.buttons}>
       <Button variant="secondary" onClick={openMoodPicker}>
         {t(T.changeMood)}
       </Button>
@@ -58,7 +64,7 @@ function OwnActions() {
 function MemberActions({ profile }: { profile: PublicProfile }) {
   if (profile.direction === FriendDirection.INCOMING) return <RequestBanner profile={profile} />;
   return (
-    <div className={styles.buttons}>
+    <div className={layoutStyles.buttons}>
       <PinButton userId={profile.user_id} />
       <RelationButtons profile={profile} />
     </div>
@@ -72,7 +78,7 @@ function RequestBanner({ profile }: { profile: PublicProfile }) {
   return (
     <section className={styles.banner} aria-label={t(T.wantsToBeFriends, positional(profile.screen_name))}>
       <p className={styles.bannerText}>{t(T.wantsToBeFriends, positional(profile.screen_name))}</p>
-      <div className={styles.buttons}>
+      <div className={layoutStyles.buttons}>
         <Button
           variant="secondary"
           disabled={actions.busy}

@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useUsers } from '../../api/social';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import { MemberRow, RowList } from './MemberRow';
+import layoutStyles from '../../ui/Layout.module.css';
+import { RowList } from '../../ui/ListRow';
+import { PersonRow } from '../communities/PersonRow';
 import { openUserStar } from './open';
 import { RelationButtons } from './RelationButtons';
-import styles from './Social.module.css';
 
 /** The users list (001 §2): every member the caller may see, with friend, unfriend or confirm. */
 export function UsersList() {
@@ -14,16 +15,16 @@ export function UsersList() {
   if (!users.isSuccess) return null;
   const profiles = users.data.pages.flatMap((page) => page.users);
   return (
-    <div className={styles.stack}>
+    <div className={layoutStyles.stack}>
       <RowList label={t(T.members)} empty={t(T.noResults)}>
         {profiles.map((profile) => (
-          <MemberRow
+          <PersonRow
             key={profile.user_id}
             face={profile}
             onOpen={() => openUserStar(profile.user_id, profile.screen_name)}
           >
             <RelationButtons profile={profile} />
-          </MemberRow>
+          </PersonRow>
         ))}
       </RowList>
       {users.hasNextPage && (

@@ -1,9 +1,13 @@
+import { activityStars } from './activities';
 import { communityInviteStars, communityStars } from './communities';
+import { incentiveStars } from './incentives';
 import { meStar } from './me';
 import { friendStars, pendingFriendStars } from './members';
 import { messageGroupStars } from './message-groups';
 import { momentStars } from './moments';
 import { requestsStar } from './requests';
+import { surveyStars } from './surveys';
+import { tournamentStar } from './tournament';
 import type { StarProvider } from './types';
 
 export type { StarContext, StarProvider } from './types';
@@ -21,4 +25,8 @@ export const STAR_PROVIDERS: StarProvider[] = [
   communityInviteStars,
   messageGroupStars,
   momentStars,
+  activityStars,
+  surveyStars,
+  incentiveStars,
+  tournamentStar,
 ];

@@ -1,5 +1,5 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from './client';
 
 type Query = () => PromiseLike<unknown>;
 type Results<T extends readonly Query[]> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/harness';
+import { openTestDatabase } from '../test/harness';
 import { runQueries } from './queries';
 
 const database = await openTestDatabase();

@@ -1,0 +1,295 @@
+import { AccessType, EventType, PostType } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { activitySessionPosts, activitySessions, posts } from '../../db/schema';
+import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { feedFixtures } from '../feeds/testing';
+import { activityHistory } from './history';
+import { leaderboard } from './leaderboard';
+import { ingestSession, logSession } from './service';
+import { activitySummary } from './summary';
+
+const ctx = await createTestApp();
+const { app, deps } = ctx;
+const { call, befriend, community, setUser, eventsOf } = feedFixtures(ctx);
+
+const run = (overrides: Record<string, unknown> = {}) => ({
+  activity_type: 1,
+  start: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+  duration_ms: 30 * 60 * 1000,
+  calories: 320,
+  steps: 4200,
+  distance: 5,
+  distance_unit: 'km',
+  ...overrides,
+});
+
+const sessionsOf = (user: TestUser) =>
+  deps.db.select().from(activitySessions).where(eq(activitySessions.userId, user.userId));
+const postsOf = (user: TestUser) => deps.db.select().from(posts).where(eq(posts.ownerUserId, user.userId));
+
+describe('logging a session', () => {
+  it('records it with a SYSTEM_ACTIVITY post on the member feed and SESSION_ACTIVITY to the member', async () => {
+    const member = await signUp(app);
+    const res = await call(member, 'POST', 'user/activity/sessions', run({ session_type: 69, steps: 800 }));
+    expect(res.statusCode).toBe(201);
+    const { session } = res.json();
+    expect(session).toMatchObject({
+      activity_name: 'running',
+      duration_ms: 1800000,
+      steps: null,
+      strokes: 800,
+    });
+    // unit_preference 1 (the registration default) reads miles: 5 km is 3.11 miles.
+    expect(session).toMatchObject({ distance: 3.11, distance_unit: 'mile' });
+    const feed = (await call(member, 'GET', 'user/feeds')).json().user_feeds;
+    expect(feed[0]).toMatchObject({ id: session.feed_id, type: PostType.SYSTEM_ACTIVITY, message: '' });
+    expect(feed[0].activity).toMatchObject({
+      duration: 1800000,
+      calories: 320,
+      strokes: 800,
+      distance: 3.11,
+    });
+    const sent = await eventsOf(member);
+    expect(sent.map((e) => e.type)).toEqual(
+      expect.arrayContaining([EventType.SESSION_ACTIVITY, EventType.USER_POST]),
+    );
+    expect(sent.find((e) => e.type === EventType.SESSION_ACTIVITY)?.data).toMatchObject({ id: session.id });
+  });
+
+  it.each([
+    [{ activity_type: 71 }, 'invalid_activity_type'],
+    [{ activity_type: 123 }, 'validation'],
+    [{ activity_type: -3 }, 'validation'],
+    [{ duration_ms: 0 }, 'validation'],
+    [{ duration_ms: 24 * 60 * 60 * 1000 + 1 }, 'validation'],
+    [{ calories: 20001 }, 'validation'],
+    [{ start: new Date(Date.now() + 60 * 60 * 1000).toISOString() }, 'invalid_session'],
+    [{ start: 'yesterday' }, 'validation'],
+  ])('refuses %o with %s and writes nothing', async (change, code) => {
+    const member = await signUp(app);
+    const res = await call(member, 'POST', 'user/activity/sessions', run(change));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(code);
+    expect(await sessionsOf(member)).toHaveLength(0);
+    expect(await postsOf(member)).toHaveLength(0);
+  });
+});
+
+describe('ingestion', () => {
+  const ingest = (user: TestUser, overrides: Record<string, unknown> = {}) =>
+    call(
+      user,
+      'POST',
+      'integrations/activity/sessions',
+      run({ app_id: 6, external_id: 'fitbit-1', ...overrides }),
+    );
+
+  it('is idempotent by external id: a resend answers the first session and records nothing more', async () => {
+    const member = await signUp(app);
+    const first = await ingest(member);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ created: true, session: { app_id: 6, external_id: 'fitbit-1' } });
+    const again = await ingest(member, { duration_ms: 99000 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...first.json(), created: false });
+    expect(await sessionsOf(member)).toHaveLength(1);
+    expect(await postsOf(member)).toHaveLength(1);
+    const sessionEvents = (await eventsOf(member)).filter((e) => e.type === EventType.SESSION_ACTIVITY);
+    expect(sessionEvents).toHaveLength(1);
+  });
+
+  it('records one session when the same id arrives twice at once', async () => {
+    const member = await signUp(app);
+    const both = await Promise.all([
+      ingestSession(deps, member.userId, run({ app_id: 2, external_id: 'move-7' }) as never),
+      ingestSession(deps, member.userId, run({ app_id: 2, external_id: 'move-7' }) as never),
+    ]);
+    expect(both.map((b) => b.created).sort()).toEqual([false, true]);
+    expect(both[0].session.id).toBe(both[1].session.id);
+    expect(await sessionsOf(member)).toHaveLength(1);
+  });
+
+  it('keeps ids apart per application and per member', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    expect((await ingest(a)).statusCode).toBe(201);
+    expect((await ingest(a, { app_id: 5 })).statusCode).toBe(201);
+    expect((await ingest(b)).statusCode).toBe(201);
+    expect(await sessionsOf(a)).toHaveLength(2);
+  });
+
+  it('takes negative activity ids but refuses 71, unknown apps and missing external ids', async () => {
+    const member = await signUp(app);
+    expect((await ingest(member, { activity_type: -4 })).json().session.activity_name).toBe('cycling');
+    for (const [change, code] of [
+      [{ activity_type: -71, external_id: 'x1' }, 'invalid_activity_type'],
+      [{ app_id: 8, external_id: 'x2' }, 'validation'],
+      [{ external_id: '' }, 'validation'],
+    ] as const) {
+      const res = await ingest(member, change);
+      expect(res.json().error).toBe(code);
+    }
+    expect(await sessionsOf(member)).toHaveLength(1);
+  });
+});
+
+/** Sessions written straight in, at exact instants. */
+async function sessionsAt(user: TestUser, starts: string[], activityType = 1, durationMs = 600000) {
+  await deps.db.insert(activitySessions).values(
+    starts.map((s) => ({
+      userId: user.userId,
+      activityType,
+      sessionType: activityType,
+      startedAt: new Date(s),
+      durationMs,
+    })),
+  );
+}
+
+describe('THIS WEEK summary', () => {
+  it('starts the week on Monday at midnight in the member time zone', async () => {
+    const member = await signUp(app);
+    await setUser(member, { timezone: 'Asia/Tokyo' });
+    // Tokyo is UTC+9: Monday 16 Nov 2026 00:00 there is Sunday 15 Nov 15:00 UTC.
+    await sessionsAt(member, ['2026-11-15T14:59:00Z', '2026-11-15T15:00:00Z', '2026-11-22T14:59:00Z']);
+    await sessionsAt(member, ['2026-11-22T15:00:00Z'], 2);
+    const now = new Date('2026-11-18T12:00:00Z');
+    const summary = await activitySummary(deps, member.userId, {}, now);
+    expect(summary).toMatchObject({ start_date: '2026-11-16', end_date: '2026-11-22' });
+    expect(summary.activities).toEqual([
+      expect.objectContaining({ type: 1, activity_name: 'running', duration_millis: 1200000, sessions: 2 }),
+    ]);
+    // Read in New York (UTC-5) the week runs from 16 Nov 05:00 UTC: both Sunday sessions fall before it.
+    await setUser(member, { timezone: 'America/New_York' });
+    const ny = await activitySummary(deps, member.userId, {}, now);
+    expect(ny.activities.map((a) => [a.type, a.sessions])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+  });
+
+  it('is the member and their friends only', async () => {
+    const [member, friend, stranger] = [await signUp(app), await signUp(app), await signUp(app)];
+    await befriend(member, friend);
+    expect((await call(friend, 'GET', `user/activity/summary?user_id=${member.userId}`)).statusCode).toBe(
+      200,
+    );
+    const refused = await call(stranger, 'GET', `user/activity/summary?user_id=${member.userId}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('not_friends');
+  });
+});
+
+describe('history', () => {
+  it('groups a month by local day and by activity, with totals', async () => {
+    const member = await signUp(app);
+    await setUser(member, { timezone: 'America/Los_Angeles' });
+    // 1 Nov 2026 06:30 UTC is 31 Oct 23:30 in Los Angeles (UTC-7): October, not November.
+    await sessionsAt(member, ['2026-11-01T06:30:00Z']);
+    await sessionsAt(member, ['2026-11-02T18:00:00Z', '2026-11-02T20:00:00Z'], 1);
+    await sessionsAt(member, ['2026-11-02T21:00:00Z'], 9, 1200000);
+    await sessionsAt(member, ['2026-12-01T07:59:00Z'], 4); // 30 Nov 23:59 local
+    const now = new Date('2026-12-10T12:00:00Z');
+    const byDate = await activityHistory(deps, member.userId, { year: 2026, month: 11 }, now);
+    expect(byDate.total_duration_millis).toBe(600000 * 3 + 1200000);
+    expect(byDate.activities.map((a) => [a.day, a.type, a.duration_millis, a.total_duration_millis])).toEqual(
+      [
+        ['2026-11-02', 1, 1200000, 2400000],
+        ['2026-11-02', 9, 1200000, 2400000],
+        ['2026-11-30', 4, 600000, 600000],
+      ],
+    );
+    const byActivity = await activityHistory(
+      deps,
+      member.userId,
+      { year: 2026, month: 11, group_by: 'activity' },
+      now,
+    );
+    expect(byActivity.activities.map((a) => [a.name, a.duration_millis])).toEqual([
+      ['running', 1200000],
+      ['yoga', 1200000],
+      ['cycling', 600000],
+    ]);
+    const year = await activityHistory(deps, member.userId, { year: 2026, group_by: 'activity' }, now);
+    expect(year.activities_by_month).toHaveLength(12);
+    expect(year.activities_by_month[9]).toMatchObject({ month: 10, total_duration_millis: 600000 });
+    expect(year.activities[0]).toMatchObject({ type: 1, duration_millis: 1800000 });
+  });
+
+  it('covers the last 12 months and the current and two previous years only', async () => {
+    const member = await signUp(app);
+    const now = new Date('2026-06-15T12:00:00Z');
+    const at = (query: { year: number; month?: number }) => activityHistory(deps, member.userId, query, now);
+    await expect(at({ year: 2025, month: 7 })).resolves.toBeTruthy();
+    await expect(at({ year: 2024 })).resolves.toBeTruthy();
+    for (const query of [
+      { year: 2025, month: 6 },
+      { year: 2026, month: 7 },
+      { year: 2023 },
+      { year: 2027 },
+    ]) {
+      await expect(at(query)).rejects.toMatchObject({ status: 400, code: 'history_out_of_range' });
+    }
+    const res = await call(member, 'GET', 'user/activity/history?year=2001');
+    expect(res.json().error).toBe('history_out_of_range');
+  });
+});
+
+describe('leaderboard', () => {
+  it('ranks this week, the caller first, by community or globally', async () => {
+    const [me, fast, slow, outsider] = [
+      await signUp(app),
+      await signUp(app),
+      await signUp(app),
+      await signUp(app),
+    ];
+    const now = new Date();
+    const recent = [new Date(now.getTime() - 60000).toISOString()];
+    await sessionsAt(fast, recent, 1, 3600000);
+    await sessionsAt(slow, recent, 1, 60000);
+    await sessionsAt(outsider, recent, 1, 7200000);
+    const communityId = await community(fast, [me, slow]);
+    const board = await leaderboard(deps, me.userId, { leaderboard_community_id: communityId }, now);
+    expect(board.scores.map((s) => [s.user_id, s.score, s.rank, s.is_me])).toEqual([
+      [me.userId, 0, null, true],
+      [fast.userId, 3600000, 1, false],
+      [slow.userId, 60000, 2, false],
+    ]);
+    const global = await call(me, 'GET', 'user/community/leaderboard?global=true');
+    const ids = global.json().scores.map((s: { user_id: number }) => s.user_id);
+    expect(ids[0]).toBe(me.userId);
+    expect(ids.indexOf(outsider.userId)).toBeLessThan(ids.indexOf(fast.userId));
+  });
+
+  it('needs a scope and keeps private boards to their members', async () => {
+    const [expert, stranger] = [await signUp(app), await signUp(app)];
+    const secret = await community(expert, [], AccessType.PRIVATE);
+    const none = await call(stranger, 'GET', 'user/community/leaderboard');
+    expect(none.json().error).toBe('leaderboard_needs_scope');
+    const hidden = await call(stranger, 'GET', `user/community/leaderboard?community_id=${secret}`);
+    expect(hidden.statusCode).toBe(404);
+  });
+});
+
+describe('activity and game stars', () => {
+  it('shows the activities done lately and the games played', async () => {
+    const member = await signUp(app);
+    await logSession(deps, member.userId, run() as never);
+    await ingestSession(
+      deps,
+      member.userId,
+      run({ app_id: 1, external_id: 'g1', activity_type: -12 }) as never,
+    );
+    const res = await call(member, 'GET', 'user/profiles');
+    expect(res.statusCode, res.body).toBe(200);
+    const stars = res.json().stars as { star_type: number; name: string }[];
+    expect(stars).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ star_type: 8, name: 'running', zone: 1 }),
+        expect.objectContaining({ star_type: 10, name: 'cooking' }),
+      ]),
+    );
+    const links = await deps.db.select().from(activitySessionPosts);
+    expect(links.length).toBeGreaterThan(0);
+  });
+});

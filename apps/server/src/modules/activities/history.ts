@@ -1,0 +1,184 @@
+import {
+  ActivityError,
+  type ActivityHistoryQuery,
+  type ActivityHistoryResponse,
+  activityName,
+  HISTORY,
+  type HistoryActivity,
+  HistoryGroupBy,
+  type HistoryMonth,
+} from '@orbit/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { activitySessions } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { badRequest } from '../../platform/errors';
+import { findUser } from '../users/service';
+import {
+  localDay,
+  localDayOf,
+  localMonthOf,
+  monthOf,
+  type Period,
+  safeZone,
+  startedWithin,
+  yearOf,
+} from './period';
+import { assertMaySeeActivity } from './policy';
+import { sessionFilters } from './summary';
+
+/** Month view: the 12 latest months; year view: the current and two previous years (001 §9). */
+function assertInRange(today: string, year: number, month: number | undefined) {
+  const thisYear = Number(today.slice(0, 4));
+  const thisMonth = Number(today.slice(5, 7));
+  const monthsBack = (thisYear - year) * 12 + (thisMonth - (month ?? thisMonth));
+  const ok =
+    month === undefined
+      ? year <= thisYear && year > thisYear - HISTORY.years
+      : monthsBack >= 0 && monthsBack < HISTORY.months;
+  if (!ok) {
+    throw badRequest(
+      ActivityError.history_out_of_range,
+      month === undefined
+        ? 'History covers the current and two previous years'
+        : 'History covers the last 12 months',
+    );
+  }
+}
+
+interface Bucket {
+  /** A day (month view) or a month number (year view). */
+  bucket: string;
+  type: number;
+  session_type: number;
+  session_kind: number;
+  duration: number;
+  sessions: number;
+}
+
+const activityKey = (b: Pick<Bucket, 'type' | 'session_type' | 'session_kind'>) =>
+  `${b.type}:${b.session_type}:${b.session_kind}`;
+
+function historyRow(b: Bucket, day: string | null, total: number): HistoryActivity {
+  return {
+    day,
+    type: b.type,
+    session_type: b.session_type,
+    session_kind: b.session_kind,
+    name: activityName(b.type),
+    duration_millis: b.duration,
+    total_duration_millis: total,
+    sessions: b.sessions,
+  };
+}
+
+const longestFirst = (a: { duration: number; type: number }, b: { duration: number; type: number }) =>
+  b.duration - a.duration || a.type - b.type;
+
+/** Buckets of the same activity added up, longest first. */
+function byActivity(buckets: Bucket[]): Bucket[] {
+  const merged = new Map<string, Bucket>();
+  for (const b of buckets) {
+    const key = activityKey(b);
+    const into = merged.get(key);
+    if (into) {
+      into.duration += b.duration;
+      into.sessions += b.sessions;
+    } else merged.set(key, { ...b, bucket: '' });
+  }
+  return [...merged.values()].sort(longestFirst);
+}
+
+const totalOf = (buckets: Bucket[]) => buckets.reduce((sum, b) => sum + b.duration, 0);
+
+function monthSummary(year: number, month: number, buckets: Bucket[]): HistoryMonth {
+  const activities = byActivity(buckets);
+  const total = totalOf(activities);
+  return {
+    year,
+    month,
+    total_duration_millis: total,
+    activities: activities.slice(0, HISTORY.maxActivities).map((b) => historyRow(b, null, total)),
+  };
+}
+
+/** Month view by date: one row per day and activity, each carrying its day's total. */
+function byDate(buckets: Bucket[]): HistoryActivity[] {
+  const dayTotals = new Map<string, number>();
+  for (const b of buckets) dayTotals.set(b.bucket, (dayTotals.get(b.bucket) ?? 0) + b.duration);
+  return [...buckets]
+    .sort((a, b) => a.bucket.localeCompare(b.bucket) || longestFirst(a, b))
+    .map((b) => historyRow(b, b.bucket, dayTotals.get(b.bucket) ?? 0));
+}
+
+/**
+ * GET /user/activity/history (001 §2, §7): the member's (or a friend's) activity in a month (by day) or a year
+ * (by month), grouped by date or by activity, in the member's time zone. One grouped query over the
+ * member's sessions of the period (activity_sessions_user_time_idx).
+ */
+export async function activityHistory(
+  deps: AppDeps,
+  callerId: number,
+  query: ActivityHistoryQuery,
+  now = new Date(),
+): Promise<ActivityHistoryResponse> {
+  const db = deps.db;
+  const ownerId = query.friend_id ?? callerId;
+  await assertMaySeeActivity(db, callerId, ownerId);
+  const owner = await findUser(db, ownerId);
+  const zone = safeZone(owner.timezone);
+  assertInRange(localDay(now, zone), query.year, query.month);
+  const monthView = query.month !== undefined;
+  const period: Period = monthView ? monthOf(query.year, query.month as number) : yearOf(query.year);
+  const bucket = monthView ? localDayOf(zone) : sql<string>`${localMonthOf(zone)}::text`;
+  const rows = await db
+    .select({
+      bucket,
+      type: activitySessions.activityType,
+      session_type: activitySessions.sessionType,
+      session_kind: activitySessions.sessionKind,
+      duration: sql<number>`sum(${activitySessions.durationMs})::float8`,
+      sessions: sql<number>`count(*)::int`,
+    })
+    .from(activitySessions)
+    .where(
+      and(
+        eq(activitySessions.userId, ownerId),
+        startedWithin(period, zone),
+        ...sessionFilters({ ...query, activity_type: query.type }),
+      ),
+    )
+    .groupBy(
+      bucket,
+      activitySessions.activityType,
+      activitySessions.sessionType,
+      activitySessions.sessionKind,
+    );
+  const buckets: Bucket[] = rows.map((r) => ({
+    ...r,
+    bucket: String(r.bucket),
+    duration: Number(r.duration),
+  }));
+  const total = totalOf(buckets);
+  const groupBy = query.group_by ?? HistoryGroupBy.DATE;
+  const months = monthView
+    ? [monthSummary(query.year, query.month as number, buckets)]
+    : Array.from({ length: 12 }, (_, i) =>
+        monthSummary(
+          query.year,
+          i + 1,
+          buckets.filter((b) => Number(b.bucket) === i + 1),
+        ),
+      );
+  const activities =
+    monthView && groupBy === HistoryGroupBy.DATE
+      ? byDate(buckets)
+      : byActivity(buckets).map((b) => historyRow(b, null, total));
+  return {
+    year: query.year,
+    month: query.month ?? null,
+    group_by: groupBy,
+    total_duration_millis: total,
+    activities,
+    activities_by_month: months,
+  };
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { activitySessions } from '../../db/schema';
+
+/**
+ * Calendar periods in the member's time zone (users.timezone, set in the profile). Days are plain
+ * 'YYYY-MM-DD' strings; the database turns a local day into an instant with `AT TIME ZONE`, so daylight
+ * saving changes and the zone's offset are PostgreSQL's to get right, not ours.
+ */
+
+export interface Period {
+  /** First day, inclusive. */
+  from: string;
+  /** Day after the last, exclusive. */
+  until: string;
+}
+
+/** A zone PostgreSQL and Intl both know; anything else (a stale or hand-written value) reads as UTC. */
+export function safeZone(zone: string | null | undefined): string {
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The member's calendar day at `now`. */
+export function localDay(now: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(now)
+    .slice(0, 10);
+}
+
+const asUtc = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  const date = asUtc(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return dayOf(date);
+}
+
+/** The week holding `day`: it starts on Monday (002 §9, the incentive periods and THIS WEEK alike). */
+export function weekOf(day: string): Period {
+  const weekday = (asUtc(day).getUTCDay() + 6) % 7; // Monday 0 .. Sunday 6
+  const from = addDays(day, -weekday);
+  return { from, until: addDays(from, 7) };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function monthOf(year: number, month: number): Period {
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  return { from: `${year}-${pad(month)}-01`, until: `${next.year}-${pad(next.month)}-01` };
+}
+
+export function yearOf(year: number): Period {
+  return { from: `${year}-01-01`, until: `${year + 1}-01-01` };
+}
+
+/**
+ * A zone checked by safeZone, written into the SQL text: the same expression in SELECT and GROUP BY must be the
+ * same text, which two bound parameters are not.
+ */
+export const zoneLiteral = (zone: string) => sql.raw(`'${safeZone(zone).replaceAll("'", "''")}'`);
+
+/** The instant a local day starts in `zone`. */
+export const startOf = (day: string, zone: string) =>
+  sql`(${day}::date::timestamp AT TIME ZONE ${zoneLiteral(zone)})`;
+
+/** Sessions that started within the period, in the member's zone. */
+export const startedWithin = (period: Period, zone: string) =>
+  sql`${activitySessions.startedAt} >= ${startOf(period.from, zone)} AND ${activitySessions.startedAt} < ${startOf(period.until, zone)}`;
+
+/** The local day a session started on. */
+export const localDayOf = (zone: string) =>
+  sql<string>`to_char(${activitySessions.startedAt} AT TIME ZONE ${zoneLiteral(zone)}, 'YYYY-MM-DD')`;
+
+/** The local month (1..12) a session started in. */
+export const localMonthOf = (zone: string) =>
+  sql<number>`extract(month from ${activitySessions.startedAt} AT TIME ZONE ${zoneLiteral(zone)})::int`;

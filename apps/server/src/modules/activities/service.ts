@@ -1,0 +1,170 @@
+import {
+  ACTIVITY_LIMITS,
+  ActivityError,
+  type ActivitySession,
+  activityName,
+  EventSubtype,
+  EventType,
+  type IngestSessionBody,
+  isIngestibleActivityType,
+  isKnownActivityType,
+  type LoggedSessionResponse,
+  type LogSessionBody,
+  PostType,
+} from '@orbit/contract';
+import { and, eq } from 'drizzle-orm';
+import { activitySessionPosts, activitySessions } from '../../db/schema';
+import type { PostActivity } from '../../db/schema/feeds';
+import type { AppDeps } from '../../deps';
+import { badRequest } from '../../platform/errors';
+import { inTransaction, type Work } from '../../platform/tx';
+import { publishNewPost, writePost } from '../feeds/service';
+import { findUser } from '../users/service';
+import { sessionRecorded } from './hooks';
+import { metresOf, presentSession, type SessionRow } from './presenter';
+
+/** What a session says, from the member's form or from an integration. */
+interface SessionInput {
+  activity_type: number;
+  session_type?: number;
+  session_kind?: number;
+  start: string;
+  duration_ms: number;
+  calories?: number;
+  steps?: number;
+  distance?: number;
+  distance_unit?: 'km' | 'mile';
+  app_id?: number;
+  external_id?: string;
+}
+
+/** The start must be a real time, not in the future beyond a device's clock skew. */
+function startOf(input: SessionInput, now: Date): Date {
+  const start = new Date(input.start);
+  if (Number.isNaN(start.getTime())) throw badRequest(ActivityError.invalid_session, 'start is not a time');
+  if (start.getTime() > now.getTime() + ACTIVITY_LIMITS.futureSkewMs) {
+    throw badRequest(ActivityError.invalid_session, 'A session cannot start in the future');
+  }
+  return start;
+}
+
+/** The SYSTEM_ACTIVITY post's summary, kept with the post so the feed shows it as it was logged. */
+function postActivityOf(row: SessionRow, input: SessionInput): PostActivity {
+  return {
+    activity_name: activityName(row.activityType),
+    activity_type: row.activityType,
+    activity_session_type: row.sessionType,
+    session_kind: row.sessionKind,
+    activity_time: row.startedAt.toISOString(),
+    duration: row.durationMs,
+    calories: row.calories,
+    steps: row.steps,
+    distance: input.distance ?? 0,
+    distance_unit: input.distance_unit ?? 'km',
+    bg_app_id: row.appId,
+  };
+}
+
+/**
+ * A new session, all in the caller's transaction: its row, the SYSTEM_ACTIVITY post on the member's feed
+ * (through the feeds module, so readers get USER_POST/NEW), the incentive and tournament listeners, and
+ * SESSION_ACTIVITY/NEW to the member. History, summary, leaderboards and the activity stars read the row
+ * itself, so they move in the same commit.
+ */
+async function recordNew(work: Work, userId: number, row: SessionRow, input: SessionInput) {
+  const user = await findUser(work.tx, userId);
+  const post = await writePost(
+    work,
+    userId,
+    { kind: 'user', ownerId: userId },
+    { message: '' },
+    { type: PostType.SYSTEM_ACTIVITY, activity: postActivityOf(row, input) },
+  );
+  await work.tx.insert(activitySessionPosts).values({ sessionId: row.id, postId: post.id });
+  await sessionRecorded(work, row);
+  await publishNewPost(work, post);
+  const session = presentSession(row, user.unitPreference, post.id);
+  await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, session);
+  return session;
+}
+
+function rowOf(userId: number, input: SessionInput, now: Date) {
+  return {
+    userId,
+    activityType: input.activity_type,
+    sessionType: input.session_type ?? input.activity_type,
+    sessionKind: input.session_kind ?? 0,
+    appId: input.app_id ?? null,
+    externalId: input.external_id ?? null,
+    startedAt: startOf(input, now),
+    durationMs: input.duration_ms,
+    calories: input.calories ?? 0,
+    steps: input.steps ?? 0,
+    distanceM: metresOf(input.distance, input.distance_unit),
+  };
+}
+
+/** POST /user/activity/sessions: the member logs a session by hand (activity ids 1..122 without 71). */
+export async function logSession(
+  deps: AppDeps,
+  userId: number,
+  body: LogSessionBody,
+  now = new Date(),
+): Promise<LoggedSessionResponse> {
+  if (!isKnownActivityType(body.activity_type)) {
+    throw badRequest(ActivityError.invalid_activity_type, 'Activity ids are 1 to 122, without 71');
+  }
+  const values = rowOf(userId, body, now);
+  return inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+    const [row] = await work.tx.insert(activitySessions).values(values).returning();
+    return { session: await recordNew(work, userId, row as SessionRow, body), created: true };
+  });
+}
+
+/** The session already received under this external id, as its member sees it now. */
+async function existing(
+  work: Work,
+  userId: number,
+  appId: number,
+  externalId: string,
+): Promise<ActivitySession> {
+  const [found] = await work.tx
+    .select({ session: activitySessions, postId: activitySessionPosts.postId })
+    .from(activitySessions)
+    .leftJoin(activitySessionPosts, eq(activitySessionPosts.sessionId, activitySessions.id))
+    .where(
+      and(
+        eq(activitySessions.userId, userId),
+        eq(activitySessions.appId, appId),
+        eq(activitySessions.externalId, externalId),
+      ),
+    );
+  if (!found) throw new Error('an external id that conflicted is gone');
+  const user = await findUser(work.tx, userId);
+  return presentSession(found.session, user.unitPreference, found.postId);
+}
+
+/**
+ * POST /integrations/activity/sessions: an application (1..7) sends the member's session. The external id
+ * makes it idempotent: a resend (or two at once) records one session, one post and one event; the later
+ * calls answer the first session with created false.
+ */
+export async function ingestSession(
+  deps: AppDeps,
+  userId: number,
+  body: IngestSessionBody,
+  now = new Date(),
+): Promise<LoggedSessionResponse> {
+  if (!isIngestibleActivityType(body.activity_type)) {
+    throw badRequest(
+      ActivityError.invalid_activity_type,
+      'Activity ids are 1 to 122 without 71, or negative',
+    );
+  }
+  const values = rowOf(userId, body, now);
+  return inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+    const [row] = await work.tx.insert(activitySessions).values(values).onConflictDoNothing().returning();
+    if (!row) return { session: await existing(work, userId, body.app_id, body.external_id), created: false };
+    return { session: await recordNew(work, userId, row, body), created: true };
+  });
+}

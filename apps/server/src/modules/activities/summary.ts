@@ -1,0 +1,144 @@
+import {
+  type ActivitySummaryQuery,
+  type ActivitySummaryResponse,
+  activityName,
+  STROKES_SESSION_TYPE,
+} from '@orbit/contract';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+import { activitySessions } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { findUser } from '../users/service';
+import { addDays, localDay, type Period, safeZone, startedWithin, weekOf } from './period';
+import { assertMaySeeActivity } from './policy';
+import { distanceIn, unitOf } from './presenter';
+
+const sumOf = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`;
+
+/** The optional filters of the summary and the history (001 §7). */
+export function sessionFilters(filters: {
+  activity_type?: number;
+  session_type?: number;
+  bg_app_id?: number;
+}) {
+  const where: SQL[] = [];
+  if (filters.activity_type !== undefined)
+    where.push(eq(activitySessions.activityType, filters.activity_type));
+  if (filters.session_type !== undefined) where.push(eq(activitySessions.sessionType, filters.session_type));
+  if (filters.bg_app_id !== undefined) where.push(eq(activitySessions.appId, filters.bg_app_id));
+  return where;
+}
+
+/**
+ * GET /user/activity/summary: the THIS WEEK summary of the user star page (001 §2), one item per activity,
+ * longest first. Without dates it is the current week, Monday start, in the member's own time zone; dates
+ * are days of that zone, end_date included.
+ */
+export async function activitySummary(
+  deps: AppDeps,
+  callerId: number,
+  query: ActivitySummaryQuery,
+  now = new Date(),
+): Promise<ActivitySummaryResponse> {
+  const db = deps.db;
+  const ownerId = query.user_id ?? callerId;
+  await assertMaySeeActivity(db, callerId, ownerId);
+  const [owner, caller] = await Promise.all([findUser(db, ownerId), findUser(db, callerId)]);
+  const zone = safeZone(owner.timezone);
+  const week = weekOf(localDay(now, zone));
+  const period: Period = {
+    from: query.start_date ?? week.from,
+    until: query.end_date ? addDays(query.end_date, 1) : week.until,
+  };
+  const unit = unitOf(caller.unitPreference);
+  const rows = await db
+    .select({
+      type: activitySessions.activityType,
+      session_type: activitySessions.sessionType,
+      duration: sumOf(activitySessions.durationMs),
+      calories: sumOf(activitySessions.calories),
+      steps: sumOf(activitySessions.steps),
+      metres: sumOf(activitySessions.distanceM),
+      sessions: sql<number>`count(*)::int`,
+    })
+    .from(activitySessions)
+    .where(and(eq(activitySessions.userId, ownerId), startedWithin(period, zone), ...sessionFilters(query)))
+    .groupBy(activitySessions.activityType, activitySessions.sessionType)
+    .orderBy(desc(sumOf(activitySessions.durationMs)), activitySessions.activityType);
+  const activities = rows.map((r) => ({
+    type: r.type,
+    session_type: r.session_type,
+    activity_name: activityName(r.type),
+    duration_millis: Number(r.duration),
+    calories: Number(r.calories),
+    steps: Number(r.steps),
+    distance: distanceIn(Number(r.metres), unit),
+    sessions: r.sessions,
+  }));
+  return {
+    activities,
+    start_date: period.from,
+    end_date: addDays(period.until, -1),
+    total_duration_millis: activities.reduce((sum, a) => sum + a.duration_millis, 0),
+    distance_unit: unit,
+  };
+}
+
+export interface ActivityTotals {
+  userId: number;
+  durationMs: number;
+  calories: number;
+  steps: number;
+  /** Strokes (session type 69) are counted apart from steps. */
+  strokes: number;
+  distanceM: number;
+  sessions: number;
+}
+
+/**
+ * Totals of each member's sessions that started in [from, to): the read other modules (incentives,
+ * tournament, moments) use instead of querying the sessions themselves. Members with no session are absent.
+ */
+export async function activityTotals(
+  db: Queryable,
+  userIds: number[],
+  from: Date,
+  to: Date,
+): Promise<Map<number, ActivityTotals>> {
+  if (userIds.length === 0) return new Map();
+  const strokes = sql`case when ${activitySessions.sessionType} = ${STROKES_SESSION_TYPE} then ${activitySessions.steps} else 0 end`;
+  const rows = await db
+    .select({
+      userId: activitySessions.userId,
+      durationMs: sumOf(activitySessions.durationMs),
+      calories: sumOf(activitySessions.calories),
+      all: sumOf(activitySessions.steps),
+      strokes: sumOf(strokes),
+      distanceM: sumOf(activitySessions.distanceM),
+      sessions: sql<number>`count(*)::int`,
+    })
+    .from(activitySessions)
+    .where(
+      and(
+        inArray(activitySessions.userId, userIds),
+        gte(activitySessions.startedAt, from),
+        lt(activitySessions.startedAt, to),
+      ),
+    )
+    .groupBy(activitySessions.userId);
+  return new Map(
+    rows.map((r) => [
+      r.userId,
+      {
+        userId: r.userId,
+        durationMs: Number(r.durationMs),
+        calories: Number(r.calories),
+        steps: Number(r.all) - Number(r.strokes),
+        strokes: Number(r.strokes),
+        distanceM: Number(r.distanceM),
+        sessions: r.sessions,
+      },
+    ]),
+  );
+}

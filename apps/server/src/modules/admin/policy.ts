@@ -1,0 +1,75 @@
+import { OrgRole, OwnerType } from '@orbit/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { communities, organizationMembers } from '../../db/schema';
+import { forbidden } from '../../platform/errors';
+import { organizationsOf } from '../users/service';
+
+export const AdminErrorCode = { not_org_admin: 'not_org_admin' } as const;
+
+/** The organisations whose admin (role 2) the member is, oldest first: where the admin screens may write. */
+export async function adminOrganizations(db: Queryable, userId: number) {
+  const orgs = await organizationsOf(db, userId);
+  return orgs.filter((o) => o.org_roles.includes(OrgRole.ADMIN)).map(({ id, name }) => ({ id, name }));
+}
+
+/**
+ * Creating and editing surveys and incentive plans is for organisation admins (role 2) only; everyone else is
+ * refused by the server, whatever the client shows. Without an organisation named, the first one the member
+ * administers is meant.
+ */
+export async function assertOrgAdmin(
+  db: Queryable,
+  userId: number,
+  organizationId?: number,
+): Promise<number> {
+  const orgs = await adminOrganizations(db, userId);
+  const org = organizationId === undefined ? orgs[0] : orgs.find((o) => o.id === organizationId);
+  if (!org) throw forbidden('Only organisation admins may do this', AdminErrorCode.not_org_admin);
+  return org.id;
+}
+
+/** The ids of the organisations a member belongs to (any role): whose surveys and plans they see. */
+export async function memberOrganizationIds(db: Queryable, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** The communities organisations own, for the plan editor's community choice. */
+export async function organizationCommunities(db: Queryable, organizationIds: number[]) {
+  if (organizationIds.length === 0) return [];
+  return db
+    .select({
+      community_id: communities.id,
+      name: communities.name,
+      community_type: communities.communityType,
+    })
+    .from(communities)
+    .where(
+      and(eq(communities.ownerType, OwnerType.ORGANIZATION), inArray(communities.ownerId, organizationIds)),
+    )
+    .orderBy(asc(communities.name));
+}
+
+/** Every member of an organisation: who is told that its surveys or plans changed. */
+export async function organizationMemberIds(db: Queryable, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.organizationId, organizationId));
+  return rows.map((r) => r.id);
+}
+
+/** GET /admin/organizations: the caller's admin organisations and the communities they own; 403 for others. */
+export async function adminScope(db: Queryable, userId: number) {
+  await assertOrgAdmin(db, userId);
+  const organizations = await adminOrganizations(db, userId);
+  const owned = await organizationCommunities(
+    db,
+    organizations.map((o) => o.id),
+  );
+  return { organizations, communities: owned };
+}

@@ -1,0 +1,271 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AccessType, CALL_LIMITS, type Call, EventType, NotificationType } from '@orbit/contract';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { calls, events, notifications } from '../../db/schema';
+import { findJanusBinary } from '../../platform/media/janus-process';
+import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { communityFixtures } from '../communities/fixtures';
+import { messagesClient } from '../messages/fixtures';
+
+const janus = findJanusBinary();
+
+// Without Janus every call answers the media server unavailable state; this app never starts one.
+describe('calls without a media server', async () => {
+  const ctx = await createTestApp();
+  const { call, makeFriends } = communityFixtures(ctx);
+
+  it('answers 503 media_unavailable and writes nothing', async () => {
+    const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];
+    await makeFriends(a, b);
+    const res = await call(a, 'POST', 'call/start', { attendees: [b.userId] });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error: 'media_unavailable' });
+    expect(await ctx.deps.db.select().from(calls)).toEqual([]);
+  });
+});
+
+if (!janus) {
+  console.warn('[orbit] no janus binary on the PATH (apt-get install janus): the call tests are left out.');
+} else {
+  describe('calls on a real Janus', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-calls-'));
+    const ctx = await createTestApp({ dataDir });
+    await ctx.deps.media.start();
+    afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const { app, deps } = ctx;
+    const { call, makeFriends, community } = communityFixtures(ctx);
+    const { befriend } = messagesClient(app);
+
+    const eventsOf = (user: TestUser) =>
+      deps.db
+        .select({ type: events.type, subtype: events.subtype, data: events.data })
+        .from(events)
+        .where(eq(events.recipientId, user.userId))
+        .orderBy(asc(events.seq));
+    const callEvents = async (user: TestUser) =>
+      (await eventsOf(user)).filter((e) => e.type === EventType.CALL).map((e) => e.subtype);
+    const notificationTypes = async (user: TestUser) =>
+      (await deps.db.select().from(notifications).where(eq(notifications.userId, user.userId))).map(
+        (n) => n.type,
+      );
+    const friends = async () => {
+      const [a, b] = [await signUp(app), await signUp(app)];
+      await makeFriends(a, b);
+      return { a, b };
+    };
+    const start = async (user: TestUser, body: object) => {
+      const res = await call(user, 'POST', 'call/start', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Call;
+    };
+    const rooms = async () => (await deps.media.videoRooms()).listRooms();
+
+    describe('POST /call/start', () => {
+      it('rings a friend: the call, its Janus room, CALL INVITE and a CALL_START notification', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        expect(started).toMatchObject({ community_id: null, caller_name: a.username, call_group_id: null });
+        const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
+        expect(await rooms()).toContain(row.janusRoomId);
+        const invite = (await eventsOf(b)).find((e) => e.type === EventType.CALL);
+        expect(invite).toMatchObject({
+          subtype: 'INVITE',
+          data: { call_id: started.id, caller_id: a.userId, community_id: null, name: a.username },
+        });
+        expect(await notificationTypes(b)).toContain(NotificationType.CALL_START);
+        expect(await callEvents(a)).toEqual(['START']);
+      });
+
+      it('refuses strangers (403), oneself, both or neither target and too many attendees (400)', async () => {
+        const [a, stranger] = [await signUp(app), await signUp(app)];
+        const refused = async (body: object, status: number, error: string) => {
+          const res = await call(a, 'POST', 'call/start', body);
+          expect(res.statusCode, res.body).toBe(status);
+          expect(res.json().error).toBe(error);
+        };
+        await refused({ attendees: [stranger.userId] }, 403, 'not_friends');
+        await refused({ attendees: [a.userId] }, 400, 'call_yourself');
+        await refused({}, 400, 'call_target');
+        const club = await community(a);
+        await refused({ community_id: club, attendees: [stranger.userId] }, 400, 'call_target');
+        const many = Array.from({ length: CALL_LIMITS.maxAttendees + 1 }, (_, i) => 100000 + i);
+        await refused({ attendees: many }, 400, 'validation');
+        expect(await deps.db.select().from(calls).where(eq(calls.callerId, a.userId))).toEqual([]);
+      });
+
+      it('with a call group, rings its participants only, who need not be friends', async () => {
+        const { a, b } = await friends();
+        const c = await signUp(app);
+        await befriend(a, c);
+        const group = await call(a, 'POST', 'pms/group', { user_ids: [b.userId, c.userId], name: 'Walkers' });
+        const groupId = group.json().id as number;
+        const outsider = await signUp(app);
+        await makeFriends(a, outsider);
+        const res = await call(a, 'POST', 'call/start', {
+          attendees: [outsider.userId],
+          call_group_id: groupId,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toBe('not_in_group');
+        const notInIt = await call(outsider, 'POST', 'call/start', {
+          attendees: [a.userId],
+          call_group_id: groupId,
+        });
+        expect(notInIt.statusCode).toBe(404);
+        // b and c are not friends: the thread lets b call c anyway.
+        expect((await start(b, { attendees: [c.userId], call_group_id: groupId })).call_group_id).toBe(
+          groupId,
+        );
+        // A one-to-one thread is no way around friendship: it rings friends only, like its composer.
+        const { a: x, b: y } = await friends();
+        const direct = (await call(x, 'POST', 'pms/direct', { user_id: y.userId })).json().group_id as number;
+        const first = await start(x, { attendees: [y.userId], call_group_id: direct });
+        expect((await call(x, 'POST', `call/${first.id}/leave`)).statusCode).toBe(200);
+        expect((await call(x, 'DELETE', `user/friends?user_id=${y.userId}`)).statusCode).toBe(200);
+        const unfriended = await call(y, 'POST', 'call/start', {
+          attendees: [x.userId],
+          call_group_id: direct,
+        });
+        expect(unfriended.statusCode).toBe(403);
+      });
+
+      it('accepting is starting the call for the pair again: the same call, ACCEPT to the caller', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        const accepted = await start(b, { attendees: [a.userId] });
+        expect(accepted.id).toBe(started.id);
+        expect(accepted.caller_name).toBe(a.username);
+        expect(await callEvents(a)).toEqual(['START', 'ACCEPT']);
+      });
+
+      it('a community call rings its members; starting it again joins it; non-members are refused', async () => {
+        const [expert, member, outsider] = [await signUp(app), await signUp(app), await signUp(app)];
+        const club = await community(expert, {}, [member]);
+        const started = await start(expert, { community_id: club });
+        expect(started.community_id).toBe(club);
+        expect(await callEvents(member)).toEqual(['INVITE']);
+        expect((await start(member, { community_id: club })).id).toBe(started.id);
+        const refused = await call(outsider, 'POST', 'call/start', { community_id: club });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().error).toBe('not_a_member');
+        const hidden = await community(expert, { accessType: AccessType.PRIVATE });
+        expect((await call(outsider, 'POST', 'call/start', { community_id: hidden })).statusCode).toBe(404);
+      });
+    });
+
+    describe('who may join: GET /private-call/{id} and GET /session/{id}', () => {
+      it('hands the invited members the room and its pin as janus_admin_passwd, never the secret', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        const res = await call(b, 'GET', `private-call/${started.id}`);
+        expect(res.statusCode).toBe(200);
+        const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
+        const session = res.json();
+        expect(session).toMatchObject({
+          janus_url: deps.media.publicJanusUrl,
+          janus_room_id: row.janusRoomId,
+          janus_admin_passwd: row.roomPin,
+          ice_servers: [],
+        });
+        expect(JSON.stringify(session)).not.toContain(row.roomSecret);
+        expect(session.participants.map((p: { id: number }) => p.id)).toEqual([a.userId]);
+        expect((await call(b, 'GET', `session/${started.id}`)).json()).toEqual({
+          id: started.id,
+          community_id: null,
+          live: true,
+        });
+      });
+
+      it('answers 404 to a member who was not invited, and to a non-member of a private community', async () => {
+        const { a, b } = await friends();
+        const stranger = await signUp(app);
+        const started = await start(a, { attendees: [b.userId] });
+        for (const url of [`private-call/${started.id}`, `session/${started.id}`, 'private-call/999999']) {
+          expect((await call(stranger, 'GET', url)).statusCode).toBe(404);
+        }
+        const hidden = await community(a, { accessType: AccessType.PRIVATE }, [b]);
+        const inClub = await start(a, { community_id: hidden });
+        expect((await call(b, 'GET', `private-call/${inClub.id}`)).statusCode).toBe(200);
+        expect((await call(stranger, 'GET', `private-call/${inClub.id}`)).statusCode).toBe(404);
+      });
+
+      it('makes the room again when Janus lost it', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
+        await deps.media.destroyRoom('video', { roomId: row.janusRoomId, secret: row.roomSecret });
+        const session = (await call(a, 'GET', `private-call/${started.id}`)).json();
+        expect(session.janus_room_id).not.toBe(row.janusRoomId);
+        expect(await rooms()).toContain(session.janus_room_id);
+      });
+    });
+
+    describe('answering, media and leaving', () => {
+      it('declining tells the caller (REJECT, CALL_REJECT) and ends a call nobody else is in', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
+        expect((await call(b, 'POST', `call/${started.id}/reject`)).statusCode).toBe(200);
+        expect(await callEvents(a)).toEqual(['START', 'REJECT', 'END']);
+        expect(await notificationTypes(a)).toContain(NotificationType.CALL_REJECT);
+        expect((await call(a, 'GET', `session/${started.id}`)).json().live).toBe(false);
+        expect(await rooms()).not.toContain(row.janusRoomId);
+        const again = await call(b, 'POST', `call/${started.id}/reject`);
+        expect(again.statusCode).toBe(409);
+        expect(again.json().error).toBe('call_ended');
+      });
+
+      it('mute and video reach the others as CALL UPDATE; only a member in the call sends them', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        const ringing = await call(b, 'POST', `call/${started.id}/media`, { muted: true, video: false });
+        expect(ringing.statusCode).toBe(403);
+        expect(ringing.json().error).toBe('not_in_call');
+        await start(b, { attendees: [a.userId] });
+        expect(
+          (await call(b, 'POST', `call/${started.id}/media`, { muted: true, video: true })).statusCode,
+        ).toBe(200);
+        const update = (await eventsOf(a)).find((e) => e.subtype === 'UPDATE');
+        expect(update?.data).toEqual({ call_id: started.id, user_id: b.userId, muted: true, video: true });
+        const session = (await call(a, 'GET', `private-call/${started.id}`)).json();
+        const other = session.participants.find((p: { id: number }) => p.id === b.userId);
+        expect(other).toMatchObject({ muted: true, video: true, me: false });
+      });
+
+      it('leaving a call for two ends it: END to both, the room destroyed, a second leave refused', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        await start(b, { attendees: [a.userId] });
+        expect((await call(b, 'POST', `call/${started.id}/leave`)).statusCode).toBe(200);
+        expect((await callEvents(a)).at(-1)).toBe('END');
+        expect((await callEvents(b)).at(-1)).toBe('END');
+        expect((await call(a, 'GET', `private-call/${started.id}`)).statusCode).toBe(409);
+        expect((await call(a, 'POST', `call/${started.id}/leave`)).statusCode).toBe(409);
+      });
+
+      it('the caller hanging up before an answer ends it and tells the invitee they missed it', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        expect((await call(a, 'POST', `call/${started.id}/leave`)).statusCode).toBe(200);
+        expect((await callEvents(b)).at(-1)).toBe('END');
+        expect(await notificationTypes(b)).toContain(NotificationType.CALL_END);
+      });
+
+      it('a community call goes on while anyone is in it and ends when the last one leaves', async () => {
+        const [expert, member] = [await signUp(app), await signUp(app)];
+        const club = await community(expert, {}, [member]);
+        const started = await start(expert, { community_id: club });
+        await start(member, { community_id: club });
+        await call(expert, 'POST', `call/${started.id}/leave`);
+        expect((await call(member, 'GET', `session/${started.id}`)).json().live).toBe(true);
+        await call(member, 'POST', `call/${started.id}/leave`);
+        expect((await call(member, 'GET', `session/${started.id}`)).json().live).toBe(false);
+        // The next call in the community is a new one.
+        expect((await start(member, { community_id: club })).id).not.toBe(started.id);
+      });
+    });
+  });
+}

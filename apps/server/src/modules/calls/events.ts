@@ -1,0 +1,99 @@
+import {
+  type CallEndEvent,
+  type CallMemberEvent,
+  EventSubtype,
+  EventType,
+  NotificationType,
+} from '@orbit/contract';
+import { eq } from 'drizzle-orm';
+import { communities } from '../../db/schema';
+import type { Work } from '../../platform/tx';
+import { communityImageUrl } from '../communities/presenter';
+import { relationsOf } from '../friends/service';
+import { type NotificationInput, notify } from '../notifications/service';
+import { findUser, presentMemberFace, STRANGER, seesPersona } from '../users/service';
+import { presentInvite } from './presenter';
+import type { CallRow } from './queries';
+
+/**
+ * CALL INVITE (the incoming call popup) and a CALL_START notification to each member rung, the caller shown
+ * as each of them sees them; members who see the caller alike share one payload.
+ */
+export async function ring(work: Work, call: CallRow, recipientIds: number[]) {
+  if (recipientIds.length === 0) return;
+  const caller = await findUser(work.tx, call.callerId);
+  const community = await communityOf(work, call.communityId);
+  const relations = await relationsOf(work.tx, caller.id, recipientIds);
+  for (const persona of [true, false]) {
+    const ids = recipientIds.filter((id) => seesPersona(caller, relations.get(id) ?? STRANGER) === persona);
+    if (ids.length === 0) continue;
+    const invite = presentInvite(call, presentMemberFace(caller, persona), community);
+    await work.emit(ids, EventType.CALL, EventSubtype.INVITE, invite);
+    await notify(work, ids, {
+      type: NotificationType.CALL_START,
+      title: community ? `Call in ${community.name}` : 'Incoming call',
+      body: `${presentMemberFace(caller, persona).screen_name} is calling`,
+      image_url: invite.image_url,
+      source: invite.name,
+      community_id: call.communityId,
+      data: { call_id: call.id, user_id: call.callerId },
+    } satisfies NotificationInput);
+  }
+}
+
+async function communityOf(work: Work, communityId: number | null) {
+  if (communityId === null) return null;
+  const [row] = await work.tx.select().from(communities).where(eq(communities.id, communityId));
+  return row ? { name: row.name, image: communityImageUrl(row) } : null;
+}
+
+/** CALL START to the caller's own sockets: a call of theirs began (their other devices may show it). */
+export function announceStart(work: Work, call: CallRow) {
+  return work.emit([call.callerId], EventType.CALL, EventSubtype.START, {
+    call_id: call.id,
+  } satisfies CallEndEvent);
+}
+
+/** CALL ACCEPT, REJECT or UPDATE about one member, to the call's other members. */
+export function announceMember(
+  work: Work,
+  subtype: typeof EventSubtype.ACCEPT | typeof EventSubtype.REJECT | typeof EventSubtype.UPDATE,
+  recipientIds: number[],
+  data: CallMemberEvent,
+) {
+  return work.emit(
+    recipientIds.filter((id) => id !== data.user_id),
+    EventType.CALL,
+    subtype,
+    data,
+  );
+}
+
+/** CALL_REJECT to the caller when a member declines. */
+export async function notifyRejected(work: Work, call: CallRow, rejecterId: number) {
+  const rejecter = await findUser(work.tx, rejecterId);
+  const relation = (await relationsOf(work.tx, call.callerId, [rejecterId])).get(rejecterId) ?? STRANGER;
+  const face = presentMemberFace(rejecter, seesPersona(rejecter, relation));
+  await notify(work, [call.callerId], {
+    type: NotificationType.CALL_REJECT,
+    title: 'Call declined',
+    body: `${face.screen_name} declined your call`,
+    image_url: face.image_url,
+    source: face.screen_name,
+    data: { call_id: call.id, user_id: rejecterId },
+  });
+}
+
+/** CALL END to everyone it concerned (popups close, screens stop) and CALL_END to those it missed. */
+export async function announceEnd(work: Work, call: CallRow, recipientIds: number[], missedIds: number[]) {
+  await work.emit(recipientIds, EventType.CALL, EventSubtype.END, {
+    call_id: call.id,
+  } satisfies CallEndEvent);
+  await notify(work, missedIds, {
+    type: NotificationType.CALL_END,
+    title: 'Missed call',
+    body: 'The call has ended',
+    community_id: call.communityId,
+    data: { call_id: call.id, user_id: call.callerId },
+  });
+}

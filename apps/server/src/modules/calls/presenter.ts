@@ -1,0 +1,82 @@
+import type { Call, CallInvite, CallParticipant } from '@orbit/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { communities, users } from '../../db/schema';
+import { relationsOf } from '../friends/service';
+import { type MemberFace, presentMemberFace, STRANGER, seesPersona } from '../users/service';
+import type { CallMemberRow, CallRow } from './queries';
+
+/** Members as `viewerId` sees them: persona for friends and public members, avatar identity otherwise. */
+export async function facesFor(db: Queryable, viewerId: number, userIds: number[]) {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map<number, MemberFace>();
+  const [rows, relations] = await Promise.all([
+    db.select().from(users).where(inArray(users.id, ids)),
+    relationsOf(
+      db,
+      viewerId,
+      ids.filter((id) => id !== viewerId),
+    ),
+  ]);
+  return new Map(
+    rows.map((u) => [
+      u.id,
+      presentMemberFace(u, u.id === viewerId || seesPersona(u, relations.get(u.id) ?? STRANGER)),
+    ]),
+  );
+}
+
+export async function communityName(db: Queryable, communityId: number | null): Promise<string | null> {
+  if (communityId === null) return null;
+  const [row] = await db
+    .select({ name: communities.name })
+    .from(communities)
+    .where(eq(communities.id, communityId));
+  return row?.name ?? null;
+}
+
+/** The call (000 §3.6) as `viewerId` sees its caller. */
+export async function presentCall(db: Queryable, call: CallRow, viewerId: number): Promise<Call> {
+  const [faces, name] = await Promise.all([
+    facesFor(db, viewerId, [call.callerId]),
+    communityName(db, call.communityId),
+  ]);
+  return {
+    id: call.id,
+    community_id: call.communityId,
+    community_name: name,
+    caller_name: faces.get(call.callerId)?.screen_name ?? '',
+    caller_id: call.callerId,
+    call_group_id: call.callGroupId,
+  };
+}
+
+/** CALL INVITE: the community's name and picture for a community call, the caller's face otherwise. */
+export function presentInvite(
+  call: CallRow,
+  caller: MemberFace,
+  community: { name: string; image: string | null } | null,
+): CallInvite {
+  return {
+    name: community?.name ?? caller.screen_name,
+    image_url: community ? community.image : caller.image_url,
+    call_id: call.id,
+    caller_id: call.callerId,
+    community_id: call.communityId,
+  };
+}
+
+export function presentParticipant(
+  row: CallMemberRow,
+  face: MemberFace | undefined,
+  viewerId: number,
+): CallParticipant {
+  return {
+    id: row.userId,
+    display: face?.screen_name ?? '',
+    image: face?.image_url ?? null,
+    muted: row.muted,
+    video: row.video,
+    me: row.userId === viewerId,
+  };
+}

@@ -1,0 +1,93 @@
+import {
+  avatarUrl,
+  EventSubtype,
+  EventType,
+  IdentityType,
+  LIMITS,
+  type SessionPostBody,
+  type SessionPosts,
+} from '@orbit/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { chatSessionPosts, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { badRequest } from '../../platform/errors';
+import { inTransaction } from '../../platform/tx';
+import { ANONYMOUS_NAME } from '../feeds/presenter';
+import { unitOfWork } from './events';
+import { assertNotKicked, assertSessionMember } from './policy';
+import { type PostRow, presentPost } from './presenter';
+import { communityFaces, memberIdsOfCommunity, type SessionRow } from './queries';
+
+/** The session post writer's rule (002 §5): trimmed, not empty, at most 65536 characters. */
+export function sessionPostText(message: string): string {
+  const text = message.trim();
+  if (!text) throw badRequest('empty_post', 'A post needs a message');
+  if (text.length > LIMITS.sessionPost) throw badRequest('post_max_size', 'post max size');
+  return text;
+}
+
+async function presentPosts(db: Queryable, session: SessionRow, rows: PostRow[], viewerId: number) {
+  const authorIds = [...new Set(rows.map((r) => r.authorId))];
+  const [faces, authors] = await Promise.all([
+    communityFaces(db, session.communityId, authorIds),
+    authorIds.length ? db.select().from(users).where(inArray(users.id, authorIds)) : Promise.resolve([]),
+  ]);
+  const aliases = new Map(
+    authors.map((u) => [u.id, { name: u.alias ?? ANONYMOUS_NAME, image: avatarUrl(u.avatarImage) }]),
+  );
+  const viewer = { userId: viewerId, hostId: session.instructorId };
+  return rows.map((row) =>
+    presentPost(
+      row,
+      faces.get(row.authorId),
+      aliases.get(row.authorId) ?? { name: ANONYMOUS_NAME, image: null },
+      viewer,
+    ),
+  );
+}
+
+export async function listPosts(
+  deps: AppDeps,
+  userId: number,
+  communityId: number,
+  sessionId: number,
+): Promise<SessionPosts> {
+  const { session } = await assertSessionMember(deps.db, userId, sessionId, communityId);
+  const rows = await deps.db
+    .select()
+    .from(chatSessionPosts)
+    .where(eq(chatSessionPosts.sessionId, sessionId))
+    .orderBy(asc(chatSessionPosts.id));
+  return { posts: await presentPosts(deps.db, session, rows, userId) };
+}
+
+/** A post in the session chat: every member of the community sees it arrive (SESSION_ACTIVITY NEW). */
+export async function createPost(
+  deps: AppDeps,
+  userId: number,
+  communityId: number,
+  sessionId: number,
+  body: SessionPostBody,
+) {
+  const { session } = await assertSessionMember(deps.db, userId, sessionId, communityId);
+  await assertNotKicked(deps.db, sessionId, userId);
+  const message = sessionPostText(body.message);
+  return inTransaction(unitOfWork(deps), async (work) => {
+    const [row] = await work.tx
+      .insert(chatSessionPosts)
+      .values({
+        sessionId,
+        authorId: userId,
+        message,
+        identityType: body.identity_type ?? IdentityType.ANONYMOUS,
+      })
+      .returning();
+    const [mine] = await presentPosts(work.tx, session, [row], userId);
+    const others = (await memberIdsOfCommunity(work.tx, communityId)).filter((id) => id !== userId);
+    const data = (post: typeof mine) => ({ kind: 'post' as const, session_id: sessionId, post });
+    await work.emit(others, EventType.SESSION_ACTIVITY, EventSubtype.NEW, data({ ...mine, me: false }));
+    await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, data(mine));
+    return mine;
+  });
+}

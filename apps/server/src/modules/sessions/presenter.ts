@@ -1,0 +1,90 @@
+import {
+  type ChatSession,
+  IdentityType,
+  type SessionFloor,
+  type SessionPost,
+  type SessionViewer,
+} from '@orbit/contract';
+import type { Queryable } from '../../db/client';
+import type { chatSessionPosts } from '../../db/schema';
+import type { MemberFace } from '../users/service';
+import { communityFaces, grantedOf, queueOf, type SessionRow, type ViewerRow } from './queries';
+
+/** Janus's server name as the session names it (janus_server_name): one Janus per deployment. */
+export const JANUS_SERVER_NAME = 'orbit';
+
+export type PostRow = typeof chatSessionPosts.$inferSelect;
+
+/** One session (002 §3) for the list, the room and SESSION_ACTIVITY alike: the same object everywhere. */
+export function presentSession(row: SessionRow, host: MemberFace | undefined): ChatSession {
+  return {
+    id: row.id,
+    community_id: row.communityId,
+    name: row.name,
+    description: row.description,
+    instructor_id: row.instructorId,
+    instructor_screen_name: host?.screen_name ?? '',
+    instructor_image: { value: host?.image_url ?? null },
+    start_time: row.startTime.toISOString(),
+    state: row.state,
+    video_session_id: row.videoRoomId,
+    janus_room_id: row.audioRoomId,
+    janus_server_name: JANUS_SERVER_NAME,
+  };
+}
+
+export async function presentSessions(db: Queryable, communityId: number, rows: SessionRow[]) {
+  const faces = await communityFaces(
+    db,
+    communityId,
+    rows.map((r) => r.instructorId),
+  );
+  return rows.map((row) => presentSession(row, faces.get(row.instructorId)));
+}
+
+export async function presentOne(db: Queryable, row: SessionRow): Promise<ChatSession> {
+  const [session] = await presentSessions(db, row.communityId, [row]);
+  return session;
+}
+
+/** The audio bridge's room flags as the spec names them: requests_enable with pending, active, moderators. */
+export async function presentFloor(db: Queryable, row: SessionRow): Promise<SessionFloor> {
+  const [pending, active] = await Promise.all([queueOf(db, row.id), grantedOf(db, row.id)]);
+  return { requests_enable: row.requestsEnabled, pending, active, moderators: [row.instructorId] };
+}
+
+export function presentViewer(
+  row: Pick<ViewerRow, 'userId' | 'mic'>,
+  face: MemberFace | undefined,
+  inRoom: { muted: boolean } | undefined,
+): SessionViewer {
+  return {
+    user_id: row.userId,
+    screen_name: face?.screen_name ?? '',
+    image_url: face?.image_url ?? null,
+    mic: row.mic,
+    present: inRoom !== undefined,
+    muted: inRoom?.muted ?? true,
+  };
+}
+
+/** A session post: an anonymous one shows the author's alias identity, never who wrote it. */
+export function presentPost(
+  post: PostRow,
+  author: MemberFace | undefined,
+  alias: { name: string; image: string | null },
+  viewer: { userId: number; hostId: number },
+): SessionPost {
+  const anonymous = post.identityType === IdentityType.ANONYMOUS;
+  return {
+    id: post.id,
+    session_id: post.sessionId,
+    author_screen_name: anonymous ? alias.name : (author?.screen_name ?? ''),
+    author_image: anonymous ? alias.image : (author?.image_url ?? null),
+    identity_type: post.identityType,
+    message: post.message,
+    is_expert: !anonymous && post.authorId === viewer.hostId,
+    me: post.authorId === viewer.userId,
+    created: post.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,59 @@
+import { AppId, activityName, StarType } from '@orbit/contract';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { activitySessions } from '../../../db/schema';
+import { HALF_LIFE_DAYS, sizeOf, ZONE_DAYS, zoneOf } from '../formula';
+import { blankStar } from '../presenter';
+import type { StarProvider } from './types';
+
+/** The most activity and game stars a home view shows: the most recently done ones. */
+export const ACTIVITY_STARS_MAX = 6;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sessions older than the last zone's limit would only place a star among the inactive ones. */
+const LOOKBACK_DAYS = ZONE_DAYS[ZONE_DAYS.length - 1];
+
+/**
+ * One ACTIVITY star (8) per activity the member did lately, and one GAME star (10) per game played through
+ * GojiPlay (app 1). As with every star (docs/decisions/0007): zone from the last session, size from the
+ * sessions' score, each adding 1 that halves every 14 days, computed in the same query.
+ */
+export const activityStars: StarProvider = async ({ db, owner, now }) => {
+  const since = new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS);
+  // A literal, not a parameter: the same expression is in SELECT and GROUP BY.
+  const game = sql<boolean>`coalesce(${activitySessions.appId} = ${sql.raw(String(AppId.GOJI_PLAY))}, false)`;
+  const ageDays = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${activitySessions.startedAt})) / 86400`;
+  const rows = await db
+    .select({
+      game,
+      activityType: activitySessions.activityType,
+      sessionType: sql<number>`max(${activitySessions.sessionType})`,
+      appId: sql<number | null>`max(${activitySessions.appId})`,
+      last: sql<string>`max(${activitySessions.startedAt})`,
+      score: sql<number>`sum(power(0.5, greatest(0, ${ageDays}) / ${HALF_LIFE_DAYS}))::float8`,
+    })
+    .from(activitySessions)
+    .where(and(eq(activitySessions.userId, owner.id), gte(activitySessions.startedAt, since)))
+    .groupBy(game, activitySessions.activityType)
+    .orderBy(desc(sql`max(${activitySessions.startedAt})`))
+    .limit(ACTIVITY_STARS_MAX * 2);
+  const stars = rows.map((r) => {
+    const starType = r.game ? StarType.GAME : StarType.ACTIVITY;
+    const last = new Date(r.last);
+    return {
+      ...blankStar({
+        star_id: `${starType}:${r.activityType}`,
+        star_type: starType,
+        name: activityName(r.activityType),
+      }),
+      zone: zoneOf(false, last, now),
+      size: sizeOf(Number(r.score)),
+      interaction_date: last.toISOString(),
+      user_id: owner.id,
+      activity_type: r.activityType,
+      session_type: r.sessionType,
+      bg_app_id: r.appId,
+    };
+  });
+  const games = stars.filter((s) => s.star_type === StarType.GAME).slice(0, ACTIVITY_STARS_MAX);
+  const activities = stars.filter((s) => s.star_type === StarType.ACTIVITY).slice(0, ACTIVITY_STARS_MAX);
+  return { stars: [...games, ...activities] };
+};

@@ -1,0 +1,46 @@
+import { StarType } from '@orbit/contract';
+import { and, count, eq, gt, isNull, lte, max } from 'drizzle-orm';
+import { organizationMembers, surveyResponses, surveys } from '../../../db/schema';
+import { sizeOfCount, zoneOf } from '../formula';
+import { blankStar } from '../presenter';
+import type { StarProvider } from './types';
+
+/**
+ * The SURVEYS star (14) while surveys of the member's organisations wait for their answer: its badge the
+ * number waiting, its zone from the newest one's start; a newly opened survey pulses the member's own star.
+ */
+export const surveyStars: StarProvider = async ({ db, owner, now }) => {
+  const [waiting] = await db
+    .select({ count: count(), newest: max(surveys.startTime) })
+    .from(surveys)
+    .innerJoin(
+      organizationMembers,
+      and(
+        eq(organizationMembers.organizationId, surveys.organizationId),
+        eq(organizationMembers.userId, owner.id),
+      ),
+    )
+    .leftJoin(
+      surveyResponses,
+      and(eq(surveyResponses.surveyId, surveys.id), eq(surveyResponses.userId, owner.id)),
+    )
+    .where(and(lte(surveys.startTime, now), gt(surveys.endTime, now), isNull(surveyResponses.userId)));
+  if (!waiting || waiting.count === 0) return { stars: [] };
+  const newest = new Date(waiting.newest ?? now);
+  return {
+    stars: [
+      {
+        ...blankStar({
+          star_id: `${StarType.SURVEYS}:${owner.id}`,
+          star_type: StarType.SURVEYS,
+          name: 'surveys',
+        }),
+        zone: zoneOf(false, newest, now),
+        size: sizeOfCount(waiting.count),
+        interaction_date: newest.toISOString(),
+        badge_count: waiting.count,
+      },
+    ],
+    newestArrival: newest,
+  };
+};

@@ -1,0 +1,45 @@
+import {
+  AccessType,
+  BackgroundType,
+  currentSeasonYear,
+  RoundState,
+  roundState,
+  StarType,
+  seasonCode,
+  TOURNAMENT_ROUNDS,
+} from '@orbit/contract';
+import { and, eq } from 'drizzle-orm';
+import { communities, communityMembers } from '../../../db/schema';
+import { blankStar } from '../presenter';
+import type { StarProvider } from './types';
+
+/**
+ * The tournament star (000 §1: BG 12 with background type 2, tournament) opens the tournament's intro. A
+ * member sees it once they belong to a public community (the ones that enter, 0018), close and large while
+ * a round of the season is under way. One query.
+ */
+export const tournamentStar: StarProvider = async ({ db, owner, now }) => {
+  const [entered] = await db
+    .select({ id: communities.id })
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .where(and(eq(communityMembers.userId, owner.id), eq(communities.accessType, AccessType.PUBLIC)))
+    .limit(1);
+  if (!entered) return { stars: [] };
+  const year = currentSeasonYear(now);
+  const live = TOURNAMENT_ROUNDS.some((def) => roundState(year, def.round, now) === RoundState.LIVE);
+  return {
+    stars: [
+      {
+        ...blankStar({
+          star_id: `${StarType.BG}:${seasonCode(year)}`,
+          star_type: StarType.BG,
+          name: 'tournament',
+        }),
+        type: BackgroundType.TOURNAMENT,
+        zone: live ? 1 : 2,
+        size: live ? 3 : 2,
+      },
+    ],
+  };
+};

@@ -1,0 +1,38 @@
+import { type AdminSurvey, type SurveyBody, type SurveyListItem, SurveyResponseState } from '@orbit/contract';
+import type { surveys } from '../../db/schema';
+
+export type SurveyRow = typeof surveys.$inferSelect;
+
+/** 001 §3's Survey: everything the survey page needs to ask and to thank. */
+export function presentSurveyBody(row: SurveyRow): SurveyBody {
+  return {
+    name: row.name,
+    description: row.description,
+    anonymous: row.anonymous,
+    questions: row.questions,
+    start_time: row.startTime.toISOString(),
+    end_time: row.endTime.toISOString(),
+    completion_message: row.completionMessage,
+  };
+}
+
+/** One item of GET /surveys (002 §3). */
+export function presentSurveyItem(row: SurveyRow, answered: boolean): SurveyListItem {
+  return {
+    id: row.id,
+    survey: presentSurveyBody(row),
+    start_time: row.startTime.toISOString(),
+    end_time: row.endTime.toISOString(),
+    response_state: answered ? SurveyResponseState.COMPLETED : SurveyResponseState.OPEN,
+  };
+}
+
+export function presentAdminSurvey(row: SurveyRow, responseCount: number): AdminSurvey {
+  return {
+    ...presentSurveyBody(row),
+    id: row.id,
+    organization_id: row.organizationId,
+    response_count: responseCount,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

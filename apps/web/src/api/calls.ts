@@ -1,0 +1,79 @@
+import {
+  type Call,
+  type CallInvite,
+  type CallMediaBody,
+  type CallMemberEvent,
+  type CallStartBody,
+  type EventEnvelope,
+  EventSubtype,
+  type PrivateCallSession,
+} from '@orbit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { get, post } from './client';
+
+/** Query keys of calls. */
+export const callKeys = {
+  root: ['calls'] as const,
+  session: (callId: number) => ['calls', 'session', callId] as const,
+};
+
+// Call requests show no busy indicator (002 §9): the call screen says where it is itself.
+
+/** POST /call/start: a community call, or attendees (plus the thread as call group). */
+export const startCall = (body: CallStartBody) => post<Call>('/call/start', body);
+export const leaveCall = (callId: number) => post<{ ok: boolean }>(`/call/${callId}/leave`);
+export const rejectCall = (callId: number) => post<{ ok: boolean }>(`/call/${callId}/reject`);
+export const sendCallMedia = (callId: number, body: CallMediaBody) =>
+  post<{ ok: boolean }>(`/call/${callId}/media`, body);
+
+/** GET /private-call/{id}: the room, its pin and the ICE servers; fetched once per call screen. */
+export function useCallSession(callId: number) {
+  return useQuery({
+    queryKey: callKeys.session(callId),
+    queryFn: () => get<PrivateCallSession>(`/private-call/${callId}`),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+/** What a CALL event means to the app: an invite for the popup, or news of a call for its screen. */
+export type CallNews =
+  | { kind: 'invite'; invite: CallInvite }
+  | { kind: 'end'; callId: number }
+  | { kind: 'member'; subtype: 'ACCEPT' | 'REJECT' | 'UPDATE'; event: CallMemberEvent }
+  | { kind: 'start'; callId: number };
+
+export function callNews(event: EventEnvelope): CallNews | null {
+  const data = event.data as Record<string, unknown>;
+  switch (event.subtype) {
+    case EventSubtype.INVITE:
+      return { kind: 'invite', invite: data as unknown as CallInvite };
+    case EventSubtype.END:
+      return { kind: 'end', callId: data.call_id as number };
+    case EventSubtype.START:
+      return { kind: 'start', callId: data.call_id as number };
+    case EventSubtype.ACCEPT:
+    case EventSubtype.REJECT:
+    case EventSubtype.UPDATE:
+      return { kind: 'member', subtype: event.subtype, event: data as unknown as CallMemberEvent };
+    default:
+      return null;
+  }
+}
+
+type CallNewsListener = (news: CallNews) => void;
+const listeners = new Set<CallNewsListener>();
+
+/** The popup and the open call screen listen to CALL events here. */
+export function onCallNews(listener: CallNewsListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The CALL row of the realtime handlers table. */
+export function applyCallEvent(event: EventEnvelope): void {
+  const news = callNews(event);
+  if (!news) return;
+  for (const listener of listeners) listener(news);
+}

@@ -1,0 +1,105 @@
+import type {
+  AdminIncentivePlan,
+  AdminIncentivePlansResponse,
+  AdminOrganizationsResponse,
+  IncentiveDetails,
+  IncentiveHistoryDetails,
+  IncentiveHistorySummary,
+  IncentivePlanInput,
+  IncentivePlansResponse,
+} from '@orbit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { trackBusy } from '../ui/busy';
+import { get, post, put } from './client';
+
+export const incentiveKeys = {
+  root: ['incentives'] as const,
+  plans: ['incentives', 'plans'] as const,
+  details: (planId: number) => ['incentives', 'details', planId] as const,
+  summary: (planId: number) => ['incentives', 'summary', planId] as const,
+  day: (planId: number, date: string) => ['incentives', 'day', planId, date] as const,
+  madness: (communityId: number) => ['incentives', 'madness', communityId] as const,
+  admin: ['incentives', 'admin'] as const,
+  adminScope: ['admin', 'scope'] as const,
+};
+
+/** The plan picker's plans (the INCENTIVE star carries their ids). */
+export function useIncentivePlans() {
+  return useQuery({
+    queryKey: incentiveKeys.plans,
+    queryFn: () => trackBusy(get<IncentivePlansResponse>('/user/incentive/plans')),
+    retry: false,
+  });
+}
+
+/** GET /user/incentive/details: refetched whenever a session is logged (SESSION_ACTIVITY invalidates the root). */
+export function useIncentiveDetails(planId: number | null) {
+  return useQuery({
+    queryKey: incentiveKeys.details(planId ?? 0),
+    queryFn: () =>
+      trackBusy(get<IncentiveDetails>('/user/incentive/details', { incentive_plan_id: planId ?? 0 })),
+    enabled: planId !== null,
+    retry: false,
+  });
+}
+
+/** GET /user/incentive/history/summary: the last 30 days, newest first. */
+export function useIncentiveHistory(planId: number | null) {
+  return useQuery({
+    queryKey: incentiveKeys.summary(planId ?? 0),
+    queryFn: () =>
+      get<IncentiveHistorySummary>('/user/incentive/history/summary', { incentive_plan_id: planId ?? 0 }),
+    enabled: planId !== null,
+    retry: false,
+  });
+}
+
+/** One expanded history day: GET /user/incentive/history/details for that day only. */
+export function useIncentiveDay(planId: number, date: string) {
+  return useQuery({
+    queryKey: incentiveKeys.day(planId, date),
+    queryFn: () =>
+      get<IncentiveHistoryDetails>('/user/incentive/history/details', {
+        incentive_plan_id: planId,
+        start_date: date,
+        end_date: date,
+      }),
+    retry: false,
+  });
+}
+
+/** The madness history: the community form of the summary, its last 30 days of GoCoins. */
+export function useMadnessHistory(communityId: number) {
+  return useQuery({
+    queryKey: incentiveKeys.madness(communityId),
+    queryFn: () =>
+      trackBusy(
+        get<IncentiveHistorySummary>('/user/incentive/history/summary', { community_id: communityId }),
+      ),
+    retry: false,
+  });
+}
+
+/** What the admin screens may write to (organisation role 2). */
+export function useAdminScope() {
+  return useQuery({
+    queryKey: incentiveKeys.adminScope,
+    queryFn: () => get<AdminOrganizationsResponse>('/admin/organizations'),
+    retry: false,
+  });
+}
+
+export function useAdminPlans() {
+  return useQuery({
+    queryKey: incentiveKeys.admin,
+    queryFn: () => trackBusy(get<AdminIncentivePlansResponse>('/admin/incentive-plans')),
+    retry: false,
+  });
+}
+
+export const savePlan = (id: number | null, body: IncentivePlanInput) =>
+  trackBusy(
+    id === null
+      ? post<AdminIncentivePlan>('/admin/incentive-plans', body)
+      : put<AdminIncentivePlan>(`/admin/incentive-plans/${id}`, body),
+  );

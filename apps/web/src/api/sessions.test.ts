@@ -1,0 +1,56 @@
+import {
+  EventSubtype,
+  EventType,
+  type SessionActivity,
+  SessionMicState,
+  type SessionPost,
+  type SessionPosts,
+} from '@orbit/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { applySessionEvent, onSessionActivity, sessionKeys } from './sessions';
+
+const event = (data: unknown) => ({
+  id: 1,
+  type: EventType.SESSION_ACTIVITY,
+  subtype: EventSubtype.NEW,
+  ts: '',
+  data,
+});
+const post = (id: number) => ({ id, session_id: 7, message: `post ${id}` }) as SessionPost;
+
+describe('SESSION_ACTIVITY for live sessions', () => {
+  it('adds a session post to the open chat once, whether the reply or the event came first', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<SessionPosts>(sessionKeys.posts(7), { posts: [post(1)] });
+    const invalidated: unknown[] = [];
+    const data: SessionActivity = { kind: 'post', session_id: 7, post: post(2) };
+    applySessionEvent(queryClient, (key) => invalidated.push(key), event(data));
+    applySessionEvent(queryClient, (key) => invalidated.push(key), event(data));
+    expect(queryClient.getQueryData<SessionPosts>(sessionKeys.posts(7))?.posts.map((p) => p.id)).toEqual([
+      1, 2,
+    ]);
+  });
+
+  it('refreshes the lists and the room when a session changes, and tells the open room of my mic', () => {
+    const queryClient = new QueryClient();
+    const invalidated: unknown[] = [];
+    const heard: SessionActivity[] = [];
+    const stop = onSessionActivity((activity) => heard.push(activity));
+    const session = { id: 7, community_id: 3 } as never;
+    applySessionEvent(queryClient, (key) => invalidated.push(key), event({ kind: 'session', session }));
+    expect(invalidated).toEqual([sessionKeys.list(3), sessionKeys.live(3), sessionKeys.room(7)]);
+    const gotMic: SessionActivity = { kind: 'mic', session_id: 7, mic: SessionMicState.GRANTED };
+    applySessionEvent(queryClient, () => {}, event(gotMic));
+    stop();
+    applySessionEvent(queryClient, () => {}, event({ kind: 'kicked', session_id: 7 }));
+    expect(heard.map((a) => a.kind)).toEqual(['session', 'mic']);
+  });
+
+  it('leaves an activity session event (the activities feature shares the type) alone', () => {
+    const queryClient = new QueryClient();
+    const invalidated: unknown[] = [];
+    applySessionEvent(queryClient, (key) => invalidated.push(key), event({ session_id: 4, duration_ms: 1 }));
+    expect(invalidated).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import type {
+  AdminSurvey,
+  AdminSurveysResponse,
+  SurveyInput,
+  SurveyResponseResult,
+  SurveysResponse,
+} from '@orbit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { trackBusy } from '../ui/busy';
+import { get, post, put } from './client';
+
+export const surveyKeys = {
+  root: ['surveys'] as const,
+  list: ['surveys', 'list'] as const,
+  admin: ['surveys', 'admin'] as const,
+};
+
+/** GET /surveys: the member's surveys and their own answers. */
+export function useSurveys() {
+  return useQuery({
+    queryKey: surveyKeys.list,
+    queryFn: () => trackBusy(get<SurveysResponse>('/surveys')),
+    retry: false,
+  });
+}
+
+/** POST /surveys/response/{id}: one number 1..5 per question. */
+export const submitSurvey = (id: number, answers: number[]) =>
+  trackBusy(post<SurveyResponseResult>(`/surveys/response/${id}`, { answers }));
+
+export function useAdminSurveys() {
+  return useQuery({
+    queryKey: surveyKeys.admin,
+    queryFn: () => trackBusy(get<AdminSurveysResponse>('/admin/surveys')),
+    retry: false,
+  });
+}
+
+export const saveSurvey = (id: number | null, body: SurveyInput) =>
+  trackBusy(
+    id === null ? post<AdminSurvey>('/admin/surveys', body) : put<AdminSurvey>(`/admin/surveys/${id}`, body),
+  );

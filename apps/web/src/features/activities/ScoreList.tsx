@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import styles from './Activities.module.css';
+
+export interface ScoreRow {
+  key: string | number;
+  rank: number | null;
+  name: string;
+  imageUrl: string | null;
+  /** The score as shown (a duration, points...). */
+  value: string;
+  isMe: boolean;
+}
+
+/**
+ * The detail list of a leaderboard: rank, face, name and score, the member's own line marked. Shared by the
+ * activity leaderboard and the moment leaderboards.
+ */
+export function ScoreList({ rows, label }: { rows: ScoreRow[]; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <ol className={styles.list} aria-label={label}>
+      {rows.map((row) => (
+        <li key={row.key} className={styles.listRow} data-me={row.isMe}>
+          <span className={styles.rank}>
+            {row.rank === null ? t(T.leaderboardUnranked) : t(T.leaderboardRank, positional(row.rank))}
+          </span>
+          <span className={styles.who}>
+            {row.imageUrl ? (
+              <img className={styles.avatar} src={row.imageUrl} alt="" />
+            ) : (
+              <span className={styles.avatar} />
+            )}
+            <span>{row.isMe ? t(T.you) : row.name}</span>
+          </span>
+          <span className={styles.duration}>{row.value}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

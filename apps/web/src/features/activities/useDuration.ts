@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { hoursAndMinutes } from '../feeds/format';
+
+/** Durations as hours and minutes ("1h 5m") through the locale's total-duration text (001 §2). */
+export function useDuration() {
+  const { t } = useTranslation();
+  return (ms: number) => {
+    const { hours, minutes } = hoursAndMinutes(ms);
+    return t(T.totalDuration, positional(hours, minutes));
+  };
+}

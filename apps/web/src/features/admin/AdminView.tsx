@@ -1,0 +1,134 @@
+import type { AdminOrganizationsResponse } from '@orbit/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdminPlans, useAdminScope } from '../../api/incentives';
+import { useAdminSurveys } from '../../api/surveys';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { Segmented, SelectField } from '../../ui/Field';
+import { formatTime } from '../surveys/rules';
+import styles from './Admin.module.css';
+import { openPlanEditor, openSurveyEditor } from './open';
+
+type Tab = 'surveys' | 'plans';
+
+function SurveysTab({ organizationId }: { organizationId: number }) {
+  const { t } = useTranslation();
+  const surveys = useAdminSurveys();
+  const list = surveys.data?.surveys.filter((s) => s.organization_id === organizationId);
+  return (
+    <section className={styles.stack} aria-label={t(T.adminSurveys)}>
+      <Button onClick={() => openSurveyEditor(null, organizationId)}>{t(T.adminNewSurvey)}</Button>
+      {surveys.isError && (
+        <p role="alert" className={styles.error}>
+          {t(T.popupMessage)}
+        </p>
+      )}
+      {!list && !surveys.isError && <p className={styles.muted}>{t(T.loading)}</p>}
+      {list?.length === 0 && <p className={styles.empty}>{t(T.adminEmptySurveys)}</p>}
+      <ul className={styles.list}>
+        {list?.map((s) => (
+          <li key={s.id} className={styles.item}>
+            <div className={styles.itemText}>
+              <strong>{s.name}</strong>
+              <span className={styles.muted}>
+                {t(T.surveysWindow, positional(formatTime(s.start_time), formatTime(s.end_time)))}
+              </span>
+              <span className={styles.muted}>{t(T.adminResponses, positional(s.response_count))}</span>
+            </div>
+            <Button
+              variant="secondary"
+              aria-label={t(T.adminEditNamed, positional(s.name))}
+              onClick={() => openSurveyEditor(s, organizationId)}
+            >
+              {t(T.adminEdit)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PlansTab({ organizationId, scope }: { organizationId: number; scope: AdminOrganizationsResponse }) {
+  const { t } = useTranslation();
+  const plans = useAdminPlans();
+  const list = plans.data?.plans.filter((p) => p.organization_id === organizationId);
+  return (
+    <section className={styles.stack} aria-label={t(T.adminPlans)}>
+      <Button onClick={() => openPlanEditor(null, scope, organizationId)}>{t(T.adminNewPlan)}</Button>
+      {plans.isError && (
+        <p role="alert" className={styles.error}>
+          {t(T.popupMessage)}
+        </p>
+      )}
+      {!list && !plans.isError && <p className={styles.muted}>{t(T.loading)}</p>}
+      {list?.length === 0 && <p className={styles.empty}>{t(T.adminEmptyPlans)}</p>}
+      <ul className={styles.list}>
+        {list?.map((p) => (
+          <li key={p.incentive_plan_id} className={styles.item}>
+            <div className={styles.itemText}>
+              <strong>{p.name}</strong>
+              <span className={styles.muted}>
+                {t(`incentive.reward_kind.${p.reward_kind}`)} ·{' '}
+                {p.activities.map((a) => a.activity_name).join(', ')}
+              </span>
+            </div>
+            <Button
+              variant="secondary"
+              aria-label={t(T.adminEditNamed, positional(p.name))}
+              onClick={() => openPlanEditor(p, scope, organizationId)}
+            >
+              {t(T.adminEdit)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The admin screens (organisation role 2): the organisation's surveys and incentive plans, to create and edit. */
+export function AdminView() {
+  const { t } = useTranslation();
+  const scope = useAdminScope();
+  const [tab, setTab] = useState<Tab>('surveys');
+  const [org, setOrg] = useState<number | null>(null);
+  if (scope.isError) {
+    return (
+      <p role="alert" className={styles.error}>
+        {t(T.adminForbidden)}
+      </p>
+    );
+  }
+  if (!scope.data) return <p className={styles.muted}>{t(T.loading)}</p>;
+  const organizationId = org ?? scope.data.organizations[0]?.id;
+  if (organizationId === undefined) return null;
+  return (
+    <div className={styles.stack}>
+      {scope.data.organizations.length > 1 && (
+        <SelectField
+          label={t(T.adminOrganization)}
+          value={String(organizationId)}
+          options={scope.data.organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+          onChange={(e) => setOrg(Number(e.target.value))}
+        />
+      )}
+      <Segmented<Tab>
+        legend={t(T.adminTitle)}
+        value={tab}
+        options={[
+          { value: 'surveys', label: t(T.adminSurveys) },
+          { value: 'plans', label: t(T.adminPlans) },
+        ]}
+        onChange={setTab}
+      />
+      {tab === 'surveys' ? (
+        <SurveysTab organizationId={organizationId} />
+      ) : (
+        <PlansTab organizationId={organizationId} scope={scope.data} />
+      )}
+    </div>
+  );
+}

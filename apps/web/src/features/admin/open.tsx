@@ -1,0 +1,27 @@
+import type { AdminIncentivePlan, AdminOrganizationsResponse, AdminSurvey } from '@orbit/contract';
+import { T } from '../../i18n/texts';
+import { openDialog } from '../../ui/dialogStore';
+import { AdminView } from './AdminView';
+import { PlanEditor } from './PlanEditor';
+import { SurveyEditor } from './SurveyEditor';
+
+/** The side menu's Admin entry (organisation admins only) opens the admin screens. */
+export const openAdmin = () => openDialog({ title: T.adminTitle, render: () => <AdminView /> });
+
+export const openSurveyEditor = (survey: AdminSurvey | null, organizationId: number) =>
+  openDialog({
+    title: survey ? survey.name : T.adminNewSurvey,
+    titleIsName: survey !== null,
+    render: () => <SurveyEditor survey={survey} organizationId={organizationId} />,
+  });
+
+export const openPlanEditor = (
+  plan: AdminIncentivePlan | null,
+  scope: AdminOrganizationsResponse,
+  organizationId: number,
+) =>
+  openDialog({
+    title: plan ? plan.name : T.adminNewPlan,
+    titleIsName: plan !== null,
+    render: () => <PlanEditor plan={plan} scope={scope} organizationId={organizationId} />,
+  });

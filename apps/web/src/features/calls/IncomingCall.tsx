@@ -1,0 +1,80 @@
+import { type CallInvite, UI_TIMINGS } from '@orbit/contract';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { onCallNews, rejectCall } from '../../api/calls';
+import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import styles from './Calls.module.css';
+import { randomCallColor } from './layout';
+import { startAndOpenCall } from './open';
+
+interface Ringing {
+  invite: CallInvite;
+  color: string;
+}
+
+/**
+ * The incoming call popup (000 §2.12): the caller's picture or initials, Decline and Accept; it hides by
+ * itself after 30 s, or when the call ends first. Accepting starts the call for the community, or for the
+ * pair of me and the caller.
+ */
+export function IncomingCall() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [ringing, setRinging] = useState<Ringing | null>(null);
+
+  useEffect(
+    () =>
+      onCallNews((news) => {
+        if (news.kind === 'invite') setRinging({ invite: news.invite, color: randomCallColor() });
+        if (news.kind === 'end') setRinging((r) => (r?.invite.call_id === news.callId ? null : r));
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (!ringing) return;
+    const timer = setTimeout(() => setRinging(null), UI_TIMINGS.incomingCallHideMs);
+    return () => clearTimeout(timer);
+  }, [ringing]);
+
+  if (!ringing) return null;
+  const { invite, color } = ringing;
+  const decline = () => {
+    setRinging(null);
+    // Silent on failure (000 §8: call failures are only logged).
+    rejectCall(invite.call_id).catch(() => undefined);
+  };
+  const accept = () => {
+    setRinging(null);
+    const body =
+      invite.community_id !== null
+        ? { community_id: invite.community_id }
+        : { attendees: [invite.caller_id] };
+    void startAndOpenCall(body, invite.name);
+  };
+  return (
+    <div
+      className={styles.incoming}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      style={{ borderColor: color }}
+    >
+      <span className={styles.incomingFace} style={{ background: color }}>
+        <Avatar src={invite.image_url} name={invite.name} size={56} decorative />
+      </span>
+      <div className={styles.incomingText}>
+        <p id={titleId} className={styles.incomingName}>
+          {invite.name}
+        </p>
+        <p className={styles.note}>{t(T.incomingCall)}</p>
+      </div>
+      <div className={styles.incomingButtons}>
+        <Button variant="danger" onClick={decline}>
+          {t(T.incomingDecline)}
+        </Button>
+        <Button onClick={accept}>{t(T.incomingAccept)}</Button>
+      </div>
+    </div>
+  );
+}

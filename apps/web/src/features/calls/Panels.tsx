@@ -1,0 +1,136 @@
+import type { Call } from '@orbit/contract';
+import { CALL_MEDIA } from '@orbit/contract';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
+import { Feed } from '../feeds/Feed';
+import { ConversationView } from '../messages/ConversationView';
+import styles from './Calls.module.css';
+import type { Tile } from './Tiles';
+
+/** The participants list (002 §2): picture, name, muted and video, and a pin. */
+export function ParticipantsPanel({ tiles, onPin }: { tiles: Tile[]; onPin: (id: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.people} aria-label={t(T.callParticipants)}>
+      {tiles.map((tile) => (
+        <li key={tile.id} className={styles.person}>
+          <Avatar src={tile.image} name={tile.name} size={36} decorative />
+          <span className={styles.personName}>{tile.me ? t(T.callMe) : tile.name}</span>
+          {tile.muted && <span className={styles.badge}>{t(T.callMuted)}</span>}
+          {!tile.video && <span className={styles.badge}>{t(T.callVideoOff)}</span>}
+          {!tile.me && (
+            <button type="button" className={styles.linkButton} onClick={() => onPin(tile.id)}>
+              {t(T.callPin, { 0: tile.name })}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The feeds panel: the community's posts for a community call, the call group's messages otherwise. */
+export function FeedsPanel({ call }: { call: Call }) {
+  const { t } = useTranslation();
+  if (call.community_id !== null) return <Feed scope={{ kind: 'community', id: call.community_id }} />;
+  if (call.call_group_id !== null) return <ConversationView groupId={call.call_group_id} />;
+  return <p className={styles.note}>{t(T.callNoFeeds)}</p>;
+}
+
+export interface DeviceChoice {
+  microphone: string | null;
+  speaker: string | null;
+  camera: string | null;
+}
+
+/** The media devices, listed again every 30 s (002 §9 device check) and when they change. */
+export function useDevices(): MediaDeviceInfo[] {
+  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
+  useEffect(() => {
+    const media = navigator.mediaDevices;
+    if (!media?.enumerateDevices) return;
+    const list = () => media.enumerateDevices().then(setDevices, () => undefined);
+    void list();
+    media.addEventListener?.('devicechange', list);
+    const timer = setInterval(list, CALL_MEDIA.deviceCheckMs);
+    return () => {
+      clearInterval(timer);
+      media.removeEventListener?.('devicechange', list);
+    };
+  }, []);
+  return devices;
+}
+
+function DeviceSelect({
+  label,
+  kind,
+  devices,
+  value,
+  onChange,
+}: {
+  label: string;
+  kind: MediaDeviceKind;
+  devices: MediaDeviceInfo[];
+  value: string | null;
+  onChange: (deviceId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const choices = devices.filter((d) => d.kind === kind && d.deviceId);
+  return (
+    <div className={styles.setting}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t(T.callDefaultDevice)}</option>
+        {choices.map((device, index) => (
+          <option key={device.deviceId} value={device.deviceId}>
+            {device.label || `${label} ${index + 1}`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Settings: Microphone, Speakers, and Camera only while the camera is on (002 §2). */
+export function SettingsPanel({
+  choice,
+  cameraOn,
+  onChange,
+}: {
+  choice: DeviceChoice;
+  cameraOn: boolean;
+  onChange: (choice: DeviceChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const devices = useDevices();
+  return (
+    <div className={styles.settings}>
+      <DeviceSelect
+        label={t(T.callMicrophone)}
+        kind="audioinput"
+        devices={devices}
+        value={choice.microphone}
+        onChange={(microphone) => onChange({ ...choice, microphone })}
+      />
+      <DeviceSelect
+        label={t(T.callSpeakers)}
+        kind="audiooutput"
+        devices={devices}
+        value={choice.speaker}
+        onChange={(speaker) => onChange({ ...choice, speaker })}
+      />
+      {cameraOn && (
+        <DeviceSelect
+          label={t(T.callCamera)}
+          kind="videoinput"
+          devices={devices}
+          value={choice.camera}
+          onChange={(camera) => onChange({ ...choice, camera })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { CallStartBody } from '@orbit/contract';
+import { startCall } from '../../api/calls';
+import { isApiError } from '../../api/client';
+import { openDialog } from '../../ui/dialogStore';
+import { CallScreen, CallUnavailable } from './CallScreen';
+
+export interface CallRef {
+  callId: number;
+  /** The community's name, or the other member's (002 §2: community name or caller name). */
+  title: string;
+}
+
+/** The call screen in the dialog stack. */
+export const openCall = ({ callId, title }: CallRef) =>
+  openDialog({ title, titleIsName: true, render: () => <CallScreen callId={callId} /> });
+
+/**
+ * POST /call/start then the call page (002 §7). Without a media server the screen says so (item 1); other
+ * failures of call requests are silent in the spec, so the screen shows its own failure state.
+ */
+export async function startAndOpenCall(body: CallStartBody, title: string): Promise<void> {
+  try {
+    const call = await startCall(body);
+    openCall({ callId: call.id, title: call.community_name ?? title });
+  } catch (error) {
+    openDialog({
+      title,
+      titleIsName: true,
+      render: () => <CallUnavailable unavailable={isApiError(error, 503)} />,
+    });
+  }
+}

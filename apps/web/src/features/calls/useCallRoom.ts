@@ -1,0 +1,92 @@
+import type { CallParticipant, PrivateCallSession } from '@orbit/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { callKeys, onCallNews, sendCallMedia } from '../../api/calls';
+import type { CallRoom, RoomSnapshot } from './room';
+
+export interface Me {
+  id: number;
+  name: string;
+}
+
+/** What the others told the server about their microphone and camera (CALL UPDATE), by member. */
+export type RemoteStates = Map<number, Pick<CallParticipant, 'muted' | 'video'>>;
+
+/**
+ * The call room for the screen's lifetime: connects once the session is fetched, tells the server my mute
+ * and video as they change, follows the others' CALL events, and stops when the call ends.
+ */
+export function useCallRoom(callId: number, session: PrivateCallSession | undefined, me: Me | null) {
+  const queryClient = useQueryClient();
+  const [snapshot, setSnapshot] = useState<RoomSnapshot | null>(null);
+  const [ended, setEnded] = useState(false);
+  const [remote, setRemote] = useState<RemoteStates>(new Map());
+  const room = useRef<CallRoom | null>(null);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const roomId = session?.janus_room_id;
+
+  // One room per room id: a session refetched for its participants does not reconnect.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: roomId says when the session's room changed
+  useEffect(() => {
+    const current = sessionRef.current;
+    if (!current || !me) return;
+    let created: CallRoom | null = null;
+    let gone = false;
+    // janus.js and webrtc-adapter load with the first call, not with the app.
+    void import('./room').then(({ CallRoom: Room }) => {
+      if (gone) return;
+      created = new Room({
+        url: current.janus_url,
+        iceServers: current.ice_servers as RTCIceServer[],
+        roomId: current.janus_room_id,
+        pin: current.janus_admin_passwd,
+        myId: me.id,
+        display: me.name,
+        onChange: setSnapshot,
+      });
+      room.current = created;
+      setSnapshot(created.snapshot);
+      void created.connect();
+    });
+    return () => {
+      gone = true;
+      created?.leave();
+    };
+  }, [roomId, me]);
+
+  // The participants' states as the session answered them, then as the events move them.
+  useEffect(() => {
+    if (!session) return;
+    setRemote(new Map(session.participants.map((p) => [p.id, { muted: p.muted, video: p.video }])));
+  }, [session]);
+
+  useEffect(
+    () =>
+      onCallNews((news) => {
+        if (news.kind === 'end' && news.callId === callId) {
+          room.current?.leave();
+          setEnded(true);
+        } else if (news.kind === 'member' && news.event.call_id === callId) {
+          if (news.subtype === 'UPDATE') {
+            const { user_id, muted = false, video = false } = news.event;
+            setRemote((states) => new Map(states).set(user_id, { muted, video }));
+          } else {
+            void queryClient.invalidateQueries({ queryKey: callKeys.session(callId) });
+          }
+        }
+      }),
+    [callId, queryClient],
+  );
+
+  const published = snapshot?.published ?? false;
+  const muted = snapshot?.muted ?? false;
+  const videoOn = snapshot?.videoOn ?? false;
+  useEffect(() => {
+    if (!published) return;
+    // Silent on failure (002 §8: call errors are only logged); the next change sends the state again.
+    sendCallMedia(callId, { muted, video: videoOn }).catch(() => undefined);
+  }, [callId, published, muted, videoOn]);
+
+  return { room, snapshot, ended, remote };
+}

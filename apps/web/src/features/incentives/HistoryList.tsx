@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIncentiveDay, useIncentiveHistory } from '../../api/incentives';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import styles from './Incentives.module.css';
+import { formatDay } from './rules';
+
+/** The details of one history day, fetched when it is expanded. */
+function DayDetails({ planId, date }: { planId: number; date: string }) {
+  const { t } = useTranslation();
+  const day = useIncentiveDay(planId, date);
+  if (day.isError) {
+    return (
+      <p role="alert" className={styles.error}>
+        {t(T.incentiveUnableHistoryDetails)}
+      </p>
+    );
+  }
+  if (!day.data) return <p className={styles.muted}>{t(T.loading)}</p>;
+  return (
+    <ul className={styles.dayActivities}>
+      {day.data.activities.map((a) => (
+        <li key={a.activity_type}>
+          <span>{a.activity_name}</span>
+          <span className={styles.muted}>
+            {a.units} {t(`incentive.unit.${a.unit}`)}
+          </span>
+          <strong>+{a.amount}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HistoryDay({
+  planId,
+  date,
+  amount,
+  kind,
+}: {
+  planId: number;
+  date: string;
+  amount: number;
+  kind: string;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const label = formatDay(date);
+  return (
+    <li className={styles.historyDay}>
+      <button
+        type="button"
+        className={styles.dayButton}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t(T.incentiveShowDay, positional(label))}
+        onClick={() => setOpen(!open)}
+      >
+        <span>{label}</span>
+        <span className={styles.amount}>
+          {amount} {kind}
+        </span>
+        <span className={styles.chevron} data-open={open} aria-hidden="true">
+          ›
+        </span>
+      </button>
+      <div id={panelId} hidden={!open}>
+        {open && <DayDetails planId={planId} date={date} />}
+      </div>
+    </li>
+  );
+}
+
+/** The history list (002 §2): the last 30 days with rewards, newest first, each day expandable. */
+export function HistoryList({ planId, kind }: { planId: number; kind: string }) {
+  const { t } = useTranslation();
+  const history = useIncentiveHistory(planId);
+  if (history.isError) {
+    return (
+      <div role="alert" className={styles.error}>
+        <p>{t(T.incentiveUnableHistory)}</p>
+        <Button variant="secondary" onClick={() => history.refetch()}>
+          {t(T.pleaseTryAgainCap)}
+        </Button>
+      </div>
+    );
+  }
+  if (!history.data) return <p className={styles.muted}>{t(T.loading)}</p>;
+  if (history.data.dates.length === 0) return <p className={styles.empty}>{t(T.incentiveNoHistory)}</p>;
+  return (
+    <ul className={styles.history}>
+      {history.data.dates.map((d) => (
+        <HistoryDay key={d.date} planId={planId} date={d.date} amount={d.amount} kind={kind} />
+      ))}
+    </ul>
+  );
+}

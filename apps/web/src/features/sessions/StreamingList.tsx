@@ -1,0 +1,140 @@
+import { type ChatSession, SESSION_LIMITS } from '@orbit/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { useCommunity } from '../../api/communities';
+import { useCreateSession, useSessions } from '../../api/sessions';
+import { positional } from '../../i18n';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { isExpert } from '../communities/rules';
+import { isLiveState } from './rules';
+import styles from './Sessions.module.css';
+import { S } from './texts';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "GojiWise Streaming" (002 §2): the community's LIVE and SAVED SESSIONS; experts start one here. */
+export function StreamingList({
+  communityId,
+  onOpen,
+}: {
+  communityId: number;
+  onOpen: (session: ChatSession) => void;
+}) {
+  const { t } = useTranslation();
+  const sessions = useSessions(communityId);
+  const community = useCommunity(communityId);
+  const all = sessions.data?.sessions ?? [];
+  const live = all.filter((s) => isLiveState(s.state));
+  const saved = all.filter((s) => !isLiveState(s.state));
+  return (
+    <div className={styles.list}>
+      <p className={styles.subtitle}>{t(S.subtitle)}</p>
+      {community.data && isExpert(community.data.roles) && (
+        <StartSession communityId={communityId} onStarted={onOpen} />
+      )}
+      {sessions.isPending ? (
+        <p className={styles.muted} role="status">
+          {t(S.loading)}
+        </p>
+      ) : (
+        <>
+          <Section title={t(S.live)} empty={t(S.noLive)} sessions={live} onOpen={onOpen} live />
+          <Section title={t(S.savedSessions)} empty={t(S.noSaved)} sessions={saved} onOpen={onOpen} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Section(props: {
+  title: string;
+  empty: string;
+  sessions: ChatSession[];
+  onOpen: (session: ChatSession) => void;
+  live?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.section} aria-label={props.title}>
+      <h3 className={styles.sectionTitle}>
+        {props.live && <span className={styles.liveDot} aria-hidden="true" />}
+        {props.title}
+      </h3>
+      {props.sessions.length === 0 ? (
+        <p className={styles.muted}>{props.empty}</p>
+      ) : (
+        <ol className={styles.items}>
+          {props.sessions.map((session, index) => (
+            <li key={session.id}>
+              <button type="button" className={styles.item} onClick={() => props.onOpen(session)}>
+                <span className={styles.index}>{t(S.index, positional(index + 1))}</span>
+                <span className={styles.itemText}>
+                  <strong className={styles.itemName}>{session.name}</strong>
+                  <span className={styles.muted}>
+                    {session.instructor_screen_name} · {when(session.start_time)}
+                  </span>
+                  {session.description && <span className={styles.description}>{session.description}</span>}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function StartSession({
+  communityId,
+  onStarted,
+}: {
+  communityId: number;
+  onStarted: (s: ChatSession) => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateSession(communityId);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(
+      { name: name.trim(), description: description.trim() },
+      {
+        onSuccess: (session) => {
+          setName('');
+          setDescription('');
+          onStarted(session);
+        },
+      },
+    );
+  };
+  const error = create.error ? t(isApiError(create.error, 503) ? S.unavailable : S.pleaseTryAgain) : null;
+  return (
+    <form className={styles.start} onSubmit={submit} aria-label={t(S.startSession)}>
+      <h3 className={styles.sectionTitle}>{t(S.startSession)}</h3>
+      <TextField
+        label={t(S.sessionName)}
+        value={name}
+        maxLength={SESSION_LIMITS.name}
+        onChange={(e) => setName(e.target.value)}
+        required
+      />
+      <TextField
+        label={t(S.sessionDescription)}
+        value={description}
+        maxLength={SESSION_LIMITS.description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={error}
+      />
+      <div className={styles.buttons}>
+        <Button type="submit" disabled={!name.trim() || create.isPending} aria-busy={create.isPending}>
+          {t(S.start)}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { TOURNAMENT_ROUNDS, tournamentSeasons } from '@orbit/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTournamentProgress } from '../../api/tournament';
+import { positional } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { SelectField } from '../../ui/Field';
+import { openTournamentProgress } from './open';
+import { isClickable, roundDates, roundLabel } from './rules';
+import styles from './Tournament.module.css';
+import { LoadError } from './TournamentParts';
+
+/** The intro page (001 §2): a season picker (back to 2020, 000 §9), how battles are won, and the rounds. */
+export function TournamentIntro() {
+  const { t } = useTranslation();
+  const seasons = useMemo(() => tournamentSeasons(new Date()), []);
+  const [code, setCode] = useState(seasons[0]!.code);
+  const progress = useTournamentProgress(code, null);
+  const states = new Map(progress.data?.rounds.map((r) => [r.round, r.state]));
+  return (
+    <div className={styles.stack}>
+      <SelectField
+        label={t(T.tournamentSeason)}
+        value={code}
+        options={seasons.map((s) => ({
+          value: s.code,
+          label: t(T.tournamentSeasonName, positional(s.year)),
+        }))}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <p className={styles.lead}>{t(T.tournamentIntroText)}</p>
+      {progress.data?.over && <p className={styles.muted}>{t(T.tournamentSeasonOver)}</p>}
+      {progress.isError && <LoadError retry={() => progress.refetch()} />}
+      <section className={styles.section} aria-labelledby="tournament-rounds">
+        <h3 id="tournament-rounds" className={styles.sectionTitle}>
+          {t(T.tournamentRounds)}
+        </h3>
+        <ol className={styles.rounds}>
+          {TOURNAMENT_ROUNDS.map((def) => {
+            const state = states.get(def.round);
+            return (
+              <li key={def.round}>
+                <button
+                  type="button"
+                  className={styles.roundRow}
+                  data-state={state ?? 'loading'}
+                  disabled={!state || !isClickable(state)}
+                  onClick={() => openTournamentProgress(code, def.round)}
+                >
+                  <span className={styles.roundName}>{t(roundLabel(def.round))}</span>
+                  <span className={styles.roundDates}>{t(roundDates(def.round))}</span>
+                  {state && !isClickable(state) && (
+                    <span className={styles.badge}>{t(T.tournamentUpcoming)}</span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+      <Button block disabled={!progress.data} onClick={() => openTournamentProgress(code, null)}>
+        {t(T.tournamentSeeProgress)}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { BackgroundType, type TournamentRound } from '@orbit/contract';
+import type { Star } from '../../api/types';
+import { T } from '../../i18n/texts';
+import { openDialog } from '../../ui/dialogStore';
+import { TournamentIntro } from './TournamentIntro';
+import { TournamentProfile } from './TournamentProfile';
+import { TournamentProgress } from './TournamentProgress';
+
+/** The intro page: the season, its rounds and how battles are won (001 §2, §4). */
+export const openTournament = () =>
+  openDialog({ title: T.tournamentTitle, render: () => <TournamentIntro /> });
+
+/** The BG star (12) opens the tournament when its background type is 2, tournament (000 §3.13). */
+export function openBackgroundStar(star: Pick<Star, 'type'>): void {
+  if (star.type === BackgroundType.TOURNAMENT) openTournament();
+}
+
+/** The progress page on one round of a season (null: the server's choice, the round under way). */
+export const openTournamentProgress = (code: string | null, round: TournamentRound | null) =>
+  openDialog({ title: T.tournamentProgress, render: () => <TournamentProgress code={code} round={round} /> });
+
+/** A member's tournament profile, read from the progress it was opened from, so a high five shows everywhere. */
+export const openTournamentProfile = (code: string, round: TournamentRound, userId: number) =>
+  openDialog({
+    title: T.tournamentProfile,
+    render: () => <TournamentProfile code={code} round={round} userId={userId} />,
+  });

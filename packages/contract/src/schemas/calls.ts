@@ -1,0 +1,102 @@
+import { type Static, Type } from 'typebox';
+import { CALL_LIMITS } from '../constants';
+import { Id, Nullable } from './common';
+
+/** POST /call/start (002 §7): a community, or attendees plus an optional call group (the message thread). */
+export const CallStartBody = Type.Object(
+  {
+    community_id: Type.Optional(Id),
+    attendees: Type.Optional(
+      Type.Array(Id, {
+        minItems: 1,
+        maxItems: CALL_LIMITS.maxAttendees,
+        uniqueItems: true,
+        description: `the members to call, the caller not counted (at most ${CALL_LIMITS.maxAttendees})`,
+      }),
+    ),
+    call_group_id: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type CallStartBody = Static<typeof CallStartBody>;
+
+/** The call (000 §3.6, 002 §3). */
+export const Call = Type.Object({
+  id: Type.Integer(),
+  community_id: Nullable(Type.Integer()),
+  community_name: Nullable(Type.String()),
+  caller_name: Type.String(),
+  caller_id: Type.Integer(),
+  call_group_id: Nullable(Type.Integer()),
+});
+export type Call = Static<typeof Call>;
+
+export const CallIdParams = Type.Object({ id: Id });
+
+export const IceServerSchema = Type.Object({
+  urls: Type.Union([Type.String(), Type.Array(Type.String())]),
+  username: Type.Optional(Type.String()),
+  credential: Type.Optional(Type.String()),
+});
+
+/** One member in the call as the participants list shows them (002 §3 Call participant). */
+export const CallParticipant = Type.Object({
+  id: Type.Integer({ description: 'the member (also their Janus feed id in the room)' }),
+  display: Type.String(),
+  image: Nullable(Type.String()),
+  muted: Type.Boolean(),
+  video: Type.Boolean(),
+  me: Type.Boolean(),
+});
+export type CallParticipant = Static<typeof CallParticipant>;
+
+/**
+ * GET /private-call/{id}: how to reach the call's room. `janus_admin_passwd` is the room's pin, a
+ * credential for this room only, never Janus's admin secret (docs/decisions/0019-calls.md).
+ */
+export const PrivateCallSession = Type.Object({
+  janus_url: Type.String(),
+  janus_room_id: Type.Integer(),
+  janus_admin_passwd: Type.String(),
+  ice_servers: Type.Array(IceServerSchema),
+  call: Call,
+  participants: Type.Array(CallParticipant, { description: 'who has joined, me included' }),
+});
+export type PrivateCallSession = Static<typeof PrivateCallSession>;
+
+/** GET /session/{id} (000 §7, 002 §7): is the call still on, and for which community. */
+export const CallSessionState = Type.Object({
+  id: Type.Integer(),
+  community_id: Nullable(Type.Integer()),
+  live: Type.Boolean(),
+});
+export type CallSessionState = Static<typeof CallSessionState>;
+
+/** POST /call/{id}/media: my microphone and camera, told to the others as CALL UPDATE. */
+export const CallMediaBody = Type.Object(
+  { muted: Type.Boolean(), video: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type CallMediaBody = Static<typeof CallMediaBody>;
+
+/** CALL INVITE (API.md): what the incoming call popup shows. */
+export interface CallInvite {
+  name: string;
+  image_url: string | null;
+  call_id: number;
+  caller_id: number;
+  community_id: number | null;
+}
+
+/** CALL ACCEPT, REJECT and UPDATE: a member answered, or changed their microphone or camera. */
+export interface CallMemberEvent {
+  call_id: number;
+  user_id: number;
+  muted?: boolean;
+  video?: boolean;
+}
+
+/** CALL START and END carry the call id (START the whole call). */
+export interface CallEndEvent {
+  call_id: number;
+}
