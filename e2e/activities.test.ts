@@ -115,8 +115,8 @@ describeInBrowser('activity: log a session, THIS WEEK, history and the leaderboa
       await history.getByText(text('historyBalloons'), { exact: true }).click();
       await history.getByText(text('historyByActivity'), { exact: true }).click();
       await history
-        .getByRole('list', { name: text('historyByActivity') })
-        .getByText('walking')
+        .getByRole('list', { name: text('historyByActivity'), exact: true })
+        .getByText('walking', { exact: true })
         .waitFor();
       await screenshotEachViewport(page, 'activities-history-balloons');
     });

@@ -1,3 +1,4 @@
+import { activities } from './activities';
 import { bundle } from './bundle';
 import { calls } from './calls';
 import { feed } from './feed';
@@ -8,4 +9,4 @@ import { profiles } from './profiles';
 import type { Scenario } from './types';
 
 /** Every benchmark, in the order `npm run bench` runs them. A new scenario is one file plus one line here. */
-export const scenarios: Scenario[] = [profiles, home, messages, feed, frames, calls, bundle];
+export const scenarios: Scenario[] = [profiles, home, messages, feed, activities, frames, calls, bundle];

@@ -77,6 +77,15 @@ describe('logging a session', () => {
 });
 
 describe('ingestion', () => {
+  it('is documented in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const route = doc.paths['/api/integrations/activity/sessions']?.post;
+    expect(route?.tags).toEqual(['activity']);
+    expect(route?.requestBody?.content?.['application/json']?.schema?.required).toEqual(
+      expect.arrayContaining(['app_id', 'external_id', 'activity_type', 'start', 'duration_ms']),
+    );
+  });
+
   const ingest = (user: TestUser, overrides: Record<string, unknown> = {}) =>
     call(
       user,

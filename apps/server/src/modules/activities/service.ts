@@ -57,9 +57,10 @@ function postActivityOf(row: SessionRow, input: SessionInput): PostActivity {
     session_kind: row.sessionKind,
     activity_time: row.startedAt.toISOString(),
     duration: row.durationMs,
-    calories: row.calories,
-    steps: row.steps,
-    distance: input.distance ?? 0,
+    // Figures the session did not give stay off the card rather than reading 0.
+    calories: input.calories ?? null,
+    steps: input.steps ?? null,
+    distance: input.distance ?? null,
     distance_unit: input.distance_unit ?? 'km',
     bg_app_id: row.appId,
   };

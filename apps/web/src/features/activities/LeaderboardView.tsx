@@ -125,7 +125,7 @@ function Overview({ data }: { data: LeaderboardResponse }) {
     <div className={styles.stack}>
       <div
         className={styles.chart}
-        style={{ height: Math.max(160, bars.length * 30 + 20) }}
+        style={{ height: bars.length * 34 + 24 }}
         role="img"
         aria-label={`${t(T.leaderboardChartLabel)}: ${bars.map((b) => `${b.name} ${b.label}`).join(', ')}`}
       >
@@ -139,7 +139,7 @@ function Overview({ data }: { data: LeaderboardResponse }) {
               tick={{ fill: 'currentColor', fontSize: 12 }}
               stroke="rgba(143,176,255,0.4)"
             />
-            <Bar dataKey="hours" radius={[0, 4, 4, 0]} isAnimationActive={false}>
+            <Bar dataKey="hours" radius={[0, 4, 4, 0]} barSize={18} isAnimationActive={false}>
               {bars.map((b) => (
                 <Cell key={b.name} fill={b.me ? '#f18f01' : '#2e86ab'} />
               ))}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { monogramOf } from './ActivityIcon';
 import {
   balloonDelays,
   balloonRadii,
@@ -34,5 +35,13 @@ describe('activity formatting', () => {
     const delays = balloonDelays(5, () => 0.999);
     expect(delays.every((d) => d >= 0 && d <= 1000)).toBe(true);
     expect(monthName(2026, 3)).toBe('March');
+  });
+});
+
+describe('activity icons', () => {
+  it('tells activities apart by a two-letter monogram', () => {
+    expect(monogramOf('running')).toBe('Ru');
+    expect(monogramOf('strength_training')).toBe('St');
+    expect(monogramOf('generic')).toBe('•');
   });
 });

@@ -1,21 +1,30 @@
 import type { MomentLeaderboardResponse, ReplayedSessionResponse } from '@orbit/contract';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../api/profiles';
 import { T } from '../../i18n/texts';
+import { ScoreList, type ScoreRow } from '../activities/ScoreList';
 import styles from './Moments.module.css';
 
-/** A moment's results (GET /user/moments/leaderboard): the caller first, then by score. */
+/** A score's rank: 1 + how many scored more; no score, no rank. */
+function rankOf(score: number | null, scores: (number | null)[]): number | null {
+  if (score === null) return null;
+  return 1 + scores.filter((other) => other !== null && other > score).length;
+}
+
+/** A moment's results (GET /user/moments/leaderboard): the caller first, then by score, in the leaderboard list. */
 export function MomentLeaderboard({ board }: { board: MomentLeaderboardResponse }) {
   const { t } = useTranslation();
-  return (
-    <ol className={styles.board} aria-label={t(T.leaderboardTitle)}>
-      {board.leaderboard.map((entry) => (
-        <li key={entry.user_id} className={styles.boardRow}>
-          <span className={styles.boardName}>{entry.identity}</span>
-          <span className={styles.boardScore}>{entry.score ?? t(T.momentNoScore)}</span>
-        </li>
-      ))}
-    </ol>
-  );
+  const me = useMe();
+  const scores = board.leaderboard.map((entry) => entry.score);
+  const rows: ScoreRow[] = board.leaderboard.map((entry) => ({
+    key: entry.user_id,
+    rank: rankOf(entry.score, scores),
+    name: entry.identity,
+    imageUrl: null,
+    value: entry.score === null ? t(T.momentNoScore) : String(entry.score),
+    isMe: entry.user_id === me?.user_id,
+  }));
+  return <ScoreList rows={rows} label={t(T.leaderboardTitle)} />;
 }
 
 const shown = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
