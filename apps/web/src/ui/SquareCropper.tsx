@@ -1,10 +1,13 @@
-import { useState } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
+import { lazy, Suspense, useState } from 'react';
+import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { T } from '../i18n/texts';
 import styles from './SquareCropper.module.css';
 
 export type { Area };
+
+// The crop editor loads when a picture is being cut, not with the app's first screen.
+const Cropper = lazy(() => import('react-easy-crop'));
 
 export interface SquareCropperProps {
   /** The picture to cut, by URL (an upload's address or a local object URL). */
@@ -23,17 +26,19 @@ export function SquareCropper({ image, side, onCropComplete }: SquareCropperProp
   return (
     <div className={styles.cropper}>
       <div className={styles.area}>
-        <Cropper
-          image={image}
-          crop={crop}
-          zoom={zoom}
-          aspect={1}
-          cropSize={{ width: side, height: side }}
-          showGrid={false}
-          onCropChange={setCrop}
-          onZoomChange={setZoom}
-          onCropComplete={onCropComplete}
-        />
+        <Suspense fallback={null}>
+          <Cropper
+            image={image}
+            crop={crop}
+            zoom={zoom}
+            aspect={1}
+            cropSize={{ width: side, height: side }}
+            showGrid={false}
+            onCropChange={setCrop}
+            onZoomChange={setZoom}
+            onCropComplete={onCropComplete}
+          />
+        </Suspense>
       </div>
       <label className={styles.zoom}>
         <span>{t(T.zoom)}</span>

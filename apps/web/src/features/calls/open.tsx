@@ -1,8 +1,12 @@
 import type { CallStartBody } from '@orbit/contract';
+import { lazy, Suspense } from 'react';
 import { startCall } from '../../api/calls';
 import { isApiError } from '../../api/client';
 import { openDialog } from '../../ui/dialogStore';
-import { CallScreen, CallUnavailable } from './CallScreen';
+
+// The call screen and its media code load with the first call, not with the app's first screen.
+const CallScreen = lazy(() => import('./CallScreen').then((m) => ({ default: m.CallScreen })));
+const CallUnavailable = lazy(() => import('./CallScreen').then((m) => ({ default: m.CallUnavailable })));
 
 export interface CallRef {
   callId: number;
@@ -12,7 +16,15 @@ export interface CallRef {
 
 /** The call screen in the dialog stack. */
 export const openCall = ({ callId, title }: CallRef) =>
-  openDialog({ title, titleIsName: true, render: () => <CallScreen callId={callId} /> });
+  openDialog({
+    title,
+    titleIsName: true,
+    render: () => (
+      <Suspense fallback={null}>
+        <CallScreen callId={callId} />
+      </Suspense>
+    ),
+  });
 
 /**
  * POST /call/start then the call page (002 §7). Without a media server the screen says so (item 1); other
@@ -26,7 +38,11 @@ export async function startAndOpenCall(body: CallStartBody, title: string): Prom
     openDialog({
       title,
       titleIsName: true,
-      render: () => <CallUnavailable unavailable={isApiError(error, 503)} />,
+      render: () => (
+        <Suspense fallback={null}>
+          <CallUnavailable unavailable={isApiError(error, 503)} />
+        </Suspense>
+      ),
     });
   }
 }
