@@ -15,6 +15,8 @@ export interface Config {
   janusAdminKey: string | null;
   /** What the browser connects to when it differs from JANUS_URL (a proxy in front of Janus). */
   janusPublicUrl: string | null;
+  /** The tools that turn a live session's recording into an mp4 (Debian janus-tools and ffmpeg). */
+  recordingTools: { janusPpRec: string; ffmpeg: string };
   /** STUN/TURN servers handed to browsers for calls and live sessions. */
   iceServers: IceServer[];
   publicUrl: string | null;
@@ -152,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     janusAdminSecret: str(env.JANUS_ADMIN_SECRET),
     janusAdminKey: str(env.JANUS_ADMIN_KEY),
     janusPublicUrl: str(env.JANUS_PUBLIC_URL),
+    recordingTools: {
+      janusPpRec: str(env.JANUS_PP_REC) ?? 'janus-pp-rec',
+      ffmpeg: str(env.FFMPEG) ?? 'ffmpeg',
+    },
     iceServers: iceServers(env.ICE_SERVERS),
     publicUrl: str(env.PUBLIC_URL)?.replace(/\/$/, '') ?? null,
     seedDemo: bool(env.SEED_DEMO, true),

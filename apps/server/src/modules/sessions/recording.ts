@@ -48,7 +48,7 @@ export async function processRecording(deps: AppDeps, log: Logger, sessionId: nu
   if (!row) return;
   try {
     if (!row.recordingDir) throw new Error('the media server recorded nowhere this server reads');
-    const mp4 = await renderSessionRecording(row.recordingDir);
+    const mp4 = await renderSessionRecording(row.recordingDir, deps.config.recordingTools);
     const key = `sessions/${row.id}/recording.mp4`;
     await deps.storage.put(key, await fs.readFile(mp4));
     await finish(deps, row.id, SessionState.REPLAYREADY, key);

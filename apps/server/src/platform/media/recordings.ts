@@ -5,9 +5,11 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Debian's janus-tools and ffmpeg; overridable for a machine that keeps them elsewhere. */
-const PP_REC = process.env.JANUS_PP_REC ?? 'janus-pp-rec';
-const FFMPEG = process.env.FFMPEG ?? 'ffmpeg';
+/** Debian's janus-tools and ffmpeg, as config.ts names them (JANUS_PP_REC, FFMPEG). */
+export interface RecordingTools {
+  janusPpRec: string;
+  ffmpeg: string;
+}
 /** A recording an hour long converts in well under this on one core; past it the run is a failure. */
 const TOOL_TIMEOUT_MS = 30 * 60 * 1000;
 /** A .wav with a header and nothing after it: the bridge recorded no audio. */
@@ -52,7 +54,7 @@ async function tool(binary: string, args: string[]) {
  * WebM) with the audio bridge's mix (.wav, which carries the host and every granted viewer), encoded by
  * ffmpeg as H.264 and AAC so that every browser plays it. Without video the mp4 carries the audio alone.
  */
-export async function renderSessionRecording(dir: string): Promise<string> {
+export async function renderSessionRecording(dir: string, tools: RecordingTools): Promise<string> {
   if (!fs.existsSync(dir)) throw new RecordingError('no recordings folder');
   const videoMjr = largest(dir, VIDEO_RECORDING);
   const wav = path.join(dir, 'audio.wav');
@@ -63,7 +65,7 @@ export async function renderSessionRecording(dir: string): Promise<string> {
   const maps: string[] = [];
   if (videoMjr) {
     const webm = path.join(dir, 'video.webm');
-    await tool(PP_REC, [videoMjr, webm]);
+    await tool(tools.janusPpRec, [videoMjr, webm]);
     inputs.push('-i', webm);
     // A steady 30 fps: the recorded RTP timestamps would otherwise make a variable-rate file.
     maps.push('-map', '0:v:0', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-r', '30');
@@ -72,7 +74,16 @@ export async function renderSessionRecording(dir: string): Promise<string> {
     inputs.push('-i', wav);
     maps.push('-map', `${videoMjr ? 1 : 0}:a:0`, '-c:a', 'aac', '-b:a', '128k');
   }
-  await tool(FFMPEG, ['-y', '-loglevel', 'error', ...inputs, ...maps, '-movflags', '+faststart', output]);
+  await tool(tools.ffmpeg, [
+    '-y',
+    '-loglevel',
+    'error',
+    ...inputs,
+    ...maps,
+    '-movflags',
+    '+faststart',
+    output,
+  ]);
   if (sizeOf(output) === 0) throw new RecordingError('ffmpeg wrote nothing');
   return output;
 }
