@@ -19,6 +19,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { publishNewPost, writePost } from '../feeds/service';
+import { completeMomentsBySession } from '../moments/completion';
 import { findUser } from '../users/service';
 import { sessionRecorded } from './hooks';
 import { metresOf, presentSession, type SessionRow } from './presenter';
@@ -83,6 +84,7 @@ async function recordNew(work: Work, userId: number, row: SessionRow, input: Ses
   );
   await work.tx.insert(activitySessionPosts).values({ sessionId: row.id, postId: post.id });
   await sessionRecorded(work, row);
+  await completeMomentsBySession(work, row);
   await publishNewPost(work, post);
   const session = presentSession(row, user.unitPreference, post.id);
   await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, session);

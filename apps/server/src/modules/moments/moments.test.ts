@@ -398,3 +398,55 @@ describe('moment stars', () => {
     expect(await momentStarsOf(f1)).toEqual([]);
   });
 });
+
+describe('completing a moment by logging a session', () => {
+  const session = (overrides: object = {}) => ({
+    activity_type: 1,
+    start: new Date(Date.now() + 1000).toISOString(),
+    duration_ms: 30 * 60 * 1000,
+    distance: 6.5,
+    distance_unit: 'km',
+    ...overrides,
+  });
+  const log = async (user: TestUser, body: object) =>
+    expect((await call(user, 'POST', 'user/activity/sessions', body)).statusCode).toBe(201);
+
+  it('an activity session completes the open dares it answers, scored on the shown criterion', async () => {
+    const { me, f1, f2 } = await circle();
+    const running = (await send(me, toFriends([f1, f2], { ...DARE, activity_type: 1 }))).json().moment_id;
+    const swimming = (await send(me, toFriends([f1], { ...DARE, activity_type: 2 }))).json().moment_id;
+    const game = (
+      await send(
+        me,
+        toFriends([f1], {
+          ...DARE,
+          bg_app_id: AppId.GOJI_PLAY,
+          criteria: [{ name: 'score', display_name: 'Score', show: true }],
+        }),
+      )
+    ).json().moment_id;
+    await log(f1, session());
+    const incoming = (await search(f1, 1)).incoming;
+    expect(idsOf(incoming.completed)).toEqual([running]);
+    expect(idsOf(incoming.pending).sort()).toEqual([swimming, game].sort());
+    // The other recipient has not run yet.
+    expect(idsOf((await search(f2, 1)).incoming.pending)).toEqual([running]);
+    const [completed] = incoming.completed;
+    expect(completed.completed_date).not.toBeNull();
+    const [row] = await deps.db
+      .select()
+      .from(momentRecipients)
+      .where(and(eq(momentRecipients.momentId, running), eq(momentRecipients.userId, f1.userId)));
+    expect(row.score).toBe(6.5);
+  });
+
+  it('a session that started before the dare was sent, or an ignored dare, completes nothing', async () => {
+    const { me, f1 } = await circle();
+    const dare = (await send(me, toFriends([f1], { ...DARE, activity_type: 1 }))).json().moment_id;
+    await log(f1, session({ start: new Date(Date.now() - 60 * 60 * 1000).toISOString() }));
+    expect(idsOf((await search(f1, 1)).incoming.pending)).toEqual([dare]);
+    await call(f1, 'PUT', 'user/moments', { moment_id: dare, status: 3 });
+    await log(f1, session());
+    expect(idsOf((await search(f1, 1)).incoming.completed)).toEqual([]);
+  });
+});

@@ -7,34 +7,9 @@ import {
 } from '@orbit/contract';
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { communities, momentRecipients, moments, users } from '../../db/schema';
-import { relationsOf } from '../friends/service';
-import { type MemberFace, presentMemberFace, STRANGER, seesPersona } from '../users/service';
+import { communities, momentRecipients, moments } from '../../db/schema';
+import { facesFor } from '../users/service';
 import { type Connection, type MomentRow, presentMoment } from './presenter';
-
-/** How the viewer sees each member: themselves and friends by persona, others by their privacy. */
-export async function facesFor(
-  db: Queryable,
-  viewerId: number,
-  userIds: number[],
-): Promise<Map<number, MemberFace>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  const [rows, relations] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, ids)),
-    relationsOf(
-      db,
-      viewerId,
-      ids.filter((id) => id !== viewerId),
-    ),
-  ]);
-  return new Map(
-    rows.map((u) => [
-      u.id,
-      presentMemberFace(u, u.id === viewerId || seesPersona(u, relations.get(u.id) ?? STRANGER)),
-    ]),
-  );
-}
 
 /** The moments a filter matches (000 §2.9): by application; users are moments with none. */
 function filterCondition(filter: number): SQL | undefined {

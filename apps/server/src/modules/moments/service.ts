@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { challengeNotification, notify } from '../notifications/service';
-import { findUser, presentMemberFace } from '../users/service';
+import { facesFor, findUser, presentMemberFace } from '../users/service';
 import {
   assertMayReach,
   assertMayView,
@@ -32,7 +32,7 @@ import {
   producerScore,
 } from './policy';
 import type { MomentRow } from './presenter';
-import { facesFor, incomingSections, outgoingOf } from './queries';
+import { incomingSections, outgoingOf } from './queries';
 
 const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 const DAY_MS = 24 * 60 * 60 * 1000;
