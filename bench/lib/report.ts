@@ -40,9 +40,32 @@ export function buildReport(
   };
 }
 
+/**
+ * Writes the run into the results file. A run of some scenarios keeps the other scenarios' last figures,
+ * each with the date and settings it was measured under, so the file always holds one line per scenario.
+ */
 export function writeReport(report: BenchReport): void {
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  const earlier = readEarlierScenarios();
+  const measured = Object.fromEntries(
+    Object.entries(report.scenarios).map(([name, result]) => [
+      name,
+      { ...result, measuredAt: report.date, database: report.database, settings: report.settings },
+    ]),
+  );
+  const merged = { ...report, scenarios: { ...earlier, ...measured } };
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(merged, null, 2)}\n`);
+}
+
+function readEarlierScenarios(): Record<string, unknown> {
+  try {
+    const earlier = JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as {
+      scenarios?: Record<string, unknown>;
+    };
+    return earlier.scenarios ?? {};
+  } catch {
+    return {};
+  }
 }
 
 export function formatReport(report: BenchReport): string {

@@ -47,4 +47,11 @@ describe('side menu entries', () => {
     expect(shown([OrgRole.ADMIN, OrgRole.MEMBER])).toBe(true);
     expect(shown([OrgRole.MEMBER])).toBe(false);
   });
+
+  it('shows the admin screens to an admin of any of the member’s organisations', () => {
+    const shown = (organizations: ReturnType<typeof org>[]) =>
+      ids(visibleMenuEntries(MENU_ENTRIES, { organizations })).includes('admin');
+    expect(shown([org([OrgRole.MEMBER]), org([OrgRole.ADMIN])])).toBe(true);
+    expect(shown([org([OrgRole.MEMBER])])).toBe(false);
+  });
 });

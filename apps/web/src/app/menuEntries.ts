@@ -20,8 +20,11 @@ export interface MenuEntry {
   label: string;
   /** False until the feature behind the entry is built; the entry is hidden meanwhile. */
   available: boolean;
-  /** Create community: only when the first organisation lists role 2 (000 §2.2). */
-  needsOrgAdmin?: boolean;
+  /**
+   * Who sees it: 'first' when the first organisation lists role 2 (create community, 000 §2.2); 'any' when
+   * one of the member's organisations does (the admin screens serve each organisation the member runs).
+   */
+  needsOrgAdmin?: 'first' | 'any';
 }
 
 /** The side menu's entries in the spec's order (000 §2.2): the one list later features switch on. */
@@ -32,9 +35,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'privateMessages', label: T.privateMessages, available: true },
   { id: 'inactive', label: T.inactive, available: true },
   { id: 'history', label: T.history, available: true },
-  { id: 'createCommunity', label: T.createCommunity, available: true, needsOrgAdmin: true },
+  { id: 'createCommunity', label: T.createCommunity, available: true, needsOrgAdmin: 'first' },
   // Not in the spec's menu: the admin screens of organisation admins (role 2), placed beside create community.
-  { id: 'admin', label: T.adminTitle, available: true, needsOrgAdmin: true },
+  { id: 'admin', label: T.adminTitle, available: true, needsOrgAdmin: 'any' },
   { id: 'settings', label: T.settings, available: true },
   { id: 'remote', label: T.remote, available: false },
   { id: 'logout', label: T.logout, available: true },
@@ -47,10 +50,13 @@ export function isOrgAdmin(profiles: Pick<Profiles, 'organizations'>): boolean {
   return profiles.organizations[0]?.org_roles?.includes(OrgRole.ADMIN) ?? false;
 }
 
+const adminOfAny = (profiles: Pick<Profiles, 'organizations'>) =>
+  profiles.organizations.some((organization) => organization.org_roles?.includes(OrgRole.ADMIN));
+
 export function visibleMenuEntries(
   entries: readonly MenuEntry[],
   profiles: Pick<Profiles, 'organizations'>,
 ): MenuEntry[] {
-  const admin = isOrgAdmin(profiles);
-  return entries.filter((entry) => entry.available && (!entry.needsOrgAdmin || admin));
+  const admin = { first: isOrgAdmin(profiles), any: adminOfAny(profiles) };
+  return entries.filter((entry) => entry.available && (!entry.needsOrgAdmin || admin[entry.needsOrgAdmin]));
 }

@@ -540,6 +540,7 @@ export const T = {
   callUnavailableTitle: 'call.unavailable_title',
   callMediaUnavailable: 'call.media_unavailable',
   callFailed: 'call.failed',
+  callFull: 'call.full',
   callLeaving: 'call.leaving',
   callConfirm: 'call.confirm',
   callLeave: 'call.leave',

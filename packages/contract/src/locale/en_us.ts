@@ -801,6 +801,7 @@ const ORBIT_TEXTS = {
   'call.ended': 'The call has ended',
   'call.unavailable_title': 'Media server unavailable',
   'call.failed': 'Unable to join the call',
+  'call.full': 'This call is full',
   'call.me': 'Me',
   'call.muted': 'muted',
   'call.video_off': 'video off',

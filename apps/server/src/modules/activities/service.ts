@@ -21,7 +21,6 @@ import { inTransaction, type Work } from '../../platform/tx';
 import { publishNewPost, writePost } from '../feeds/service';
 import { completeMomentsBySession } from '../moments/completion';
 import { findUser } from '../users/service';
-import { sessionRecorded } from './hooks';
 import { metresOf, presentSession, type SessionRow } from './presenter';
 
 /** What a session says, from the member's form or from an integration. */
@@ -69,9 +68,9 @@ function postActivityOf(row: SessionRow, input: SessionInput): PostActivity {
 
 /**
  * A new session, all in the caller's transaction: its row, the SYSTEM_ACTIVITY post on the member's feed
- * (through the feeds module, so readers get USER_POST/NEW), the incentive and tournament listeners, and
- * SESSION_ACTIVITY/NEW to the member. History, summary, leaderboards and the activity stars read the row
- * itself, so they move in the same commit.
+ * (through the feeds module, so readers get USER_POST/NEW), the moments it completes, and SESSION_ACTIVITY/NEW
+ * to the member. History, summary, leaderboards, incentive progress, tournament battles and the activity
+ * stars read the row itself, so they move in the same commit.
  */
 async function recordNew(work: Work, userId: number, row: SessionRow, input: SessionInput) {
   const user = await findUser(work.tx, userId);
@@ -83,7 +82,6 @@ async function recordNew(work: Work, userId: number, row: SessionRow, input: Ses
     { type: PostType.SYSTEM_ACTIVITY, activity: postActivityOf(row, input) },
   );
   await work.tx.insert(activitySessionPosts).values({ sessionId: row.id, postId: post.id });
-  await sessionRecorded(work, row);
   await completeMomentsBySession(work, row);
   await publishNewPost(work, post);
   const session = presentSession(row, user.unitPreference, post.id);

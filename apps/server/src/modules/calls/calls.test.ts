@@ -154,6 +154,20 @@ if (!janus) {
         const hidden = await community(expert, { accessType: AccessType.PRIVATE });
         expect((await call(outsider, 'POST', 'call/start', { community_id: hidden })).statusCode).toBe(404);
       });
+
+      it('a full community call takes nobody new, but one already in may come back', async () => {
+        const people = [];
+        for (let i = 0; i <= CALL_LIMITS.maxAttendees + 1; i++) people.push(await signUp(app));
+        const [expert, ...members] = people;
+        const club = await community(expert, {}, members);
+        const started = await start(expert, { community_id: club });
+        const [latecomer, ...others] = members.reverse();
+        for (const member of others)
+          expect((await start(member, { community_id: club })).id).toBe(started.id);
+        const full = await call(latecomer, 'POST', 'call/start', { community_id: club });
+        expect([full.statusCode, full.json().error]).toEqual([409, 'call_full']);
+        expect((await start(others[0], { community_id: club })).id).toBe(started.id);
+      });
     });
 
     describe('who may join: GET /private-call/{id} and GET /session/{id}', () => {

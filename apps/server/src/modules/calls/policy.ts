@@ -1,4 +1,4 @@
-import { CallMemberState } from '@orbit/contract';
+import { CALL_LIMITS, CallMemberState } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { assertMember } from '../communities/policy';
@@ -6,6 +6,17 @@ import type { CallMemberRow, CallRow } from './queries';
 
 export const noSuchCall = () => notFound('No such call', 'no_such_call');
 export const callEnded = () => new AppError(409, 'call_ended', 'This call has ended');
+
+/** The most people in one call: the member and the 5 remote feeds the call screen shows (002 §9). */
+export const CALL_CAPACITY = CALL_LIMITS.maxAttendees + 1;
+
+/** A full call takes nobody new (its room has no publisher place left); who is already in may come back. */
+export function assertRoomFor(members: Pick<CallMemberRow, 'userId' | 'state'>[], userId: number) {
+  const inCall = members.filter((m) => m.state === CallMemberState.JOINED && m.userId !== userId);
+  if (inCall.length >= CALL_CAPACITY) {
+    throw new AppError(409, 'call_full', `This call is full: at most ${CALL_CAPACITY} people take part`);
+  }
+}
 
 /** A call body names a community, or attendees (with an optional call group): exactly one of them. */
 export function assertOneTarget(

@@ -1,30 +1,9 @@
 import type { Call, CallInvite, CallParticipant } from '@orbit/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { communities, users } from '../../db/schema';
-import { relationsOf } from '../friends/service';
-import { type MemberFace, presentMemberFace, STRANGER, seesPersona } from '../users/service';
+import { communities } from '../../db/schema';
+import { facesFor, type MemberFace } from '../users/service';
 import type { CallMemberRow, CallRow } from './queries';
-
-/** Members as `viewerId` sees them: persona for friends and public members, avatar identity otherwise. */
-export async function facesFor(db: Queryable, viewerId: number, userIds: number[]) {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map<number, MemberFace>();
-  const [rows, relations] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, ids)),
-    relationsOf(
-      db,
-      viewerId,
-      ids.filter((id) => id !== viewerId),
-    ),
-  ]);
-  return new Map(
-    rows.map((u) => [
-      u.id,
-      presentMemberFace(u, u.id === viewerId || seesPersona(u, relations.get(u.id) ?? STRANGER)),
-    ]),
-  );
-}
 
 export async function communityName(db: Queryable, communityId: number | null): Promise<string | null> {
   if (communityId === null) return null;

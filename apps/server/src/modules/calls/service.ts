@@ -1,5 +1,4 @@
 import {
-  CALL_LIMITS,
   type Call,
   type CallMediaBody,
   CallMemberState,
@@ -16,9 +15,19 @@ import { mediaUnavailable, type RoomCredentials } from '../../platform/media';
 import { inTransaction, type Work } from '../../platform/tx';
 import { assertMember } from '../communities/policy';
 import { relationsOf } from '../friends/service';
+import { facesFor } from '../users/service';
 import { announceEnd, announceMember, announceStart, notifyRejected, ring } from './events';
-import { assertJoined, assertLive, assertMayJoin, assertOneTarget, noSuchCall, shouldEnd } from './policy';
-import { facesFor, presentCall, presentParticipant } from './presenter';
+import {
+  assertJoined,
+  assertLive,
+  assertMayJoin,
+  assertOneTarget,
+  assertRoomFor,
+  CALL_CAPACITY,
+  noSuchCall,
+  shouldEnd,
+} from './policy';
+import { presentCall, presentParticipant } from './presenter';
 import {
   type CallRow,
   findCall,
@@ -32,7 +41,7 @@ import {
 const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 
 /** The video room of a call: me plus the 5 remote feeds the call screen shows (002 §9). */
-const roomOptions = (description: string) => ({ description, publishers: CALL_LIMITS.maxAttendees + 1 });
+const roomOptions = (description: string) => ({ description, publishers: CALL_CAPACITY });
 
 async function newRoom(deps: AppDeps, description: string): Promise<RoomCredentials> {
   if (!deps.media.available) throw mediaUnavailable();
@@ -149,6 +158,7 @@ async function join(deps: AppDeps, call: CallRow, userId: number): Promise<CallR
   return inTransaction(unitOfWork(deps), async (work) => {
     const members = await membersOfCall(work.tx, call.id);
     await assertMayJoin(work.tx, call, members, userId);
+    assertRoomFor(members, userId);
     await work.tx
       .insert(callMembers)
       .values({ callId: call.id, userId, state: CallMemberState.JOINED })

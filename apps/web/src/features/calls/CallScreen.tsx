@@ -44,18 +44,27 @@ export function CallScreen({ callId }: { callId: number }) {
   if (session.isError) {
     const error = session.error;
     if (isApiError(error, 409)) return <CallOver />;
-    return <CallUnavailable unavailable={isApiError(error, 503)} />;
+    return <CallUnavailable reason={isApiError(error, 503) ? 'unavailable' : 'failed'} />;
   }
   return <CallRoomView callId={callId} session={session.data} me={me} />;
 }
 
 /** Item 1: without a media server calls say so plainly; other failures say the call could not be joined. */
-export function CallUnavailable({ unavailable }: { unavailable: boolean }) {
+/** Why a call could not open: no media server, a full call, or another failure. */
+export type CallRefusal = 'unavailable' | 'full' | 'failed';
+
+const REFUSAL_TITLES: Record<CallRefusal, string> = {
+  unavailable: T.callUnavailableTitle,
+  full: T.callFull,
+  failed: T.callFailed,
+};
+
+export function CallUnavailable({ reason }: { reason: CallRefusal }) {
   const { t } = useTranslation();
   return (
     <div className={styles.state} role="status">
-      <p className={styles.stateTitle}>{t(unavailable ? T.callUnavailableTitle : T.callFailed)}</p>
-      {unavailable && <p className={styles.note}>{t(T.callMediaUnavailable)}</p>}
+      <p className={styles.stateTitle}>{t(REFUSAL_TITLES[reason])}</p>
+      {reason === 'unavailable' && <p className={styles.note}>{t(T.callMediaUnavailable)}</p>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { startCall } from '../../api/calls';
 import { isApiError } from '../../api/client';
 import { openDialog } from '../../ui/dialogStore';
+import type { CallRefusal } from './CallScreen';
 
 // The call screen and its media code load with the first call, not with the app's first screen.
 const CallScreen = lazy(() => import('./CallScreen').then((m) => ({ default: m.CallScreen })));
@@ -26,6 +27,12 @@ export const openCall = ({ callId, title }: CallRef) =>
     ),
   });
 
+function refusalOf(error: unknown): CallRefusal {
+  if (isApiError(error, 503)) return 'unavailable';
+  if (isApiError(error, 409) && error.code === 'call_full') return 'full';
+  return 'failed';
+}
+
 /**
  * POST /call/start then the call page (002 §7). Without a media server the screen says so (item 1); other
  * failures of call requests are silent in the spec, so the screen shows its own failure state.
@@ -40,7 +47,7 @@ export async function startAndOpenCall(body: CallStartBody, title: string): Prom
       titleIsName: true,
       render: () => (
         <Suspense fallback={null}>
-          <CallUnavailable unavailable={isApiError(error, 503)} />
+          <CallUnavailable reason={refusalOf(error)} />
         </Suspense>
       ),
     });
