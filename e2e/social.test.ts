@@ -80,7 +80,22 @@ describeInBrowser('social graph journey in two browsers', () => {
       await tags.getByText('morning run', { exact: true }).waitFor();
       await screenshotEachViewport(b.page, 'mood-picker');
       expect(await tags.getByRole('listitem').count()).toBe(1);
-      await picker.getByRole('button', { name: text('close'), exact: true }).click();
+    });
+
+    await step(both, 'B shares how they feel anonymously through the new post composer', async () => {
+      const picker = b.page.getByRole('dialog', { name: text('iFeel') });
+      await picker.getByRole('button', { name: text('newPost'), exact: true }).click();
+      const composer = b.page.getByRole('dialog', { name: text('newPost') });
+      await composer.getByText('morning run', { exact: true }).waitFor();
+      await composer.getByRole('checkbox').check();
+      await composer.getByRole('textbox', { name: text('writePost') }).fill('Light legs today');
+      await screenshotEachViewport(b.page, 'new-post-composer');
+      await composer.getByRole('button', { name: text('feedSend'), exact: true }).click();
+      await composer.waitFor({ state: 'detached' });
+      await picker.getByRole('button', { name: text('back'), exact: true }).click();
+      const own = b.page.getByRole('dialog', { name: b.username });
+      await own.getByRole('article').filter({ hasText: 'Light legs today' }).waitFor();
+      await own.getByRole('button', { name: text('close'), exact: true }).click();
     });
 
     await step(both, 'A searches B with Enter and sends a request with a message', async () => {

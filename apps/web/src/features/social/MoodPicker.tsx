@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useMe, useUpdateUser } from '../../api/profiles';
 import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
 import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
+import { openComposer } from '../feeds/Composer';
 import { MoodFace } from './MoodFace';
 import { MOOD_ORDER, moodKey } from './rules';
 import styles from './Social.module.css';
@@ -40,6 +42,15 @@ export function MoodPicker() {
         ))}
       </ul>
       <TagEditor />
+      <div className={layoutStyles.buttons}>
+        {/* The new post composer (001 §2): share how I feel on my own feed, my mood tags previewed. */}
+        <Button
+          variant="secondary"
+          onClick={() => openComposer({ scope: { kind: 'user', id: me.user_id }, tags: me.gojimoji.tags })}
+        >
+          {t(T.newPost)}
+        </Button>
+      </div>
     </div>
   );
 }
