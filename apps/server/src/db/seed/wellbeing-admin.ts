@@ -13,6 +13,17 @@ import type { SeedContext, SeedWorld } from './world';
 const DAY = 24 * 60 * 60 * 1000;
 const { MINUTES, STEPS } = IncentiveUnit;
 
+/** A plan's activity rule: the activity, its name, and how many units earn one reward, at most so many a day. */
+function rule(
+  activityType: number,
+  activityName: string,
+  unit: number,
+  unitsPerReward: number,
+  dailyMaximum: number,
+) {
+  return { activityType, activityName, unit, unitsPerReward, dailyMaximum };
+}
+
 /** Two plans: tickets for the whole organisation, GoCoins for its first general community (the madness form). */
 const PLANS = [
   {
@@ -22,12 +33,12 @@ const PLANS = [
     monthGoal: 150,
     madness: false,
     rules: [
-      { activityType: 1, activityName: 'Running', unit: MINUTES, unitsPerReward: 10, dailyMaximum: 3 },
-      { activityType: 2, activityName: 'Walking', unit: STEPS, unitsPerReward: 2000, dailyMaximum: 5 },
-      { activityType: 4, activityName: 'Cycling', unit: MINUTES, unitsPerReward: 15, dailyMaximum: 2 },
-      { activityType: 9, activityName: 'Yoga', unit: MINUTES, unitsPerReward: 15, dailyMaximum: 2 },
-      { activityType: 5, activityName: 'Hiking', unit: MINUTES, unitsPerReward: 20, dailyMaximum: 3 },
-      { activityType: 10, activityName: 'Swimming', unit: MINUTES, unitsPerReward: 10, dailyMaximum: 3 },
+      rule(1, 'Running', MINUTES, 10, 3),
+      rule(2, 'Walking', STEPS, 2000, 5),
+      rule(4, 'Cycling', MINUTES, 15, 2),
+      rule(9, 'Yoga', MINUTES, 15, 2),
+      rule(5, 'Hiking', MINUTES, 20, 3),
+      rule(10, 'Swimming', MINUTES, 10, 3),
     ],
   },
   {
@@ -37,12 +48,12 @@ const PLANS = [
     monthGoal: 1800,
     madness: true,
     rules: [
-      { activityType: 1, activityName: 'Running', unit: MINUTES, unitsPerReward: 1, dailyMaximum: 60 },
-      { activityType: 2, activityName: 'Walking', unit: STEPS, unitsPerReward: 100, dailyMaximum: 60 },
-      { activityType: 3, activityName: 'Meditation', unit: MINUTES, unitsPerReward: 1, dailyMaximum: 20 },
-      { activityType: 5, activityName: 'Hiking', unit: MINUTES, unitsPerReward: 1, dailyMaximum: 60 },
-      { activityType: 9, activityName: 'Yoga', unit: MINUTES, unitsPerReward: 1, dailyMaximum: 40 },
-      { activityType: 10, activityName: 'Swimming', unit: MINUTES, unitsPerReward: 1, dailyMaximum: 60 },
+      rule(1, 'Running', MINUTES, 1, 60),
+      rule(2, 'Walking', STEPS, 100, 60),
+      rule(3, 'Meditation', MINUTES, 1, 20),
+      rule(5, 'Hiking', MINUTES, 1, 60),
+      rule(9, 'Yoga', MINUTES, 1, 40),
+      rule(10, 'Swimming', MINUTES, 1, 60),
     ],
   },
 ];

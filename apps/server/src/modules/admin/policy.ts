@@ -25,8 +25,19 @@ export async function assertOrgAdmin(
 ): Promise<number> {
   const orgs = await adminOrganizations(db, userId);
   const org = organizationId === undefined ? orgs[0] : orgs.find((o) => o.id === organizationId);
-  if (!org) throw forbidden('Only organisation admins may do this', AdminErrorCode.not_org_admin);
+  if (!org) throw notOrgAdmin();
   return org.id;
+}
+
+/** The organisations the caller administers, for the admin lists; 403 for a caller who administers none. */
+export async function administeredOrganizations(db: Queryable, userId: number) {
+  const orgs = await adminOrganizations(db, userId);
+  if (orgs.length === 0) throw notOrgAdmin();
+  return orgs;
+}
+
+function notOrgAdmin() {
+  return forbidden('Only organisation admins may do this', AdminErrorCode.not_org_admin);
 }
 
 /** The ids of the organisations a member belongs to (any role): whose surveys and plans they see. */
@@ -65,8 +76,7 @@ export async function organizationMemberIds(db: Queryable, organizationId: numbe
 
 /** GET /admin/organizations: the caller's admin organisations and the communities they own; 403 for others. */
 export async function adminScope(db: Queryable, userId: number) {
-  await assertOrgAdmin(db, userId);
-  const organizations = await adminOrganizations(db, userId);
+  const organizations = await administeredOrganizations(db, userId);
   const owned = await organizationCommunities(
     db,
     organizations.map((o) => o.id),

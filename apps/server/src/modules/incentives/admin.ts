@@ -11,7 +11,7 @@ import { communities, incentivePlans, incentiveRules } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { adminOrganizations, assertOrgAdmin, organizationMemberIds } from '../admin/policy';
+import { administeredOrganizations, assertOrgAdmin, organizationMemberIds } from '../admin/policy';
 import { unitOfWork } from '../feeds/service';
 import { presentAdminPlan } from './presenter';
 import { rulesOf } from './queries';
@@ -24,8 +24,7 @@ export const PlanErrorCode = {
 
 /** GET /admin/incentive-plans: the plans of every organisation the caller administers; 403 for others. */
 export async function adminPlans(db: Queryable, userId: number): Promise<AdminIncentivePlansResponse> {
-  await assertOrgAdmin(db, userId);
-  const orgIds = (await adminOrganizations(db, userId)).map((o) => o.id);
+  const orgIds = (await administeredOrganizations(db, userId)).map((o) => o.id);
   const plans = await db
     .select()
     .from(incentivePlans)

@@ -5,7 +5,7 @@ import {
   type UpdateUserBody,
   type UserProfile,
 } from '@orbit/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { organizationMembers, organizations, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -13,12 +13,20 @@ import type { AuthContext } from '../../platform/auth/sessions';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { changePassword } from '../auth/service';
-import { relationOf } from '../friends/service';
+import { relationOf, relationsOf } from '../friends/service';
 import { pendingThreadCount } from '../messages/queries';
 import { unreadCountOf } from '../notifications/service';
 import { homeStarSet } from '../stars/service';
 import { PASSWORD_SHAPE, SHAPES, shapeOf } from './changes';
-import { presentPublicProfile, presentUserProfile, type UserRow } from './presenter';
+import {
+  type MemberFace,
+  presentMemberFace,
+  presentPublicProfile,
+  presentUserProfile,
+  STRANGER,
+  seesPersona,
+  type UserRow,
+} from './presenter';
 
 // The one place a member's public shape is built, for the modules that show members (friends, stars, search).
 export {
@@ -35,6 +43,30 @@ export async function findUser(db: Queryable, userId: number): Promise<UserRow> 
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound('No such member');
   return user;
+}
+
+/** How `viewerId` sees each member: themselves and friends by persona, others by their privacy. */
+export async function facesFor(
+  db: Queryable,
+  viewerId: number,
+  userIds: number[],
+): Promise<Map<number, MemberFace>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const [rows, relations] = await Promise.all([
+    db.select().from(users).where(inArray(users.id, ids)),
+    relationsOf(
+      db,
+      viewerId,
+      ids.filter((id) => id !== viewerId),
+    ),
+  ]);
+  return new Map(
+    rows.map((u) => [
+      u.id,
+      presentMemberFace(u, u.id === viewerId || seesPersona(u, relations.get(u.id) ?? STRANGER)),
+    ]),
+  );
 }
 
 /** The member's organisations with their roles, oldest first: the first one decides who may create communities. */

@@ -5,6 +5,7 @@ import { useActivityHistory } from '../../api/activities';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { IconButton } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { Segmented, SelectField } from '../../ui/Field';
 import { SwipePanel } from '../social/SwipePanel';
 import styles from './Activities.module.css';
@@ -173,9 +174,9 @@ export function HistoryView({ friendId }: { friendId?: number }) {
         {history.isError ? (
           <LoadError title={T.historyUnable} error={history.error} onRetry={() => void history.refetch()} />
         ) : !data ? (
-          <p className={styles.empty}>{t(T.loading)}</p>
+          <p className={cardStyles.empty}>{t(T.loading)}</p>
         ) : data.total_duration_millis === 0 ? (
-          <p className={styles.empty}>{t(T.historyEmpty)}</p>
+          <p className={cardStyles.empty}>{t(T.historyEmpty)}</p>
         ) : (
           <HistoryBody
             data={data}
@@ -229,7 +230,7 @@ function HistoryBody({
         />
       )}
       {view === 'year' ? (
-        <ul className={styles.list} aria-label={t(T.historyMonth)}>
+        <ul className={`${cardStyles.list} ${styles.list}`} aria-label={t(T.historyMonth)}>
           {data.activities_by_month.map((m) => (
             <li key={m.month}>
               <button type="button" className={styles.listRow} onClick={() => onPickMonth(m.month)}>
@@ -244,7 +245,7 @@ function HistoryBody({
         </ul>
       ) : (
         <ul
-          className={styles.list}
+          className={`${cardStyles.list} ${styles.list}`}
           aria-label={t(groupBy === HistoryGroupBy.DATE ? T.historyByDate : T.historyByActivity)}
         >
           {data.activities.map((a) => (

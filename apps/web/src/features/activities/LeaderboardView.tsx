@@ -6,6 +6,7 @@ import { type Board, useLeaderboard } from '../../api/activities';
 import { useConnections } from '../../api/social';
 import { T } from '../../i18n/texts';
 import { IconButton } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { Segmented, SelectField } from '../../ui/Field';
 import { SwipePanel } from '../social/SwipePanel';
 import styles from './Activities.module.css';
@@ -95,9 +96,9 @@ export function LeaderboardView() {
             onRetry={() => void board.refetch()}
           />
         ) : !data ? (
-          <p className={styles.empty}>{t(T.loading)}</p>
+          <p className={cardStyles.empty}>{t(T.loading)}</p>
         ) : data.scores.every((s) => s.score === 0) ? (
-          <p className={styles.empty}>{t(T.leaderboardEmpty)}</p>
+          <p className={cardStyles.empty}>{t(T.leaderboardEmpty)}</p>
         ) : mode === 'overview' ? (
           <Overview data={data} />
         ) : (

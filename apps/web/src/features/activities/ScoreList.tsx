@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
+import cardStyles from '../../ui/Card.module.css';
 import styles from './Activities.module.css';
 
 export interface ScoreRow {
@@ -20,7 +21,7 @@ export interface ScoreRow {
 export function ScoreList({ rows, label }: { rows: ScoreRow[]; label: string }) {
   const { t } = useTranslation();
   return (
-    <ol className={styles.list} aria-label={label}>
+    <ol className={`${cardStyles.list} ${styles.list}`} aria-label={label}>
       {rows.map((row) => (
         <li key={row.key} className={styles.listRow} data-me={row.isMe}>
           <span className={styles.rank}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useActivitySummary } from '../../api/activities';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import styles from './Activities.module.css';
 import { ActivityIcon } from './ActivityIcon';
 import { barColor } from './format';
@@ -21,9 +22,13 @@ export function WeekSummary({ userId, own }: { userId: number; own: boolean }) {
   const data = summary.data;
   const longest = Math.max(1, ...(data?.activities.map((a) => a.duration_millis) ?? []));
   return (
-    <section className={styles.section} aria-labelledby={`week-${userId}`} aria-busy={summary.isPending}>
+    <section
+      className={`${cardStyles.card} ${styles.section}`}
+      aria-labelledby={`week-${userId}`}
+      aria-busy={summary.isPending}
+    >
       <div className={styles.sectionHead}>
-        <h3 id={`week-${userId}`} className={styles.sectionTitle}>
+        <h3 id={`week-${userId}`} className={cardStyles.sectionTitle}>
           {t(T.thisWeek)}
         </h3>
         <div className={styles.buttons}>
@@ -45,9 +50,9 @@ export function WeekSummary({ userId, own }: { userId: number; own: boolean }) {
           onRetry={() => void summary.refetch()}
         />
       ) : !data ? (
-        <p className={styles.empty}>{t(T.loading)}</p>
+        <p className={cardStyles.empty}>{t(T.loading)}</p>
       ) : data.activities.length === 0 ? (
-        <p className={styles.empty}>{t(T.noActivityThisWeek)}</p>
+        <p className={cardStyles.empty}>{t(T.noActivityThisWeek)}</p>
       ) : (
         <>
           <p className={styles.total}>{duration(data.total_duration_millis)}</p>

@@ -6,6 +6,7 @@ import { useAdminSurveys } from '../../api/surveys';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { Segmented, SelectField } from '../../ui/Field';
 import { formatTime } from '../surveys/rules';
 import styles from './Admin.module.css';
@@ -26,8 +27,8 @@ function SurveysTab({ organizationId }: { organizationId: number }) {
         </p>
       )}
       {!list && !surveys.isError && <p className={styles.muted}>{t(T.loading)}</p>}
-      {list?.length === 0 && <p className={styles.empty}>{t(T.adminEmptySurveys)}</p>}
-      <ul className={styles.list}>
+      {list?.length === 0 && <p className={cardStyles.empty}>{t(T.adminEmptySurveys)}</p>}
+      <ul className={cardStyles.list}>
         {list?.map((s) => (
           <li key={s.id} className={styles.item}>
             <div className={styles.itemText}>
@@ -64,8 +65,8 @@ function PlansTab({ organizationId, scope }: { organizationId: number; scope: Ad
         </p>
       )}
       {!list && !plans.isError && <p className={styles.muted}>{t(T.loading)}</p>}
-      {list?.length === 0 && <p className={styles.empty}>{t(T.adminEmptyPlans)}</p>}
-      <ul className={styles.list}>
+      {list?.length === 0 && <p className={cardStyles.empty}>{t(T.adminEmptyPlans)}</p>}
+      <ul className={cardStyles.list}>
         {list?.map((p) => (
           <li key={p.incentive_plan_id} className={styles.item}>
             <div className={styles.itemText}>

@@ -8,19 +8,15 @@ import {
   isKnownActivityType,
   RewardKind,
 } from '@orbit/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
 import { incentiveKeys, savePlan } from '../../api/incentives';
-import { queryKeys } from '../../api/keys';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import { dialogBack } from '../../ui/dialogStore';
 import { Segmented, SelectField, TextField } from '../../ui/Field';
 import styles from './Admin.module.css';
-import { blankRule, type PlanDraft, planDraft, planInput, planReady, type RuleDraft } from './forms';
+import { EditorForm, useDraft } from './EditorForm';
+import { blankRule, planDraft, planInput, planReady, type RuleDraft } from './forms';
 
 const UNITS = Object.values(IncentiveUnit);
 
@@ -108,34 +104,15 @@ interface PlanEditorProps {
 /** Creates or edits an incentive plan and its activity rules (organisation admins only). */
 export function PlanEditor({ plan, scope, organizationId }: PlanEditorProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(() => planDraft(plan, new Date().toISOString().slice(0, 10)));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = (patch: Partial<PlanDraft>) => setDraft({ ...draft, ...patch });
-
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await savePlan(plan?.incentive_plan_id ?? null, planInput(draft, plan ? undefined : organizationId));
-      await queryClient.invalidateQueries({ queryKey: incentiveKeys.root });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
-      await dialogBack();
-    } catch (e) {
-      setError(isApiError(e) ? `${t(T.adminUnableToSave)}: ${e.message}` : t(T.adminUnableToSave));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const [draft, set] = useDraft(() => planDraft(plan, new Date().toISOString().slice(0, 10)));
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <EditorForm
+      ready={planReady(draft)}
+      save={() =>
+        savePlan(plan?.incentive_plan_id ?? null, planInput(draft, plan ? undefined : organizationId))
+      }
+      savedKey={incentiveKeys.root}
     >
       <TextField
         label={t(T.adminName)}
@@ -200,14 +177,6 @@ export function PlanEditor({ plan, scope, organizationId }: PlanEditorProps) {
       >
         {t(T.adminAddActivity)}
       </Button>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
-      <Button type="submit" block disabled={saving || !planReady(draft)} aria-busy={saving}>
-        {t(T.save)}
-      </Button>
-    </form>
+    </EditorForm>
   );
 }

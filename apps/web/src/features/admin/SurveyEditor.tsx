@@ -1,17 +1,13 @@
 import type { AdminSurvey } from '@orbit/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
-import { queryKeys } from '../../api/keys';
 import { saveSurvey, surveyKeys } from '../../api/surveys';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
-import { dialogBack } from '../../ui/dialogStore';
 import { TextField } from '../../ui/Field';
 import { CloseIcon } from '../../ui/icons';
 import styles from './Admin.module.css';
+import { EditorForm, useDraft } from './EditorForm';
 import {
   addQuestion,
   canAddOption,
@@ -100,35 +96,14 @@ export function SurveyEditor({
   organizationId?: number;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(() => surveyDraft(survey));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [draft, set, setDraft] = useDraft(() => surveyDraft(survey));
   const locked = (survey?.response_count ?? 0) > 0;
-  const set = (patch: Partial<SurveyDraft>) => setDraft({ ...draft, ...patch });
-
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await saveSurvey(survey?.id ?? null, surveyInput(draft, survey ? undefined : organizationId));
-      await queryClient.invalidateQueries({ queryKey: surveyKeys.root });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
-      await dialogBack();
-    } catch (e) {
-      setError(isApiError(e) ? `${t(T.adminUnableToSave)}: ${e.message}` : t(T.adminUnableToSave));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <EditorForm
+      ready={surveyReady(draft)}
+      save={() => saveSurvey(survey?.id ?? null, surveyInput(draft, survey ? undefined : organizationId))}
+      savedKey={surveyKeys.root}
     >
       <TextField
         label={t(T.adminName)}
@@ -190,14 +165,6 @@ export function SurveyEditor({
         maxLength={1000}
         onChange={(e) => set({ completionMessage: e.target.value })}
       />
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
-      <Button type="submit" block disabled={saving || !surveyReady(draft)} aria-busy={saving}>
-        {t(T.save)}
-      </Button>
-    </form>
+    </EditorForm>
   );
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useIncentiveDay, useIncentiveHistory } from '../../api/incentives';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
-import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
+import { RetryAlert } from '../../ui/RetryAlert';
 import styles from './Incentives.module.css';
 import { formatDay } from './rules';
 
@@ -13,18 +14,18 @@ function DayDetails({ planId, date }: { planId: number; date: string }) {
   const day = useIncentiveDay(planId, date);
   if (day.isError) {
     return (
-      <p role="alert" className={styles.error}>
+      <p role="alert" className={cardStyles.error}>
         {t(T.incentiveUnableHistoryDetails)}
       </p>
     );
   }
-  if (!day.data) return <p className={styles.muted}>{t(T.loading)}</p>;
+  if (!day.data) return <p className={cardStyles.muted}>{t(T.loading)}</p>;
   return (
     <ul className={styles.dayActivities}>
       {day.data.activities.map((a) => (
         <li key={a.activity_type}>
           <span>{a.activity_name}</span>
-          <span className={styles.muted}>
+          <span className={cardStyles.muted}>
             {a.units} {t(`incentive.unit.${a.unit}`)}
           </span>
           <strong>+{a.amount}</strong>
@@ -79,19 +80,12 @@ export function HistoryList({ planId, kind }: { planId: number; kind: string }) 
   const { t } = useTranslation();
   const history = useIncentiveHistory(planId);
   if (history.isError) {
-    return (
-      <div role="alert" className={styles.error}>
-        <p>{t(T.incentiveUnableHistory)}</p>
-        <Button variant="secondary" onClick={() => history.refetch()}>
-          {t(T.pleaseTryAgainCap)}
-        </Button>
-      </div>
-    );
+    return <RetryAlert text={t(T.incentiveUnableHistory)} onRetry={() => history.refetch()} />;
   }
-  if (!history.data) return <p className={styles.muted}>{t(T.loading)}</p>;
-  if (history.data.dates.length === 0) return <p className={styles.empty}>{t(T.incentiveNoHistory)}</p>;
+  if (!history.data) return <p className={cardStyles.muted}>{t(T.loading)}</p>;
+  if (history.data.dates.length === 0) return <p className={cardStyles.empty}>{t(T.incentiveNoHistory)}</p>;
   return (
-    <ul className={styles.history}>
+    <ul className={`${cardStyles.list} ${styles.list}`}>
       {history.data.dates.map((d) => (
         <HistoryDay key={d.date} planId={planId} date={d.date} amount={d.amount} kind={kind} />
       ))}

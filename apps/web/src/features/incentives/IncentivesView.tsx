@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIncentivePlans } from '../../api/incentives';
 import { T } from '../../i18n/texts';
-import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { SelectField } from '../../ui/Field';
+import { RetryAlert } from '../../ui/RetryAlert';
 import styles from './Incentives.module.css';
 import { PlanDetails } from './PlanDetails';
 
@@ -13,18 +14,11 @@ export function IncentivesView({ planId }: { planId?: number }) {
   const plans = useIncentivePlans();
   const [chosen, setChosen] = useState<number | null>(planId ?? null);
   if (plans.isError) {
-    return (
-      <div role="alert" className={styles.error}>
-        <p>{t(T.incentiveUnableDetails)}</p>
-        <Button variant="secondary" onClick={() => plans.refetch()}>
-          {t(T.pleaseTryAgainCap)}
-        </Button>
-      </div>
-    );
+    return <RetryAlert text={t(T.incentiveUnableDetails)} onRetry={() => plans.refetch()} />;
   }
-  if (!plans.data) return <p className={styles.muted}>{t(T.loading)}</p>;
+  if (!plans.data) return <p className={cardStyles.muted}>{t(T.loading)}</p>;
   const list = plans.data.plans;
-  if (list.length === 0) return <p className={styles.empty}>{t(T.incentiveNoPlans)}</p>;
+  if (list.length === 0) return <p className={cardStyles.empty}>{t(T.incentiveNoPlans)}</p>;
   const current = list.find((p) => p.incentive_plan_id === chosen) ?? list[0];
   return (
     <div className={styles.stack}>

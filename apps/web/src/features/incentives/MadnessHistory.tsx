@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useMadnessHistory } from '../../api/incentives';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
-import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
+import { RetryAlert } from '../../ui/RetryAlert';
 import styles from './Incentives.module.css';
 import { ProgressBar } from './ProgressBar';
 import { communityDisplayName, formatDay } from './rules';
@@ -20,15 +21,8 @@ export function MadnessHistory({ community }: { community: IncentiveCommunity })
         <Avatar src={community.image_url} name={name} size={56} decorative />
         <strong className={styles.communityName}>{name}</strong>
       </div>
-      {history.isError && (
-        <div role="alert" className={styles.error}>
-          <p>{t(T.incentiveUnableHistory)}</p>
-          <Button variant="secondary" onClick={() => history.refetch()}>
-            {t(T.pleaseTryAgainCap)}
-          </Button>
-        </div>
-      )}
-      {!history.data && !history.isError && <p className={styles.muted}>{t(T.loading)}</p>}
+      {history.isError && <RetryAlert text={t(T.incentiveUnableHistory)} onRetry={() => history.refetch()} />}
+      {!history.data && !history.isError && <p className={cardStyles.muted}>{t(T.loading)}</p>}
       {history.data && (
         <>
           <ProgressBar
@@ -37,9 +31,9 @@ export function MadnessHistory({ community }: { community: IncentiveCommunity })
             goal={GOCOIN_BAR_SCALE}
           />
           {history.data.days.length === 0 ? (
-            <p className={styles.empty}>{t(T.madnessNoDays)}</p>
+            <p className={cardStyles.empty}>{t(T.madnessNoDays)}</p>
           ) : (
-            <ul className={styles.history}>
+            <ul className={`${cardStyles.list} ${styles.list}`}>
               {history.data.days.map((d) => (
                 <li key={d.date} className={styles.dayRow}>
                   <span>{formatDay(d.date)}</span>

@@ -5,6 +5,8 @@ import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
+import { RetryAlert } from '../../ui/RetryAlert';
 import { HistoryList } from './HistoryList';
 import styles from './Incentives.module.css';
 import { openMadnessHistory } from './open';
@@ -15,10 +17,10 @@ function ActivityItem({ activity, kind }: { activity: IncentiveActivity; kind: s
   const { t } = useTranslation();
   const unit = t(`incentive.unit.${activity.unit}`);
   return (
-    <li className={styles.card}>
+    <li className={cardStyles.card}>
       <div className={styles.cardHead}>
         <strong>{activity.activity_name}</strong>
-        <span className={styles.muted}>
+        <span className={cardStyles.muted}>
           {t(T.incentivePerReward, positional(activity.units_per_reward, unit))}
         </span>
       </div>
@@ -28,7 +30,7 @@ function ActivityItem({ activity, kind }: { activity: IncentiveActivity; kind: s
         goal={activity.current_day_reward_goal}
         unit={kind}
       />
-      <p className={styles.muted}>
+      <p className={cardStyles.muted}>
         {t(T.incentiveDailyMaximum)}: {activity.daily_maximum} {kind}
       </p>
       {activity.activity_breakdown.length > 0 && (
@@ -69,17 +71,10 @@ export function PlanDetails({ planId }: { planId: number }) {
   const { t } = useTranslation();
   const query = useIncentiveDetails(planId);
   if (query.isError) {
-    return (
-      <div role="alert" className={styles.error}>
-        <p>{t(T.incentiveUnableDetails)}</p>
-        <Button variant="secondary" onClick={() => query.refetch()}>
-          {t(T.pleaseTryAgainCap)}
-        </Button>
-      </div>
-    );
+    return <RetryAlert text={t(T.incentiveUnableDetails)} onRetry={() => query.refetch()} />;
   }
   const details = query.data;
-  if (!details) return <p className={styles.muted}>{t(T.loading)}</p>;
+  if (!details) return <p className={cardStyles.muted}>{t(T.loading)}</p>;
   const kind = t(`incentive.reward_kind.${details.reward_kind}`);
   return (
     <div className={styles.stack} aria-busy={query.isFetching}>
@@ -103,16 +98,16 @@ export function PlanDetails({ planId }: { planId: number }) {
           </dd>
         </div>
       </dl>
-      <section className={styles.section}>
-        <h3 className={styles.sectionTitle}>{t(T.incentiveActivities)}</h3>
-        <ul className={styles.list}>
+      <section className={cardStyles.section}>
+        <h3 className={cardStyles.sectionTitle}>{t(T.incentiveActivities)}</h3>
+        <ul className={`${cardStyles.list} ${styles.list}`}>
           {details.activities.map((a) => (
             <ActivityItem key={a.activity_type} activity={a} kind={kind} />
           ))}
         </ul>
       </section>
-      <section className={styles.section}>
-        <h3 className={styles.sectionTitle}>{t(T.incentiveHistory)}</h3>
+      <section className={cardStyles.section}>
+        <h3 className={cardStyles.sectionTitle}>{t(T.incentiveHistory)}</h3>
         <HistoryList planId={planId} kind={kind} />
       </section>
     </div>

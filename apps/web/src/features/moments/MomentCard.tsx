@@ -6,6 +6,7 @@ import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { TimeAgo } from '../feeds/TimeAgo';
 import styles from './Moments.module.css';
 import { closeMomentsWith, openMomentCreate, openMomentLeaderboard, replayMoment } from './open';
@@ -44,7 +45,7 @@ export function MomentCard({ moment, outgoing, section, reload }: MomentCardProp
   const { producer } = moment;
   const picture = memberPicture({ image_url: producer.image_url, avatar_image: '' });
   return (
-    <li className={styles.card}>
+    <li className={cardStyles.card}>
       <div className={styles.cardHead}>
         <Avatar src={picture} name={producer.display_name} size={40} decorative />
         <div className={styles.cardText}>

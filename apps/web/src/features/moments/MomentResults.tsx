@@ -2,6 +2,7 @@ import type { MomentLeaderboardResponse, ReplayedSessionResponse } from '@orbit/
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/profiles';
 import { T } from '../../i18n/texts';
+import cardStyles from '../../ui/Card.module.css';
 import { ScoreList, type ScoreRow } from '../activities/ScoreList';
 import styles from './Moments.module.css';
 
@@ -33,7 +34,7 @@ const shown = (value: unknown) => (typeof value === 'object' ? JSON.stringify(va
 export function ReplayedSession({ session }: { session: ReplayedSessionResponse['replayed_session'] }) {
   const { t } = useTranslation();
   const entries = Object.entries(session ?? {});
-  if (entries.length === 0) return <p className={styles.empty}>{t(T.momentNoSession)}</p>;
+  if (entries.length === 0) return <p className={cardStyles.empty}>{t(T.momentNoSession)}</p>;
   return (
     <dl className={styles.session}>
       {entries.map(([name, value]) => (

@@ -11,6 +11,7 @@ import {
 } from '../../api/moments';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { ChoiceRow } from './ChoiceRow';
 import { MomentCard } from './MomentCard';
 import styles from './Moments.module.css';
@@ -85,7 +86,7 @@ function MomentLists({ data, origin, reload }: ListsProps) {
   return (
     <>
       {incomingSections(data).map((section) => (
-        <section key={section.key} className={styles.section} aria-label={t(section.title)}>
+        <section key={section.key} className={cardStyles.section} aria-label={t(section.title)}>
           <h3 className={styles.sectionTitle}>{t(section.title)}</h3>
           <MomentList
             label={t(section.title)}
@@ -109,9 +110,9 @@ interface ListProps {
 
 function MomentList({ label, moments, outgoing = false, section, reload }: ListProps) {
   const { t } = useTranslation();
-  if (moments.length === 0) return <p className={styles.empty}>{t(T.momentsEmpty)}</p>;
+  if (moments.length === 0) return <p className={cardStyles.empty}>{t(T.momentsEmpty)}</p>;
   return (
-    <ul className={styles.list} aria-label={label}>
+    <ul className={cardStyles.list} aria-label={label}>
       {moments.map((moment) => (
         <MomentCard
           key={moment.moment_id}

@@ -4,6 +4,7 @@ import { useSurveys } from '../../api/surveys';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { openSurvey } from './open';
 import { formatTime, remainingTime } from './rules';
 import styles from './Surveys.module.css';
@@ -44,9 +45,9 @@ export function SurveysView() {
     );
   }
   if (!surveys.data) return <p className={styles.meta}>{t(T.loading)}</p>;
-  if (surveys.data.surveys.length === 0) return <p className={styles.empty}>{t(T.surveysEmpty)}</p>;
+  if (surveys.data.surveys.length === 0) return <p className={cardStyles.empty}>{t(T.surveysEmpty)}</p>;
   return (
-    <ul className={styles.list}>
+    <ul className={cardStyles.list}>
       {surveys.data.surveys.map((item) => (
         <SurveyItem key={item.id} item={item} />
       ))}

@@ -5,6 +5,7 @@ import { useTournamentProgress } from '../../api/tournament';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { SelectField } from '../../ui/Field';
 import { openTournamentProgress } from './open';
 import { isClickable, roundDates, roundLabel } from './rules';
@@ -30,13 +31,13 @@ export function TournamentIntro() {
         onChange={(event) => setCode(event.target.value)}
       />
       <p className={styles.lead}>{t(T.tournamentIntroText)}</p>
-      {progress.data?.over && <p className={styles.muted}>{t(T.tournamentSeasonOver)}</p>}
+      {progress.data?.over && <p className={cardStyles.muted}>{t(T.tournamentSeasonOver)}</p>}
       {progress.isError && <LoadError retry={() => progress.refetch()} />}
-      <section className={styles.section} aria-labelledby="tournament-rounds">
-        <h3 id="tournament-rounds" className={styles.sectionTitle}>
+      <section className={cardStyles.section} aria-labelledby="tournament-rounds">
+        <h3 id="tournament-rounds" className={cardStyles.sectionTitle}>
           {t(T.tournamentRounds)}
         </h3>
-        <ol className={styles.rounds}>
+        <ol className={`${cardStyles.list} ${styles.rounds}`}>
           {TOURNAMENT_ROUNDS.map((def) => {
             const state = states.get(def.round);
             return (

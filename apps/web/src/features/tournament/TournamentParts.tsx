@@ -5,8 +5,9 @@ import { tournamentUserImageUrl } from '../../api/tournament';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
-import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { showError } from '../../ui/popup';
+import { RetryAlert } from '../../ui/RetryAlert';
 import { CommunityIcon } from '../communities/CommunityIcon';
 import { minutesOf } from './rules';
 import styles from './Tournament.module.css';
@@ -15,14 +16,7 @@ import styles from './Tournament.module.css';
 export function LoadError({ retry }: { retry: () => void }) {
   const { t } = useTranslation();
   useEffect(() => showError(T.unableToGetTournament, T.pleaseTryAgainCap), []);
-  return (
-    <div role="alert" className={styles.error}>
-      <p>{t(T.unableToGetTournament)}</p>
-      <Button variant="secondary" onClick={retry}>
-        {t(T.pleaseTryAgainCap)}
-      </Button>
-    </div>
-  );
+  return <RetryAlert text={t(T.unableToGetTournament)} onRetry={retry} />;
 }
 
 function Side({ side, onUser }: { side: TournamentSide; onUser: (user: TournamentUser) => void }) {
@@ -70,7 +64,7 @@ export function PairCard({ pair, onUser }: { pair: TournamentPair; onUser: (user
   const [home, away] = pair.participants;
   const onlyOne = pair.participants.some((s) => s.bye);
   return (
-    <li className={styles.pair}>
+    <li className={cardStyles.card}>
       <div className={styles.sides}>
         {home && <Side side={home} onUser={onUser} />}
         <span className={styles.vs} aria-hidden="true">

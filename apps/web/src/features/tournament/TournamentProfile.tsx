@@ -7,6 +7,7 @@ import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { showError } from '../../ui/popup';
 import { findUser, sideOf } from './rules';
 import styles from './Tournament.module.css';
@@ -28,8 +29,8 @@ export function TournamentProfile({
   const progress = useTournamentProgress(code, round);
   if (progress.isError && !progress.data) return <LoadError retry={() => progress.refetch()} />;
   const user = findUser(progress.data, userId);
-  if (!progress.data) return <p className={styles.muted}>{t(T.loading)}</p>;
-  if (!user) return <p className={styles.empty}>{t(T.tournamentNoCommunities)}</p>;
+  if (!progress.data) return <p className={cardStyles.muted}>{t(T.loading)}</p>;
+  if (!user) return <p className={cardStyles.empty}>{t(T.tournamentNoCommunities)}</p>;
   const side = sideOf(progress.data, userId);
   const mayHighFive = !progress.data.over && me?.user_id !== user.id && !user.high_fived;
   const give = () =>
@@ -38,7 +39,7 @@ export function TournamentProfile({
     <div className={styles.profile}>
       <Avatar src={tournamentUserImageUrl(user)} name={user.identity} size={96} />
       <h3 className={styles.profileName}>{user.identity}</h3>
-      {side?.name && <p className={styles.muted}>{side.name}</p>}
+      {side?.name && <p className={cardStyles.muted}>{side.name}</p>}
       {user.blurb && <p className={styles.blurb}>{user.blurb}</p>}
       <ul className={styles.facts}>
         <li className={styles.state} data-state={user.state}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useTournamentProgress } from '../../api/tournament';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
+import cardStyles from '../../ui/Card.module.css';
 import { openTournamentProfile } from './open';
 import { isClickable, notStarted, roundDates, roundLabel } from './rules';
 import styles from './Tournament.module.css';
@@ -19,13 +20,13 @@ export function TournamentProgress({ code, round }: { code: string | null; round
   const progress = useTournamentProgress(code, chosen);
   if (progress.isError && !progress.data) return <LoadError retry={() => progress.refetch()} />;
   const data = progress.data;
-  if (!data) return <p className={styles.muted}>{t(T.loading)}</p>;
+  if (!data) return <p className={cardStyles.muted}>{t(T.loading)}</p>;
   const shown = data.tournament_round as TournamentRound;
   return (
     <div className={styles.stack}>
       <p className={styles.season}>
         {t(T.tournamentSeasonName, positional(data.year))}
-        {data.over && <span className={styles.muted}> · {t(T.tournamentSeasonOver)}</span>}
+        {data.over && <span className={cardStyles.muted}> · {t(T.tournamentSeasonOver)}</span>}
       </p>
       <fieldset className={styles.tabs}>
         <legend className="visually-hidden">{t(T.tournamentRounds)}</legend>
@@ -45,13 +46,13 @@ export function TournamentProgress({ code, round }: { code: string | null; round
         ))}
       </fieldset>
       <h3 className={styles.roundTitle}>
-        {t(roundLabel(shown))} <span className={styles.muted}>({t(roundDates(shown))})</span>
+        {t(roundLabel(shown))} <span className={cardStyles.muted}>({t(roundDates(shown))})</span>
       </h3>
-      {notStarted(data, shown) && <p className={styles.muted}>{t(T.tournamentNotStarted)}</p>}
+      {notStarted(data, shown) && <p className={cardStyles.muted}>{t(T.tournamentNotStarted)}</p>}
       {data.communities.length === 0 ? (
-        <p className={styles.empty}>{t(T.tournamentNoCommunities)}</p>
+        <p className={cardStyles.empty}>{t(T.tournamentNoCommunities)}</p>
       ) : (
-        <ol className={styles.pairs} aria-busy={progress.isFetching}>
+        <ol className={`${cardStyles.list} ${styles.pairs}`} aria-busy={progress.isFetching}>
           {data.communities.map((pair) => (
             <PairCard
               key={`${shown}:${pair.position}`}
