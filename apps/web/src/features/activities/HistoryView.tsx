@@ -2,6 +2,7 @@ import { type ActivityHistoryResponse, activityIconName, HistoryGroupBy } from '
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActivityHistory } from '../../api/activities';
+import { useMe } from '../../api/profiles';
 import { positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { IconButton } from '../../ui/Button';
@@ -10,7 +11,7 @@ import { Segmented, SelectField } from '../../ui/Field';
 import { SwipePanel } from '../social/SwipePanel';
 import styles from './Activities.module.css';
 import { ActivityIcon } from './ActivityIcon';
-import { lastMonths, lastYears, monthName, neighbour } from './format';
+import { lastMonths, lastYears, monthName, neighbour, todayIn } from './format';
 import { Balloons, BubbleChart, type Point } from './HistoryCharts';
 import { LoadError } from './LoadError';
 import { useDuration } from './useDuration';
@@ -56,7 +57,8 @@ function topActivities(data: ActivityHistoryResponse, view: View, groupBy: Histo
 export function HistoryView({ friendId }: { friendId?: number }) {
   const { t, i18n } = useTranslation();
   const duration = useDuration();
-  const today = useMemo(() => new Date(), []);
+  const zone = useMe()?.timezone;
+  const today = useMemo(() => todayIn(zone, new Date()), [zone]);
   const months = useMemo(() => lastMonths(today), [today]);
   const years = useMemo(() => lastYears(today), [today]);
   const [view, setView] = useState<View>('month');

@@ -8,6 +8,7 @@ import {
   lastYears,
   monthName,
   neighbour,
+  todayIn,
 } from './format';
 
 describe('activity formatting', () => {
@@ -43,5 +44,16 @@ describe('activity icons', () => {
     expect(monogramOf('running')).toBe('Ru');
     expect(monogramOf('strength_training')).toBe('St');
     expect(monogramOf('generic')).toBe('•');
+  });
+
+  it('takes today in the member’s time zone, whatever the browser’s', () => {
+    // 1 May 2026 02:00 UTC is still 30 April in New York and already 1 May in Tokyo.
+    const now = new Date(Date.UTC(2026, 4, 1, 2));
+    const inNewYork = todayIn('America/New_York', now);
+    expect([inNewYork.getFullYear(), inNewYork.getMonth() + 1, inNewYork.getDate()]).toEqual([2026, 4, 30]);
+    const inTokyo = todayIn('Asia/Tokyo', now);
+    expect([inTokyo.getFullYear(), inTokyo.getMonth() + 1, inTokyo.getDate()]).toEqual([2026, 5, 1]);
+    expect(lastMonths(inNewYork)[0]).toEqual({ year: 2026, month: 4 });
+    expect(todayIn('Not/AZone', now).getFullYear()).toBe(now.getFullYear());
   });
 });

@@ -19,6 +19,26 @@ export interface MonthRef {
   month: number;
 }
 
+/**
+ * Today's date in the member's time zone, as a local date (the pickers read its year, month and day): the
+ * server counts months in that zone, so the newest month offered is the one it serves. A zone the browser
+ * does not know falls back to the browser's own.
+ */
+export function todayIn(zone: string | undefined, now: Date): Date {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    }).formatToParts(now);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return new Date(part('year'), part('month') - 1, part('day'));
+  } catch {
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  }
+}
+
 /** The month picker's months: this one and the 11 before it, newest first (001 §9). */
 export function lastMonths(today: Date, count: number = HISTORY.months): MonthRef[] {
   return Array.from({ length: count }, (_, i) => {

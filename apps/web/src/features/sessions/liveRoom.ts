@@ -8,6 +8,7 @@ import {
   VIDEOROOM,
   webrtcSupported,
 } from '../calls/janus';
+import { answerRejects } from './rules';
 import { S } from './texts';
 
 const AUDIOBRIDGE = 'janus.plugin.audiobridge';
@@ -290,6 +291,8 @@ export class LiveRoom {
     if (message.error) return this.update({ alert: String(message.error) });
     if (this.options.host) {
       if (jsep) handle.handleRemoteJsep({ jsep });
+      // The room accepted the publish but not our video: viewers would see nothing, so the host is told.
+      if (jsep && answerRejects(jsep.sdp, 'video')) this.update({ alert: S.videoRejected });
       if (message.videoroom === 'joined') {
         this.update({ videoJoined: true });
         await this.publishVideo(handle);

@@ -1,6 +1,7 @@
 import { LIMITS, MicButton, MicRequestButton, SessionMicState, SessionState } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  answerRejects,
   clickMic,
   closeMic,
   forceMuted,
@@ -56,5 +57,14 @@ describe('live session rules', () => {
     expect(postCheck('   ')).toBe('empty');
     expect(postCheck(` ${'a'.repeat(LIMITS.sessionPost)} `)).toBe('ok');
     expect(postCheck('a'.repeat(LIMITS.sessionPost + 1))).toBe('too_long');
+  });
+
+  it('reads a rejected stream from the answer: its m-line has port 0', () => {
+    const answer = (videoPort: number) =>
+      `v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nm=video ${videoPort} UDP/TLS/RTP/SAVPF 96\r\n`;
+    expect(answerRejects(answer(0), 'video')).toBe(true);
+    expect(answerRejects(answer(9), 'video')).toBe(false);
+    expect(answerRejects(answer(0), 'audio')).toBe(false);
+    expect(answerRejects(undefined, 'video')).toBe(false);
   });
 });

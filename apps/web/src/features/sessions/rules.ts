@@ -87,3 +87,8 @@ export function postCheck(text: string): 'empty' | 'too_long' | 'ok' {
 /** The display the audio bridge shows for a participant: JSON with s (screen name) and i (image). */
 export const bridgeDisplay = (screenName: string, image: string | null) =>
   JSON.stringify({ s: screenName, i: image ?? '' });
+
+/** Whether the media server's answer turned down our `kind` of stream: its m-line carries port 0 (RFC 3264). */
+export function answerRejects(sdp: string | undefined, kind: 'audio' | 'video'): boolean {
+  return new RegExp(`^m=${kind} 0 `, 'm').test(sdp ?? '');
+}
