@@ -5,6 +5,7 @@ import { callOnline, decodedFrame } from './support/calls';
 import { befriend, dialog, goHome, type Member, newMember, ok } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
+import { rtpStats, watchPeerConnections } from './support/webrtc';
 
 const janus = findJanusBinary();
 
@@ -43,7 +44,10 @@ if (!janus) {
       await befriend(ann, ben);
       const { group_id } = await ok(ann, 'POST', '/api/pms/direct', { user_id: ben.userId });
       await ok(ann, 'POST', `/api/pms/send/${group_id}`, { message: 'Call you in a minute' });
-      for (const member of members) await goHome(member);
+      for (const member of members) {
+        await watchPeerConnections(member.context);
+        await goHome(member);
+      }
 
       const annCall = dialog(ann.page, ben.username);
       await step(ann.page, 'Ann calls Ben from the call icon of their conversation', async () => {
@@ -76,6 +80,13 @@ if (!janus) {
           const frame = await decodedFrame(member.page);
           expect(frame.frames).toBeGreaterThan(0);
           expect(frame.width).toBeGreaterThan(0);
+          // The peer connection itself counts the decoded frames of the other member's video.
+          await expect
+            .poll(async () => {
+              const inbound = await rtpStats(member.page, 'inbound-rtp', 'video');
+              return Math.max(0, ...inbound.map((stream) => stream.framesDecoded ?? 0));
+            })
+            .toBeGreaterThan(0);
         }
         await screenshotEachViewport(ann.page, 'calls-screen');
       });

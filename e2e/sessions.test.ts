@@ -5,8 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findJanusBinary } from '../apps/server/src/platform/media/janus-process';
 import { S } from '../apps/web/src/features/sessions/texts';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
-import { api, type Member, newMember, ok, signIn } from './support/members';
+import { api, goHome, type Member, newMember, ok, signIn } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
+import { rtpStats, watchPeerConnections } from './support/webrtc';
 
 const janus = findJanusBinary();
 const DEMO_PASSWORD = 'Demo-pass-42';
@@ -81,6 +82,8 @@ if (!janus) {
     it('the expert hosts, a viewer asks for the mic and speaks, is kicked, and the recording plays', async () => {
       const expert = await signIn(browsers[0], server, 'demo@orbit.local', DEMO_PASSWORD);
       const viewer = await newMember(browsers[1], server, 'vic');
+      await watchPeerConnections(viewer.context);
+      await goHome(viewer);
       const communityId = await communityIdOf(viewer, COMMUNITY);
       await ok(viewer, 'POST', '/api/join/community/', {
         id: communityId,
@@ -162,8 +165,13 @@ if (!janus) {
         await expect
           .poll(() => viewerRoom.getByRole('button', { name: say('micOpen') }).isEnabled())
           .toBe(true);
-        // The audio bridge itself reports the viewer unmuted: their fake microphone reaches the mix.
+        // The audio bridge itself reports the viewer unmuted, and the viewer's connection to it keeps
+        // sending their fake microphone's audio: the bytes sent grow from one reading to the next.
         await expect.poll(async () => (await viewers())?.muted).toBe(false);
+        const audioSent = async () =>
+          Math.max(0, ...(await rtpStats(viewer.page, 'outbound-rtp', 'audio')).map((s) => s.bytesSent ?? 0));
+        const before = await audioSent();
+        await expect.poll(audioSent).toBeGreaterThan(before);
         await hostRoom.getByRole('img', { name: say('activeMic') }).waitFor();
         await screenshotEachViewport(expert.page, 'session-host-viewers');
       });
