@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
+import { membershipsOf } from './modules/communities/service';
 import { PasswordHasher } from './platform/auth/passwords';
 import { SessionStore } from './platform/auth/sessions';
 import { LinkPreviewer } from './platform/linkpreview';
@@ -32,6 +33,7 @@ export async function createDeps(
     bus,
     config,
     log: pino({ level: config.logLevel }).child({ component: 'realtime' }),
+    membershipsOf: (userId) => membershipsOf(database.db, userId),
   });
   const deps: AppDeps = {
     config,

@@ -190,6 +190,11 @@ export const EventType = {
   SESSION_ACTIVITY: 'SESSION_ACTIVITY',
   MAINTENANCE_NOTIFICATION: 'MAINTENANCE_NOTIFICATION',
   NOTIFICATION: 'NOTIFICATION',
+  /**
+   * Not in the spec: the member's sockets start (NEW) or stop (DELETE) following a community's channel, with
+   * `{ community_id, from }`. Clients only keep its `id` for resume (docs/decisions/0004).
+   */
+  CHANNEL: 'CHANNEL',
 } as const;
 export type EventType = (typeof EventType)[keyof typeof EventType];
 

@@ -1,8 +1,12 @@
 import type { EventSubtype, EventType } from './enums';
 
-/** One realtime envelope (API.md). `id` is the recipient's own monotonic sequence. */
+/**
+ * One realtime envelope (API.md). `id` is the position in its stream: the recipient's own monotonic sequence,
+ * or, with `ch`, the sequence of that community's channel (docs/decisions/0004).
+ */
 export interface EventEnvelope<D = unknown> {
   id: number;
+  ch?: number;
   type: EventType;
   subtype: EventSubtype | null;
   ts: string;
@@ -24,7 +28,13 @@ export interface PingMessage {
   type: 'ping';
 }
 
-export type ServerSocketMessage = EventEnvelope | ResyncMessage;
+/** Sent once a socket opens: its position on each community channel it follows, for the next resume. */
+export interface PositionsMessage {
+  type: 'POSITIONS';
+  channels: Record<string, number>;
+}
+
+export type ServerSocketMessage = EventEnvelope | ResyncMessage | PositionsMessage;
 export type ClientSocketMessage = PingMessage;
 
 /**

@@ -1,7 +1,8 @@
 import type { EventSubtype, EventType } from '@orbit/contract';
-import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { events, users } from '../db/schema';
+import type { ChannelGroup } from '../db/schema';
+import { appendEvents, type StreamCounts } from './events-append';
+import { retryable, retryDelayMs, TX_ATTEMPTS } from './tx-retry';
 
 /** One outbox row as written in the transaction, handed to the publisher after commit. */
 export interface CommittedEvent {
@@ -14,41 +15,93 @@ export interface CommittedEvent {
   data: unknown;
 }
 
-export interface EventPublisher {
-  /** Called after commit; must never throw into the caller (the sweeper retries what it misses). */
-  publishCommitted(rows: CommittedEvent[]): void;
+/** One community channel row: the change once, with the groups of members who see it and how. */
+export interface CommittedChannelEvent {
+  eventId: number;
+  communityId: number;
+  seq: number;
+  type: EventType;
+  subtype: EventSubtype | null;
+  ts: string;
+  groups: ChannelGroup[];
 }
 
-/** A unit of work: one transaction plus the events it causes, published only once it has committed. */
+export interface CommittedBatch {
+  personal: CommittedEvent[];
+  channel: CommittedChannelEvent[];
+}
+
+export interface EventPublisher {
+  /** Called after commit; must never throw into the caller (the sweeper retries what it misses). */
+  publishCommitted(batch: CommittedBatch): void;
+  /** A unit of work lost a deadlock or serialization race and runs again (logged once, with its place). */
+  noteRetry?(place: string, code: string, attempt: number): void;
+}
+
+/** An emit waiting for commit: personal rows for each recipient, or one channel row. */
+export type PendingEmit =
+  | { kind: 'personal'; recipients: number[]; type: EventType; subtype: EventSubtype | null; data: unknown }
+  | {
+      kind: 'channel';
+      communityId: number;
+      type: EventType;
+      subtype: EventSubtype | null;
+      groups: ChannelGroup[];
+    }
+  | { kind: 'membership'; userId: number; communityId: number; joined: boolean };
+
+/**
+ * A unit of work: one transaction plus the events it causes. Emits are collected in memory and written right
+ * before commit (flush), in one ordered step, so that no sequence lock is held while the transaction does its
+ * other work; they reach the bus only once the commit succeeded.
+ */
 export class Work {
   readonly pending: CommittedEvent[] = [];
+  readonly pendingChannel: CommittedChannelEvent[] = [];
+  private readonly emits: PendingEmit[] = [];
   constructor(readonly tx: Tx) {}
 
-  /** Writes one event per recipient into the outbox, in this transaction, with each one's next sequence. */
+  /** One event to each recipient's personal stream. */
   async emit(recipientIds: Iterable<number>, type: EventType, subtype: EventSubtype | null, data: unknown) {
-    const ids = [...new Set(recipientIds)].sort((a, b) => a - b);
-    if (ids.length === 0) return;
-    // Lock recipients in id order so that concurrent emitters never deadlock.
-    await this.tx
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.id, ids))
-      .orderBy(asc(users.id))
-      .for('update');
-    const seqs = await this.tx
-      .update(users)
-      .set({ eventSeq: sql`${users.eventSeq} + 1` })
-      .where(inArray(users.id, ids))
-      .returning({ id: users.id, seq: users.eventSeq });
-    const now = new Date();
-    const rows = await this.tx
-      .insert(events)
-      .values(seqs.map((s) => ({ recipientId: s.id, seq: s.seq, type, subtype, data, createdAt: now })))
-      .returning({ id: events.id, recipientId: events.recipientId, seq: events.seq });
-    const ts = now.toISOString();
-    for (const r of rows) {
-      this.pending.push({ eventId: r.id, recipientId: r.recipientId, seq: r.seq, type, subtype, ts, data });
+    const recipients = [...new Set(recipientIds)];
+    if (recipients.length > 0) this.emits.push({ kind: 'personal', recipients, type, subtype, data });
+  }
+
+  /** One event on a community's channel: each group's members see its data; other members skip it. */
+  emitToCommunity(
+    communityId: number,
+    type: EventType,
+    subtype: EventSubtype | null,
+    groups: ChannelGroup[],
+  ) {
+    const seen = groups.filter((group) => group.ids.length > 0);
+    if (seen.length > 0) this.emits.push({ kind: 'channel', communityId, type, subtype, groups: seen });
+  }
+
+  /**
+   * The member's sockets start (or stop) following the community's channel from this commit on: a CHANNEL
+   * event on their personal stream, carrying the channel's position at the commit.
+   */
+  membershipChanged(userId: number, communityId: number, joined: boolean) {
+    this.emits.push({ kind: 'membership', userId, communityId, joined });
+  }
+
+  /** Writes every collected emit: sequences advanced in one statement, then the rows; called before commit. */
+  async flush(): Promise<void> {
+    if (this.emits.length === 0) return;
+    const counts: StreamCounts = new Map();
+    const add = (stream: string, n: number) => counts.set(stream, (counts.get(stream) ?? 0) + n);
+    for (const emit of this.emits) {
+      if (emit.kind === 'personal') for (const id of emit.recipients) add(`u:${id}`, 1);
+      else if (emit.kind === 'channel') add(`c:${emit.communityId}`, 1);
+      else {
+        add(`u:${emit.userId}`, 1);
+        add(`c:${emit.communityId}`, 0);
+      }
     }
+    const written = await appendEvents(this.tx, counts, this.emits.splice(0));
+    this.pending.push(...written.personal);
+    this.pendingChannel.push(...written.channel);
   }
 }
 
@@ -57,13 +110,38 @@ export interface UnitOfWorkDeps {
   publisher: EventPublisher;
 }
 
-/** Runs `fn` in one transaction; its events reach the bus only after the commit succeeded. */
+/**
+ * Runs `fn` in one transaction; its events are written at its end and reach the bus only after the commit
+ * succeeded. A deadlock or serialization failure runs the whole unit again (bounded, with jitter), so `fn`
+ * must keep its side effects inside the transaction.
+ */
 export async function inTransaction<T>(deps: UnitOfWorkDeps, fn: (work: Work) => Promise<T>): Promise<T> {
-  let work: Work | undefined;
-  const result = await deps.db.transaction(async (tx) => {
-    work = new Work(tx);
-    return fn(work);
-  });
-  if (work && work.pending.length > 0) deps.publisher.publishCommitted(work.pending);
-  return result;
+  const origin = new Error('unit of work');
+  for (let attempt = 1; ; attempt += 1) {
+    let work: Work | undefined;
+    try {
+      const result = await deps.db.transaction(async (tx) => {
+        work = new Work(tx);
+        const value = await fn(work);
+        await work.flush();
+        return value;
+      });
+      if (work && (work.pending.length > 0 || work.pendingChannel.length > 0)) {
+        deps.publisher.publishCommitted({ personal: work.pending, channel: work.pendingChannel });
+      }
+      return result;
+    } catch (err) {
+      const code = retryable(err);
+      if (!code || attempt >= TX_ATTEMPTS) throw err;
+      deps.publisher.noteRetry?.(placeOf(origin), code, attempt);
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+    }
+  }
+}
+
+/** The first frame of the stack outside this file: where the unit of work was started. */
+function placeOf(origin: Error): string {
+  const frames = (origin.stack ?? '').split('\n').slice(1);
+  const caller = frames.find((line) => !line.includes('platform/tx.ts'));
+  return caller?.trim().replace(/^at /, '') ?? 'unknown';
 }

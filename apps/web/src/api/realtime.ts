@@ -1,4 +1,10 @@
-import { type EventEnvelope, type ServerSocketMessage, UI_TIMINGS } from '@orbit/contract';
+import {
+  type EventEnvelope,
+  EventSubtype,
+  EventType,
+  type ServerSocketMessage,
+  UI_TIMINGS,
+} from '@orbit/contract';
 import { create } from 'zustand';
 import { get, isApiError } from './client';
 import {
@@ -66,7 +72,7 @@ export class RealtimeClient {
       return;
     }
     if (this.stopped) return;
-    const socket = new WebSocket(socketUrl(url, this.state.lastId));
+    const socket = new WebSocket(socketUrl(url, this.state.lastId, this.state.channels));
     this.socket = socket;
     socket.onopen = () => this.opened(socket);
     socket.onmessage = (message) => this.received(message.data);
@@ -93,8 +99,25 @@ export class RealtimeClient {
       this.callbacks.onStale();
       return;
     }
-    if (typeof message.id === 'number') this.dispatch({ type: 'seen', id: message.id });
-    this.callbacks.onEvent(message);
+    if (message.type === 'POSITIONS') {
+      this.dispatch({ type: 'positions', channels: message.channels });
+      return;
+    }
+    this.track(message);
+    if (message.type !== EventType.CHANNEL) this.callbacks.onEvent(message);
+  }
+
+  /** Remembers where each stream is, for the next resume; a CHANNEL event starts or ends a channel. */
+  private track(message: EventEnvelope): void {
+    if (typeof message.ch === 'number') {
+      this.dispatch({ type: 'seenOnChannel', channel: message.ch, id: message.id });
+      return;
+    }
+    this.dispatch({ type: 'seen', id: message.id });
+    if (message.type !== EventType.CHANNEL) return;
+    const { community_id, from } = message.data as { community_id: number; from: number };
+    if (message.subtype === EventSubtype.DELETE) this.dispatch({ type: 'left', channel: community_id });
+    else this.dispatch({ type: 'seenOnChannel', channel: community_id, id: from });
   }
 
   private lose(): void {

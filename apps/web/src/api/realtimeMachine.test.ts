@@ -42,6 +42,16 @@ describe('realtime state machine', () => {
     expect(state.lastId).toBe(7);
     expect(realtimeTransition(state, { type: 'reset' })).toEqual(initialRealtimeState);
   });
+
+  it('keeps each channel position moving forward, and forgets a channel left', () => {
+    let state = realtimeTransition(initialRealtimeState, { type: 'positions', channels: { '3': 10, '4': 2 } });
+    state = realtimeTransition(state, { type: 'seenOnChannel', channel: 3, id: 12 });
+    state = realtimeTransition(state, { type: 'positions', channels: { '3': 10 } });
+    expect(state.channels).toEqual({ '3': 12, '4': 2 });
+    state = realtimeTransition(state, { type: 'left', channel: 4 });
+    expect(state.channels).toEqual({ '3': 12 });
+    expect(state.lastId).toBeNull();
+  });
 });
 
 describe('backoff', () => {
@@ -59,5 +69,12 @@ describe('socket url', () => {
     expect(socketUrl('ws://h/api/ws?token=t', null)).toBe('ws://h/api/ws?token=t');
     expect(socketUrl('ws://h/api/ws?token=t', 42)).toBe('ws://h/api/ws?token=t&since=42');
     expect(socketUrl('ws://h/api/ws', 0)).toBe('ws://h/api/ws?since=0');
+  });
+
+  it('carries the position on each channel with a resume', () => {
+    expect(socketUrl('ws://h/api/ws?token=t', 42, { '3': 12, '9': 0 })).toBe(
+      'ws://h/api/ws?token=t&since=42&ch=3%3A12%2C9%3A0',
+    );
+    expect(socketUrl('ws://h/api/ws?token=t', null, { '3': 12 })).toBe('ws://h/api/ws?token=t');
   });
 });

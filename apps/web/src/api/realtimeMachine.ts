@@ -12,6 +12,8 @@ export interface RealtimeState {
   everLive: boolean;
   /** The last event id seen, sent as `since` on resume. */
   lastId: number | null;
+  /** The last id seen on each community channel followed, sent as `ch` on resume. */
+  channels: Record<string, number>;
 }
 
 export type RealtimeEvent =
@@ -19,6 +21,9 @@ export type RealtimeEvent =
   | { type: 'lost' }
   | { type: 'retry' }
   | { type: 'seen'; id: number }
+  | { type: 'seenOnChannel'; channel: number; id: number }
+  | { type: 'positions'; channels: Record<string, number> }
+  | { type: 'left'; channel: number }
   | { type: 'reset' };
 
 export const initialRealtimeState: RealtimeState = {
@@ -26,7 +31,20 @@ export const initialRealtimeState: RealtimeState = {
   attempt: 0,
   everLive: false,
   lastId: null,
+  channels: {},
 };
+
+/** Positions only move forward: a replayed or late frame never takes a channel back. */
+function mergePositions(known: Record<string, number>, seen: Record<string, number>): Record<string, number> {
+  const merged = { ...known };
+  let moved = false;
+  for (const [channel, id] of Object.entries(seen)) {
+    if ((merged[channel] ?? -1) >= id) continue;
+    merged[channel] = id;
+    moved = true;
+  }
+  return moved ? merged : known;
+}
 
 export function realtimeTransition(state: RealtimeState, event: RealtimeEvent): RealtimeState {
   switch (event.type) {
@@ -40,6 +58,17 @@ export function realtimeTransition(state: RealtimeState, event: RealtimeEvent): 
         : state;
     case 'seen':
       return state.lastId !== null && state.lastId >= event.id ? state : { ...state, lastId: event.id };
+    case 'seenOnChannel':
+    case 'positions': {
+      const seen = event.type === 'positions' ? event.channels : { [event.channel]: event.id };
+      const channels = mergePositions(state.channels, seen);
+      return channels === state.channels ? state : { ...state, channels };
+    }
+    case 'left': {
+      if (!(event.channel in state.channels)) return state;
+      const { [event.channel]: _gone, ...channels } = state.channels;
+      return { ...state, channels };
+    }
     case 'reset':
       return initialRealtimeState;
   }
@@ -56,8 +85,14 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
-/** The socket url for this attempt: a resume carries the last id seen. */
-export function socketUrl(baseUrl: string, lastId: number | null): string {
+/** The socket url for this attempt: a resume carries the last id seen, and the position on each channel. */
+export function socketUrl(
+  baseUrl: string,
+  lastId: number | null,
+  channels: Record<string, number> = {},
+): string {
   if (lastId === null) return baseUrl;
-  return `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}since=${lastId}`;
+  const pairs = Object.entries(channels).map(([channel, id]) => `${channel}:${id}`);
+  const ch = pairs.length > 0 ? `&ch=${encodeURIComponent(pairs.join(','))}` : '';
+  return `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}since=${lastId}${ch}`;
 }

@@ -8,4 +8,8 @@ export const WsQuery = Type.Object({
   /** Optional in the schema so that a missing ticket answers 401 like a bad one, not 400. */
   token: Type.Optional(Type.String({ maxLength: 200 })),
   since: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The client's position on each community channel it follows: `<community id>:<seq>` pairs. */
+  ch: Type.Optional(
+    Type.String({ maxLength: 20_000, pattern: '^\\d{1,10}:\\d{1,15}(,\\d{1,10}:\\d{1,15})*$' }),
+  ),
 });

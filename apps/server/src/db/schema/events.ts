@@ -10,7 +10,49 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { communities } from './communities';
 import { users } from './identity';
+
+/**
+ * Every event stream's sequence, off the rows that members and communities write (decision 0004): `u:<id>` is
+ * a member's personal stream, `c:<id>` a community's channel. Advanced once per unit of work, at its end, in
+ * one statement in key order, so that no transaction holds a sequence lock while it does other work.
+ */
+export const eventStreams = pgTable('event_streams', {
+  stream: text('stream').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+});
+
+/** A change of what `ids` see, as `data`: the groups of one channel event (most of a community shares one). */
+export interface ChannelGroup {
+  ids: number[];
+  data: unknown;
+}
+
+/**
+ * A community's channel: one row per change (a post, a comment, a vote, a session's activity), whatever the
+ * number of members; `groups` says who sees it and how. `seq` is the channel's own sequence.
+ */
+export const channelEvents = pgTable(
+  'channel_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    subtype: text('subtype'),
+    groups: jsonb('groups').$type<ChannelGroup[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('channel_events_channel_seq_idx').on(t.communityId, t.seq),
+    index('channel_events_unpublished_idx').on(t.id).where(sql`published_at IS NULL`),
+    index('channel_events_created_idx').on(t.createdAt),
+  ],
+);
 
 /**
  * The transactional outbox (ARCHITECTURE §5): one row per recipient, written in the same transaction as the

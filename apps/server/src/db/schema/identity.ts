@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   date,
   doublePrecision,
@@ -50,7 +49,6 @@ export const users = pgTable(
     moodTags: jsonb('mood_tags').$type<string[]>().notNull().default([]),
     tagNotes: text('tag_notes').notNull().default(''),
     identityProvider: text('identity_provider'),
-    eventSeq: bigint('event_seq', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
   },

@@ -56,6 +56,7 @@ async function addMembership(
   identity: CommunityIdentity,
 ) {
   await work.tx.insert(communityMembers).values({ communityId, userId, role, identity });
+  work.membershipChanged(userId, communityId, true);
   await work.tx
     .delete(communityInvites)
     .where(and(eq(communityInvites.communityId, communityId), eq(communityInvites.userId, userId)));
@@ -69,6 +70,14 @@ async function hasInvite(db: Queryable, communityId: number, userId: number): Pr
     .where(and(eq(communityInvites.communityId, communityId), eq(communityInvites.userId, userId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The communities a member belongs to, since when: their sockets follow these channels. */
+export async function membershipsOf(db: Queryable, userId: number) {
+  return db
+    .select({ communityId: communityMembers.communityId, joinedAt: communityMembers.joinedAt })
+    .from(communityMembers)
+    .where(eq(communityMembers.userId, userId));
 }
 
 /** POST /join/community/ (000 §4.6): as a member (4), terms met, a private community only with an invite. */
@@ -138,6 +147,7 @@ async function removeMembership(work: Work, communityId: number, userId: number)
     .returning({ userId: communityMembers.userId });
   if (removed.length === 0)
     throw notFound('No such member in this community', CommunityErrorCode.not_a_member);
+  work.membershipChanged(userId, communityId, false);
   await forgetStar(work, userId, StarTarget.COMMUNITY, communityId);
   await announce(work, communityId, [userId]);
 }

@@ -65,7 +65,7 @@ describe('comment urgency', () => {
     await comment(expert, id, feedId, { urgency: 2 });
     await comment(expert, id, feedId);
     // Other features (notifications) may send their own events too: only the comment events are checked.
-    const commentEvents = async (user: TestUser, after: number) =>
+    const commentEvents = async (user: TestUser, after: Awaited<ReturnType<typeof lastSeq>>) =>
       (await eventsOf(user, after)).filter((e) => e.type === EventType.COMMUNITY_COMMENT);
     expect(
       (await commentEvents(expert, since.expert)).map((e) => [

@@ -1,6 +1,4 @@
 import { type EventSubtype, EventType, Urgency } from '@orbit/contract';
-import { asc, inArray } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import type { Work } from '../../platform/tx';
 import type { UserRow } from '../users/service';
 import { attachmentsOfComments, type CommentRow, loadBundles, reactionsOf } from './loader';
@@ -9,24 +7,19 @@ import { type CommentBundle, presentComment, presentPost, type Viewer } from './
 import { viewersFor } from './viewers';
 
 /**
- * Emits one payload per distinct presentation: recipients who see the same object (most of a community)
- * share one outbox payload, the author or an expert get theirs. All recipients are locked first, in id
- * order, so that the several emits of one change never deadlock with another change's.
+ * Groups recipients by what they see: those who see the same object (most of a community) share one
+ * payload, the author or an expert get theirs. A community's change is one event on its channel; a member's
+ * feed (no channel) gives each recipient their own.
  */
 async function emitPresented(
   work: Work,
+  communityId: number | null,
   type: EventType,
   subtype: EventSubtype,
   recipients: number[],
   present: (recipientId: number) => unknown,
 ) {
   if (recipients.length === 0) return;
-  await work.tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, recipients))
-    .orderBy(asc(users.id))
-    .for('update');
   const groups = new Map<string, { data: unknown; ids: number[] }>();
   for (const id of recipients) {
     const data = present(id);
@@ -34,6 +27,10 @@ async function emitPresented(
     const group = groups.get(key) ?? { data, ids: [] };
     group.ids.push(id);
     groups.set(key, group);
+  }
+  if (communityId !== null) {
+    work.emitToCommunity(communityId, type, subtype, [...groups.values()]);
+    return;
   }
   for (const group of groups.values()) await work.emit(group.ids, type, subtype, group.data);
 }
@@ -50,7 +47,7 @@ export async function announcePost(work: Work, post: PostRow, subtype: EventSubt
   const reactions = await reactionsOf(work.tx, [post.id], audience.recipients);
   const viewers = await viewersFor(work.tx, audience.recipients, audience, shown, post.activity !== null);
   const now = new Date();
-  await emitPresented(work, postEventType(post), subtype, audience.recipients, (id) =>
+  await emitPresented(work, post.communityId, postEventType(post), subtype, audience.recipients, (id) =>
     presentPost(bundle, viewers.get(id) as Viewer, reactions, now),
   );
 }
@@ -75,7 +72,7 @@ export async function announceComment(
   const attachments = (await attachmentsOfComments(work.tx, [comment.id])).get(comment.id) ?? [];
   const bundle: CommentBundle = { comment, author, communityId: post.communityId, attachments };
   const viewers = await viewersFor(work.tx, recipients, audience, [author], false);
-  await emitPresented(work, EventType.COMMUNITY_COMMENT, subtype, recipients, (id) =>
+  await emitPresented(work, post.communityId, EventType.COMMUNITY_COMMENT, subtype, recipients, (id) =>
     presentComment(bundle, viewers.get(id) as Viewer),
   );
 }

@@ -1,6 +1,7 @@
 import { AccessType, CommunityRole } from '@orbit/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { communities, communityMembers, events, friendships, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { communities, communityMembers, friendships, users } from '../../db/schema';
+import { eventsReceived, type ReceivedMark, receivedMark } from '../../platform/realtime/testing';
 import type { TestContext, TestUser } from '../../test/harness';
 
 /** Test support for the feed tests: communities and friendships written straight into the database. */
@@ -44,18 +45,8 @@ export function feedFixtures(ctx: TestContext) {
   const setUser = (user: TestUser, fields: Partial<typeof users.$inferInsert>) =>
     deps.db.update(users).set(fields).where(eq(users.id, user.userId));
 
-  /** The events a member received after `since` (their sequence), oldest first. */
-  const eventsOf = (user: TestUser, since = 0) =>
-    deps.db
-      .select({ seq: events.seq, type: events.type, subtype: events.subtype, data: events.data })
-      .from(events)
-      .where(and(eq(events.recipientId, user.userId), gt(events.seq, since)))
-      .orderBy(asc(events.seq));
-
-  const lastSeq = async (user: TestUser) => {
-    const rows = await eventsOf(user);
-    return rows.length === 0 ? 0 : (rows[rows.length - 1]?.seq ?? 0);
-  };
+  const eventsOf = (user: TestUser, since?: ReceivedMark) => eventsReceived(deps.db, user.userId, since);
+  const lastSeq = (user: TestUser) => receivedMark(deps.db, user.userId);
 
   return { call, befriend, community, setUser, eventsOf, lastSeq };
 }

@@ -8,14 +8,23 @@ type Subtype = (typeof EventSubtype)[keyof typeof EventSubtype];
 
 export const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 
-/** SESSION_ACTIVITY to every member of the session's community (the streaming rooms list refreshes on it). */
-export async function announce(work: Work, communityId: number, subtype: Subtype, data: SessionActivity) {
-  await work.emit(
-    await memberIdsOfCommunity(work.tx, communityId),
-    EventType.SESSION_ACTIVITY,
-    subtype,
-    data,
-  );
+/**
+ * SESSION_ACTIVITY to every member of the session's community (the streaming rooms list refreshes on it):
+ * one event on the community's channel. `mine` is what `ownerId` sees instead, when it differs.
+ */
+export async function announce(
+  work: Work,
+  communityId: number,
+  subtype: Subtype,
+  data: SessionActivity,
+  mine?: { ownerId: number; data: SessionActivity },
+) {
+  const members = await memberIdsOfCommunity(work.tx, communityId);
+  const others = mine ? members.filter((id) => id !== mine.ownerId) : members;
+  work.emitToCommunity(communityId, EventType.SESSION_ACTIVITY, subtype, [
+    { ids: others, data },
+    ...(mine ? [{ ids: [mine.ownerId], data: mine.data }] : []),
+  ]);
 }
 
 /** The session itself changed (created, ended, processed): the same object the list call answers. */

@@ -1,7 +1,6 @@
 import {
   avatarUrl,
   EventSubtype,
-  EventType,
   IdentityType,
   LIMITS,
   type SessionPostBody,
@@ -14,10 +13,10 @@ import type { AppDeps } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
 import { ANONYMOUS_NAME } from '../feeds/presenter';
-import { unitOfWork } from './events';
+import { announce, unitOfWork } from './events';
 import { assertNotKicked, assertSessionMember } from './policy';
 import { type PostRow, presentPost } from './presenter';
-import { communityFaces, memberIdsOfCommunity, type SessionRow } from './queries';
+import { communityFaces, type SessionRow } from './queries';
 
 /** The session post writer's rule (002 §5): trimmed, not empty, at most 65536 characters. */
 export function sessionPostText(message: string): string {
@@ -84,10 +83,11 @@ export async function createPost(
       })
       .returning();
     const [mine] = await presentPosts(work.tx, session, [row], userId);
-    const others = (await memberIdsOfCommunity(work.tx, communityId)).filter((id) => id !== userId);
     const data = (post: typeof mine) => ({ kind: 'post' as const, session_id: sessionId, post });
-    await work.emit(others, EventType.SESSION_ACTIVITY, EventSubtype.NEW, data({ ...mine, me: false }));
-    await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, data(mine));
+    await announce(work, communityId, EventSubtype.NEW, data({ ...mine, me: false }), {
+      ownerId: userId,
+      data: data(mine),
+    });
     return mine;
   });
 }

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { EventType, LIMITS, RECORDING_LEASE_MS, SessionMicState, SessionState } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { chatSessions, events } from '../../db/schema';
+import { chatSessions } from '../../db/schema';
 import { JanusConnection, type JanusHandle } from '../../platform/media/janus-client';
 import { findJanusBinary } from '../../platform/media/janus-process';
 import { AUDIOBRIDGE_PLUGIN } from '../../platform/media/janus-rooms';
+import { eventsReceived } from '../../platform/realtime/testing';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { communityFixtures } from '../communities/fixtures';
 import { resumeRecordings } from './recording';
@@ -17,6 +18,9 @@ const janusBinary = findJanusBinary();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-sessions-'));
 const ctx = await createTestApp({ dataDir });
 const { app, deps } = ctx;
+/** SESSION_ACTIVITY a member received, personal and on the community's channel. */
+const sessionActivityOf = async (user: TestUser) =>
+  (await eventsReceived(deps.db, user.userId)).filter((e) => e.type === EventType.SESSION_ACTIVITY);
 const fx = communityFixtures(ctx);
 const silent = app.log;
 
@@ -124,10 +128,7 @@ describe('sessions without a media server', () => {
     expect(named.json()).toMatchObject({ author_screen_name: expert.username, is_expert: true });
     const seen = (await call(member, 'GET', url)).json().posts;
     expect(seen.map((p: { me: boolean }) => p.me)).toEqual([true, false]);
-    const delivered = await deps.db
-      .select()
-      .from(events)
-      .where(and(eq(events.recipientId, expert.userId), eq(events.type, EventType.SESSION_ACTIVITY)));
+    const delivered = await sessionActivityOf(expert);
     expect(delivered.some((e) => (e.data as { kind: string }).kind === 'post')).toBe(true);
   });
 
@@ -278,10 +279,7 @@ if (!janusBinary) {
       const bridges = await deps.media.audioBridges();
       expect(await bridges.exists(session.janus_room_id)).toBe(true);
       expect(await (await deps.media.videoRooms()).exists(session.video_session_id)).toBe(true);
-      const announced = await deps.db
-        .select()
-        .from(events)
-        .where(and(eq(events.recipientId, viewer.userId), eq(events.type, EventType.SESSION_ACTIVITY)));
+      const announced = await sessionActivityOf(viewer);
       expect(announced.at(-1)?.subtype).toBe('NEW');
       expect(
         (await call(expert, 'POST', `communities/${communityId}/chat-sessions`, { name: '' })).statusCode,
@@ -355,10 +353,7 @@ if (!janusBinary) {
       expect(granted.statusCode).toBe(200);
       expect(granted.json()).toMatchObject({ pending: [second.userId], active: [viewer.userId] });
       expect(await bridgeMuted(viewer.userId)).toBe(false);
-      const told = await deps.db
-        .select()
-        .from(events)
-        .where(and(eq(events.recipientId, viewer.userId), eq(events.type, EventType.SESSION_ACTIVITY)));
+      const told = await sessionActivityOf(viewer);
       expect(told.map((e) => e.data)).toContainEqual({
         kind: 'mic',
         session_id: sessionId,

@@ -1,13 +1,28 @@
+import type { Membership } from './envelope';
+
 /**
  * The bus that carries committed events between instances: in-process by default, Redis pub/sub with
- * REDIS_URL. One message per change: its recipients with each one's sequence, and the envelope's shared
- * part already serialised, so that no instance serialises the payload again or reads the database to
- * deliver it.
+ * REDIS_URL. One message per change, its envelope already serialised, so that no instance serialises the
+ * payload again or reads the database to deliver it.
  */
-export interface BusMessage {
+export type BusMessage = PersonalMessage | ChannelMessage;
+
+/** A change on members' personal streams: its recipients with each one's sequence. */
+export interface PersonalMessage {
+  kind: 'personal';
   recipients: { userId: number; seq: number }[];
   /** The envelope without its leading `{"id":n,` (see envelope.ts): identical for every recipient. */
   rest: string;
+  /** Set on a CHANNEL event: the sockets of the recipient follow (or leave) a community's channel. */
+  membership?: Membership;
+}
+
+/** A change on a community's channel, once: each group of members with the envelope they see. */
+export interface ChannelMessage {
+  kind: 'channel';
+  communityId: number;
+  seq: number;
+  groups: { ids: number[]; rest: string }[];
 }
 
 export interface Bus {
@@ -34,30 +49,63 @@ export class MemoryBus implements Bus {
   }
 }
 
+type Header =
+  | { r: [number, number][]; m?: [number, number, 0 | 1] }
+  | { c: number; s: number; g: number[][] };
+
 /**
- * The wire form between instances: the recipients as compact JSON, a newline, then the shared envelope part
- * verbatim. JSON.stringify never writes a raw newline, so the first one separates the two, and the payload is
- * not encoded a second time inside a JSON string.
+ * The wire form between instances: a compact JSON header (recipients, or channel and groups), then each
+ * envelope part verbatim on its own line. JSON.stringify never writes a raw newline, so lines separate the
+ * parts, and no payload is encoded a second time inside a JSON string.
  */
 export function encodeBusMessage(message: BusMessage): string {
-  const pairs = message.recipients.map((r) => [r.userId, r.seq]);
-  return `${JSON.stringify(pairs)}\n${message.rest}`;
+  if (message.kind === 'channel') {
+    const header: Header = { c: message.communityId, s: message.seq, g: message.groups.map((g) => g.ids) };
+    return [JSON.stringify(header), ...message.groups.map((g) => g.rest)].join('\n');
+  }
+  const m = message.membership;
+  const header: Header = {
+    r: message.recipients.map((r) => [r.userId, r.seq]),
+    ...(m ? { m: [m.communityId, m.from, m.joined ? 1 : 0] as [number, number, 0 | 1] } : {}),
+  };
+  return `${JSON.stringify(header)}\n${message.rest}`;
 }
 
+const isInt = (value: unknown): value is number => Number.isInteger(value);
+const isIntList = (value: unknown): value is number[] => Array.isArray(value) && value.every(isInt);
+
 export function decodeBusMessage(raw: string): BusMessage | null {
-  const split = raw.indexOf('\n');
-  if (split < 0) return null;
-  let pairs: unknown;
+  const lines = raw.split('\n');
+  if (lines.length < 2) return null;
+  let header: unknown;
   try {
-    pairs = JSON.parse(raw.slice(0, split));
+    header = JSON.parse(lines[0]);
   } catch {
     return null;
   }
-  if (!Array.isArray(pairs)) return null;
-  const recipients: BusMessage['recipients'] = [];
-  for (const pair of pairs) {
-    if (!Array.isArray(pair) || !Number.isInteger(pair[0]) || !Number.isInteger(pair[1])) return null;
-    recipients.push({ userId: pair[0], seq: pair[1] });
+  if (typeof header !== 'object' || header === null) return null;
+  if ('c' in header) return decodeChannel(header as Record<string, unknown>, lines.slice(1));
+  return decodePersonal(header as Record<string, unknown>, lines.slice(1).join('\n'));
+}
+
+function decodeChannel(header: Record<string, unknown>, rests: string[]): BusMessage | null {
+  const { c, s, g } = header;
+  if (!isInt(c) || !isInt(s) || !Array.isArray(g) || g.length !== rests.length || !g.every(isIntList)) {
+    return null;
   }
-  return { recipients, rest: raw.slice(split + 1) };
+  return { kind: 'channel', communityId: c, seq: s, groups: g.map((ids, i) => ({ ids, rest: rests[i] })) };
+}
+
+function decodePersonal(header: Record<string, unknown>, rest: string): BusMessage | null {
+  const { r, m } = header;
+  if (!Array.isArray(r) || !r.every((pair) => isIntList(pair) && pair.length === 2)) return null;
+  const recipients = (r as [number, number][]).map(([userId, seq]) => ({ userId, seq }));
+  if (m === undefined) return { kind: 'personal', recipients, rest };
+  if (!isIntList(m) || m.length !== 3) return null;
+  return {
+    kind: 'personal',
+    recipients,
+    rest,
+    membership: { communityId: m[0], from: m[1], joined: m[2] === 1 },
+  };
 }

@@ -1,7 +1,8 @@
 import { WS_CLOSE } from '@orbit/contract';
 import { WebSocket } from 'ws';
-import type { Frame } from './envelope';
-import { BACKLOG_PAGE, type ResumePlan } from './history';
+import { type FrameSink, StreamCursor } from './cursor';
+import type { Frame, Membership } from './envelope';
+import type { ResumePlan } from './history';
 
 const TEXT = { binary: false } as const;
 const RESYNC = Buffer.from('{"type":"RESYNC"}');
@@ -9,22 +10,30 @@ const PONG = Buffer.from('{"type":"pong"}');
 /** During a replay the server waits for a full buffer to drain; a client that takes longer is let go. */
 const REPLAY_STALL_MS = 10_000;
 
+/** This instance's index of which sockets follow which community channel (sockets.ts). */
+export interface ChannelIndex {
+  follow(connection: Connection, communityId: number): void;
+  unfollow(connection: Connection, communityId: number): void;
+}
+
 export interface ConnectionOptions {
   maxBufferedBytes: number;
-  /** One page of the member's events after a sequence, in order (history.ts). */
-  framesAfter(userId: number, afterSeq: number): Promise<Frame[]>;
+  /** One page of the member's personal events after a sequence, in order (history.ts). */
+  personalAfter(userId: number, afterSeq: number): Promise<Frame[]>;
+  /** One page of a channel's events after a sequence, as this member sees them (history.ts). */
+  channelAfter(communityId: number, userId: number, afterSeq: number): Promise<Frame[]>;
+  channels: ChannelIndex;
   onFailure(err: unknown): void;
 }
 
 /**
- * One socket of one member. It writes each sequence once and in order: live frames that arrive while the
- * backlog is being read wait in `held`, and a frame that skips a sequence (its predecessor's publish was lost
- * or is still travelling from another instance) makes it read the gap from the events table first.
+ * One socket of one member: its personal stream and one stream per community channel it follows, each
+ * written once and in order (cursor.ts). A CHANNEL event on the personal stream makes it follow or leave a
+ * channel at the position that event carries.
  */
 export class Connection {
-  private lastSeq = 0;
-  /** Non-null while the backlog is being read: live frames wait here instead of being written. */
-  private held: Frame[] | null = [];
+  private readonly personal: StreamCursor;
+  private readonly followed = new Map<number, StreamCursor>();
   /** Work deferred until the socket has caught up (a ping's pong); null once it has. */
   private untilOpen: (() => void)[] | null = [];
 
@@ -32,33 +41,46 @@ export class Connection {
     readonly userId: number,
     private readonly socket: WebSocket,
     private readonly options: ConnectionOptions,
-  ) {}
+  ) {
+    const sink = this.sink((frame) => frame.membership && this.applyMembership(frame.membership));
+    this.personal = new StreamCursor((after) => options.personalAfter(userId, after), sink);
+  }
 
-  /** Starts the socket from its resume plan: replays what it missed, then writes what was held meanwhile. */
+  /** Follows the channels the member belongs to: their frames are held until `open`. */
+  prepare(communityIds: number[]): void {
+    for (const communityId of communityIds) this.cursorFor(communityId);
+  }
+
+  /** Starts every stream from its resume plan, then answers the pings that waited. */
   async open(plan: ResumePlan): Promise<void> {
-    this.lastSeq = plan.from;
-    if (plan.kind === 'resync') this.socket.send(RESYNC, TEXT);
-    // Only a replay needs the table: anything after a live start was published after this socket registered.
-    if (plan.kind === 'replay') await this.catchUp();
-    else this.release(this.lastSeq);
+    if (plan.resync) this.socket.send(RESYNC, TEXT);
+    const positions: Record<string, number> = {};
+    const starts: Promise<void>[] = [];
+    for (const [communityId, cursor] of this.followed) {
+      const start = plan.channels.get(communityId) ?? { from: 0, replay: false };
+      positions[communityId] = start.from;
+      starts.push(cursor.start(start.from, start.replay));
+    }
+    this.socket.send(Buffer.from(JSON.stringify({ type: 'POSITIONS', channels: positions })), TEXT);
+    starts.push(this.personal.start(plan.personal.from, plan.personal.replay));
+    await Promise.all(starts);
     const deferred = this.untilOpen ?? [];
     this.untilOpen = null;
     for (const run of deferred) run();
   }
 
-  /** A live frame from the bus. */
+  /** A live frame of the member's personal stream. */
   deliver(frame: Frame): void {
-    if (this.held) {
-      this.held.push(frame);
-      return;
-    }
-    if (frame.seq <= this.lastSeq) return;
-    if (frame.seq === this.lastSeq + 1) {
-      this.writeLive(frame);
-      return;
-    }
-    this.held = [frame];
-    void this.catchUp();
+    this.personal.deliver(frame);
+  }
+
+  /** A live frame of a community channel this socket follows. */
+  deliverChannel(communityId: number, frame: Frame): void {
+    this.followed.get(communityId)?.deliver(frame);
+  }
+
+  followedChannels(): number[] {
+    return [...this.followed.keys()];
   }
 
   /** A message from the client: only `{"type":"ping"}` means something. */
@@ -72,68 +94,76 @@ export class Connection {
   }
 
   close(code: number, reason: string): void {
-    this.held = null;
+    this.personal.stop();
+    for (const cursor of this.followed.values()) cursor.stop();
     if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
       this.socket.close(code, reason);
     }
   }
 
-  /**
-   * Reads the events table after lastSeq, then releases the held frames. Every held frame had committed
-   * before this read started, so a gap that remains below the highest of them is one the table no longer
-   * has (past retention): it is written anyway rather than read again forever.
-   */
-  private async catchUp(): Promise<void> {
-    const committedUpTo = Math.max(this.lastSeq, ...(this.held ?? []).map((f) => f.seq));
-    try {
-      for (;;) {
-        const page = await this.options.framesAfter(this.userId, this.lastSeq);
-        for (const frame of page) {
-          if (!(await this.writeReplayed(frame))) return;
-        }
-        if (page.length < BACKLOG_PAGE) break;
-      }
-    } catch (err) {
-      this.options.onFailure(err);
-      this.close(WS_CLOSE.internal, 'backlog unavailable');
-      return;
+  private cursorFor(communityId: number): StreamCursor {
+    let cursor = this.followed.get(communityId);
+    if (!cursor) {
+      const read = (after: number) => this.options.channelAfter(communityId, this.userId, after);
+      cursor = new StreamCursor(read, this.sink());
+      this.followed.set(communityId, cursor);
+      this.options.channels.follow(this, communityId);
     }
-    this.release(committedUpTo);
+    return cursor;
   }
 
-  private release(committedUpTo: number): void {
-    const held = (this.held ?? []).sort((a, b) => a.seq - b.seq);
-    this.held = null;
-    for (let i = 0; i < held.length; i += 1) {
-      const frame = held[i];
-      if (frame.seq <= this.lastSeq) continue;
-      if (frame.seq === this.lastSeq + 1 || frame.seq <= committedUpTo) {
-        this.writeLive(frame);
-        continue;
-      }
-      this.held = held.slice(i);
-      void this.catchUp();
+  /** Joined: read the channel on from the join's position. Left: stop following it. */
+  private applyMembership(membership: Membership): void {
+    const { communityId } = membership;
+    if (!membership.joined) {
+      this.followed.get(communityId)?.stop();
+      this.followed.delete(communityId);
+      this.options.channels.unfollow(this, communityId);
       return;
     }
+    if (this.followed.has(communityId)) return;
+    void this.cursorFor(communityId).start(membership.from, true);
+  }
+
+  /** Writes to this socket; `written` runs after each frame the socket took (in stream order). */
+  private sink(written: (frame: Frame) => void = () => {}): FrameSink {
+    return {
+      writeLive: (frame) => {
+        const ok = this.writeLive(frame);
+        if (ok) written(frame);
+        return ok;
+      },
+      writeReplayed: async (frame) => {
+        const ok = await this.writeReplayed(frame);
+        if (ok) written(frame);
+        return ok;
+      },
+      failed: (err) => {
+        this.options.onFailure(err);
+        this.close(WS_CLOSE.internal, 'backlog unavailable');
+      },
+    };
   }
 
   /** Live path: a socket whose buffer is over the cap is closed (it resumes with since), never grown. */
-  private writeLive(frame: Frame): void {
-    if (this.socket.readyState !== WebSocket.OPEN) return;
+  private writeLive(frame: Frame): boolean {
+    if (this.socket.readyState !== WebSocket.OPEN) return false;
+    if (!frame.bytes) return true;
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) {
       this.close(WS_CLOSE.tooSlow, 'too slow');
-      return;
+      return false;
     }
     this.socket.send(frame.bytes, TEXT);
-    this.lastSeq = frame.seq;
+    return true;
   }
 
   /** Replay path: the server itself is the fast writer here, so it waits for the buffer to drain. */
   private writeReplayed(frame: Frame): Promise<boolean> {
     if (this.socket.readyState !== WebSocket.OPEN) return Promise.resolve(false);
-    this.lastSeq = frame.seq;
-    if (this.socket.bufferedAmount + frame.bytes.length <= this.options.maxBufferedBytes) {
-      this.socket.send(frame.bytes, TEXT);
+    const bytes = frame.bytes;
+    if (!bytes) return Promise.resolve(true);
+    if (this.socket.bufferedAmount + bytes.length <= this.options.maxBufferedBytes) {
+      this.socket.send(bytes, TEXT);
       return Promise.resolve(true);
     }
     return new Promise((resolve) => {
@@ -141,7 +171,7 @@ export class Connection {
         this.close(WS_CLOSE.tooSlow, 'too slow');
         resolve(false);
       }, REPLAY_STALL_MS);
-      this.socket.send(frame.bytes, TEXT, (err) => {
+      this.socket.send(bytes, TEXT, (err) => {
         clearTimeout(stall);
         resolve(!err);
       });

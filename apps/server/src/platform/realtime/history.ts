@@ -1,13 +1,13 @@
 import { EVENT_RETENTION_MS } from '@orbit/contract';
-import { and, asc, eq, gt, min } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { events, users } from '../../db/schema';
-import { type Frame, frameFor, sharedRest } from './envelope';
+import { channelEvents, eventStreams, events } from '../../db/schema';
+import { channelBytes, type Frame, frameFor, membershipOf, sharedRest } from './envelope';
 
 /** How many events one backlog read returns; a longer backlog is read page by page. */
 export const BACKLOG_PAGE = 500;
 
-/** A recipient's events after `afterSeq`, in order, as frames (one page). */
+/** A recipient's personal events after `afterSeq`, in order, as frames (one page). */
 export async function framesAfter(db: Queryable, userId: number, afterSeq: number): Promise<Frame[]> {
   const rows = await db
     .select({
@@ -21,41 +21,169 @@ export async function framesAfter(db: Queryable, userId: number, afterSeq: numbe
     .where(and(eq(events.recipientId, userId), gt(events.seq, afterSeq)))
     .orderBy(asc(events.seq))
     .limit(BACKLOG_PAGE);
-  return rows.map((row) => frameFor(row.seq, sharedRest({ ...row, ts: row.createdAt.toISOString() })));
+  return rows.map((row) =>
+    frameFor(row.seq, sharedRest({ ...row, ts: row.createdAt.toISOString() }), membershipOf(row)),
+  );
 }
 
 /**
- * Where a new socket starts. `live`: no resume asked, only what comes next. `replay`: every event after
- * `from` is still kept. `resync`: some of them are gone (or `since` is from another world), so the client
- * refetches and the socket goes live from the member's current sequence.
+ * A channel's events after `afterSeq` as one member sees them (one page): the group they belong to picks the
+ * data; a change for other groups is a frame without bytes, so the socket moves past it.
+ */
+export async function channelFramesAfter(
+  db: Queryable,
+  communityId: number,
+  userId: number,
+  afterSeq: number,
+): Promise<Frame[]> {
+  const mine = sql<{ data: unknown } | null>`(SELECT g FROM jsonb_array_elements(${channelEvents.groups}) AS g
+    WHERE g->'ids' @> to_jsonb(${userId}::int) LIMIT 1)`;
+  const rows = await db
+    .select({
+      seq: channelEvents.seq,
+      type: channelEvents.type,
+      subtype: channelEvents.subtype,
+      group: mine,
+      createdAt: channelEvents.createdAt,
+    })
+    .from(channelEvents)
+    .where(and(eq(channelEvents.communityId, communityId), gt(channelEvents.seq, afterSeq)))
+    .orderBy(asc(channelEvents.seq))
+    .limit(BACKLOG_PAGE);
+  return rows.map((row) => ({
+    seq: row.seq,
+    bytes: row.group
+      ? channelBytes(
+          communityId,
+          row.seq,
+          sharedRest({ ...row, data: row.group.data, ts: row.createdAt.toISOString() }),
+        )
+      : null,
+  }));
+}
+
+/** Where one stream of a new socket starts, and whether what came after `from` is read from the table. */
+export interface StreamStart {
+  from: number;
+  replay: boolean;
+}
+
+/**
+ * Where a new socket starts. No resume asked: every stream live from its current position. A resume replays
+ * each stream after the client's position; when something it missed is gone (past retention) or a position
+ * is from another world, `resync`: the client refetches and every stream goes live from now.
  */
 export interface ResumePlan {
-  kind: 'live' | 'replay' | 'resync';
-  from: number;
+  resync: boolean;
+  personal: StreamStart;
+  channels: Map<number, StreamStart>;
+}
+
+/** What a resuming client says it has seen: its personal `since` and its position on each channel. */
+export interface ResumeAsk {
+  since: number | null;
+  channels: Map<number, number>;
+}
+
+/** A community the member belongs to, and since when (a channel joined while away replays from there). */
+export interface ChannelMembership {
+  communityId: number;
+  joinedAt: Date;
+}
+
+async function currentPositions(db: Queryable, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ stream: eventStreams.stream, seq: eventStreams.seq })
+    .from(eventStreams)
+    .where(inArray(eventStreams.stream, keys));
+  return new Map(rows.map((row) => [row.stream, row.seq]));
+}
+
+const retainedSince = (now: number) => new Date(now - EVENT_RETENTION_MS);
+
+/** True when every event of the member after `since` is still kept. */
+async function personalKept(db: Queryable, userId: number, since: number, now: number): Promise<boolean> {
+  const [first] = await db
+    .select({ seq: min(events.seq) })
+    .from(events)
+    .where(
+      and(eq(events.recipientId, userId), gt(events.seq, since), gt(events.createdAt, retainedSince(now))),
+    );
+  return first?.seq === since + 1;
+}
+
+/** The first kept channel event after `after` (and, for a channel joined while away, since the join). */
+async function firstChannelSeq(db: Queryable, communityId: number, after: number, since: Date, now: number) {
+  const notBefore = since.getTime() > now - EVENT_RETENTION_MS ? since : retainedSince(now);
+  const [first] = await db
+    .select({ seq: min(channelEvents.seq) })
+    .from(channelEvents)
+    .where(
+      and(
+        eq(channelEvents.communityId, communityId),
+        gt(channelEvents.seq, after),
+        gt(channelEvents.createdAt, notBefore),
+      ),
+    );
+  return first?.seq ?? null;
+}
+
+/** A channel's start on resume; null when the client's position cannot be replayed (resync). */
+async function channelStart(
+  db: Queryable,
+  membership: ChannelMembership,
+  asked: number | undefined,
+  current: number,
+  now: number,
+): Promise<StreamStart | null> {
+  if (asked === undefined) {
+    // Joined while this client was away: it reads the channel from the join on.
+    const first = await firstChannelSeq(db, membership.communityId, 0, membership.joinedAt, now);
+    return { from: first === null ? current : first - 1, replay: true };
+  }
+  if (asked > current) return null;
+  if (asked === current) return { from: asked, replay: true };
+  const first = await firstChannelSeq(db, membership.communityId, asked, new Date(0), now);
+  return first === asked + 1 ? { from: asked, replay: true } : null;
 }
 
 export async function planResume(
   db: Queryable,
   userId: number,
-  since: number | null,
+  ask: ResumeAsk,
+  memberships: ChannelMembership[],
   now = Date.now(),
 ): Promise<ResumePlan> {
-  const [user] = await db.select({ seq: users.eventSeq }).from(users).where(eq(users.id, userId));
-  const current = user?.seq ?? 0;
-  if (since === null) return { kind: 'live', from: current };
-  if (since > current) return { kind: 'resync', from: current };
-  if (since === current) return { kind: 'replay', from: since };
-  // Events past the retention count as gone even before the sweeper deletes them: the answer must not
-  // depend on when it last ran.
-  const [first] = await db
-    .select({ seq: min(events.seq) })
-    .from(events)
-    .where(
-      and(
-        eq(events.recipientId, userId),
-        gt(events.seq, since),
-        gt(events.createdAt, new Date(now - EVENT_RETENTION_MS)),
-      ),
+  const positions = await currentPositions(db, [
+    `u:${userId}`,
+    ...memberships.map((m) => `c:${m.communityId}`),
+  ]);
+  const current = (stream: string) => positions.get(stream) ?? 0;
+  const live: ResumePlan = {
+    resync: false,
+    personal: { from: current(`u:${userId}`), replay: false },
+    channels: new Map(
+      memberships.map((m) => [m.communityId, { from: current(`c:${m.communityId}`), replay: false }]),
+    ),
+  };
+  const { since } = ask;
+  if (since === null) return live;
+  const resync = { ...live, resync: true };
+  const personalNow = current(`u:${userId}`);
+  if (since > personalNow) return resync;
+  if (since < personalNow && !(await personalKept(db, userId, since, now))) return resync;
+  const channels = new Map<number, StreamStart>();
+  for (const membership of memberships) {
+    const start = await channelStart(
+      db,
+      membership,
+      ask.channels.get(membership.communityId),
+      current(`c:${membership.communityId}`),
+      now,
     );
-  return first?.seq === since + 1 ? { kind: 'replay', from: since } : { kind: 'resync', from: current };
+    if (!start) return resync;
+    channels.set(membership.communityId, start);
+  }
+  return { resync: false, personal: { from: since, replay: true }, channels };
 }

@@ -4,10 +4,16 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { CommittedEvent } from '../tx';
+import type { CommittedBatch } from '../tx';
 import type { Bus } from './bus';
 import { Connection } from './connection';
-import { framesAfter, planResume } from './history';
+import {
+  type ChannelMembership,
+  channelFramesAfter,
+  framesAfter,
+  planResume,
+  type ResumeAsk,
+} from './history';
 import type { Realtime } from './index';
 import { OutboxSweeper, publishRows } from './outbox';
 import { registerRealtimeRoutes } from './routes';
@@ -19,6 +25,8 @@ export interface RealtimeDeps {
   bus: Bus;
   config: Pick<Config, 'wsMaxBufferedBytes' | 'outboxSweepMs' | 'publicUrl' | 'rateLimitFactor'>;
   log: Logger;
+  /** The communities a member belongs to: their sockets follow those channels. */
+  membershipsOf(userId: number): Promise<ChannelMembership[]>;
 }
 
 /**
@@ -32,31 +40,42 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const publishing = new Set<Promise<void>>();
   let started = false;
 
-  const connect = (socket: WebSocket, holder: TicketHolder, since: number | null) => {
-    const connection = new Connection(holder.userId, socket, {
+  const connect = (socket: WebSocket, holder: TicketHolder, ask: ResumeAsk) => {
+    const { userId } = holder;
+    const connection = new Connection(userId, socket, {
       maxBufferedBytes: config.wsMaxBufferedBytes,
-      framesAfter: (userId, afterSeq) => framesAfter(db, userId, afterSeq),
-      onFailure: (err) => log.warn({ err, userId: holder.userId }, 'socket backlog read failed'),
+      personalAfter: (id, afterSeq) => framesAfter(db, id, afterSeq),
+      channelAfter: (communityId, id, afterSeq) => channelFramesAfter(db, communityId, id, afterSeq),
+      channels: sockets,
+      onFailure: (err) => log.warn({ err, userId }, 'socket backlog read failed'),
     });
-    // Registered before the resume plan is read, so that nothing published meanwhile is missed.
+    // Registered (and its channels followed) before the resume plan is read, so that nothing published
+    // meanwhile is missed: it is held until the plan says where each stream starts.
     sockets.add(connection);
     socket.on('close', () => sockets.remove(connection));
     socket.on('message', (raw) => connection.receive(raw));
-    planResume(db, holder.userId, since)
-      .then((plan) => connection.open(plan))
+    deps
+      .membershipsOf(userId)
+      .then(async (memberships) => {
+        connection.prepare(memberships.map((m) => m.communityId));
+        await connection.open(await planResume(db, userId, ask, memberships));
+      })
       .catch((err) => {
-        log.warn({ err, userId: holder.userId }, 'socket resume failed');
+        log.warn({ err, userId }, 'socket resume failed');
         connection.close(WS_CLOSE.internal, 'resume failed');
       });
   };
 
   return {
-    publishCommitted(rows: CommittedEvent[]) {
+    publishCommitted(batch: CommittedBatch) {
       // Never throws into the caller: whatever fails here stays unpublished and the sweeper retries it.
-      const done = publishRows(db, bus, rows)
+      const done = publishRows(db, bus, batch)
         .catch((err) => log.warn({ err }, 'publish after commit failed; the sweeper will retry'))
         .finally(() => publishing.delete(done));
       publishing.add(done);
+    },
+    noteRetry(place: string, code: string, attempt: number) {
+      log.warn({ place, code, attempt }, 'unit of work lost a database race and runs again');
     },
     registerRoutes(app: FastifyInstance) {
       registerRealtimeRoutes(app, {

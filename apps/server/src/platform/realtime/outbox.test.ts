@@ -3,10 +3,10 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { events, sessions, wsTickets } from '../../db/schema';
 import { createTestApp, signUp, type TestContext } from '../../test/harness';
-import { type BusMessage, MemoryBus } from './bus';
+import { MemoryBus, type PersonalMessage } from './bus';
 import { busMessagesFor, frameFor } from './envelope';
 import { deleteExpired, publishStranded, STRANDED_AFTER_MS } from './outbox';
-import { emit } from './testing';
+import { emit, personalBatch } from './testing';
 import { issueTicket } from './tickets';
 
 let ctx: TestContext;
@@ -16,10 +16,12 @@ beforeAll(async () => {
   ctx = await createTestApp({ outboxSweepMs: 3_600_000 });
 });
 
-async function listening(): Promise<{ bus: MemoryBus; heard: BusMessage[] }> {
+async function listening(): Promise<{ bus: MemoryBus; heard: PersonalMessage[] }> {
   const bus = new MemoryBus();
-  const heard: BusMessage[] = [];
-  await bus.subscribe((message) => heard.push(message));
+  const heard: PersonalMessage[] = [];
+  await bus.subscribe((message) => {
+    if (message.kind === 'personal') heard.push(message);
+  });
   return { bus, heard };
 }
 
@@ -27,11 +29,11 @@ describe('envelope', () => {
   it('serialises one change once and splices each recipient id in', async () => {
     const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];
     const rows = await emit(ctx.deps, [a.userId, b.userId], { text: 'hi' }, { lost: true });
-    const messages = busMessagesFor(rows);
+    const messages = busMessagesFor(personalBatch(rows)) as PersonalMessage[];
     expect(messages).toHaveLength(1);
     expect(messages[0].recipients.map((r) => r.userId)).toEqual([a.userId, b.userId].sort((x, y) => x - y));
     const frame = frameFor(812, messages[0].rest);
-    expect(JSON.parse(frame.bytes.toString())).toEqual({
+    expect(JSON.parse(String(frame.bytes))).toEqual({
       id: 812,
       type: 'USER_PROFILES',
       subtype: null,
@@ -44,7 +46,7 @@ describe('envelope', () => {
     const user = await signUp(ctx.app);
     const first = await emit(ctx.deps, [user.userId], { n: 1 }, { lost: true });
     const second = await emit(ctx.deps, [user.userId], { n: 2 }, { lost: true });
-    expect(busMessagesFor([...first, ...second])).toHaveLength(2);
+    expect(busMessagesFor(personalBatch([...first, ...second]))).toHaveLength(2);
   });
 });
 

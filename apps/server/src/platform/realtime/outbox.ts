@@ -2,8 +2,8 @@ import { EVENT_RETENTION_MS, type EventSubtype, type EventType } from '@orbit/co
 import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/client';
-import { events, wsTickets } from '../../db/schema';
-import type { CommittedEvent } from '../tx';
+import { type ChannelGroup, channelEvents, events, wsTickets } from '../../db/schema';
+import type { CommittedBatch } from '../tx';
 import type { Bus } from './bus';
 import { busMessagesFor } from './envelope';
 
@@ -15,18 +15,18 @@ const DELETE_BATCH = 1_000;
 const DELETE_BATCHES_PER_SWEEP = 10;
 
 /** Publishes rows as one bus message per change, then records that they are out. */
-export async function publishRows(db: Queryable, bus: Bus, rows: readonly CommittedEvent[]): Promise<void> {
-  if (rows.length === 0) return;
-  for (const message of busMessagesFor(rows)) await bus.publish(message);
-  await db
-    .update(events)
-    .set({ publishedAt: new Date() })
-    .where(
-      inArray(
-        events.id,
-        rows.map((r) => r.eventId),
-      ),
-    );
+export async function publishRows(db: Queryable, bus: Bus, batch: CommittedBatch): Promise<void> {
+  if (batch.personal.length === 0 && batch.channel.length === 0) return;
+  for (const message of busMessagesFor(batch)) await bus.publish(message);
+  const publishedAt = new Date();
+  if (batch.personal.length > 0) {
+    const ids = batch.personal.map((r) => r.eventId);
+    await db.update(events).set({ publishedAt }).where(inArray(events.id, ids));
+  }
+  if (batch.channel.length > 0) {
+    const ids = batch.channel.map((r) => r.eventId);
+    await db.update(channelEvents).set({ publishedAt }).where(inArray(channelEvents.id, ids));
+  }
 }
 
 /**
@@ -34,18 +34,24 @@ export async function publishRows(db: Queryable, bus: Bus, rows: readonly Commit
  * locked with SKIP LOCKED, so two instances sweeping at once take disjoint batches.
  */
 export async function publishStranded(db: Db, bus: Bus, now = Date.now()): Promise<number> {
+  const strandedBefore = new Date(now - STRANDED_AFTER_MS);
   return db.transaction(async (tx) => {
-    const rows = await tx
+    const personal = await tx
       .select()
       .from(events)
-      .where(and(isNull(events.publishedAt), lt(events.createdAt, new Date(now - STRANDED_AFTER_MS))))
+      .where(and(isNull(events.publishedAt), lt(events.createdAt, strandedBefore)))
       .orderBy(asc(events.id))
       .limit(SWEEP_BATCH)
       .for('update', { skipLocked: true });
-    await publishRows(
-      tx,
-      bus,
-      rows.map((row) => ({
+    const channel = await tx
+      .select()
+      .from(channelEvents)
+      .where(and(isNull(channelEvents.publishedAt), lt(channelEvents.createdAt, strandedBefore)))
+      .orderBy(asc(channelEvents.id))
+      .limit(SWEEP_BATCH)
+      .for('update', { skipLocked: true });
+    await publishRows(tx, bus, {
+      personal: personal.map((row) => ({
         eventId: row.id,
         recipientId: row.recipientId,
         seq: row.seq,
@@ -54,24 +60,46 @@ export async function publishStranded(db: Db, bus: Bus, now = Date.now()): Promi
         ts: row.createdAt.toISOString(),
         data: row.data,
       })),
-    );
-    return rows.length;
+      channel: channel.map((row) => ({
+        eventId: row.id,
+        communityId: row.communityId,
+        seq: row.seq,
+        type: row.type as EventType,
+        subtype: row.subtype as EventSubtype | null,
+        ts: row.createdAt.toISOString(),
+        groups: row.groups as ChannelGroup[],
+      })),
+    });
+    return personal.length + channel.length;
   });
+}
+
+/** Deletes rows of `table` created before `before`, at most `limit`, skipping rows another sweeper holds. */
+async function deleteOlder(
+  db: Db,
+  table: typeof events | typeof channelEvents,
+  before: Date,
+): Promise<number> {
+  const old = db
+    .select({ id: table.id })
+    .from(table)
+    .where(lt(table.createdAt, before))
+    .limit(DELETE_BATCH)
+    .for('update', { skipLocked: true });
+  const gone = await db.delete(table).where(inArray(table.id, old)).returning({ id: table.id });
+  return gone.length;
 }
 
 /** Drops events past the resume retention and socket tickets past their minute, in bounded batches. */
 export async function deleteExpired(db: Db, now = Date.now()): Promise<number> {
+  const before = new Date(now - EVENT_RETENTION_MS);
   let deleted = 0;
-  for (let batch = 0; batch < DELETE_BATCHES_PER_SWEEP; batch += 1) {
-    const old = db
-      .select({ id: events.id })
-      .from(events)
-      .where(lt(events.createdAt, new Date(now - EVENT_RETENTION_MS)))
-      .limit(DELETE_BATCH)
-      .for('update', { skipLocked: true });
-    const gone = await db.delete(events).where(inArray(events.id, old)).returning({ id: events.id });
-    deleted += gone.length;
-    if (gone.length < DELETE_BATCH) break;
+  for (const table of [events, channelEvents]) {
+    for (let batch = 0; batch < DELETE_BATCHES_PER_SWEEP; batch += 1) {
+      const gone = await deleteOlder(db, table, before);
+      deleted += gone;
+      if (gone < DELETE_BATCH) break;
+    }
   }
   await db.delete(wsTickets).where(lt(wsTickets.expiresAt, new Date(now)));
   return deleted;

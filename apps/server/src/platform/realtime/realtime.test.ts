@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
 import { createTestApp, EVENTUALLY, signUp, type TestContext, type TestUser } from '../../test/harness';
-import { attempt, emit, listen, TestSocket, withSince, wsUrl } from './testing';
+import { attempt, emit, listen, personalBatch, TestSocket, withSince, wsUrl } from './testing';
 
 let ctx: TestContext;
 let origin: string;
@@ -235,9 +235,9 @@ describe('nothing lost', () => {
     const first = await emit(ctx.deps, [user.userId], { n: 1 }, { lost: true });
     const second = await emit(ctx.deps, [user.userId], { n: 2 }, { lost: true });
     // The second arrives first (another instance was faster), then both again (the sweeper's copy).
-    ctx.deps.realtime.publishCommitted(second);
+    ctx.deps.realtime.publishCommitted(personalBatch(second));
     await socket.received(2);
-    ctx.deps.realtime.publishCommitted([...first, ...second]);
+    ctx.deps.realtime.publishCommitted(personalBatch([...first, ...second]));
     await emit(ctx.deps, [user.userId], { n: 3 });
     await socket.received(3);
     await socket.live();

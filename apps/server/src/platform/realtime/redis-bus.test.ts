@@ -32,7 +32,11 @@ async function redisAnswers(): Promise<boolean> {
 
 describe('bus wire form', () => {
   it('round-trips recipients and the shared part verbatim', () => {
-    const message = { recipients: [{ userId: 7, seq: 812 }], rest: '"type":"PM","data":{"text":"a\\nb"}}' };
+    const message: BusMessage = {
+      kind: 'personal',
+      recipients: [{ userId: 7, seq: 812 }],
+      rest: '"type":"PM","data":{"text":"a\\nb"}}',
+    };
     expect(decodeBusMessage(encodeBusMessage(message))).toEqual(message);
   });
 
@@ -100,7 +104,11 @@ if (await redisAnswers()) {
         });
         await vi.waitFor(() => expect(subscriber.status).toBe('ready'), { timeout: 10_000 });
         expect(await publisher.pubsub('NUMSUB', channel)).toEqual([channel, 1]);
-        const message = { recipients: [{ userId: 7, seq: 1 }], rest: '"type":"PM","data":{}}' };
+        const message: BusMessage = {
+          kind: 'personal',
+          recipients: [{ userId: 7, seq: 1 }],
+          rest: '"type":"PM","data":{}}',
+        };
         await bus.publish(message);
         await vi.waitFor(() => expect(heard).toEqual([message]), { timeout: 10_000 });
       } finally {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { me, ownOrigin } from '../auth/guard';
 import { forbidden, unauthorized } from '../errors';
 import { rateLimit } from '../http';
+import type { ResumeAsk } from './history';
 import { issueTicket, redeemTicket, type TicketHolder } from './tickets';
 
 export interface RealtimeRouteContext {
@@ -13,10 +14,20 @@ export interface RealtimeRouteContext {
   publicUrl: string | null;
   rateLimitFactor: number;
   /** Hands an authenticated socket to the hub. */
-  connect(socket: WebSocket, holder: TicketHolder, since: number | null): void;
+  connect(socket: WebSocket, holder: TicketHolder, ask: ResumeAsk): void;
 }
 
 const tags = ['realtime'];
+
+/** `ch=12:340,15:22`: the client's position on each community channel (the schema checked the shape). */
+export function parseChannelPositions(ch: string | undefined): Map<number, number> {
+  const positions = new Map<number, number>();
+  for (const pair of ch ? ch.split(',') : []) {
+    const [communityId, seq] = pair.split(':').map(Number);
+    positions.set(communityId, seq);
+  }
+  return positions;
+}
 
 /** The socket URL for a ticket, on the app's own origin (PUBLIC_URL behind a proxy, else this request's). */
 export function socketUrl(request: FastifyRequest, publicUrl: string | null, ticket: string): string {
@@ -70,7 +81,10 @@ export function registerRealtimeRoutes(fastify: FastifyInstance, ctx: RealtimeRo
     (socket, request) => {
       const holder = holders.get(request);
       if (!holder) throw unauthorized('The socket ticket is unknown, used or expired', 'invalid_ticket');
-      ctx.connect(socket, holder, request.query.since ?? null);
+      ctx.connect(socket, holder, {
+        since: request.query.since ?? null,
+        channels: parseChannelPositions(request.query.ch),
+      });
     },
   );
 }

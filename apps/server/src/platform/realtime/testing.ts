@@ -1,10 +1,13 @@
 import type { Socket } from 'node:net';
 import type { EventType } from '@orbit/contract';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
 import { WebSocket } from 'ws';
+import type { Queryable } from '../../db/client';
+import { channelEvents, events } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { TestUser } from '../../test/harness';
 import type { App } from '../http';
-import { type CommittedEvent, type EventPublisher, inTransaction } from '../tx';
+import { type CommittedBatch, type CommittedEvent, type EventPublisher, inTransaction } from '../tx';
 
 /** Test support for the realtime tests: a listening app, real socket clients, events emitted as services do. */
 
@@ -42,6 +45,8 @@ const WAIT_MS = 20_000;
 /** A client socket that records every envelope it receives (pongs are answered to `ping`, not recorded). */
 export class TestSocket {
   readonly messages: Record<string, unknown>[] = [];
+  /** The channel positions the server announced when the socket opened. */
+  positions: Record<string, number> = {};
   private readonly waiters: (() => void)[] = [];
   private pongs: (() => void)[] = [];
   readonly closed: Promise<number>;
@@ -52,6 +57,10 @@ export class TestSocket {
       const message = JSON.parse(String(raw)) as Record<string, unknown>;
       if (message.type === 'pong') {
         for (const resolve of this.pongs.splice(0)) resolve();
+        return;
+      }
+      if (message.type === 'POSITIONS') {
+        this.positions = message.channels as Record<string, number>;
         return;
       }
       this.messages.push(message);
@@ -134,6 +143,11 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   });
 }
 
+/** Personal rows as the publisher takes them. */
+export function personalBatch(personal: CommittedEvent[]): CommittedBatch {
+  return { personal, channel: [] };
+}
+
 const LOST: EventPublisher = { publishCommitted() {} };
 
 /**
@@ -151,4 +165,54 @@ export function emit(
     await work.emit(recipients, options.type ?? 'USER_PROFILES', null, data);
     return work.pending;
   });
+}
+
+/** Adds the client's channel positions to a socket URL, as the web app does on resume. */
+export function withChannels(url: string, positions: Record<number, number>): string {
+  const target = new URL(url);
+  const pairs = Object.entries(positions).map(([channel, seq]) => `${channel}:${seq}`);
+  target.searchParams.set('ch', pairs.join(','));
+  return target.toString();
+}
+
+/** A point in what a member received: their personal sequence, and the last community channel row. */
+export interface ReceivedMark {
+  personal: number;
+  channel: number;
+}
+
+/**
+ * What a member received after `since`, read from the tables: their personal events in order, then the
+ * community channel events of the groups they are in.
+ */
+export async function eventsReceived(
+  db: Queryable,
+  userId: number,
+  since: ReceivedMark = { personal: 0, channel: 0 },
+) {
+  const personal = await db
+    .select({ seq: events.seq, type: events.type, subtype: events.subtype, data: events.data })
+    .from(events)
+    .where(and(eq(events.recipientId, userId), gt(events.seq, since.personal)))
+    .orderBy(asc(events.seq));
+  const channel = await db
+    .select()
+    .from(channelEvents)
+    .where(gt(channelEvents.id, since.channel))
+    .orderBy(asc(channelEvents.id));
+  const seen = channel.flatMap((row) => {
+    const group = row.groups.find((g) => g.ids.includes(userId));
+    return group ? [{ seq: row.seq, type: row.type, subtype: row.subtype, data: group.data }] : [];
+  });
+  return [...personal, ...seen];
+}
+
+/** A mark of everything written so far, for eventsReceived. */
+export async function receivedMark(db: Queryable, userId: number): Promise<ReceivedMark> {
+  const [personal] = await db
+    .select({ seq: max(events.seq) })
+    .from(events)
+    .where(eq(events.recipientId, userId));
+  const [channel] = await db.select({ id: max(channelEvents.id) }).from(channelEvents);
+  return { personal: personal?.seq ?? 0, channel: channel?.id ?? 0 };
 }
