@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
-import { openTestDatabase, signUp, testConfig } from '../../test/harness';
+import { feedFixtures } from '../../modules/feeds/testing';
+import { openTestDatabase, signUp, type TestContext, testConfig } from '../../test/harness';
 import { createDeps } from '../../wiring';
 import { MemoryStorage } from '../storage';
 import { type BusMessage, decodeBusMessage, encodeBusMessage } from './bus';
@@ -132,6 +133,23 @@ if (await redisAnswers()) {
         await b.close();
         await database.close();
       });
+    });
+
+    it('delivers a community channel event written on one instance to members on another', async () => {
+      const [expert, member] = [await signUp(a.app), await signUp(a.app)];
+      const { community, call } = feedFixtures({ app: a.app, deps: a.deps } as TestContext);
+      const communityId = await community(expert, [member]);
+      const onB = await TestSocket.open(onInstance(await wsUrl(a.origin, member), b.origin), b.origin);
+      await onB.live();
+
+      const posted = await call(expert, 'POST', 'community/feed', {
+        community_id: communityId,
+        message: 'hi B',
+      });
+      expect(posted.statusCode).toBe(200);
+      await onB.received(1);
+      expect(onB.messages).toMatchObject([{ id: 1, ch: communityId, data: { message: 'hi B' } }]);
+      onB.close();
     });
 
     it('delivers an event committed on one instance to a socket on another', async () => {
