@@ -317,6 +317,13 @@ export const NotificationLevelBody = Type.Object(
 
 export const AvatarsResponse = Type.Object({ avatars: Type.Array(Type.String()) });
 export const AvatarParams = Type.Object({ file: Type.String({ maxLength: 20 }) });
+/** GET /v3/session_images (000 §3.7): style class name to image URL. */
+export const SessionImagesResponse = Type.Record(Type.String(), Type.String(), {
+  description:
+    'style class name (session-<id>, session-o<id> for the other set, session-generic) to image url',
+});
+export type SessionImagesResponse = Static<typeof SessionImagesResponse>;
+export const SessionImageParams = Type.Object({ file: Type.String({ maxLength: 40 }) });
 
 /** Images (002 §7): persona uploads and crops. */
 export const TempImageQuery = Type.Object({

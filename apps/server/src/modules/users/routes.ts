@@ -13,8 +13,8 @@ import {
 } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { notFound } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
+import { sendPresetImage } from '../../platform/images';
 import { avatarUrls, loadAvatars } from './avatars';
 import { personaPicture, profileOf, profiles, setNotificationLevel, updateProfile } from './service';
 
@@ -84,14 +84,6 @@ export async function usersRoutes(app: App, deps: AppDeps) {
   app.get(
     '/v3/avatars/:file',
     { config: { public: true }, schema: { tags, params: AvatarParams } },
-    async (request, reply) => {
-      const bytes = avatars.get(request.params.file);
-      if (!bytes) throw notFound('No such avatar');
-      return reply
-        .type('image/png')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
-    },
+    async (request, reply) => sendPresetImage(reply, avatars, request.params.file, 'avatar'),
   );
 }
