@@ -7,6 +7,7 @@ import {
   ProfileQuery,
   ProfileResponse,
   ProfilesResponse,
+  SocialSyncBody,
   UpdateUserBody,
   UserIdParams,
   UserProfile,
@@ -17,6 +18,7 @@ import { type App, rateLimit } from '../../platform/http';
 import { sendPresetImage } from '../../platform/images';
 import { avatarUrls, loadAvatars } from './avatars';
 import { personaPicture, profileOf, profiles, setNotificationLevel, updateProfile } from './service';
+import { syncSocialAccount } from './social-sync';
 
 const tags = ['users'];
 
@@ -74,6 +76,15 @@ export async function usersRoutes(app: App, deps: AppDeps) {
 
   app.get('/user/picture', { schema: { tags, response: { 200: PictureResponse } } }, async (request) =>
     personaPicture(deps, me(request).userId),
+  );
+
+  app.put(
+    '/fb/user',
+    {
+      config: { rateLimit: rateLimit(f, 10) },
+      schema: { tags, body: SocialSyncBody, response: { 200: UserProfile, '4xx': ErrorResponse } },
+    },
+    async (request) => syncSocialAccount(deps, me(request).userId, request.body),
   );
 
   app.get('/v3/avatars', { schema: { tags, response: { 200: AvatarsResponse } } }, async () => ({
