@@ -67,7 +67,7 @@ describeInBrowser('communities and feeds', () => {
     await browser?.close();
   });
 
-  it('a member posts a poll and an image, the expert answers with an urgent comment, then removes the member', async () => {
+  it("a member posts a poll and an image, the expert answers with an urgent comment and raises the member's to urgent, then removes the member", async () => {
     const expert = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
     const member = await newMember(browser, server, 'mem');
     const { username } = member;
@@ -159,6 +159,32 @@ describeInBrowser('communities and feeds', () => {
       await badge.click();
       await card.getByRole('textbox', { name: text('writeComment') }).waitFor();
       await expect.poll(() => shownComment(card, urgentText).count()).toBe(0);
+    });
+
+    const question2 = 'Can I join the walk late?';
+    await step(member.page, 'the member asks under the image', async () => {
+      const card = post(memberDialog, caption);
+      await card.getByRole('button', { name: translate(EN_US, 'feed.comments_count', 0) }).click();
+      await card.getByRole('textbox', { name: text('writeComment') }).fill(question2);
+      await card.getByRole('button', { name: text('feedSend') }).click();
+      await shownComment(card, question2).waitFor();
+    });
+
+    await step(expert.page, "the expert raises the member's comment to urgency low", async () => {
+      const card = post(expertDialog, caption);
+      await card.getByRole('button', { name: translate(EN_US, 'feed.comments_count', 1) }).click();
+      const item = card.getByRole('listitem').filter({ hasText: question2 });
+      const urgency = item.getByRole('button', { name: /^Urgency/ });
+      await urgency.click();
+      await expect
+        .poll(() => urgency.getAttribute('aria-label'))
+        .toBe(translate(EN_US, 'comments.urgency', EN_US['urgency.1']));
+      await item.scrollIntoViewIfNeeded();
+      await screenshotEachViewport(expert.page, 'community-comment-urgency-set');
+    });
+
+    await step(member.page, 'the comment made urgent leaves the members view live', async () => {
+      await expect.poll(() => shownComment(post(memberDialog, caption), question2).count()).toBe(0);
     });
 
     await step(member.page, 'the member moves a vote and both counts change at once', async () => {

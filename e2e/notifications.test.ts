@@ -42,7 +42,7 @@ describeInBrowser('notifications and moments in a real browser', () => {
     await browser?.close();
   });
 
-  it('a comment raises the badge live, the list clears it; a dare sent from moment create is pending for its friend', async () => {
+  it('a comment raises the badge live, the list clears it; a dare without participants is refused, one sent from moment create is pending for its friend', async () => {
     const ann = await newMember(browser, server, 'ann');
     const ben = await newMember(browser, server, 'ben');
     await befriend(ann, ben);
@@ -89,6 +89,12 @@ describeInBrowser('notifications and moments in a real browser', () => {
         .getByText('Distance')
         .click();
       await create.getByLabel(text('momentMessage')).fill('5 km before Friday?');
+      // A dare needs someone to dare: with nobody chosen it is refused (000 §5).
+      await create.getByRole('button', { name: text('momentSave'), exact: true }).click();
+      const refusal = ben.page.getByRole('alertdialog', { name: text('noParticipants') });
+      await refusal.getByText(text('selectParticipant'), { exact: true }).waitFor();
+      await screenshotEachViewport(ben.page, 'moment-no-participants');
+      await refusal.getByRole('button').first().click();
       await create.getByRole('checkbox', { name: ann.username }).check();
       await create.getByRole('button', { name: text('momentSendButton'), exact: true }).click();
       await moments.waitFor();

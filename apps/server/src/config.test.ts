@@ -44,4 +44,14 @@ describe('config', () => {
   it('refuses a number that is not one', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it("names the social-network provider: Facebook's Graph API by default, none when set empty", () => {
+    expect(loadConfig({}).socialGraphUrl).toBe('https://graph.facebook.com');
+    expect(loadConfig({ SOCIAL_GRAPH_URL: 'http://127.0.0.1:9/graph/' }).socialGraphUrl).toBe(
+      'http://127.0.0.1:9/graph',
+    );
+    expect(loadConfig({ SOCIAL_GRAPH_URL: '' }).socialGraphUrl).toBeNull();
+    expect(() => loadConfig({ SOCIAL_GRAPH_URL: 'ftp://graph' })).toThrow(/SOCIAL_GRAPH_URL/);
+    expect(() => loadConfig({ SOCIAL_GRAPH_URL: 'not a url' })).toThrow(/SOCIAL_GRAPH_URL/);
+  });
 });

@@ -32,6 +32,13 @@ export interface Config {
   wsMaxBufferedBytes: number;
   outboxSweepMs: number;
   trustProxy: boolean;
+  /**
+   * The Graph-style social network PUT /fb/user checks a member's token with (its `/me`), without a trailing
+   * slash; null when SOCIAL_GRAPH_URL is set empty: no provider, so no social-network sync.
+   */
+  socialGraphUrl: string | null;
+  /** How long the provider may take to answer before the sync is refused. */
+  socialGraphTimeoutMs: number;
   /** S3-compatible storage for uploads (S3_BUCKET set); null keeps them under DATA_DIR/files. */
   s3: S3Config | null;
 }
@@ -95,18 +102,28 @@ function str(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
-function s3Endpoint(value: string | null, region: string): string {
-  const endpoint = value ?? `https://s3.${region}.amazonaws.com`;
+/** An http(s) base URL, without its trailing slashes; anything else stops the server from starting. */
+function httpBaseUrl(name: string, endpoint: string): string {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    throw new Error(`S3_ENDPOINT must be a URL, got "${endpoint}"`);
+    throw new Error(`${name} must be a URL, got "${endpoint}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+    throw new Error(`${name} must be an http(s) URL, got "${endpoint}"`);
   }
   return endpoint.replace(/\/+$/, '');
+}
+
+const s3Endpoint = (value: string | null, region: string) =>
+  httpBaseUrl('S3_ENDPOINT', value ?? `https://s3.${region}.amazonaws.com`);
+
+const FACEBOOK_GRAPH_URL = 'https://graph.facebook.com';
+
+/** Facebook's Graph API unless SOCIAL_GRAPH_URL names another provider; set empty, no provider at all. */
+function socialGraphUrl(value: string | undefined): string | null {
+  return value === '' ? null : httpBaseUrl('SOCIAL_GRAPH_URL', value ?? FACEBOOK_GRAPH_URL);
 }
 
 function s3Prefix(value: string | undefined): string {
@@ -172,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsMaxBufferedBytes: int(env.WS_MAX_BUFFERED_BYTES, 1024 * 1024, 'WS_MAX_BUFFERED_BYTES'),
     outboxSweepMs: int(env.OUTBOX_SWEEP_MS, 2000, 'OUTBOX_SWEEP_MS'),
     trustProxy: bool(env.TRUST_PROXY, false),
+    socialGraphUrl: socialGraphUrl(env.SOCIAL_GRAPH_URL),
+    socialGraphTimeoutMs: int(env.SOCIAL_GRAPH_TIMEOUT_MS, 5000, 'SOCIAL_GRAPH_TIMEOUT_MS'),
     s3: s3(env),
   };
 }

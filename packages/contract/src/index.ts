@@ -7,5 +7,6 @@ export * from './files';
 export * from './locale';
 export * from './rules';
 export * from './schemas';
+export * from './session-images';
 export * from './tournament';
 export * from './units';

@@ -13,6 +13,7 @@ const PUBLIC = [
   'GET /api/gv',
   'GET /api/ws',
   'GET /api/v3/avatars/:file',
+  'GET /api/v3/session_images/:file',
 ];
 
 const apiRoutes = () => app.routeList.filter((r) => r.url.startsWith('/api/'));

@@ -458,7 +458,8 @@ export function commentPath(scope: FeedScope, postId: number, commentId: number)
 export function useEditComment(scope: FeedScope, postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ commentId, input }: { commentId: number; input: CommentInput }) =>
+    /** The author sends their words; an expert may send `{ urgency }` alone on anyone's comment. */
+    mutationFn: ({ commentId, input }: { commentId: number; input: Partial<CommentInput> }) =>
       request<FeedComment>(commentPath(scope, postId, commentId), { method: 'PUT', json: input }),
     onSuccess: (comment) => upsertComment(queryClient, scope, comment),
   });

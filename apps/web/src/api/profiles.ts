@@ -43,6 +43,22 @@ export function useUpdateUser() {
   });
 }
 
+/**
+ * PUT /fb/user: links the account at the social network (docs/decisions/0022); the whole profiles answer
+ * changes with it (identity_provider, has_identity), so it is fetched again.
+ */
+export function useSocialSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { user_id: string; access_token: string }) =>
+      trackBusy(put<UserProfile>('/fb/user', body)),
+    onSuccess: async (profile) => {
+      mergeProfile(queryClient, profile);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
+    },
+  });
+}
+
 export function useUpdateNotificationLevel() {
   const queryClient = useQueryClient();
   return useMutation({

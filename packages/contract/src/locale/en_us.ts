@@ -336,6 +336,11 @@ const SPEC_TEXTS = {
   'settings.persona': 'persona',
   'settings.avatar': 'avatar',
   'settings.social_network_sync': 'social-network sync',
+  // Orbit's own: the sync form asks for what the provider's sign-in gave (docs/decisions/0022).
+  'settings.social_account_id': 'account id',
+  'settings.social_access_token': 'access token',
+  'settings.social_sync_now': 'sync',
+  'settings.social_linked': 'linked: {{0}}',
   'settings.notifications': 'notifications',
   'profile.photo': 'photo',
   'profile.first_name': 'first name',

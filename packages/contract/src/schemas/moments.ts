@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { AppId, MomentFilter, MomentOrigin, MomentStatus } from '../enums';
+import { AppId, MomentFilter, MomentOrigin, MomentStatus, MomentType } from '../enums';
 import { Id, Nullable } from './common';
 import { PersonaImage } from './users';
 
@@ -79,6 +79,15 @@ export const CreateMomentBody = Type.Object(
         friend_ids: Type.Optional(MomentParticipants.properties.friend_ids),
         community_ids: Type.Optional(MomentParticipants.properties.community_ids),
       }),
+    ),
+    type: Type.Optional(
+      Type.Union(
+        [Type.Literal(MomentType.DARE), Type.Literal(MomentType.SHARE), Type.Literal(MomentType.TREASURE)],
+        {
+          description:
+            'the type the client chose (000 §4.3): 1 dare, 2 share (both need participants), 3 treasure (none); without it, participants and factor decide',
+        },
+      ),
     ),
     factor: Type.Optional(
       Type.Boolean({ description: 'the Show Factor: On makes a dare with participants' }),

@@ -156,9 +156,7 @@ export const UserProfile = Type.Object({
   ),
   identity: Identity,
   identity_provider: Nullable(Type.String()),
-  user_identity: Nullable(
-    Type.String({ description: 'the external account name, with an identity provider' }),
-  ),
+  user_identity: Nullable(Type.String({ description: "the member's account id at their identity provider" })),
   privacy_setting: Type.Integer({ description: '1 public, 2 private' }),
   unit_preference: Type.Integer({ description: '1 imperial, 2 metric' }),
   height_meter: Nullable(Type.Number()),
@@ -238,6 +236,9 @@ export const SettingsProfile = Type.Object({
     description: 'the member holds their own identity (no external provider): the full settings view',
   }),
   identity_provider: Nullable(Type.String()),
+  social_sync: Type.Boolean({
+    description: 'a social-network provider is set up: the settings show the social-network sync row',
+  }),
 });
 
 export const ProfilesResponse = Type.Object({
@@ -317,6 +318,28 @@ export const NotificationLevelBody = Type.Object(
 
 export const AvatarsResponse = Type.Object({ avatars: Type.Array(Type.String()) });
 export const AvatarParams = Type.Object({ file: Type.String({ maxLength: 20 }) });
+/** The identity_provider of an account linked through PUT /fb/user (000 §7, 002 §2). */
+export const SOCIAL_PROVIDER = 'facebook';
+
+/** PUT /fb/user: the member's account at the social network and the token its sign-in gave the client. */
+export const SocialSyncBody = Type.Object(
+  {
+    user_id: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Integer({ minimum: 1 })], {
+      description: "the member's account id at the social network",
+    }),
+    access_token: Type.String({ minLength: 1, maxLength: 4096 }),
+  },
+  { additionalProperties: false },
+);
+export type SocialSyncBody = Static<typeof SocialSyncBody>;
+
+/** GET /v3/session_images (000 §3.7): style class name to image URL. */
+export const SessionImagesResponse = Type.Record(Type.String(), Type.String(), {
+  description:
+    'style class name (session-<id>, session-o<id> for the other set, session-generic) to image url',
+});
+export type SessionImagesResponse = Static<typeof SessionImagesResponse>;
+export const SessionImageParams = Type.Object({ file: Type.String({ maxLength: 40 }) });
 
 /** Images (002 §7): persona uploads and crops. */
 export const TempImageQuery = Type.Object({

@@ -49,6 +49,8 @@ export const users = pgTable(
     moodTags: jsonb('mood_tags').$type<string[]>().notNull().default([]),
     tagNotes: text('tag_notes').notNull().default(''),
     identityProvider: text('identity_provider'),
+    /** The member's account id at the identity provider (PUT /fb/user links it); one Orbit account per id. */
+    userIdentity: text('user_identity'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
   },
@@ -56,6 +58,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_alias_lower_idx').on(sql`lower(${t.alias})`),
+    uniqueIndex('users_identity_provider_idx').on(t.identityProvider, t.userIdentity),
     // Member search (modules/search): substring and similarity matches on both identities.
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_alias_trgm_idx').using('gin', sql`lower(${t.alias}) gin_trgm_ops`),

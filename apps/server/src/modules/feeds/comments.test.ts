@@ -81,6 +81,47 @@ describe('comment urgency', () => {
     ).toEqual([0]);
   });
 
+  it("an expert sets the urgency alone of a member's comment; its words stay the author's", async () => {
+    const [expert, author, reader] = [await signUp(app), await signUp(app), await signUp(app)];
+    const id = await community(expert, [author, reader]);
+    const post = (await call(author, 'POST', 'community/feed', { message: 'p', community_id: id })).json();
+    const written = (await comment(author, id, post.id, { message: 'my knee hurts' })).json();
+    const path = `community/${id}/feed/${post.id}/comments/${written.id}`;
+    for (const body of [
+      { urgency: 1, message: 'edited' },
+      { message: 'edited' },
+      { urgency: 1, tagged_users: [] },
+    ]) {
+      const refused = await call(expert, 'PUT', path, body);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe('not_author');
+    }
+    const byMember = await call(reader, 'PUT', path, { urgency: 1 });
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().error).toBe('not_author');
+
+    const since = await lastSeq(reader);
+    const raised = await call(expert, 'PUT', path, { urgency: 3 });
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json()).toMatchObject({
+      urgency: 3,
+      message: 'my knee hurts',
+      author_user_id: author.userId,
+    });
+    // Urgent now: it leaves the members' view, live too.
+    expect((await comments(reader, id, post.id)).json().community_feed_comments).toEqual([]);
+    expect(
+      (await eventsOf(reader, since))
+        .filter((e) => e.type === EventType.COMMUNITY_COMMENT)
+        .map((e) => [e.subtype, (e.data as { id: number }).id]),
+    ).toEqual([['DELETE', written.id]]);
+    const lowered = await call(expert, 'PUT', path, { urgency: 0 });
+    expect(lowered.json()).toMatchObject({ urgency: 0, message: 'my knee hurts' });
+    expect(
+      (await comments(reader, id, post.id)).json().community_feed_comments.map((c: { id: number }) => c.id),
+    ).toEqual([written.id]);
+  });
+
   it('user-feed comments are always urgency 0 and update the post live', async () => {
     const [owner, friend] = [await signUp(app), await signUp(app)];
     await befriend(owner, friend);

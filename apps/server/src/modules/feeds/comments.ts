@@ -8,13 +8,13 @@ import { notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { notifyComment } from '../notifications/causes';
 import type { UserRow } from '../users/service';
-import { announceComment } from './events';
+import { announceComment, type CommentReaders } from './events';
 import { detachFiles, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage } from './input';
 import { attachmentsOfComments, type CommentRow, usersByIds, visibleComments } from './loader';
 import {
-  assertAuthor,
   assertMayDelete,
+  assertMayEditComment,
   assertMaySetUrgency,
   assertMayTakePart,
   audienceOf,
@@ -100,9 +100,26 @@ async function taggedIn(work: Work, access: PostAccess, message: string, urgency
 }
 
 /** Tells the comment's readers (experts only, when it is urgent) that it came, changed or went. */
-async function announce(work: Work, access: PostAccess, comment: CommentRow, subtype: EventSubtype) {
+async function announce(
+  work: Work,
+  access: PostAccess,
+  comment: CommentRow,
+  subtype: EventSubtype,
+  readers?: CommentReaders,
+) {
   const [author] = (await usersByIds(work.tx, [comment.authorId])).values();
-  await announceComment(work, access.post, comment, author as UserRow, subtype);
+  await announceComment(work, access.post, comment, author as UserRow, subtype, readers);
+}
+
+/**
+ * A comment made urgent leaves the view of everyone but the experts (001 §4): the others get its DELETE.
+ * Made not urgent again, the UPDATE to every reader brings it back.
+ */
+async function announceEdit(work: Work, access: PostAccess, before: CommentRow, after: CommentRow) {
+  await announce(work, access, after, EventSubtype.UPDATE);
+  if (before.urgency === Urgency.NONE && after.urgency !== Urgency.NONE) {
+    await announce(work, access, before, EventSubtype.DELETE, 'not-urgent-readers');
+  }
 }
 
 async function presentOne(db: Queryable, callerId: number, access: PostAccess, comment: CommentRow) {
@@ -171,7 +188,7 @@ export async function createComment(
   });
 }
 
-/** The author edits; only an expert may give it an urgency. */
+/** The author edits; only an expert may give it an urgency, on anyone's comment of their community. */
 export async function editComment(
   deps: AppDeps,
   callerId: number,
@@ -183,7 +200,7 @@ export async function editComment(
   return inTransaction(unitOfWork(deps), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     const comment = await openComment(work.tx, access, commentId);
-    assertAuthor(comment.authorId, callerId);
+    assertMayEditComment(access, comment.authorId, callerId, body);
     const message = body.message === undefined ? comment.message : cleanMessage(body.message);
     const urgency = body.urgency ?? comment.urgency;
     if (urgency !== comment.urgency) assertMaySetUrgency(access, urgency);
@@ -207,7 +224,7 @@ export async function editComment(
       access.post,
       taggedUsers.filter((id) => !comment.taggedUsers.includes(id)),
     );
-    await announce(work, access, updated as CommentRow, EventSubtype.UPDATE);
+    await announceEdit(work, access, comment, updated as CommentRow);
     return presentOne(work.tx, callerId, access, updated as CommentRow);
   });
 }

@@ -2,7 +2,7 @@ import { type EventSubtype, EventType, Urgency } from '@orbit/contract';
 import type { Work } from '../../platform/tx';
 import type { UserRow } from '../users/service';
 import { attachmentsOfComments, type CommentRow, loadBundles, reactionsOf } from './loader';
-import { audienceOf, type PostRow } from './policy';
+import { type Audience, audienceOf, type PostRow } from './policy';
 import { type CommentBundle, presentComment, presentPost, type Viewer } from './presenter';
 import { viewersFor } from './viewers';
 
@@ -52,6 +52,15 @@ export async function announcePost(work: Work, post: PostRow, subtype: EventSubt
   );
 }
 
+/** Who hears of a comment: its readers by its urgency, or only those who do not see urgent comments. */
+export type CommentReaders = 'by-urgency' | 'not-urgent-readers';
+
+function commentReaders(audience: Audience, urgency: number, readers: CommentReaders) {
+  const urgent = (id: number) => audience.urgentReaders.has(id);
+  if (readers === 'not-urgent-readers') return audience.recipients.filter((id) => !urgent(id));
+  return urgency === Urgency.NONE ? audience.recipients : audience.recipients.filter(urgent);
+}
+
 /**
  * A comment's NEW, UPDATE or DELETE. Community comments go out as COMMUNITY_COMMENT, urgent ones to experts
  * only; a member's feed has no comment event type, so its readers get the post's UPDATE with new counts.
@@ -62,13 +71,11 @@ export async function announceComment(
   comment: CommentRow,
   author: UserRow,
   subtype: EventSubtype,
+  readers: CommentReaders = 'by-urgency',
 ) {
   if (post.communityId === null) return announcePost(work, post, 'UPDATE');
   const audience = await audienceOf(work.tx, post);
-  const recipients =
-    comment.urgency === Urgency.NONE
-      ? audience.recipients
-      : audience.recipients.filter((id) => audience.urgentReaders.has(id));
+  const recipients = commentReaders(audience, comment.urgency, readers);
   const attachments = (await attachmentsOfComments(work.tx, [comment.id])).get(comment.id) ?? [];
   const bundle: CommentBundle = { comment, author, communityId: post.communityId, attachments };
   const viewers = await viewersFor(work.tx, recipients, audience, [author], false);

@@ -71,6 +71,26 @@ export function assertAuthor(authorId: number, callerId: number) {
   if (authorId !== callerId) throw forbidden('Only the author may do this', FeedError.not_author);
 }
 
+/** The fields of a comment that are its author's words: only the author rewrites them. */
+const AUTHORS_FIELDS = ['message', 'tagged_users', 'identity_type'] as const;
+
+/**
+ * The author edits their comment; a community expert may also change the urgency alone of anyone's comment
+ * there (001 §4, §6). Anyone else, or an expert touching the words, is refused.
+ */
+export function assertMayEditComment(
+  access: PostAccess,
+  authorId: number,
+  callerId: number,
+  body: Partial<Record<(typeof AUTHORS_FIELDS)[number] | 'urgency', unknown>>,
+) {
+  if (authorId === callerId) return;
+  const urgencyOnly = body.urgency !== undefined && AUTHORS_FIELDS.every((f) => body[f] === undefined);
+  if (!(urgencyOnly && isCommunityExpert(access))) assertAuthor(authorId, callerId);
+}
+
+const isCommunityExpert = (access: PostAccess) => access.post.communityId !== null && access.seesUrgent;
+
 /** Authors delete what they wrote; experts (or the feed's owner) delete anything on their feed. */
 export function assertMayDelete(access: PostAccess, authorId: number, callerId: number) {
   if (authorId !== callerId && !access.isModerator) {
@@ -90,7 +110,7 @@ export function assertMayTag(access: PostAccess, callerId: number) {
 
 /** Only experts set an urgency; user feeds have no experts, so their comments are always urgency 0. */
 export function assertMaySetUrgency(access: PostAccess, urgency: number) {
-  if (urgency > Urgency.NONE && !(access.post.communityId !== null && access.seesUrgent)) {
+  if (urgency > Urgency.NONE && !isCommunityExpert(access)) {
     throw forbidden('Only experts set the urgency of a comment', FeedError.urgency_experts_only);
   }
 }

@@ -1,4 +1,4 @@
-import { LIMITS } from '@orbit/contract';
+import { LIMITS, SESSION_IMAGES, sessionImageClass } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -223,5 +223,35 @@ describe('upload rate limit', async () => {
     const text = Buffer.from('not an image');
     for (let i = 0; i < 30; i++) expect((await upload(limited.app, user, text)).statusCode).toBe(415);
     expect((await upload(limited.app, user, text)).statusCode).toBe(429);
+  });
+});
+
+describe('GET /v3/session_images', () => {
+  it('maps every style class to a real WebP served without a session, with a long cache', async () => {
+    const user = await signUp(app);
+    const res = await app.inject({ method: 'GET', url: '/api/v3/session_images', headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    const map = res.json() as Record<string, string>;
+    expect(Object.keys(map)).toHaveLength(SESSION_IMAGES.length);
+    expect(map[sessionImageClass(1)]).toBe('/api/v3/session_images/session-1.webp');
+    expect(map[sessionImageClass(-122)]).toBe('/api/v3/session_images/session-o122.webp');
+    expect(map[sessionImageClass(71)]).toBe('/api/v3/session_images/session-generic.webp');
+    expect(map['session-71']).toBeUndefined();
+    const bytes = new Map<string, string>();
+    for (const [className, url] of Object.entries(map)) {
+      const image = await app.inject({ method: 'GET', url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      expect(image.headers['cache-control']).toContain('immutable');
+      const meta = await sharp(image.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 96, 96]);
+      bytes.set(className, image.rawPayload.toString('base64'));
+    }
+    // The other set is drawn differently from the main one, and the generic icon from both.
+    expect(new Set(['session-1', 'session-o1', 'session-generic'].map((c) => bytes.get(c))).size).toBe(3);
+    const missing = await app.inject({ method: 'GET', url: '/api/v3/session_images/session-71.webp' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe('not_found');
+    expect((await app.inject({ method: 'GET', url: '/api/v3/session_images' })).statusCode).toBe(401);
   });
 });

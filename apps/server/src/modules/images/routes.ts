@@ -4,6 +4,8 @@ import {
   DataImageBody,
   ErrorResponse,
   ImageIdQuery,
+  SessionImageParams,
+  SessionImagesResponse,
   TempImageQuery,
   UploadedImage,
 } from '@orbit/contract';
@@ -12,9 +14,10 @@ import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
-import { unsupportedType } from '../../platform/images';
+import { sendPresetImage, unsupportedType } from '../../platform/images';
 import { ImageKind } from './policy';
 import { cropTempImage, readImage, uploadPersonaDataUrl, uploadTempImage } from './service';
+import { loadSessionImages, sessionImageMap } from './session-images';
 
 const tags = ['images'];
 
@@ -38,9 +41,22 @@ function sendImage(reply: FastifyReply, image: { bytes: Buffer; mime: string; ki
     .send(image.bytes);
 }
 
+const imageResponseOf = () => ({ 200: { description: 'the image bytes' }, '4xx': ErrorResponse });
+
 export async function imagesRoutes(app: App, deps: AppDeps) {
+  const sessionImages = await loadSessionImages();
+  app.get('/v3/session_images', { schema: { tags, response: { 200: SessionImagesResponse } } }, async () =>
+    sessionImageMap(),
+  );
+  // Public so that a plain <img> or a CSS background shows it.
+  app.get(
+    '/v3/session_images/:file',
+    { config: { public: true }, schema: { tags, params: SessionImageParams, response: imageResponseOf() } },
+    async (request, reply) => sendPresetImage(reply, sessionImages, request.params.file, 'session image'),
+  );
+
   const uploadLimit = rateLimit(deps.config.rateLimitFactor, 30, '1 minute');
-  const imageResponse = { 200: { description: 'the image bytes' }, '4xx': ErrorResponse };
+  const imageResponse = imageResponseOf();
 
   app.post(
     '/user/temp_image',

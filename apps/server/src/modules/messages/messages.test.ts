@@ -1,9 +1,11 @@
-import { PM_IMAGE_TEXT, PM_MESSAGE_MAX, PM_PAGE_SIZE, StarType } from '@orbit/contract';
+import { EventType, PM_IMAGE_TEXT, PM_MESSAGE_MAX, PM_PAGE_SIZE, StarType } from '@orbit/contract';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { attachments as attachmentsTable } from '../../db/schema';
+import { attachments as attachmentsTable, events, messageParticipants } from '../../db/schema';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { samples, uploader } from '../attachments/testing';
+import { olderThan } from './cursor';
 import { messagesClient } from './fixtures';
 
 const ctx = await createTestApp();
@@ -19,6 +21,20 @@ const previews = async (user: TestUser, search?: string) => {
 };
 const list = (user: TestUser, groupId: number, pageKey?: string) =>
   call(user, 'GET', `pms/list/${groupId}${pageKey ? `?page_key=${pageKey}` : ''}`);
+/** The outbox events of a member after `seq`, as type and subtype. */
+const eventsSince = (userId: number, seq: number) =>
+  ctx.deps.db
+    .select({ type: events.type, subtype: events.subtype })
+    .from(events)
+    .where(and(eq(events.recipientId, userId), gt(events.seq, seq)))
+    .orderBy(asc(events.seq));
+const lastSeqOf = async (userId: number) => {
+  const [row] = await ctx.deps.db
+    .select({ seq: max(events.seq) })
+    .from(events)
+    .where(eq(events.recipientId, userId));
+  return row?.seq ?? 0;
+};
 const pendingOf = async (user: TestUser) =>
   (await call(user, 'GET', 'user/profiles')).json().pending_pms_qty as number;
 
@@ -275,6 +291,51 @@ describe('unread messages', () => {
     expect(await pendingOf(a)).toBe(0);
     expect((await previews(a))[0]).toMatchObject({ state: 'read', unread_count: 0 });
     expect((await list(a, groupId)).json().last_read_pm_id).toBe(replies[2]);
+  });
+
+  it("reading the newest page marks the thread read, as the spec's calls alone open a conversation", async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const mine = await sendOk(a, groupId, 'lunch?');
+    const replies = [await sendOk(b, groupId, 'yes'), await sendOk(b, groupId, 'at 1')];
+    expect(await pendingOf(a)).toBe(1);
+    // An older page (a page_key) is scrolling back, not opening: it marks nothing.
+    const older = await list(a, groupId, olderThan(replies[1] + 1));
+    expect(older.json().messages).toHaveLength(3);
+    expect(await pendingOf(a)).toBe(1);
+
+    const since = await lastSeqOf(a.userId);
+    const opened = (await list(a, groupId)).json();
+    // The page still shows what was unread when it was opened (the Unread messages divider).
+    expect(opened.last_read_pm_id).toBe(mine);
+    expect(opened.messages.map((m: { state: string }) => m.state)).toEqual(['unread', 'unread', 'read']);
+    expect(await pendingOf(a)).toBe(0);
+    expect(await pendingOf(b)).toBe(0);
+    expect((await previews(a))[0]).toMatchObject({ group_id: groupId, state: 'read', unread_count: 0 });
+    expect((await list(a, groupId)).json().last_read_pm_id).toBe(replies[1]);
+    // The same realtime event the explicit read call sends: the reader's clients refetch their badges.
+    expect(await eventsSince(a.userId, since)).toEqual([{ type: EventType.USER_PROFILES, subtype: null }]);
+    // Opened again with nothing new, nothing is announced.
+    await list(a, groupId);
+    expect(await eventsSince(a.userId, since)).toHaveLength(1);
+  });
+
+  it('concurrent reads and sends lose no mark and never fail', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => send(b, groupId, `m${i}`)),
+      ...Array.from({ length: 6 }, () => list(a, groupId)),
+      ...Array.from({ length: 3 }, () => call(a, 'POST', `pms/read/${groupId}`)),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const reads = answers.slice(6).map((r) => r.json().last_read_pm_id as number);
+    const [marked] = await ctx.deps.db
+      .select({ id: messageParticipants.lastReadMessageId })
+      .from(messageParticipants)
+      .where(and(eq(messageParticipants.groupId, groupId), eq(messageParticipants.userId, a.userId)));
+    // The mark only moves forward: it is at least every mark an answer reported.
+    expect(marked.id).toBeGreaterThanOrEqual(Math.max(...reads));
+    await list(a, groupId);
+    expect(await pendingOf(a)).toBe(0);
   });
 
   it('counts a thread once in pending_pms_qty however many messages wait in it', async () => {

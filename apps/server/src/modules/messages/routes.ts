@@ -71,7 +71,7 @@ export async function messagesRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request) =>
-      listMessages(deps.db, me(request).userId, request.params.group_id, request.query.page_key),
+      listMessages(deps, me(request).userId, request.params.group_id, request.query.page_key),
   );
 
   app.post(

@@ -63,26 +63,31 @@ function pageOfRows(rows: MessageRow[], cursor: Cursor) {
 
 /**
  * GET /pms/list/{group_id}: a page of the thread, newest first, as the caller sees it, with the last
- * message they had read (the Unread messages divider). Reading marks nothing: POST /pms/read does.
+ * message they had read before this call (the Unread messages divider). Reading the newest page (no
+ * page_key) marks the thread read up to its newest message, as opening a conversation does (002 §4).
  */
 export async function listMessages(
-  db: Queryable,
+  deps: AppDeps,
   viewerId: number,
   groupId: number,
   pageKey?: string,
 ): Promise<PmListResponse> {
   const cursor = cursorFromKey(pageKey);
-  const thread = await loadThread(db, groupId, viewerId);
+  const thread = await loadThread(deps.db, groupId, viewerId);
   const [rows, { faces }] = await Promise.all([
-    pageRows(db, groupId, cursor),
+    pageRows(deps.db, groupId, cursor),
     facesSeenBy(
-      db,
+      deps.db,
       viewerId,
       thread.participants.map((p) => p.user),
     ),
   ]);
   const page = pageOfRows(rows, cursor);
   const lastRead = thread.viewer.lastReadId;
+  const newest = page.items[0];
+  if (cursor.kind === 'newest' && newest && newest.id > lastRead) {
+    await inTransaction(unitOfWork(deps), (work) => advanceRead(work, groupId, viewerId, newest.id));
+  }
   return {
     messages: page.items.flatMap((row) => {
       const author = faces.get(row.authorId);
@@ -253,6 +258,26 @@ export async function deleteMessage(deps: AppDeps, callerId: number, groupId: nu
   });
 }
 
+/**
+ * The reader has seen the thread up to `messageId`: their mark moves forward only, in one UPDATE of their
+ * own row, so concurrent reads and sends neither lose a mark nor deadlock. When it moved, their clients
+ * refetch the profiles (pending_pms_qty).
+ */
+async function advanceRead(work: Work, groupId: number, readerId: number, messageId: number) {
+  const moved = await work.tx
+    .update(messageParticipants)
+    .set({ lastReadMessageId: messageId })
+    .where(
+      and(
+        eq(messageParticipants.groupId, groupId),
+        eq(messageParticipants.userId, readerId),
+        lt(messageParticipants.lastReadMessageId, messageId),
+      ),
+    )
+    .returning({ userId: messageParticipants.userId });
+  if (moved.length > 0) await announceProfiles(work, [readerId]);
+}
+
 /** POST /pms/read/{group_id}: the caller has seen the thread up to its newest message. */
 export async function markRead(deps: AppDeps, callerId: number, groupId: number) {
   return inTransaction(unitOfWork(deps), async (work) => {
@@ -261,14 +286,10 @@ export async function markRead(deps: AppDeps, callerId: number, groupId: number)
       .select({ id: max(messages.id) })
       .from(messages)
       .where(eq(messages.groupId, groupId));
-    const lastRead = Math.max(thread.viewer.lastReadId, newest?.id ?? 0);
-    if (lastRead > thread.viewer.lastReadId) {
-      await markReadUpTo(work.tx, groupId, callerId, lastRead);
-      await announceProfiles(work, [callerId]);
-    }
+    await advanceRead(work, groupId, callerId, newest?.id ?? 0);
     return {
       group_id: groupId,
-      last_read_pm_id: lastRead,
+      last_read_pm_id: Math.max(thread.viewer.lastReadId, newest?.id ?? 0),
       pending_pms_qty: await pendingThreadCount(work.tx, callerId),
     };
   });

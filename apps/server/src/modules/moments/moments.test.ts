@@ -121,6 +121,60 @@ describe('POST /user/moments: the type', () => {
     expect(await deps.db.select().from(moments).where(eq(moments.producerId, me.userId))).toEqual([]);
   });
 
+  describe('the type the client chose (000 §3.10, §4.3)', () => {
+    it('takes dare, share and treasure from the body, factor alongside', async () => {
+      const { me, f1 } = await circle();
+      const dare = await send(me, toFriends([f1], { ...DARE, type: MomentType.DARE }));
+      expect(dare.statusCode).toBe(200);
+      expect(dare.json()).toMatchObject({
+        type: MomentType.DARE,
+        criteria: [{ name: 'distance', display_name: 'Distance', show: true }],
+      });
+      const share = await send(
+        me,
+        toFriends([f1], { type: MomentType.SHARE, factor: false, message: 'look' }),
+      );
+      expect(share.json()).toMatchObject({ type: MomentType.SHARE });
+      const treasure = await send(me, { type: MomentType.TREASURE, message: 'mine', bg_app_id: null });
+      expect(treasure.json()).toMatchObject({ type: MomentType.TREASURE, friends: [] });
+      expect(idsOf((await search(f1, 1)).incoming.pending).sort()).toEqual(
+        [dare.json().moment_id, share.json().moment_id].sort(),
+      );
+    });
+
+    it('a dare or share without participants is 400 no_participants, and nothing is written', async () => {
+      const me = await signUp(app);
+      for (const body of [
+        { ...DARE, type: MomentType.DARE },
+        { type: MomentType.SHARE, participants: { friend_ids: [], community_ids: [] } },
+        { type: MomentType.SHARE },
+      ]) {
+        const res = await send(me, body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          error: 'no_participants',
+          message: 'Please select at least one participant',
+        });
+      }
+      expect(await deps.db.select().from(moments).where(eq(moments.producerId, me.userId))).toEqual([]);
+    });
+
+    it('a treasure with participants is 400', async () => {
+      const { me, f1 } = await circle();
+      const res = await send(me, toFriends([f1], { type: MomentType.TREASURE }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('treasure_has_participants');
+      expect((await search(f1, 1)).incoming.pending).toEqual([]);
+    });
+
+    it('refuses a type outside 1..3', async () => {
+      const { me, f1 } = await circle();
+      const res = await send(me, toFriends([f1], { type: 4 }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('validation');
+    });
+  });
+
   it('participants with the factor Off make a share, its criteria not shown', async () => {
     const { me, f1 } = await circle();
     const res = await send(

@@ -14,16 +14,25 @@ import { communityMembers, friendships } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { MomentRow } from './presenter';
 
+function derivedType(participantCount: number, factor: boolean): MomentType {
+  if (factor) return MomentType.DARE;
+  return participantCount === 0 ? MomentType.TREASURE : MomentType.SHARE;
+}
+
+const noParticipants = () => badRequest('no_participants', 'Please select at least one participant');
+
 /**
- * The type of a new moment (000 §4.3): nobody chosen is a treasure, kept to send later; chosen members with
- * the Show Factor Off get a share, with it On a dare. A dare needs someone to dare (000 §5).
+ * The type of a new moment (000 §4.3). The client's chosen `type` decides when sent; otherwise nobody chosen
+ * is a treasure, kept to send later, and chosen members get a share with the Show Factor Off, a dare with it
+ * On. A dare or share needs someone to reach (000 §5); a treasure is sent to nobody until it is sent on.
  */
-export function momentTypeOf(participantCount: number, factor: boolean): MomentType {
-  if (participantCount === 0) {
-    if (factor) throw badRequest('no_participants', 'Please select at least one participant');
-    return MomentType.TREASURE;
+export function momentTypeOf(participantCount: number, factor: boolean, chosen?: MomentType): MomentType {
+  const type = chosen ?? derivedType(participantCount, factor);
+  if (type !== MomentType.TREASURE && participantCount === 0) throw noParticipants();
+  if (type === MomentType.TREASURE && participantCount > 0) {
+    throw badRequest('treasure_has_participants', 'A treasure is kept for later: it has no participants');
   }
-  return factor ? MomentType.DARE : MomentType.SHARE;
+  return type;
 }
 
 /** The moment's message: trimmed, at most 280 characters (000 §5). */

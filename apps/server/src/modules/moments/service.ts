@@ -104,7 +104,7 @@ async function ownMoment(db: Queryable, producerId: number, momentId: number): P
   return row;
 }
 
-/** POST /user/moments: the type follows participants and the Show Factor (000 §4.3). */
+/** POST /user/moments: the type the client chose, or as participants and the Show Factor make it (000 §4.3). */
 export async function createMoment(
   deps: AppDeps,
   producerId: number,
@@ -117,6 +117,7 @@ export async function createMoment(
   const type = momentTypeOf(
     participants.friend_ids.length + participants.community_ids.length,
     body.factor ?? false,
+    body.type,
   );
   const message = momentMessage(body.message);
   assertSessionInfoSize(body.session_info);

@@ -42,7 +42,8 @@ export function presentUserProfile(user: UserRow, organizationIds: number[]): Us
     identity_image: { type: PersonaType.URL, value: avatarUrl(user.avatarImage) },
     identity: identityOf(user),
     identity_provider: user.identityProvider,
-    user_identity: user.identityProvider ? user.username : null,
+    // An account an operator put behind a provider by hand may have no recorded id there: its username stands.
+    user_identity: user.identityProvider ? (user.userIdentity ?? user.username) : null,
     privacy_setting: user.privacySetting,
     unit_preference: user.unitPreference,
     height_meter: user.heightMeter,

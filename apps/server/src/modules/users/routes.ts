@@ -7,16 +7,18 @@ import {
   ProfileQuery,
   ProfileResponse,
   ProfilesResponse,
+  SocialSyncBody,
   UpdateUserBody,
   UserIdParams,
   UserProfile,
 } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { notFound } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
+import { sendPresetImage } from '../../platform/images';
 import { avatarUrls, loadAvatars } from './avatars';
 import { personaPicture, profileOf, profiles, setNotificationLevel, updateProfile } from './service';
+import { syncSocialAccount } from './social-sync';
 
 const tags = ['users'];
 
@@ -76,6 +78,15 @@ export async function usersRoutes(app: App, deps: AppDeps) {
     personaPicture(deps, me(request).userId),
   );
 
+  app.put(
+    '/fb/user',
+    {
+      config: { rateLimit: rateLimit(f, 10) },
+      schema: { tags, body: SocialSyncBody, response: { 200: UserProfile, '4xx': ErrorResponse } },
+    },
+    async (request) => syncSocialAccount(deps, me(request).userId, request.body),
+  );
+
   app.get('/v3/avatars', { schema: { tags, response: { 200: AvatarsResponse } } }, async () => ({
     avatars: avatarUrls(),
   }));
@@ -84,14 +95,6 @@ export async function usersRoutes(app: App, deps: AppDeps) {
   app.get(
     '/v3/avatars/:file',
     { config: { public: true }, schema: { tags, params: AvatarParams } },
-    async (request, reply) => {
-      const bytes = avatars.get(request.params.file);
-      if (!bytes) throw notFound('No such avatar');
-      return reply
-        .type('image/png')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
-    },
+    async (request, reply) => sendPresetImage(reply, avatars, request.params.file, 'avatar'),
   );
 }

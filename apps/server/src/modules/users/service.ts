@@ -110,6 +110,7 @@ export async function profiles(deps: AppDeps, userId: number): Promise<ProfilesR
       // An Orbit identity (username, avatar, persona) is the member's own unless an external provider holds it.
       has_identity: user.identityProvider === null,
       identity_provider: user.identityProvider,
+      social_sync: deps.config.socialGraphUrl !== null,
     },
     notif_qty: notifQty,
     pending_pms_qty: pendingPms,
@@ -135,11 +136,11 @@ export async function personaPicture(deps: AppDeps, userId: number) {
   return { image_url: personaImageUrl({ type: user.personaType, value: user.personaValue }) };
 }
 
-const managedByProvider = () =>
+export const managedByProvider = () =>
   forbidden('This is managed by your identity provider', 'managed_by_identity_provider');
 
 /** The member's other open sockets refetch their profile (000 §7: USER_PROFILES refreshes the profiles). */
-function announceProfileChange(work: Work, userId: number) {
+export function announceProfileChange(work: Work, userId: number) {
   return work.emit([userId], EventType.USER_PROFILES, null, { user_id: userId });
 }
 

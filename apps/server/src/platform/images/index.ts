@@ -1,2 +1,3 @@
+export * from './presets';
 export * from './sniff';
 export * from './transform';

@@ -1,5 +1,5 @@
+import { monogramOf } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { monogramOf } from './ActivityIcon';
 import {
   balloonDelays,
   balloonRadii,

@@ -49,7 +49,7 @@ export function CommentsPanel({ scope, post }: { scope: FeedScope; post: FeedPos
     <section className={styles.comments} aria-label={t(T.commentsTitle)}>
       <ul className={styles.commentList}>
         {(comments.data ?? []).map((comment) => (
-          <CommentItem key={comment.id} comment={comment} scope={scope} members={members} />
+          <CommentItem key={comment.id} comment={comment} scope={scope} members={members} expert={expert} />
         ))}
       </ul>
       {comments.data && (
@@ -65,14 +65,33 @@ export function CommentsPanel({ scope, post }: { scope: FeedScope; post: FeedPos
   );
 }
 
+/** Urgency none, low, medium, high: an expert's button cycles it (001 §4). */
+function UrgencyButton({ urgency, onCycle }: { urgency: number; onCycle: () => void }) {
+  const { t } = useTranslation();
+  const name = t(URGENCY_KEYS[urgency] ?? T.urgency0);
+  return (
+    <button
+      type="button"
+      className={`${styles.urgencyButton} ${URGENCY_CLASSES[urgency] ?? ''}`}
+      aria-label={t(T.urgencyLabel, { 0: name })}
+      onClick={onCycle}
+    >
+      <span aria-hidden="true">!</span> {name}
+    </button>
+  );
+}
+
+/** A comment; experts set the urgency of anyone's, the words stay the author's to edit (001 §4, §6). */
 function CommentItem({
   comment,
   scope,
   members,
+  expert,
 }: {
   comment: FeedComment;
   scope: FeedScope;
   members: readonly { id: number; screen_name: string }[];
+  expert: boolean;
 }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -87,10 +106,22 @@ function CommentItem({
     <li className={classes.join(' ')} {...longPress}>
       <div className={styles.cardHead}>
         <Author item={comment} size={28} />
-        {comment.urgency > 0 && (
-          <span className={`${styles.urgencyTag} ${URGENCY_CLASSES[comment.urgency] ?? ''}`}>
-            {t(URGENCY_KEYS[comment.urgency] ?? T.urgency0)}
-          </span>
+        {expert ? (
+          <UrgencyButton
+            urgency={comment.urgency}
+            onCycle={() =>
+              edit.mutate(
+                { commentId: comment.id, input: { urgency: nextUrgency(comment.urgency) } },
+                { onError: failed },
+              )
+            }
+          />
+        ) : (
+          comment.urgency > 0 && (
+            <span className={`${styles.urgencyTag} ${URGENCY_CLASSES[comment.urgency] ?? ''}`}>
+              {t(URGENCY_KEYS[comment.urgency] ?? T.urgency0)}
+            </span>
+          )
         )}
         <ItemMenu
           open={menuOpen}
@@ -192,16 +223,7 @@ function CommentInput({
       <UploadWidget uploads={uploads} />
       <div className={styles.row}>
         <UploadWidget.PickButton uploads={uploads} label={t(T.attachFiles)} />
-        {expert && (
-          <button
-            type="button"
-            className={`${styles.urgencyButton} ${URGENCY_CLASSES[urgency] ?? ''}`}
-            aria-label={t(T.urgencyLabel, { 0: t(URGENCY_KEYS[urgency] ?? T.urgency0) })}
-            onClick={() => setUrgency(nextUrgency(urgency))}
-          >
-            <span aria-hidden="true">!</span> {t(URGENCY_KEYS[urgency] ?? T.urgency0)}
-          </button>
-        )}
+        {expert && <UrgencyButton urgency={urgency} onCycle={() => setUrgency(nextUrgency(urgency))} />}
         <Button className={styles.sendButton} disabled={busy} onClick={() => void send()}>
           {t(T.feedSend)}
         </Button>

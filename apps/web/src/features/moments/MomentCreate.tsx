@@ -14,7 +14,7 @@ import { showError } from '../../ui/popup';
 import { Checklist } from './Checklist';
 import styles from './Moments.module.css';
 import { closeMomentsWith } from './open';
-import { createButtonLabel, lacksParticipants } from './rules';
+import { chosenMomentType, createButtonLabel, lacksParticipants } from './rules';
 
 /** The applications a moment may belong to; none means member to member. */
 const APP_OPTIONS = Object.values(AppId).filter((id) => id !== AppId.SURVEY);
@@ -30,6 +30,7 @@ interface Draft {
 
 function bodyOf(draft: Draft, original: Moment | undefined): CreateMomentBody {
   return {
+    type: chosenMomentType(draft.factor, draft.friendIds.length + draft.communityIds.length),
     participants: { friend_ids: draft.friendIds, community_ids: draft.communityIds },
     factor: draft.factor,
     criteria: draft.criterion ? [{ name: draft.criterion, show: draft.factor }] : [],

@@ -1,7 +1,13 @@
-import type { Moment, MomentSearchResponse } from '@orbit/contract';
+import { type Moment, type MomentSearchResponse, MomentType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import { T } from '../../i18n/texts';
-import { createButtonLabel, incomingSections, lacksParticipants, unseenMomentIds } from './rules';
+import {
+  chosenMomentType,
+  createButtonLabel,
+  incomingSections,
+  lacksParticipants,
+  unseenMomentIds,
+} from './rules';
 
 const moment = (moment_id: number, type: number, status: number | null = 1) =>
   ({ moment_id, type, status }) as Moment;
@@ -32,5 +38,11 @@ describe('moments rules', () => {
     expect(lacksParticipants(true, 0)).toBe(true);
     expect(lacksParticipants(false, 0)).toBe(false);
     expect(lacksParticipants(true, 1)).toBe(false);
+  });
+
+  it('chooses the type sent: treasure with nobody, share with the factor Off, dare with it On', () => {
+    expect(chosenMomentType(false, 0)).toBe(MomentType.TREASURE);
+    expect(chosenMomentType(false, 2)).toBe(MomentType.SHARE);
+    expect(chosenMomentType(true, 1)).toBe(MomentType.DARE);
   });
 });

@@ -46,6 +46,15 @@ export const createButtonLabel = (selectedCount: number): string =>
 export const lacksParticipants = (factor: boolean, selectedCount: number): boolean =>
   factor && selectedCount === 0;
 
+/**
+ * The type the member chose (000 §4.3), sent as `type`: nobody selected saves a treasure; someone selected
+ * gets a share with the Show Factor Off, a dare with it On.
+ */
+export function chosenMomentType(factor: boolean, selectedCount: number): MomentType {
+  if (selectedCount === 0) return MomentType.TREASURE;
+  return factor ? MomentType.DARE : MomentType.SHARE;
+}
+
 /** Only a treasure (kept, not yet sent) offers send from the outgoing list. */
 export const canSend = (moment: Moment): boolean => moment.type === MomentType.TREASURE;
 

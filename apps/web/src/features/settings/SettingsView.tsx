@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberPicture } from '../../api/account';
 import { displayName } from '../../api/names';
-import { useMe } from '../../api/profiles';
+import { useMe, useProfiles } from '../../api/profiles';
 import type { UserProfile } from '../../api/types';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
@@ -15,10 +15,13 @@ import { PasswordConfirm } from './PasswordConfirm';
 import { PersonaEditor } from './PersonaEditor';
 import { ProfileEditor } from './ProfileEditor';
 import styles from './Settings.module.css';
+import { SocialSyncDialog } from './SocialSyncDialog';
 
 export const openProfileEditor = () => openDialog({ title: T.profile, render: () => <ProfileEditor /> });
 export const openPersonaEditor = () => openDialog({ title: T.persona, render: () => <PersonaEditor /> });
 export const openAvatarEditor = () => openDialog({ title: T.avatar, render: () => <AvatarEditor /> });
+export const openSocialSync = () =>
+  openDialog({ title: T.socialNetworkSync, render: () => <SocialSyncDialog /> });
 export const openChangePassword = () =>
   openDialog({ title: T.changePassword, render: () => <ChangePasswordDialog /> });
 /** Privacy settings sit behind the password confirmation screen (000 §2.11). */
@@ -68,6 +71,20 @@ function MemberCard({ profile }: { profile: UserProfile }) {
   );
 }
 
+/** The social-network sync row, shown only when a provider is set up (000 §5, docs/decisions/0022). */
+function SocialSyncRow() {
+  const { t } = useTranslation();
+  const profiles = useProfiles().data;
+  if (!profiles?.settings_profile.social_sync) return null;
+  return (
+    <SettingsRow
+      label={t(T.socialNetworkSync)}
+      detail={profiles.user_profile.identity_provider ?? undefined}
+      onOpen={openSocialSync}
+    />
+  );
+}
+
 /** The privacy sections: persona, avatar, password; persona and password belong to an external provider. */
 export function PrivacyView() {
   const { t } = useTranslation();
@@ -94,6 +111,7 @@ export function SettingsView() {
       <ul className={styles.rows}>
         <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
         <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />
+        <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />
     </div>
@@ -111,6 +129,7 @@ export function SettingsIndex() {
       <ul className={styles.rows}>
         <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
         {!profile.identity_provider && <SettingsRow label={t(T.password)} onOpen={openChangePassword} />}
+        <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />
     </div>
