@@ -129,7 +129,9 @@ const MIX: [weight: number, make: Maker][] = [
     }),
   ],
 ];
-const TOTAL_WEIGHT = MIX.reduce((sum, [w]) => sum + w, 0);
+/** Each entry's upper bound on a 0..100 roll: an entry is picked when the roll falls below it first. */
+const BOUNDS = MIX.map((_, i) => MIX.slice(0, i + 1).reduce((sum, [w]) => sum + w, 0));
+const TOTAL_WEIGHT = BOUNDS[BOUNDS.length - 1];
 
 /**
  * The next call of the mix, for a random member; private messages carry a delivery marker for the
@@ -138,8 +140,8 @@ const TOTAL_WEIGHT = MIX.reduce((sum, [w]) => sum + w, 0);
 export function soakMix(world: SoakWorld, pms: PmLog): () => Call {
   return () => {
     const member = Math.floor(Math.random() * SOAK_WORLD.members);
-    let roll = Math.random() * TOTAL_WEIGHT;
-    const [, make] = MIX.find(([weight]) => (roll -= weight) < 0) ?? MIX[0];
+    const roll = Math.random() * TOTAL_WEIGHT;
+    const [, make] = MIX[BOUNDS.findIndex((bound) => roll < bound)] ?? MIX[0];
     return { ...make(member, world, pms), token: world.tokens[member] };
   };
 }
