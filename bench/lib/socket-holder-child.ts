@@ -17,18 +17,21 @@ function reply(message: HolderReply) {
   process.send?.(message);
 }
 
+/** Only a marker's first frame on a socket counts: a message also reaches its thread's preview, say. */
 function watch(ws: WebSocket, member: number) {
+  const seen = new Set<number>();
   ws.on('message', (raw: Buffer) => {
+    const atMs = clockMs();
     frames += 1;
     const at = raw.indexOf(MARK);
     if (at < 0) return;
     const end = raw.indexOf(0x7e, at + MARK.length); // the closing '~'
     if (end < 0) return;
-    const [to, seq] = raw
-      .toString('latin1', at + MARK.length, end)
-      .split(':')
-      .map(Number);
-    if (to === member) arrivals.push(seq, member, clockMs());
+    const [to, seqText] = raw.toString('latin1', at + MARK.length, end).split(':');
+    const seq = Number(seqText);
+    if ((to !== '*' && Number(to) !== member) || seen.has(seq)) return;
+    seen.add(seq);
+    arrivals.push(seq, member, atMs);
   });
   ws.on('close', () => {
     closed += 1;

@@ -6,9 +6,10 @@ export const clockMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 /**
  * The text a frame carries for the holder to time it: `~bench:<member>:<seq>~` in a message. Only its
- * arrival on a socket of member `to` is recorded (the sender's own sockets get it too, and are not counted).
+ * arrival on a socket of member `to` is recorded (the sender's own sockets get it too, and are not counted);
+ * `*` records it on every socket (a community post).
  */
-export const deliveryMarker = (to: number, seq: number) => `~bench:${to}:${seq}~`;
+export const deliveryMarker = (to: number | '*', seq: number) => `~bench:${to}:${seq}~`;
 
 /** One recorded arrival: the marker's sequence number, the member whose socket got it, and when. */
 export interface Arrival {
@@ -27,6 +28,8 @@ export type HolderReply =
   | { type: 'collected'; arrivals: number[]; frames: number; closed: number }
   | { type: 'failed'; message: string };
 
+/** How often arrivalsOf asks: arrival times are taken in the holder, so this only delays the answer. */
+const POLL_MS = 20;
 const CHILD = path.resolve(import.meta.dirname, 'socket-holder-child.ts');
 
 /**
@@ -68,6 +71,20 @@ export class SocketHolder {
       arrivals.push({ seq: reply.arrivals[i], member: reply.arrivals[i + 1], atMs: reply.arrivals[i + 2] });
     }
     return { arrivals, frames: reply.frames, closed: reply.closed };
+  }
+
+  /**
+   * Polls until `expected` arrivals of marker `seq` were recorded or `timeoutMs` passed; for one marker at
+   * a time (arrivals of other markers collected meanwhile are dropped).
+   */
+  async arrivalsOf(seq: number, expected: number, timeoutMs: number): Promise<Arrival[]> {
+    const found: Arrival[] = [];
+    const deadline = clockMs() + timeoutMs;
+    while (found.length < expected && clockMs() < deadline) {
+      found.push(...(await this.collect()).arrivals.filter((a) => a.seq === seq));
+      if (found.length < expected) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    return found;
   }
 
   async close(): Promise<void> {

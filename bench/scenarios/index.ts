@@ -1,6 +1,7 @@
 import { activities } from './activities';
 import { bundle } from './bundle';
 import { calls } from './calls';
+import { fanout } from './fanout';
 import { feed } from './feed';
 import { frames } from './frames';
 import { home } from './home';
@@ -15,6 +16,7 @@ export const scenarios: Scenario[] = [
   home,
   messages,
   feed,
+  fanout,
   activities,
   frames,
   calls,
