@@ -47,6 +47,10 @@ export class SocketHolder {
       this.pending = null;
       resolve?.(reply);
     });
+    this.child.on('exit', (code) => {
+      this.pending?.({ type: 'failed', message: `the socket holder exited (${code}) before answering` });
+      this.pending = null;
+    });
   }
 
   private ask(request: HolderRequest): Promise<HolderReply> {
