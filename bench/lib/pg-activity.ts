@@ -18,7 +18,8 @@ const TOP_STATEMENTS = 5;
 
 const QUERY = `
   SELECT coalesce(wait_event_type || '/' || wait_event, 'running') AS wait,
-    left(regexp_replace(query, '\\s+', ' ', 'g'), ${STATEMENT_CHARS}) AS statement
+    left(regexp_replace(regexp_replace(query, '\\s+', ' ', 'g'), '\\(\\$[0-9]+(, \\$[0-9]+)*\\)', '($n, ...)', 'g'),
+      ${STATEMENT_CHARS}) AS statement
   FROM pg_stat_activity
   WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
     AND state = 'active'`;

@@ -15,11 +15,15 @@ export const HOLD = { failedPercent: 0.025, p99Ms: 300 } as const;
 /** How long the PMs of a phase may still arrive after its last request has settled. */
 const DELIVERY_GRACE_MS = 15_000;
 const RSS_SAMPLE_MS = 5_000;
+/** Before a phase: the floor must answer this fast this many times in a row (the last phase's backlog gone). */
+const IDLE = { answerMs: 100, inARow: 3, pollMs: 500, maxMs: 120_000 } as const;
 
 /** One phase's figures: a fixed rate for some seconds. */
 export interface PhaseResult {
   rate: number;
   seconds: number;
+  /** How long the server took to work off the earlier phase's backlog before this one started. */
+  settleSeconds: number;
   asked: number;
   answeredRatio: number;
   serverErrorPercent: number;
@@ -66,6 +70,28 @@ async function collectDeliveries(holder: SocketHolder, pms: PmLog) {
   return { latencies, sent: accepted.size, lost: expected - latencies.length };
 }
 
+/**
+ * Waits until the server answers the floor quickly again: requests the client gave up on are still worked
+ * off by the server, and a phase started on that backlog would measure the previous one.
+ */
+async function waitUntilIdle(target: BenchTarget): Promise<number> {
+  const started = Date.now();
+  let fast = 0;
+  while (fast < IDLE.inARow && Date.now() - started < IDLE.maxMs) {
+    const asked = Date.now();
+    const ok = await fetch(`${target.baseUrl}/api/me`, {
+      headers: target.headers,
+      signal: AbortSignal.timeout(IDLE.maxMs),
+    }).then(
+      (res) => res.arrayBuffer().then(() => res.ok),
+      () => false,
+    );
+    fast = ok && Date.now() - asked < IDLE.answerMs ? fast + 1 : 0;
+    if (fast < IDLE.inARow) await sleep(IDLE.pollMs);
+  }
+  return round((Date.now() - started) / 1000, 1);
+}
+
 /** The server's RSS every few seconds while the phase runs. */
 function watchMemory(target: BenchTarget) {
   const samples: number[] = [];
@@ -100,6 +126,7 @@ export async function runPhase(
   seconds: number,
   pms: PmLog,
 ): Promise<PhaseResult> {
+  const settleSeconds = await waitUntilIdle(target);
   const deadlocksBefore = target.server.logLines('deadlock detected');
   const cpuBefore = target.server.cpuSeconds();
   const memory = watchMemory(target);
@@ -124,6 +151,7 @@ export async function runPhase(
   return {
     rate,
     seconds,
+    settleSeconds,
     asked: run.asked,
     answeredRatio: round(run.answeredInTime / Math.max(1, run.asked)),
     serverErrorPercent: round((run.serverErrors / Math.max(1, run.asked)) * 100, 4),
@@ -154,7 +182,7 @@ export function phaseLine(p: PhaseResult): string {
     .map(([w, n]) => `${w} ${n}`)
     .join(', ');
   return (
-    `${p.rate} req/s for ${p.seconds} s: answered ${p.answeredRatio}, 5xx ${p.serverErrorPercent} %, ` +
+    `${p.rate} req/s for ${p.seconds} s (after ${p.settleSeconds} s settling): answered ${p.answeredRatio}, 5xx ${p.serverErrorPercent} %, ` +
     `worst p99 ${p.worstP99Ms} ms (${p.worstCall}), PM p99 ${p.pmDelivery.p99Ms} ms, ${p.pmLost} of ` +
     `${p.pmSent * SOCKETS_PER_MEMBER} PM frames lost, ${p.deadlocks} deadlocks, RSS ${mb(p.rssStartKb)} -> ` +
     `${mb(p.rssEndKb)} MB, server CPU ${p.serverCpuPercent ?? '?'} %, pg active ${p.pgActivity?.meanActive ?? '?'}` +
