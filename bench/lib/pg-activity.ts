@@ -16,9 +16,10 @@ const SAMPLE_MS = 1000;
 const STATEMENT_CHARS = 120;
 const TOP_STATEMENTS = 5;
 
+/** Parameter lists fold to `($n, ...)`, closed or cut short by track_activity_query_size alike. */
 const QUERY = `
   SELECT coalesce(wait_event_type || '/' || wait_event, 'running') AS wait,
-    left(regexp_replace(regexp_replace(query, '\\s+', ' ', 'g'), '\\(\\$[0-9]+(, \\$[0-9]+)*\\)', '($n, ...)', 'g'),
+    left(regexp_replace(regexp_replace(query, '\\s+', ' ', 'g'), '\\(\\$[0-9]+(, ?\\$[0-9]*)*\\)?', '($n, ...)', 'g'),
       ${STATEMENT_CHARS}) AS statement
   FROM pg_stat_activity
   WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'

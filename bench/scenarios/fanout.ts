@@ -115,45 +115,63 @@ async function timeSends(
   return { latencies, missed, seconds: (clockMs() - started) / 1000 };
 }
 
-async function measurePosts(run: Run): Promise<Measurement> {
-  const { world, sockets } = run;
-  const timed = await timeSends(WARMUP_POSTS, TIMED_POSTS, sockets, (n) =>
-    sendAndTime(run, {
-      path: '/api/community/feed',
-      body: { community_id: world.communityId, message: `Fan-out ${deliveryMarker('*', n)}` },
-      seq: n,
-      expected: sockets,
-      timeoutMs: POST_TIMEOUT_MS,
-    }),
-  );
-  return deliveryMeasurement(
-    {
-      label: `post_to_${sockets}_sockets`,
-      method: 'POST',
-      path: '/api/community/feed -> COMMUNITY_POST NEW on every member socket',
-    },
-    timed,
-  );
+/** A kind of timed send: what it posts, whose sockets it reaches, and how it is reported. */
+interface Delivery {
+  label: string;
+  reportedPath: string;
+  warmup: number;
+  timed: number;
+  /** Its markers start here, so that a late frame of another kind is never taken for one of these. */
+  firstSeq: number;
+  expected: (run: Run) => number;
+  timeoutMs: number;
+  send: (world: Seeded, seq: number) => { path: string; body: unknown };
 }
 
-async function measurePms(run: Run): Promise<Measurement> {
-  const { world, sockets } = run;
-  // Numbered after the posts' markers, so that a late post frame is never taken for a message.
-  const first = WARMUP_POSTS + TIMED_POSTS;
-  const timed = await timeSends(WARMUP_PMS, TIMED_PMS, 1, (n) =>
-    sendAndTime(run, {
-      path: `/api/pms/send/${world.groupId}`,
-      body: { message: `Fan-out ${deliveryMarker(RECEIVER, first + n)}` },
-      seq: first + n,
-      expected: 1,
-      timeoutMs: PM_TIMEOUT_MS,
-    }),
-  );
+const COMMUNITY_POST: Delivery = {
+  label: 'post_to_{n}_sockets',
+  reportedPath: '/api/community/feed -> COMMUNITY_POST NEW on every member socket',
+  warmup: WARMUP_POSTS,
+  timed: TIMED_POSTS,
+  firstSeq: 0,
+  expected: (run) => run.sockets,
+  timeoutMs: POST_TIMEOUT_MS,
+  send: (world, seq) => ({
+    path: '/api/community/feed',
+    body: { community_id: world.communityId, message: `Fan-out ${deliveryMarker('*', seq)}` },
+  }),
+};
+
+const PRIVATE_MESSAGE: Delivery = {
+  label: 'pm_with_{n}_sockets',
+  reportedPath: '/api/pms/send/{group_id} -> receiver socket',
+  warmup: WARMUP_PMS,
+  timed: TIMED_PMS,
+  firstSeq: WARMUP_POSTS + TIMED_POSTS,
+  expected: () => 1,
+  timeoutMs: PM_TIMEOUT_MS,
+  send: (world, seq) => ({
+    path: `/api/pms/send/${world.groupId}`,
+    body: { message: `Fan-out ${deliveryMarker(RECEIVER, seq)}` },
+  }),
+};
+
+async function measure(run: Run, delivery: Delivery): Promise<Measurement> {
+  const expected = delivery.expected(run);
+  const timed = await timeSends(delivery.warmup, delivery.timed, expected, (n) => {
+    const seq = delivery.firstSeq + n;
+    return sendAndTime(run, {
+      ...delivery.send(run.world, seq),
+      seq,
+      expected,
+      timeoutMs: delivery.timeoutMs,
+    });
+  });
   return deliveryMeasurement(
     {
-      label: `pm_with_${sockets}_sockets`,
+      label: delivery.label.replace('{n}', String(run.sockets)),
       method: 'POST',
-      path: '/api/pms/send/{group_id} -> receiver socket',
+      path: delivery.reportedPath,
     },
     timed,
   );
@@ -184,8 +202,9 @@ export const fanout: Scenario = {
       const openSeconds = (clockMs() - started) / 1000;
       const rssAfter = target.server.rssKb();
       console.log(`[bench] fanout: ${sockets} sockets opened in ${openSeconds.toFixed(1)} s`);
-      const posts = await measurePosts({ target, holder, world, sockets });
-      const pms = await measurePms({ target, holder, world, sockets });
+      const run = { target, holder, world, sockets };
+      const posts = await measure(run, COMMUNITY_POST);
+      const pms = await measure(run, PRIVATE_MESSAGE);
       const { closed } = await holder.collect();
       const socketKb = rssBefore === null || rssAfter === null ? 0 : (rssAfter - rssBefore) / sockets;
       return {

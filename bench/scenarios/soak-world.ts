@@ -1,14 +1,7 @@
-import {
-  CommunityRole,
-  DEFAULT_COMMUNITY_COLOR,
-  OwnerType,
-  PostPrivacy,
-  PostType,
-  Urgency,
-} from '@orbit/contract';
+import { CommunityRole, PostPrivacy, PostType, Urgency } from '@orbit/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../apps/server/src/db/client';
-import { growMembers, type RunMembers } from '../lib/members';
+import { growMembers, insertCommunities, type RunMembers } from '../lib/members';
 import { insertSessions } from '../lib/sockets';
 
 /**
@@ -82,13 +75,9 @@ async function seedCommunities(db: Queryable, prefix: string) {
   );
   await db.execute(sql`
     CREATE TEMP TABLE soak_communities AS
-    SELECT v.c, nextval(pg_get_serial_sequence('communities', 'id'))::int AS id, v.first, v.size
+    SELECT v.c, nextval(pg_get_serial_sequence('communities', 'id'))::int AS id, v.first, v.size, v.first AS owner
     FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(c, first, size)`);
-  await db.execute(sql`
-    INSERT INTO communities (id, name, description, color, initials, owner_type, owner_id, created_by)
-    SELECT sc.id, ${prefix} || ' soak community ' || sc.c, 'A soak community', ${DEFAULT_COMMUNITY_COLOR}, 'S',
-      ${small(OwnerType.USER)}, m.id, m.id
-    FROM soak_communities sc JOIN bench_members m ON m.n = sc.first`);
+  await insertCommunities(db, 'soak_communities', `${prefix} soak community`);
   await db.execute(sql`
     INSERT INTO community_members (community_id, user_id, role)
     SELECT sc.id, m.id, ${small(CommunityRole.MEMBER)}
