@@ -1,16 +1,10 @@
+import { envNumber } from './lib/env';
+import { createFreshDatabase } from './lib/fresh-database';
 import type { LoadSettings } from './lib/measure';
 import { buildReport, formatReport, RESULTS_FILE, writeReport } from './lib/report';
 import { type BenchWorld, createWorld } from './lib/world';
 import { scenarios } from './scenarios';
 import type { Scenario, ScenarioResult } from './scenarios/types';
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
-  return n;
-}
 
 function selectScenarios(names: string[]): Scenario[] {
   if (names.length === 0) return scenarios;
@@ -22,10 +16,25 @@ function selectScenarios(names: string[]): Scenario[] {
   return scenarios.filter((s) => names.includes(s.name));
 }
 
-/** On the shared world, or on its own world when the scenario seeds one. */
+/** On the shared world, or on its own world when the scenario seeds one (in a fresh database if it asks). */
 async function runScenario(scenario: Scenario, shared: BenchWorld, settings: LoadSettings) {
-  if (!scenario.seed) return scenario.run(shared, settings);
-  const own = await createWorld(process.env.BENCH_DATABASE_URL || null, scenario.seed);
+  if (!scenario.seed && !scenario.freshPostgres) return scenario.run(shared, settings);
+  const databaseUrl = process.env.BENCH_DATABASE_URL || null;
+  if (!scenario.freshPostgres) return runOnOwnWorld(scenario, databaseUrl, settings);
+  if (!databaseUrl) {
+    console.warn(`[bench] ${scenario.name}: measured on PostgreSQL only (set BENCH_DATABASE_URL): left out.`);
+    return { measurements: [], ratios: {} };
+  }
+  const fresh = await createFreshDatabase(databaseUrl);
+  try {
+    return await runOnOwnWorld(scenario, fresh.url, settings);
+  } finally {
+    await fresh.drop();
+  }
+}
+
+async function runOnOwnWorld(scenario: Scenario, databaseUrl: string | null, settings: LoadSettings) {
+  const own = await createWorld(databaseUrl, scenario.seed);
   try {
     return await scenario.run(own, settings);
   } finally {
@@ -36,9 +45,9 @@ async function runScenario(scenario: Scenario, shared: BenchWorld, settings: Loa
 async function main() {
   const selected = selectScenarios(process.argv.slice(2));
   const settings: LoadSettings = {
-    connections: positiveNumber('BENCH_CONNECTIONS', 50),
-    durationSec: positiveNumber('BENCH_DURATION', 10),
-    warmupSec: positiveNumber('BENCH_WARMUP', 2),
+    connections: envNumber('BENCH_CONNECTIONS', 50),
+    durationSec: envNumber('BENCH_DURATION', 10),
+    warmupSec: envNumber('BENCH_WARMUP', 2),
   };
   const world = await createWorld(process.env.BENCH_DATABASE_URL || null);
   const results: Record<string, ScenarioResult> = {};

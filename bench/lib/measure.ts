@@ -9,7 +9,7 @@ export interface LoadSettings {
 
 export interface Measurement {
   label: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   requestsPerSec: number;
   p50Ms: number;

@@ -1,3 +1,4 @@
+import { DEFAULT_COMMUNITY_COLOR, OwnerType } from '@orbit/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../apps/server/src/db/client';
 
@@ -24,4 +25,16 @@ export async function growMembers(db: Queryable, members: RunMembers, total: num
   await db.execute(sql`CREATE UNIQUE INDEX ON bench_members (n)`);
   // Temporary tables have no statistics until analysed; the planner joins thousands of rows to it.
   await db.execute(sql`ANALYZE bench_members`);
+}
+
+/**
+ * One community per row of the temporary table `table (c, id, owner)` (ids taken from the communities'
+ * sequence beforehand), named `<name> <c>` and owned by member n = owner of bench_members.
+ */
+export async function insertCommunities(db: Queryable, table: string, name: string): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO communities (id, name, description, color, initials, owner_type, owner_id, created_by)
+    SELECT t.id, ${name} || ' ' || t.c, 'A bench community', ${DEFAULT_COMMUNITY_COLOR}, 'B',
+      ${OwnerType.USER}::smallint, m.id, m.id
+    FROM ${sql.identifier(table)} t JOIN bench_members m ON m.n = t.owner`);
 }

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { users } from '../../apps/server/src/db/schema';
 import { PasswordHasher } from '../../apps/server/src/platform/auth/passwords';
 import { makeTempDir, type OrbitServer, startServer } from '../../e2e/support/server';
+import { type ServerProbe, serverProbe } from './server-probe';
 
 export const MEMBER_COUNT = 1000;
 const INSERT_BATCH = 250;
@@ -24,9 +25,13 @@ export type WorldSeed = (
 export interface BenchWorld {
   baseUrl: string;
   databaseKind: DatabaseKind;
+  /** The PostgreSQL the server uses, or null on PGlite. */
+  databaseUrl: string | null;
   members: number;
   /** Headers of the signed-in member's calls (a Bearer token: no cookie or Origin handling in the way). */
   headers: Record<string, string>;
+  /** The server process's memory, CPU time and log. */
+  server: ServerProbe;
   close(): Promise<void>;
 }
 
@@ -35,17 +40,21 @@ export async function createWorld(databaseUrl: string | null, seed?: WorldSeed):
   let server: OrbitServer | null = null;
   try {
     const { kind, usernames } = await seedMembers(databaseUrl, dataDir, seed);
+    const probe = serverProbe(() => server?.pid ?? 0);
     server = await startServer({
       dataDir,
       env: { RATE_LIMIT_FACTOR: '100000', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl ?? '' },
+      onOutput: probe.onOutput,
     });
     const token = await signIn(server.baseUrl, usernames[0]);
     const running = server;
     return {
       baseUrl: running.baseUrl,
       databaseKind: kind,
+      databaseUrl,
       members: usernames.length,
       headers: { authorization: `Bearer ${token}` },
+      server: probe,
       close: async () => {
         await running.stop();
         fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,18 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import {
-  CommunityRole,
-  DEFAULT_COMMUNITY_COLOR,
-  FileType,
-  OwnerType,
-  PostPrivacy,
-  PostType,
-  Urgency,
-} from '@orbit/contract';
+import { CommunityRole, FileType, PostPrivacy, PostType, Urgency } from '@orbit/contract';
 import { asc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../apps/server/src/db/client';
 import { communities, users } from '../../apps/server/src/db/schema';
 import { ReactionKind } from '../../apps/server/src/modules/feeds/loader';
-import { growMembers, type RunMembers } from '../lib/members';
+import { growMembers, insertCommunities, type RunMembers } from '../lib/members';
 import { insertSessions } from '../lib/sockets';
 
 /**
@@ -59,13 +51,9 @@ export interface SeededFeed {
 async function seedCommunities(db: Queryable, prefix: string) {
   await db.execute(sql`
     CREATE TEMP TABLE bench_communities AS
-    SELECT c, nextval(pg_get_serial_sequence('communities', 'id'))::int AS id
+    SELECT c, nextval(pg_get_serial_sequence('communities', 'id'))::int AS id, c AS owner
     FROM generate_series(0, ${FEED_WORLD.communities - 1}) c`);
-  await db.execute(sql`
-    INSERT INTO communities (id, name, description, color, initials, owner_type, owner_id, created_by)
-    SELECT bc.id, ${prefix} || ' community ' || bc.c, 'A bench community', ${DEFAULT_COMMUNITY_COLOR}, 'B',
-      ${small(OwnerType.USER)}, m.id, m.id
-    FROM bench_communities bc JOIN bench_members m ON m.n = bc.c`);
+  await insertCommunities(db, 'bench_communities', `${prefix} community`);
   // Members 0..1999 in the measured community; every member in one of the others (about 50 each).
   await db.execute(sql`
     INSERT INTO community_members (community_id, user_id, role)

@@ -97,7 +97,10 @@ export const feed: Scenario = {
     const delivery = await measureDelivery(target, world);
     return {
       measurements: [page, floor, delivery],
-      ratios: { community_feed_over_floor: Number((page.requestsPerSec / floor.requestsPerSec).toFixed(3)) },
+      ratios: {
+        community_feed_over_floor: Number((page.requestsPerSec / floor.requestsPerSec).toFixed(3)),
+        fanout_2000_p99_ms: delivery.p99Ms,
+      },
     };
   },
 };

@@ -1,17 +1,28 @@
 import type { LoadSettings, Measurement, Target } from '../lib/measure';
+import type { ServerProbe } from '../lib/server-probe';
 import type { WorldSeed } from '../lib/world';
 
 export interface ScenarioResult {
   measurements: Measurement[];
   /** Named quotients of the figures, e.g. a route's requests/s over the floor's. */
   ratios: Record<string, number>;
+  /** Figures that are not a route's latency (phases, memory, database waits), written as they are. */
+  details?: Record<string, unknown>;
 }
+
+/** What a scenario runs against: the server's address, a signed-in member, the server process, its database. */
+export type BenchTarget = Target & { server: ServerProbe; databaseUrl: string | null };
 
 /** One benchmark: a name to run it by, and what it measures against a seeded, running server. */
 export interface Scenario {
   name: string;
   summary: string;
-  run(target: Target, settings: LoadSettings): Promise<ScenarioResult>;
+  run(target: BenchTarget, settings: LoadSettings): Promise<ScenarioResult>;
   /** A scenario that needs a bigger world than the shared members gets its own, seeded by this first. */
   seed?: WorldSeed;
+  /**
+   * Measured only on PostgreSQL, in a database of its own created for the run and dropped after it (on the
+   * server BENCH_DATABASE_URL names); left out with a printed reason without BENCH_DATABASE_URL.
+   */
+  freshPostgres?: boolean;
 }

@@ -16,12 +16,16 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** A data directory prepared by the caller and left in place on stop; by default a fresh one is made and removed. */
   dataDir?: string;
+  /** Every chunk of the server's stdout and stderr, for a caller that reads the whole log (the bench). */
+  onOutput?: (chunk: string) => void;
 }
 
 export interface OrbitServer {
   baseUrl: string;
   port: number;
   dataDir: string;
+  /** The server process (its memory and CPU time are read by the bench). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -65,7 +69,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer
       ...opts.env,
     },
   });
-  const output = collectOutput(child);
+  const output = collectOutput(child, opts.onOutput);
   const stop = async () => {
     await stopProcessGroup(child);
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -76,13 +80,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer
     await stop();
     throw err;
   }
-  return { baseUrl, port, dataDir, stop };
+  return { baseUrl, port, dataDir, pid: child.pid ?? 0, stop };
 }
 
-function collectOutput(child: ChildProcess): { text: () => string } {
+function collectOutput(child: ChildProcess, onOutput?: (chunk: string) => void): { text: () => string } {
   let text = '';
   const keep = (chunk: Buffer) => {
-    text = (text + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+    const piece = chunk.toString();
+    onOutput?.(piece);
+    text = (text + piece).slice(-OUTPUT_TAIL_CHARS);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

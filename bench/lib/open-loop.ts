@@ -1,0 +1,154 @@
+import type { Measurement } from './measure';
+import { clockMs } from './socket-holder';
+import { bearer, percentile } from './sockets';
+
+/** One request of an open-loop run, as the mix makes it. */
+export interface Call {
+  /** The call kind it is counted under (one measurement per kind). */
+  kind: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** The path with its ids, and the template it is reported under. */
+  path: string;
+  template: string;
+  token: string;
+  body?: unknown;
+  /** Told the status (0: no answer) and the time the request was due to start, when it settles. */
+  settled?: (status: number, dueMs: number) => void;
+}
+
+/** The timer's period: each tick starts every request due by then, so a start is at most this late. */
+const TICK_MS = 5;
+/** A request without an answer by then counts as a timeout (its latency is the timeout). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+interface KindTally {
+  method: Call['method'];
+  template: string;
+  asked: number;
+  /** Non-5xx answers that came back within the run's seconds: the rate answered. */
+  answeredInTime: number;
+  statuses: Record<string, number>;
+  latencies: number[];
+}
+
+export interface OpenLoopRun {
+  rate: number;
+  seconds: number;
+  asked: number;
+  answeredInTime: number;
+  serverErrors: number;
+  /** One per call kind: latency from the request's due time to its answer, statuses, rate answered. */
+  measurements: Measurement[];
+}
+
+async function send(baseUrl: string, call: Call): Promise<number> {
+  const res = await fetch(`${baseUrl}${call.path}`, {
+    method: call.method,
+    headers: {
+      ...bearer(call.token),
+      ...(call.body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  // Read to the end so that the connection is free again; the bytes themselves are not looked at.
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function statusKey(status: number, err: unknown): string {
+  if (status > 0) return String(status);
+  return err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'error';
+}
+
+/**
+ * Starts `rate` requests a second for `seconds` on a timer, whatever the earlier ones answered (open loop:
+ * a stalled server shows as latency and as requests in flight, never as a slower generator). Each request
+ * is timed from when it was due, so a late start counts against the server's figures too, not in its favour.
+ * Waits for the stragglers (up to the request timeout) before tallying.
+ */
+export async function runOpenLoop(
+  baseUrl: string,
+  next: () => Call,
+  rate: number,
+  seconds: number,
+): Promise<OpenLoopRun> {
+  const tallies = new Map<string, KindTally>();
+  const inFlight = new Set<Promise<void>>();
+  const total = Math.round(rate * seconds);
+  const t0 = clockMs();
+  const windowEnd = t0 + seconds * 1000;
+
+  const launch = (dueMs: number) => {
+    const call = next();
+    const tally = tallies.get(call.kind) ?? {
+      method: call.method,
+      template: call.template,
+      asked: 0,
+      answeredInTime: 0,
+      statuses: {},
+      latencies: [],
+    };
+    tallies.set(call.kind, tally);
+    tally.asked += 1;
+    const done = send(baseUrl, call)
+      .then(
+        (status) => ({ status, key: statusKey(status, null) }),
+        (err: unknown) => ({ status: 0, key: statusKey(0, err) }),
+      )
+      .then(({ status, key }) => {
+        const now = clockMs();
+        tally.latencies.push(now - dueMs);
+        tally.statuses[key] = (tally.statuses[key] ?? 0) + 1;
+        if (status > 0 && status < 500 && now <= windowEnd) tally.answeredInTime += 1;
+        call.settled?.(status, dueMs);
+      });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  };
+
+  let started = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((clockMs() - t0) * rate) / 1000) + 1);
+      for (; started < due; started++) launch(t0 + (started * 1000) / rate);
+      if (started >= total) {
+        clearInterval(timer);
+        resolve();
+      }
+    };
+    const timer = setInterval(tick, TICK_MS);
+    tick();
+  });
+  await Promise.allSettled([...inFlight]);
+  return summarise(rate, seconds, tallies);
+}
+
+function summarise(rate: number, seconds: number, tallies: Map<string, KindTally>): OpenLoopRun {
+  const measurements: Measurement[] = [];
+  let asked = 0;
+  let answeredInTime = 0;
+  let serverErrors = 0;
+  for (const [kind, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
+    const sorted = [...t.latencies].sort((a, b) => a - b);
+    const fivexx = Object.entries(t.statuses)
+      .filter(([code]) => code.startsWith('5'))
+      .reduce((sum, [, n]) => sum + n, 0);
+    asked += t.asked;
+    answeredInTime += t.answeredInTime;
+    serverErrors += fivexx;
+    measurements.push({
+      label: kind,
+      method: t.method,
+      path: t.template,
+      requestsPerSec: Number((t.answeredInTime / seconds).toFixed(2)),
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      requests: t.asked,
+      statuses: t.statuses,
+      errors: t.statuses.error ?? 0,
+      timeouts: t.statuses.timeout ?? 0,
+    });
+  }
+  return { rate, seconds, asked, answeredInTime, serverErrors, measurements };
+}

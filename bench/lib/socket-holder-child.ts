@@ -1,0 +1,62 @@
+import type { WebSocket } from 'ws';
+import { clockMs, type HolderReply, type HolderRequest } from './socket-holder';
+import { openSockets } from './sockets';
+
+/**
+ * The socket holder's process (see SocketHolder): keeps the sockets open and looks at each frame only as
+ * far as a marked delivery needs, a byte search, without parsing the JSON.
+ */
+const MARK = Buffer.from('~bench:');
+const sockets: WebSocket[] = [];
+/** Flat [seq, member, atMs] triples: cheap to keep and to send back. */
+let arrivals: number[] = [];
+let frames = 0;
+let closed = 0;
+
+function reply(message: HolderReply) {
+  process.send?.(message);
+}
+
+/** Only a marker's first frame on a socket counts: a message also reaches its thread's preview, say. */
+function watch(ws: WebSocket, member: number) {
+  const seen = new Set<number>();
+  ws.on('message', (raw: Buffer) => {
+    const atMs = clockMs();
+    frames += 1;
+    const at = raw.indexOf(MARK);
+    if (at < 0) return;
+    const end = raw.indexOf(0x7e, at + MARK.length); // the closing '~'
+    if (end < 0) return;
+    const [to, seqText] = raw.toString('latin1', at + MARK.length, end).split(':');
+    const seq = Number(seqText);
+    if ((to !== '*' && Number(to) !== member) || seen.has(seq)) return;
+    seen.add(seq);
+    arrivals.push(seq, member, atMs);
+  });
+  ws.on('close', () => {
+    closed += 1;
+  });
+}
+
+async function open(request: Extract<HolderRequest, { type: 'open' }>) {
+  const tokens = request.tokens.flatMap((t) => Array<string>(request.perToken).fill(t));
+  const owners = request.owners.flatMap((n) => Array<number>(request.perToken).fill(n));
+  const opened = await openSockets(request.baseUrl, tokens);
+  opened.forEach((ws, i) => {
+    watch(ws, owners[i]);
+  });
+  sockets.push(...opened);
+  reply({ type: 'opened', sockets: sockets.length });
+}
+
+process.on('message', (request: HolderRequest) => {
+  if (request.type === 'open') {
+    open(request).catch((err: Error) => reply({ type: 'failed', message: err.message }));
+  } else if (request.type === 'collect') {
+    reply({ type: 'collected', arrivals, frames, closed });
+    arrivals = [];
+  } else {
+    for (const ws of sockets) ws.terminate();
+    process.exit(0);
+  }
+});

@@ -1,0 +1,229 @@
+import { CommunityRole, DEFAULT_COMMUNITY_COLOR, OwnerType } from '@orbit/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../apps/server/src/db/client';
+import type { Measurement } from '../lib/measure';
+import { growMembers, type RunMembers } from '../lib/members';
+import { type Arrival, clockMs, deliveryMarker, SocketHolder } from '../lib/socket-holder';
+import { bearer, deliveryMeasurement, insertSessions } from '../lib/sockets';
+import type { BenchTarget, Scenario } from './types';
+
+/**
+ * The issue's figures: 10000 authenticated sockets (one per member, held by a second process), a
+ * community of all of them, and member 0 with a direct thread to member 1 for the personal event.
+ */
+export const FANOUT_WORLD = { sockets: 10_000 } as const;
+const TIMED_POSTS = 10;
+const WARMUP_POSTS = 2;
+const TIMED_PMS = 50;
+const WARMUP_PMS = 5;
+const POST_TIMEOUT_MS = 30_000;
+const PM_TIMEOUT_MS = 15_000;
+/** Member 0 posts and sends; member 1 receives the private messages. */
+const SENDER = 0;
+const RECEIVER = 1;
+
+interface Seeded {
+  communityId: number;
+  groupId: number;
+  tokens: string[];
+}
+let seeded: Seeded | null = null;
+
+async function firstRow<T>(db: Queryable, query: SQL): Promise<T> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows[0];
+}
+
+/** 10000 members in one community, a thread between members 0 and 1, and a session for everyone. */
+async function seedFanout(database: Database, members: RunMembers) {
+  seeded = await database.db.transaction(async (tx) => {
+    await growMembers(tx, members, FANOUT_WORLD.sockets);
+    const community = await firstRow<{ id: number }>(
+      tx,
+      sql`
+      INSERT INTO communities (name, description, color, initials, owner_type, owner_id, created_by)
+      SELECT ${members.prefix} || ' fan-out community', 'Everyone', ${DEFAULT_COMMUNITY_COLOR}, 'F',
+        ${OwnerType.USER}::smallint, id, id
+      FROM bench_members WHERE n = ${SENDER} RETURNING id`,
+    );
+    await tx.execute(sql`
+      INSERT INTO community_members (community_id, user_id, role)
+      SELECT ${community.id}, id, ${CommunityRole.MEMBER}::smallint FROM bench_members`);
+    const pair = await firstRow<{ a: number; b: number }>(
+      tx,
+      sql`SELECT a.id AS a, b.id AS b FROM bench_members a, bench_members b WHERE a.n = ${SENDER} AND b.n = ${RECEIVER}`,
+    );
+    await tx.execute(
+      sql`INSERT INTO friendships (user_id, friend_id) VALUES (${pair.a}, ${pair.b}), (${pair.b}, ${pair.a})`,
+    );
+    const group = await firstRow<{ id: number }>(
+      tx,
+      sql`INSERT INTO message_groups (is_group, pair_key, created_by) VALUES (false, ${`${Math.min(pair.a, pair.b)}:${Math.max(pair.a, pair.b)}`}, ${pair.a}) RETURNING id`,
+    );
+    await tx.execute(sql`
+      INSERT INTO message_participants (group_id, user_id, last_read_message_id)
+      VALUES (${group.id}, ${pair.a}, 0), (${group.id}, ${pair.b}, 0)`);
+    const ids = await tx.execute(sql`SELECT id FROM bench_members ORDER BY n`);
+    const tokens = await insertSessions(
+      tx,
+      (ids as unknown as { rows: { id: number }[] }).rows.map((r) => r.id),
+    );
+    await tx.execute(sql`DROP TABLE bench_members`);
+    return { communityId: community.id, groupId: group.id, tokens };
+  });
+}
+
+/** What the measurements run with: the server, the sockets' holder and the seeded world. */
+interface Run {
+  target: BenchTarget;
+  holder: SocketHolder;
+  world: Seeded;
+  sockets: number;
+}
+
+/** POSTs `body` to `path` as member 0 and resolves with the latency of each arrival of marker `seq`. */
+async function sendAndTime(
+  { target, holder, world }: Run,
+  send: { path: string; body: unknown; seq: number; expected: number; timeoutMs: number },
+): Promise<number[]> {
+  const start = clockMs();
+  const res = await fetch(`${target.baseUrl}${send.path}`, {
+    method: 'POST',
+    headers: { ...bearer(world.tokens[SENDER]), 'content-type': 'application/json' },
+    body: JSON.stringify(send.body),
+  });
+  if (!res.ok) throw new Error(`POST ${send.path} answered ${res.status}: ${await res.text()}`);
+  const arrivals: Arrival[] = await holder.arrivalsOf(send.seq, send.expected, send.timeoutMs);
+  return arrivals.map((a) => a.atMs - start);
+}
+
+/** Runs `warmup` untimed and `timed` timed sends one after another; the timed ones' latencies and misses. */
+async function timeSends(
+  warmup: number,
+  timed: number,
+  expected: number,
+  sendOne: (n: number) => Promise<number[]>,
+) {
+  for (let n = 0; n < warmup; n++) await sendOne(n);
+  const latencies: number[] = [];
+  let missed = 0;
+  const started = clockMs();
+  for (let n = warmup; n < warmup + timed; n++) {
+    const times = await sendOne(n);
+    latencies.push(...times);
+    missed += expected - times.length;
+  }
+  return { latencies, missed, seconds: (clockMs() - started) / 1000 };
+}
+
+/** A kind of timed send: what it posts, whose sockets it reaches, and how it is reported. */
+interface Delivery {
+  label: string;
+  reportedPath: string;
+  warmup: number;
+  timed: number;
+  /** Its markers start here, so that a late frame of another kind is never taken for one of these. */
+  firstSeq: number;
+  expected: (run: Run) => number;
+  timeoutMs: number;
+  send: (world: Seeded, seq: number) => { path: string; body: unknown };
+}
+
+const COMMUNITY_POST: Delivery = {
+  label: 'post_to_{n}_sockets',
+  reportedPath: '/api/community/feed -> COMMUNITY_POST NEW on every member socket',
+  warmup: WARMUP_POSTS,
+  timed: TIMED_POSTS,
+  firstSeq: 0,
+  expected: (run) => run.sockets,
+  timeoutMs: POST_TIMEOUT_MS,
+  send: (world, seq) => ({
+    path: '/api/community/feed',
+    body: { community_id: world.communityId, message: `Fan-out ${deliveryMarker('*', seq)}` },
+  }),
+};
+
+const PRIVATE_MESSAGE: Delivery = {
+  label: 'pm_with_{n}_sockets',
+  reportedPath: '/api/pms/send/{group_id} -> receiver socket',
+  warmup: WARMUP_PMS,
+  timed: TIMED_PMS,
+  firstSeq: WARMUP_POSTS + TIMED_POSTS,
+  expected: () => 1,
+  timeoutMs: PM_TIMEOUT_MS,
+  send: (world, seq) => ({
+    path: `/api/pms/send/${world.groupId}`,
+    body: { message: `Fan-out ${deliveryMarker(RECEIVER, seq)}` },
+  }),
+};
+
+async function measure(run: Run, delivery: Delivery): Promise<Measurement> {
+  const expected = delivery.expected(run);
+  const timed = await timeSends(delivery.warmup, delivery.timed, expected, (n) => {
+    const seq = delivery.firstSeq + n;
+    return sendAndTime(run, {
+      ...delivery.send(run.world, seq),
+      seq,
+      expected,
+      timeoutMs: delivery.timeoutMs,
+    });
+  });
+  return deliveryMeasurement(
+    {
+      label: delivery.label.replace('{n}', String(run.sockets)),
+      method: 'POST',
+      path: delivery.reportedPath,
+    },
+    timed,
+  );
+}
+
+/**
+ * Memory per socket (the server's RSS before and after opening them, over their count), a community
+ * post's delivery to every one of them, and a private message's delivery while they are all open.
+ */
+export const fanout: Scenario = {
+  name: 'fanout',
+  summary: `${FANOUT_WORLD.sockets} sockets from a second process: memory per socket, a community post to all, a PM among them`,
+  seed: seedFanout,
+  async run(target) {
+    if (!seeded) throw new Error('the fan-out world was not seeded');
+    const world = seeded;
+    const holder = new SocketHolder();
+    try {
+      const rssBefore = target.server.rssKb();
+      const started = clockMs();
+      const tokens = world.tokens;
+      const sockets = await holder.open(
+        target.baseUrl,
+        tokens,
+        tokens.map((_, n) => n),
+        1,
+      );
+      const openSeconds = (clockMs() - started) / 1000;
+      const rssAfter = target.server.rssKb();
+      console.log(`[bench] fanout: ${sockets} sockets opened in ${openSeconds.toFixed(1)} s`);
+      const run = { target, holder, world, sockets };
+      const posts = await measure(run, COMMUNITY_POST);
+      const pms = await measure(run, PRIVATE_MESSAGE);
+      const { closed } = await holder.collect();
+      const socketKb = rssBefore === null || rssAfter === null ? 0 : (rssAfter - rssBefore) / sockets;
+      return {
+        measurements: [posts, pms],
+        ratios: {
+          fanout_10000_p99_ms: posts.p99Ms,
+          socket_kb: Number(socketKb.toFixed(1)),
+          fanout_pm_p99_ms: pms.p99Ms,
+        },
+        details: {
+          sockets,
+          openSeconds,
+          rssBeforeKb: rssBefore,
+          rssAfterKb: rssAfter,
+          socketsClosedByServer: closed,
+        },
+      };
+    } finally {
+      await holder.close();
+    }
+  },
+};

@@ -1,0 +1,117 @@
+import { envNumber, envNumbers } from '../lib/env';
+import { SocketHolder } from '../lib/socket-holder';
+import type { PmLog } from './soak-mix';
+import { type PhaseResult, phaseLine, runPhase, SOCKETS_PER_MEMBER } from './soak-phase';
+import { SOAK_WORLD, type SoakWorld, seedSoakWorld } from './soak-world';
+import type { BenchTarget, Scenario, ScenarioResult } from './types';
+
+/** The soak's settings, from the environment (README: Variables). */
+function soakSettings() {
+  return {
+    /** Each rate is one measured phase; the ratios are the last one's. */
+    rates: envNumbers('SOAK_RATE', [100]),
+    seconds: envNumber('SOAK_SECONDS', 300),
+    warmupSeconds: envNumber('SOAK_WARMUP_SECONDS', 10),
+    /** The step-up: each rate for stepSeconds, stopping at the first one not held. */
+    steps: envNumbers('SOAK_STEPS', [50, 100, 150, 200, 300, 400, 500, 600, 800, 1000]),
+    stepSeconds: envNumber('SOAK_STEP_SECONDS', 30),
+  };
+}
+
+let seeded: SoakWorld | null = null;
+
+const log = (line: string) => console.log(`[bench] soak: ${line}`);
+
+/** The step-up: phases at rising rates until one is not held; the last one held is the answer. */
+async function stepUp(run: (rate: number) => Promise<PhaseResult>, steps: number[]) {
+  const results: PhaseResult[] = [];
+  let maxRps = 0;
+  for (const rate of steps) {
+    const phase = await run(rate);
+    results.push(phase);
+    log(`step ${phaseLine(phase)}`);
+    if (!phase.holds) break;
+    maxRps = rate;
+  }
+  return { maxRps, results };
+}
+
+/** A phase without its per-call figures and database waits, for the list of steps. */
+function brief({ calls, pmDelivery, pgActivity, ...rest }: PhaseResult) {
+  return { ...rest, pmDeliveryP99Ms: pmDelivery.p99Ms, pgWaits: pgActivity?.waits ?? null };
+}
+
+function ratiosOf(last: PhaseResult, maxRps: number, deadlocks: number): Record<string, number> {
+  return {
+    soak_answered_ratio: last.answeredRatio,
+    soak_5xx_percent: last.serverErrorPercent,
+    soak_p99_ms: last.worstP99Ms,
+    soak_max_rps: maxRps,
+    soak_deadlocks: deadlocks,
+    soak_pm_delivery_p99_ms: last.pmDelivery.p99Ms,
+    soak_events_lost: last.pmLost,
+    soak_rss_growth_mb: Number((((last.rssEndKb ?? 0) - (last.rssStartKb ?? 0)) / 1024).toFixed(1)),
+  };
+}
+
+async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioResult> {
+  const settings = soakSettings();
+  const holder = new SocketHolder();
+  const pms: PmLog = { next: 0, sent: [] };
+  const phase = async (rate: number, seconds: number) => {
+    pms.sent = [];
+    return runPhase(target, world, holder, rate, seconds, pms);
+  };
+  try {
+    const rssBeforeSockets = target.server.rssKb();
+    const owners = world.tokens.map((_, n) => n);
+    const sockets = await holder.open(target.baseUrl, world.tokens, owners, SOCKETS_PER_MEMBER);
+    log(`${sockets} sockets open for ${SOAK_WORLD.members} members`);
+    const deadlocksBefore = target.server.logLines('deadlock detected');
+    if (settings.warmupSeconds > 0) {
+      log(`warm-up ${phaseLine(await phase(settings.rates[0], settings.warmupSeconds))}`);
+    }
+    const phases: PhaseResult[] = [];
+    for (const rate of settings.rates) {
+      phases.push(await phase(rate, settings.seconds));
+      log(phaseLine(phases[phases.length - 1]));
+    }
+    const steps = await stepUp((rate) => phase(rate, settings.stepSeconds), settings.steps);
+    const deadlocks = target.server.logLines('deadlock detected') - deadlocksBefore;
+    const { closed } = await holder.collect();
+    const last = phases[phases.length - 1];
+    return {
+      measurements: phases.flatMap((p) =>
+        [...p.calls, p.pmDelivery].map((m) => ({ ...m, label: `${p.rate}rps ${m.label}` })),
+      ),
+      ratios: ratiosOf(last, steps.maxRps, deadlocks),
+      details: {
+        settings,
+        sockets,
+        socketsClosedByServer: closed,
+        rssBeforeSocketsKb: rssBeforeSockets,
+        phases: phases.map(({ calls, pmDelivery, ...rest }) => rest),
+        steps: steps.results.map(brief),
+      },
+    };
+  } finally {
+    await holder.close();
+  }
+}
+
+/**
+ * The issue's crowd on PostgreSQL: 500 members with two sockets each (held by a second process), the mix
+ * open-loop at fixed rates, then a step-up to the highest rate held.
+ */
+export const soak: Scenario = {
+  name: 'soak',
+  summary: `the mix open-loop over ${SOAK_WORLD.members} members with ${SOCKETS_PER_MEMBER} sockets each, then a step-up to the highest rate held`,
+  freshPostgres: true,
+  seed: async (database, members) => {
+    seeded = await seedSoakWorld(database, members);
+  },
+  async run(target) {
+    if (!seeded) throw new Error('the soak world was not seeded');
+    return runSoak(target, seeded);
+  },
+};
