@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Every environment variable the server reads, parsed and typed in one place (API.md, README). */
@@ -31,7 +32,8 @@ export interface Config {
   minClientVersion: number;
   wsMaxBufferedBytes: number;
   outboxSweepMs: number;
-  trustProxy: boolean;
+  /** TRUST_PROXY: how many proxies stand in front, or their addresses; false trusts no X-Forwarded-For. */
+  trustProxy: false | number | string[];
   /** S3-compatible storage for uploads (S3_BUCKET set); null keeps them under DATA_DIR/files. */
   s3: S3Config | null;
 }
@@ -139,6 +141,37 @@ function s3(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDR blocks. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY names the proxies in front, by count (hops) or by address, so that the client address is the
+ * one the nearest trusted proxy saw. "true" is refused: it would take the left-most X-Forwarded-For, which
+ * the client itself writes, and every rate limit keyed on the address could be sidestepped.
+ */
+function trustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || ['', '0', 'false', 'no', 'off'].includes(value.trim().toLowerCase()))
+    return false;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  throw new Error(
+    `TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses ` +
+      `(e.g. 10.0.0.5,10.0.1.0/24), got "${value}"`,
+  );
+}
+
 const DAY = 24 * 60 * 60 * 1000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -171,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minClientVersion: int(env.MIN_CLIENT_VERSION, 1, 'MIN_CLIENT_VERSION'),
     wsMaxBufferedBytes: int(env.WS_MAX_BUFFERED_BYTES, 1024 * 1024, 'WS_MAX_BUFFERED_BYTES'),
     outboxSweepMs: int(env.OUTBOX_SWEEP_MS, 2000, 'OUTBOX_SWEEP_MS'),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     s3: s3(env),
   };
 }
