@@ -32,6 +32,8 @@ export interface Config {
   minClientVersion: number;
   wsMaxBufferedBytes: number;
   outboxSweepMs: number;
+  /** How often each instance checks that its open sockets' sessions are still live (expiry, idle). */
+  socketSessionCheckMs: number;
   /** TRUST_PROXY: how many proxies stand in front, or their addresses; false trusts no X-Forwarded-For. */
   trustProxy: false | number | string[];
   /** S3-compatible storage for uploads (S3_BUCKET set); null keeps them under DATA_DIR/files. */
@@ -204,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minClientVersion: int(env.MIN_CLIENT_VERSION, 1, 'MIN_CLIENT_VERSION'),
     wsMaxBufferedBytes: int(env.WS_MAX_BUFFERED_BYTES, 1024 * 1024, 'WS_MAX_BUFFERED_BYTES'),
     outboxSweepMs: int(env.OUTBOX_SWEEP_MS, 2000, 'OUTBOX_SWEEP_MS'),
+    socketSessionCheckMs: int(env.WS_SESSION_CHECK_MS, 15_000, 'WS_SESSION_CHECK_MS'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     s3: s3(env),
   };

@@ -27,11 +27,13 @@ export async function createDeps(
   const bus: Bus = redis
     ? new RedisBus(redis, redis.duplicate(), overrides.busChannel ?? DEFAULT_BUS_CHANNEL)
     : new MemoryBus();
+  const sessions = new SessionStore(config);
   const realtime = createRealtime({
     db: database.db,
     bus,
     config,
     log: pino({ level: config.logLevel }).child({ component: 'realtime' }),
+    endedSessions: (sessionIds) => sessions.endedAmong(database.db, sessionIds),
   });
   const deps: AppDeps = {
     config,
@@ -40,7 +42,7 @@ export async function createDeps(
     realtime,
     storage: overrides.storage ?? createStorage(config),
     hasher: new PasswordHasher(config.argon2Concurrency),
-    sessions: new SessionStore(config),
+    sessions,
     // Started by main.ts (media.start()): a test app gets no Janus child unless it starts one.
     media:
       overrides.media ??

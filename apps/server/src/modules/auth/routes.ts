@@ -112,7 +112,9 @@ export async function authRoutes(app: App, deps: AppDeps) {
   }));
 
   app.post('/user/logout', { schema: { tags, response: { 200: Ok } } }, async (request, reply) => {
-    await deps.sessions.revoke(deps.db, me(request).sessionId);
+    const { sessionId } = me(request);
+    await deps.sessions.revoke(deps.db, sessionId);
+    deps.realtime.closeSessions([sessionId]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });

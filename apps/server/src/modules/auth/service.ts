@@ -201,12 +201,15 @@ export async function changePassword(
   await confirmPassword(deps, auth.userId, oldPassword);
   assertAcceptablePassword(newPassword, await usernameOf(deps.db, auth.userId));
   const passwordHash = await deps.hasher.hash(newPassword);
-  await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+  const ended = await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
     await work.tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date() })
       .where(eq(users.id, auth.userId));
-    await deps.sessions.revokeOthers(work.tx, auth.userId, auth.sessionId);
+    const revoked = await deps.sessions.revokeOthers(work.tx, auth.userId, auth.sessionId);
     await andThen?.(work);
+    return revoked;
   });
+  // After the commit: a socket closed earlier could reconnect with a ticket its session still honoured.
+  deps.realtime.closeSessions(ended);
 }

@@ -10,16 +10,25 @@ export interface BusMessage {
   rest: string;
 }
 
+/** The second kind of bus message: every socket of these sessions closes (they were revoked). */
+export interface SessionsClosed {
+  sessionIds: number[];
+}
+
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
   /** Called once per process by the hub; resolves when messages will reach the handler. */
   subscribe(handler: (message: BusMessage) => void): Promise<void>;
+  publishSessionsClosed(message: SessionsClosed): Promise<void>;
+  /** Registered by the hub before it subscribes: closures travel on the same subscription. */
+  onSessionsClosed(handler: (message: SessionsClosed) => void): void;
   close(): Promise<void>;
 }
 
 /** The single-process bus: publishing hands the message straight to this process's hub. */
 export class MemoryBus implements Bus {
   private readonly handlers: ((message: BusMessage) => void)[] = [];
+  private readonly closedHandlers: ((message: SessionsClosed) => void)[] = [];
 
   async publish(message: BusMessage): Promise<void> {
     for (const handler of this.handlers) handler(message);
@@ -29,8 +38,17 @@ export class MemoryBus implements Bus {
     this.handlers.push(handler);
   }
 
+  async publishSessionsClosed(message: SessionsClosed): Promise<void> {
+    for (const handler of this.closedHandlers) handler(message);
+  }
+
+  onSessionsClosed(handler: (message: SessionsClosed) => void): void {
+    this.closedHandlers.push(handler);
+  }
+
   async close(): Promise<void> {
     this.handlers.length = 0;
+    this.closedHandlers.length = 0;
   }
 }
 
@@ -60,4 +78,26 @@ export function decodeBusMessage(raw: string): BusMessage | null {
     recipients.push({ userId: pair[0], seq: pair[1] });
   }
   return { recipients, rest: raw.slice(split + 1) };
+}
+
+/**
+ * The wire form of a closure: a first line that is not JSON (so decodeBusMessage drops it), then the session
+ * ids as a JSON list.
+ */
+const SESSIONS_CLOSED = 'sessions-closed\n';
+
+export function encodeSessionsClosed(message: SessionsClosed): string {
+  return `${SESSIONS_CLOSED}${JSON.stringify(message.sessionIds)}`;
+}
+
+export function decodeSessionsClosed(raw: string): SessionsClosed | null {
+  if (!raw.startsWith(SESSIONS_CLOSED)) return null;
+  let ids: unknown;
+  try {
+    ids = JSON.parse(raw.slice(SESSIONS_CLOSED.length));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(ids) || !ids.every((id) => Number.isInteger(id))) return null;
+  return { sessionIds: ids };
 }

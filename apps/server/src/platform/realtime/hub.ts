@@ -11,14 +11,20 @@ import { framesAfter, planResume } from './history';
 import type { Realtime } from './index';
 import { OutboxSweeper, publishRows } from './outbox';
 import { registerRealtimeRoutes } from './routes';
+import { SessionSockets, sessionWatch } from './session-sockets';
 import { LocalSockets } from './sockets';
 import type { TicketHolder } from './tickets';
 
 export interface RealtimeDeps {
   db: Db;
   bus: Bus;
-  config: Pick<Config, 'wsMaxBufferedBytes' | 'outboxSweepMs' | 'publicUrl' | 'rateLimitFactor'>;
+  config: Pick<
+    Config,
+    'wsMaxBufferedBytes' | 'outboxSweepMs' | 'publicUrl' | 'rateLimitFactor' | 'socketSessionCheckMs'
+  >;
   log: Logger;
+  /** Which of these sessions have ended (SessionStore.endedAmong): their sockets close. */
+  endedSessions(sessionIds: number[]): Promise<number[]>;
 }
 
 /**
@@ -28,9 +34,16 @@ export interface RealtimeDeps {
 export function createRealtime(deps: RealtimeDeps): Realtime {
   const { db, bus, config, log } = deps;
   const sockets = new LocalSockets();
+  const sessionSockets = new SessionSockets();
+  const watch = sessionWatch(sessionSockets, deps.endedSessions, config.socketSessionCheckMs, log);
   const sweeper = new OutboxSweeper(db, bus, config.outboxSweepMs, log);
   const publishing = new Set<Promise<void>>();
   let started = false;
+  /** Bus work that close() waits for; it never throws into the caller, it logs. */
+  const track = (work: Promise<void>, failure: string) => {
+    const done = work.catch((err) => log.warn({ err }, failure)).finally(() => publishing.delete(done));
+    publishing.add(done);
+  };
 
   const connect = (socket: WebSocket, holder: TicketHolder, since: number | null) => {
     const connection = new Connection(holder.userId, socket, {
@@ -41,6 +54,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     // Registered before the resume plan is read, so that nothing published meanwhile is missed.
     sockets.add(connection);
     socket.on('close', () => sockets.remove(connection));
+    sessionSockets.add(holder.sessionId, connection);
+    socket.on('close', () => sessionSockets.remove(holder.sessionId, connection));
     socket.on('message', (raw) => connection.receive(raw));
     planResume(db, holder.userId, since)
       .then((plan) => connection.open(plan))
@@ -52,11 +67,17 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
 
   return {
     publishCommitted(rows: CommittedEvent[]) {
-      // Never throws into the caller: whatever fails here stays unpublished and the sweeper retries it.
-      const done = publishRows(db, bus, rows)
-        .catch((err) => log.warn({ err }, 'publish after commit failed; the sweeper will retry'))
-        .finally(() => publishing.delete(done));
-      publishing.add(done);
+      // Whatever fails here stays unpublished and the sweeper retries it.
+      track(publishRows(db, bus, rows), 'publish after commit failed; the sweeper will retry');
+    },
+    closeSessions(sessionIds: number[]) {
+      if (sessionIds.length === 0) return;
+      // This instance's sockets close at once, even while the bus is away (the watch covers the others then).
+      sessionSockets.close(sessionIds);
+      track(
+        bus.publishSessionsClosed({ sessionIds }),
+        'socket closure not published; the session watch will close them',
+      );
     },
     registerRoutes(app: FastifyInstance) {
       registerRealtimeRoutes(app, {
@@ -69,11 +90,14 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     async start() {
       if (started) return;
       started = true;
+      bus.onSessionsClosed((message) => sessionSockets.close(message.sessionIds));
       await bus.subscribe((message) => sockets.deliver(message));
       sweeper.start();
+      watch.start();
     },
     async close() {
       await sweeper.stop();
+      await watch.stop();
       await Promise.all(publishing);
       sockets.closeAll(WS_CLOSE.goingAway, 'server closing');
       await bus.close();

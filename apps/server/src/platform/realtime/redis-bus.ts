@@ -1,5 +1,13 @@
 import type { Redis } from 'ioredis';
-import { type Bus, type BusMessage, decodeBusMessage, encodeBusMessage } from './bus';
+import {
+  type Bus,
+  type BusMessage,
+  decodeBusMessage,
+  decodeSessionsClosed,
+  encodeBusMessage,
+  encodeSessionsClosed,
+  type SessionsClosed,
+} from './bus';
 
 /**
  * Redis pub/sub between instances. A connection in subscriber mode cannot publish, hence two connections;
@@ -17,16 +25,29 @@ export class RedisBus implements Bus {
   }
 
   async subscribe(handler: (message: BusMessage) => void): Promise<void> {
-    this.subscriber.on('message', (channel: string, raw: string) => {
-      if (channel !== this.channel) return;
-      const message = decodeBusMessage(raw);
-      if (message) handler(message);
-    });
+    this.listen(decodeBusMessage, handler);
     // ioredis 5 writes a SUBSCRIBE issued during its handshake at once, before its ready check; the check's
     // INFO is then refused in subscriber mode, the connection is dropped, and the reconnect does not restore
     // a subscription made before ready (redis/ioredis#2037): the instance would silently hear nothing.
     await whenReady(this.subscriber);
     await this.subscriber.subscribe(this.channel);
+  }
+
+  async publishSessionsClosed(message: SessionsClosed): Promise<void> {
+    await this.publisher.publish(this.channel, encodeSessionsClosed(message));
+  }
+
+  onSessionsClosed(handler: (message: SessionsClosed) => void): void {
+    this.listen(decodeSessionsClosed, handler);
+  }
+
+  /** Hands the channel's messages of one kind to a handler; each decoder drops the other kinds. */
+  private listen<T>(decode: (raw: string) => T | null, handler: (message: T) => void): void {
+    this.subscriber.on('message', (channel: string, raw: string) => {
+      if (channel !== this.channel) return;
+      const message = decode(raw);
+      if (message) handler(message);
+    });
   }
 
   async close(): Promise<void> {
