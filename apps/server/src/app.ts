@@ -17,6 +17,7 @@ import { modules } from './modules';
 import { registerAuthGuard } from './platform/auth/guard';
 import { registerErrorHandlers } from './platform/errors';
 import type { App } from './platform/http';
+import { sharedOrLocalStore } from './platform/rate-limit-store';
 
 export interface RouteSummary {
   method: string;
@@ -33,7 +34,7 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
-  /** Shared rate-limit counters across instances. */
+  /** Shared rate-limit counters across instances (each instance's own while Redis is away). */
   redis?: Redis | null;
 }
 
@@ -97,8 +98,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(rateLimitPlugin, {
     global: false,
     hook: 'preHandler',
-    redis: opts.redis ?? undefined,
-    nameSpace: 'orbit-rl-',
+    store: opts.redis ? sharedOrLocalStore(opts.redis, 'orbit-rl-') : undefined,
     keyGenerator: rateLimitKey,
   });
   await app.register(swagger, {

@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+
 /**
  * The bus that carries committed events between instances: in-process by default, Redis pub/sub with
  * REDIS_URL. One message per change: its recipients with each one's sequence, and the envelope's shared
@@ -15,6 +17,21 @@ export interface SessionsClosed {
   sessionIds: number[];
 }
 
+/**
+ * Refused at once while the bus is away (Redis unreachable): the events stay in the outbox, and the sweeper
+ * publishes them once it is back. The health watch (redis-health.ts) reports the outage once.
+ */
+export class BusAway extends Error {
+  constructor() {
+    super('The bus is away: events wait in the outbox until it is back');
+  }
+}
+
+/** Logs a failed bus call, except the bus being away, which the health watch has reported already. */
+export function warnUnlessAway(log: Logger, err: unknown, message: string): void {
+  if (!(err instanceof BusAway)) log.warn({ err }, message);
+}
+
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
   /** Called once per process by the hub; resolves when messages will reach the handler. */
@@ -22,6 +39,11 @@ export interface Bus {
   publishSessionsClosed(message: SessionsClosed): Promise<void>;
   /** Registered by the hub before it subscribes: closures travel on the same subscription. */
   onSessionsClosed(handler: (message: SessionsClosed) => void): void;
+  /**
+   * Called after the subscription was lost and is back: messages published meanwhile never reached this
+   * instance, so its sockets read them from the events table. A bus that cannot lose any has none.
+   */
+  onResumed?(handler: () => void): void;
   close(): Promise<void>;
 }
 

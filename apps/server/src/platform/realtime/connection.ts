@@ -61,6 +61,16 @@ export class Connection {
     void this.catchUp();
   }
 
+  /**
+   * The bus may have dropped frames (its connection was lost and is back): read what came after lastSeq from
+   * the events table. A socket already reading (or not yet open) will see them anyway.
+   */
+  resync(): void {
+    if (this.held) return;
+    this.held = [];
+    void this.catchUp();
+  }
+
   /** A message from the client: only `{"type":"ping"}` means something. */
   receive(raw: unknown): void {
     if (!isPing(raw)) return;

@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { CommittedEvent } from '../tx';
-import type { Bus } from './bus';
+import { type Bus, warnUnlessAway } from './bus';
 import { Connection } from './connection';
 import { framesAfter, planResume } from './history';
 import type { Realtime } from './index';
@@ -41,7 +41,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   let started = false;
   /** Bus work that close() waits for; it never throws into the caller, it logs. */
   const track = (work: Promise<void>, failure: string) => {
-    const done = work.catch((err) => log.warn({ err }, failure)).finally(() => publishing.delete(done));
+    const done = work
+      .catch((err) => warnUnlessAway(log, err, failure))
+      .finally(() => publishing.delete(done));
     publishing.add(done);
   };
 
@@ -91,6 +93,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       if (started) return;
       started = true;
       bus.onSessionsClosed((message) => sessionSockets.close(message.sessionIds));
+      bus.onResumed?.(() => sockets.resyncAll());
       await bus.subscribe((message) => sockets.deliver(message));
       sweeper.start();
       watch.start();

@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/client';
 import { events, wsTickets } from '../../db/schema';
 import { Periodic } from '../periodic';
 import type { CommittedEvent } from '../tx';
-import type { Bus } from './bus';
+import { type Bus, warnUnlessAway } from './bus';
 import { busMessagesFor } from './envelope';
 
 /** An unpublished event younger than this is still on its way through publishCommitted; leave it alone. */
@@ -91,7 +91,7 @@ export class OutboxSweeper {
     this.periodic = new Periodic(
       everyMs,
       () => this.sweep(),
-      (err) => log.warn({ err }, 'outbox sweep failed; the next one retries'),
+      (err) => warnUnlessAway(log, err, 'outbox sweep failed; the next one retries'),
     );
   }
 

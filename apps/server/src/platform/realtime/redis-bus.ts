@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import {
   type Bus,
+  BusAway,
   type BusMessage,
   decodeBusMessage,
   decodeSessionsClosed,
@@ -14,6 +15,10 @@ import {
  * the publisher is owned by the caller (it also serves rate limiting), the subscriber by this bus.
  */
 export class RedisBus implements Bus {
+  /** Subscribed and connected: until then a publish could not reach this instance's own sockets. */
+  private listening = false;
+  private readonly resumed: (() => void)[] = [];
+
   constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
@@ -21,6 +26,7 @@ export class RedisBus implements Bus {
   ) {}
 
   async publish(message: BusMessage): Promise<void> {
+    this.assertUp();
     await this.publisher.publish(this.channel, encodeBusMessage(message));
   }
 
@@ -31,9 +37,39 @@ export class RedisBus implements Bus {
     // a subscription made before ready (redis/ioredis#2037): the instance would silently hear nothing.
     await whenReady(this.subscriber);
     await this.subscriber.subscribe(this.channel);
+    this.listening = true;
+    this.subscriber.on('close', () => {
+      this.listening = false;
+    });
+    this.subscriber.on('ready', () => void this.resubscribe());
+  }
+
+  onResumed(handler: () => void): void {
+    this.resumed.push(handler);
+  }
+
+  /**
+   * ioredis resubscribes by itself after a reconnect, but emits 'ready' before Redis has confirmed it; this
+   * waits for a confirmed subscription (a second SUBSCRIBE is harmless) before the sockets read what they
+   * missed, so that nothing falls between the table read and the first live message.
+   */
+  private async resubscribe(): Promise<void> {
+    try {
+      await this.subscriber.subscribe(this.channel);
+    } catch {
+      return; // lost again: the next 'ready' tries again
+    }
+    this.listening = true;
+    for (const handler of this.resumed) handler();
+  }
+
+  /** Fails fast while Redis is away rather than queueing in ioredis until its retries run out. */
+  private assertUp(): void {
+    if (this.publisher.status !== 'ready' || !this.listening) throw new BusAway();
   }
 
   async publishSessionsClosed(message: SessionsClosed): Promise<void> {
+    this.assertUp();
     await this.publisher.publish(this.channel, encodeSessionsClosed(message));
   }
 
