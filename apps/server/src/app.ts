@@ -9,13 +9,15 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import { LIMITS } from '@orbit/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { modules } from './modules';
 import { registerAuthGuard } from './platform/auth/guard';
 import { registerErrorHandlers } from './platform/errors';
 import type { App } from './platform/http';
+import { sharedOrLocalStore } from './platform/rate-limit-store';
 
 export interface RouteSummary {
   method: string;
@@ -32,15 +34,35 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
-  /** Shared rate-limit counters across instances. */
+  /** Shared rate-limit counters across instances (each instance's own while Redis is away). */
   redis?: Redis | null;
+}
+
+/**
+ * Whose budget a request spends. A public route (sign-in, registration) answers without a session, so it is
+ * limited per client address even when a session comes along: otherwise each token a client holds would
+ * open a fresh budget. Other routes are limited per member, whatever address they come from.
+ */
+function rateLimitKey(request: FastifyRequest): string {
+  if (request.auth && !request.routeOptions.config?.public) return `u${request.auth.userId}`;
+  return `ip${request.ip}`;
+}
+
+/**
+ * Fastify's own number form trusts nothing (it cannot tell a proxy from a client that writes the header),
+ * so a hop count becomes the function proxy-addr would build: that many nearest addresses are proxies.
+ */
+function trustedProxies(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((_: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /** Builds the HTTP app: plugins, then one register per module. Nothing here listens or migrates. */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? { level: deps.config.logLevel },
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustedProxies(deps.config.trustProxy),
     bodyLimit: 40 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -76,9 +98,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(rateLimitPlugin, {
     global: false,
     hook: 'preHandler',
-    redis: opts.redis ?? undefined,
-    nameSpace: 'orbit-rl-',
-    keyGenerator: (request) => (request.auth ? `u${request.auth.userId}` : `ip${request.ip}`),
+    store: opts.redis ? sharedOrLocalStore(opts.redis, 'orbit-rl-') : undefined,
+    keyGenerator: rateLimitKey,
   });
   await app.register(swagger, {
     openapi: {

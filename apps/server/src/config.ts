@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Every environment variable the server reads, parsed and typed in one place (API.md, README). */
@@ -31,7 +32,10 @@ export interface Config {
   minClientVersion: number;
   wsMaxBufferedBytes: number;
   outboxSweepMs: number;
-  trustProxy: boolean;
+  /** How often each instance checks that its open sockets' sessions are still live (expiry, idle). */
+  socketSessionCheckMs: number;
+  /** TRUST_PROXY: how many proxies stand in front, or their addresses; false trusts no X-Forwarded-For. */
+  trustProxy: false | number | string[];
   /**
    * The Graph-style social network PUT /fb/user checks a member's token with (its `/me`), without a trailing
    * slash; null when SOCIAL_GRAPH_URL is set empty: no provider, so no social-network sync.
@@ -156,6 +160,37 @@ function s3(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDR blocks. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY names the proxies in front, by count (hops) or by address, so that the client address is the
+ * one the nearest trusted proxy saw. "true" is refused: it would take the left-most X-Forwarded-For, which
+ * the client itself writes, and every rate limit keyed on the address could be sidestepped.
+ */
+function trustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || ['', '0', 'false', 'no', 'off'].includes(value.trim().toLowerCase()))
+    return false;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  throw new Error(
+    `TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses ` +
+      `(e.g. 10.0.0.5,10.0.1.0/24), got "${value}"`,
+  );
+}
+
 const DAY = 24 * 60 * 60 * 1000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -188,7 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minClientVersion: int(env.MIN_CLIENT_VERSION, 1, 'MIN_CLIENT_VERSION'),
     wsMaxBufferedBytes: int(env.WS_MAX_BUFFERED_BYTES, 1024 * 1024, 'WS_MAX_BUFFERED_BYTES'),
     outboxSweepMs: int(env.OUTBOX_SWEEP_MS, 2000, 'OUTBOX_SWEEP_MS'),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    socketSessionCheckMs: int(env.WS_SESSION_CHECK_MS, 15_000, 'WS_SESSION_CHECK_MS'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     socialGraphUrl: socialGraphUrl(env.SOCIAL_GRAPH_URL),
     socialGraphTimeoutMs: int(env.SOCIAL_GRAPH_TIMEOUT_MS, 5000, 'SOCIAL_GRAPH_TIMEOUT_MS'),
     s3: s3(env),

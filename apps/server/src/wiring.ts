@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
@@ -11,6 +11,7 @@ import { JanusMedia, type Media } from './platform/media';
 import { type Bus, MemoryBus } from './platform/realtime/bus';
 import { createRealtime } from './platform/realtime/hub';
 import { RedisBus } from './platform/realtime/redis-bus';
+import { watchRedisHealth } from './platform/redis-health';
 import { createStorage, type Storage } from './platform/storage';
 
 /** The Redis channel every instance of one deployment publishes committed events on. */
@@ -20,19 +21,34 @@ const DEFAULT_BUS_CHANNEL = 'orbit:events';
 export async function createDeps(
   config: Config,
   database: Database,
-  overrides: { storage?: Storage; busChannel?: string; media?: Media; linkPreview?: LinkPreviewer } = {},
+  overrides: {
+    storage?: Storage;
+    busChannel?: string;
+    media?: Media;
+    linkPreview?: LinkPreviewer;
+    /** The logger the components' own derive from (a test reads what they log). */
+    log?: Logger;
+  } = {},
 ): Promise<{ deps: AppDeps; redis: Redis | null; close: () => Promise<void> }> {
+  const log = overrides.log ?? pino({ level: config.logLevel });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
-  const bus: Bus = redis
-    ? new RedisBus(redis, redis.duplicate(), overrides.busChannel ?? DEFAULT_BUS_CHANNEL)
-    : new MemoryBus();
+  const subscriber = redis?.duplicate() ?? null;
+  if (redis && subscriber) {
+    watchRedisHealth([redis, subscriber], log.child({ component: 'redis' }));
+  }
+  const bus: Bus =
+    redis && subscriber
+      ? new RedisBus(redis, subscriber, overrides.busChannel ?? DEFAULT_BUS_CHANNEL)
+      : new MemoryBus();
+  const sessions = new SessionStore(config);
   const realtime = createRealtime({
     db: database.db,
     bus,
     config,
-    log: pino({ level: config.logLevel }).child({ component: 'realtime' }),
+    log: log.child({ component: 'realtime' }),
+    endedSessions: (sessionIds) => sessions.endedAmong(database.db, sessionIds),
     membershipsOf: (userId) => membershipsOf(database.db, userId),
   });
   const deps: AppDeps = {
@@ -42,11 +58,9 @@ export async function createDeps(
     realtime,
     storage: overrides.storage ?? createStorage(config),
     hasher: new PasswordHasher(config.argon2Concurrency),
-    sessions: new SessionStore(config),
+    sessions,
     // Started by main.ts (media.start()): a test app gets no Janus child unless it starts one.
-    media:
-      overrides.media ??
-      new JanusMedia(config, pino({ level: config.logLevel }).child({ component: 'janus' })),
+    media: overrides.media ?? new JanusMedia(config, log.child({ component: 'janus' })),
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
   };
   return {

@@ -44,7 +44,10 @@ describe('realtime state machine', () => {
   });
 
   it('keeps each channel position moving forward, and forgets a channel left', () => {
-    let state = realtimeTransition(initialRealtimeState, { type: 'positions', channels: { '3': 10, '4': 2 } });
+    let state = realtimeTransition(initialRealtimeState, {
+      type: 'positions',
+      channels: { '3': 10, '4': 2 },
+    });
     state = realtimeTransition(state, { type: 'seenOnChannel', channel: 3, id: 12 });
     state = realtimeTransition(state, { type: 'positions', channels: { '3': 10 } });
     expect(state.channels).toEqual({ '3': 12, '4': 2 });

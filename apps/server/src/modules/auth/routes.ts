@@ -14,13 +14,22 @@ import {
   TokenResponse,
   ValidatePasswordResponse,
 } from '@orbit/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { me, SESSION_COOKIE } from '../../platform/auth/guard';
 import { isCommonPassword } from '../../platform/auth/passwords';
 import { unauthorized } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
-import { confirmPassword, isIdentityTaken, login, register, usernameOf } from './service';
+import {
+  type Account,
+  confirmPassword,
+  findAccount,
+  isIdentityTaken,
+  login,
+  register,
+  signInKey,
+  usernameOf,
+} from './service';
 
 const tags = ['auth'];
 
@@ -34,10 +43,11 @@ export async function authRoutes(app: App, deps: AppDeps) {
       secure: deps.config.publicUrl?.startsWith('https:') ?? false,
       maxAge: Math.floor(deps.config.sessionMaxMs / 1000),
     });
+  // The handler finds the account first; the limiter keys on it (see signInKey).
+  const signInKeys = new WeakMap<FastifyRequest, string>();
   const perAccountLogin = app.createRateLimit({
     ...rateLimit(f, 10, '15 minutes'),
-    keyGenerator: (request) =>
-      `login:${String((request.body as { identity?: string })?.identity).toLowerCase()}`,
+    keyGenerator: (request) => signInKeys.get(request) ?? 'login:',
   });
 
   app.post(
@@ -59,6 +69,8 @@ export async function authRoutes(app: App, deps: AppDeps) {
       schema: { tags, body: LoginBody, response: { 200: TokenResponse, '4xx': ErrorResponse } },
     },
     async (request, reply) => {
+      const account: Account | null = await findAccount(deps.db, request.body.identity);
+      signInKeys.set(request, signInKey(account, request.body.identity));
       // Per account, only failed attempts count: a member who signs in often is never locked out.
       const limit = await perAccountLogin(request, { increment: false });
       if (!limit.isAllowed && limit.remaining <= 0) {
@@ -68,7 +80,7 @@ export async function authRoutes(app: App, deps: AppDeps) {
       }
       const { token } = await login(
         deps,
-        request.body.identity,
+        account,
         request.body.password,
         request.headers['user-agent'],
       ).catch(async (err) => {
@@ -100,7 +112,9 @@ export async function authRoutes(app: App, deps: AppDeps) {
   }));
 
   app.post('/user/logout', { schema: { tags, response: { 200: Ok } } }, async (request, reply) => {
-    await deps.sessions.revoke(deps.db, me(request).sessionId);
+    const { sessionId } = me(request);
+    await deps.sessions.revoke(deps.db, sessionId);
+    deps.realtime.closeSessions([sessionId]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });

@@ -131,16 +131,39 @@ export async function register(deps: AppDeps, input: RegisterInput, callerId: nu
   return { user_id: userId, ...(generated ? { generated_password: generated } : {}) };
 }
 
-export async function login(deps: AppDeps, identity: string, password: string, userAgent?: string) {
-  const lower = identity.trim().toLowerCase();
-  const [user] = await deps.db
+/** The identity as sign-in reads it: surrounding spaces dropped, case folded. */
+export function normalizeIdentity(identity: string): string {
+  return identity.trim().toLowerCase();
+}
+
+export interface Account {
+  id: number;
+  passwordHash: string;
+}
+
+/** The account an identity (email or username, in any case) signs in to, if any. */
+export async function findAccount(db: Queryable, identity: string): Promise<Account | null> {
+  const lower = normalizeIdentity(identity);
+  const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(or(sql`lower(${users.email}) = ${lower}`, sql`lower(${users.username}) = ${lower}`))
     .limit(1);
-  const ok = await deps.hasher.verify(user?.passwordHash ?? null, password);
-  if (!ok || !user) throw unauthorized('The identity or password is incorrect', 'invalid_credentials');
-  return deps.sessions.create(deps.db, user.id, userAgent);
+  return user ?? null;
+}
+
+/**
+ * The per-account sign-in bucket: the account itself when the identity names one, so that its email and its
+ * username in any spelling share one; otherwise the identity as sign-in reads it.
+ */
+export function signInKey(account: Account | null, identity: string): string {
+  return account ? `login:u${account.id}` : `login:i${normalizeIdentity(identity)}`;
+}
+
+export async function login(deps: AppDeps, account: Account | null, password: string, userAgent?: string) {
+  const ok = await deps.hasher.verify(account?.passwordHash ?? null, password);
+  if (!ok || !account) throw unauthorized('The identity or password is incorrect', 'invalid_credentials');
+  return deps.sessions.create(deps.db, account.id, userAgent);
 }
 
 /** The spec's /user/confirm_password: 401 incorrect_password when it does not match. */
@@ -178,12 +201,15 @@ export async function changePassword(
   await confirmPassword(deps, auth.userId, oldPassword);
   assertAcceptablePassword(newPassword, await usernameOf(deps.db, auth.userId));
   const passwordHash = await deps.hasher.hash(newPassword);
-  await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+  const ended = await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
     await work.tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date() })
       .where(eq(users.id, auth.userId));
-    await deps.sessions.revokeOthers(work.tx, auth.userId, auth.sessionId);
+    const revoked = await deps.sessions.revokeOthers(work.tx, auth.userId, auth.sessionId);
     await andThen?.(work);
+    return revoked;
   });
+  // After the commit: a socket closed earlier could reconnect with a ticket its session still honoured.
+  deps.realtime.closeSessions(ended);
 }

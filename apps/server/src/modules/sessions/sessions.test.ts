@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EventType, LIMITS, RECORDING_LEASE_MS, SessionMicState, SessionState } from '@orbit/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatSessions } from '../../db/schema';
 import { JanusConnection, type JanusHandle } from '../../platform/media/janus-client';

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -10,6 +10,8 @@ export interface AuthContext {
   /** How the request proved who it is; cookie sessions are subject to the Origin check. */
   via: 'cookie' | 'bearer';
 }
+
+type SessionRow = typeof sessions.$inferSelect;
 
 /** Only touch last_seen_at once a minute per session: reads should not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
@@ -42,10 +44,8 @@ export class SessionStore {
       .from(sessions)
       .where(eq(sessions.tokenHash, hashToken(token)))
       .limit(1);
-    if (!row || row.revokedAt) return null;
     const now = Date.now();
-    if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + this.config.sessionIdleMs <= now)
-      return null;
+    if (!row || !this.isLive(row, now)) return null;
     if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await db
         .update(sessions)
@@ -55,15 +55,39 @@ export class SessionStore {
     return { userId: row.userId, sessionId: row.id };
   }
 
+  /** Not revoked, not idle too long, not past its lifetime: the one rule for requests and open sockets. */
+  private isLive(row: Pick<SessionRow, 'revokedAt' | 'expiresAt' | 'lastSeenAt'>, now: number): boolean {
+    if (row.revokedAt) return false;
+    return row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + this.config.sessionIdleMs > now;
+  }
+
+  /** Which of these sessions have ended (revoked, expired, idle too long, or gone). */
+  async endedAmong(db: Queryable, sessionIds: number[], now = Date.now()): Promise<number[]> {
+    if (sessionIds.length === 0) return [];
+    const rows = await db
+      .select({
+        id: sessions.id,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(inArray(sessions.id, sessionIds));
+    const live = new Set(rows.filter((row) => this.isLive(row, now)).map((row) => row.id));
+    return sessionIds.filter((id) => !live.has(id));
+  }
+
   async revoke(db: Queryable, sessionId: number): Promise<void> {
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
-  /** Password change: every other session of the member ends; the current one stays. */
-  async revokeOthers(db: Queryable, userId: number, keepSessionId: number): Promise<void> {
-    await db
+  /** Password change: every other session of the member ends; the current one stays. Answers the ended ids. */
+  async revokeOthers(db: Queryable, userId: number, keepSessionId: number): Promise<number[]> {
+    const rows = await db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
   }
 }

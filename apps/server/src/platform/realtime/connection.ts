@@ -83,6 +83,15 @@ export class Connection {
     return [...this.followed.keys()];
   }
 
+  /**
+   * The bus may have dropped frames (its connection was lost and is back): read what came after lastSeq from
+   * the tables, on every stream. A socket already reading (or not yet open) will see them anyway.
+   */
+  resync(): void {
+    this.personal.resync();
+    for (const cursor of this.followed.values()) cursor.resync();
+  }
+
   /** A message from the client: only `{"type":"ping"}` means something. */
   receive(raw: unknown): void {
     if (!isPing(raw)) return;

@@ -51,6 +51,13 @@ export class StreamCursor {
     void this.catchUp();
   }
 
+  /** The bus may have dropped frames: read what came after lastSeq (a stream already reading sees them). */
+  resync(): void {
+    if (this.held) return;
+    this.held = [];
+    void this.catchUp();
+  }
+
   stop(): void {
     this.held = null;
   }

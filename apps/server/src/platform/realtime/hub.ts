@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { CommittedBatch } from '../tx';
-import type { Bus } from './bus';
+import { type Bus, warnUnlessAway } from './bus';
 import { Connection } from './connection';
 import {
   type ChannelMembership,
@@ -17,16 +17,22 @@ import {
 import type { Realtime } from './index';
 import { OutboxSweeper, publishRows } from './outbox';
 import { registerRealtimeRoutes } from './routes';
+import { SessionSockets, sessionWatch } from './session-sockets';
 import { LocalSockets } from './sockets';
 import type { TicketHolder } from './tickets';
 
 export interface RealtimeDeps {
   db: Db;
   bus: Bus;
-  config: Pick<Config, 'wsMaxBufferedBytes' | 'outboxSweepMs' | 'publicUrl' | 'rateLimitFactor'>;
+  config: Pick<
+    Config,
+    'wsMaxBufferedBytes' | 'outboxSweepMs' | 'publicUrl' | 'rateLimitFactor' | 'socketSessionCheckMs'
+  >;
   log: Logger;
   /** The communities a member belongs to: their sockets follow those channels. */
   membershipsOf(userId: number): Promise<ChannelMembership[]>;
+  /** Which of these sessions have ended (SessionStore.endedAmong): their sockets close. */
+  endedSessions(sessionIds: number[]): Promise<number[]>;
 }
 
 /**
@@ -36,9 +42,18 @@ export interface RealtimeDeps {
 export function createRealtime(deps: RealtimeDeps): Realtime {
   const { db, bus, config, log } = deps;
   const sockets = new LocalSockets();
+  const sessionSockets = new SessionSockets();
+  const watch = sessionWatch(sessionSockets, deps.endedSessions, config.socketSessionCheckMs, log);
   const sweeper = new OutboxSweeper(db, bus, config.outboxSweepMs, log);
   const publishing = new Set<Promise<void>>();
   let started = false;
+  /** Bus work that close() waits for; it never throws into the caller, it logs. */
+  const track = (work: Promise<void>, failure: string) => {
+    const done = work
+      .catch((err) => warnUnlessAway(log, err, failure))
+      .finally(() => publishing.delete(done));
+    publishing.add(done);
+  };
 
   const connect = (socket: WebSocket, holder: TicketHolder, ask: ResumeAsk) => {
     const { userId } = holder;
@@ -53,6 +68,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     // meanwhile is missed: it is held until the plan says where each stream starts.
     sockets.add(connection);
     socket.on('close', () => sockets.remove(connection));
+    sessionSockets.add(holder.sessionId, connection);
+    socket.on('close', () => sessionSockets.remove(holder.sessionId, connection));
     socket.on('message', (raw) => connection.receive(raw));
     deps
       .membershipsOf(userId)
@@ -68,11 +85,17 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
 
   return {
     publishCommitted(batch: CommittedBatch) {
-      // Never throws into the caller: whatever fails here stays unpublished and the sweeper retries it.
-      const done = publishRows(db, bus, batch)
-        .catch((err) => log.warn({ err }, 'publish after commit failed; the sweeper will retry'))
-        .finally(() => publishing.delete(done));
-      publishing.add(done);
+      // Whatever fails here stays unpublished and the sweeper retries it.
+      track(publishRows(db, bus, batch), 'publish after commit failed; the sweeper will retry');
+    },
+    closeSessions(sessionIds: number[]) {
+      if (sessionIds.length === 0) return;
+      // This instance's sockets close at once, even while the bus is away (the watch covers the others then).
+      sessionSockets.close(sessionIds);
+      track(
+        bus.publishSessionsClosed({ sessionIds }),
+        'socket closure not published; the session watch will close them',
+      );
     },
     noteRetry(place: string, code: string, attempt: number) {
       log.warn({ place, code, attempt }, 'unit of work lost a database race and runs again');
@@ -88,11 +111,15 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     async start() {
       if (started) return;
       started = true;
+      bus.onSessionsClosed((message) => sessionSockets.close(message.sessionIds));
+      bus.onResumed?.(() => sockets.resyncAll());
       await bus.subscribe((message) => sockets.deliver(message));
       sweeper.start();
+      watch.start();
     },
     async close() {
       await sweeper.stop();
+      await watch.stop();
       await Promise.all(publishing);
       sockets.closeAll(WS_CLOSE.goingAway, 'server closing');
       await bus.close();

@@ -5,6 +5,8 @@ import type { EventPublisher } from '../tx';
 export interface Realtime extends EventPublisher {
   /** Registers GET /api/wsurl and the /api/ws socket route. */
   registerRoutes(app: FastifyInstance): void;
+  /** Closes every socket of these ended sessions, on every instance (through the bus); never throws. */
+  closeSessions(sessionIds: number[]): void;
   start(): Promise<void>;
   close(): Promise<void>;
 }

@@ -3,8 +3,9 @@ import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/client';
 import { type ChannelGroup, channelEvents, events, wsTickets } from '../../db/schema';
+import { Periodic } from '../periodic';
 import type { CommittedBatch } from '../tx';
-import type { Bus } from './bus';
+import { type Bus, warnUnlessAway } from './bus';
 import { busMessagesFor } from './envelope';
 
 /** An unpublished event younger than this is still on its way through publishCommitted; leave it alone. */
@@ -107,35 +108,27 @@ export async function deleteExpired(db: Db, now = Date.now()): Promise<number> {
 
 /** Runs the outbox sweep every `everyMs` on this instance; one sweep at a time. */
 export class OutboxSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly periodic: Periodic;
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
-    private readonly everyMs: number,
-    private readonly log: Logger,
-  ) {}
+    everyMs: number,
+    log: Logger,
+  ) {
+    this.periodic = new Periodic(
+      everyMs,
+      () => this.sweep(),
+      (err) => warnUnlessAway(log, err, 'outbox sweep failed; the next one retries'),
+    );
+  }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.everyMs);
-    this.timer.unref();
+    this.periodic.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.sweep()
-      .catch((err) => this.log.warn({ err }, 'outbox sweep failed; the next one retries'))
-      .finally(() => {
-        this.running = null;
-      });
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   private async sweep(): Promise<void> {

@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { WS_CLOSE } from '@orbit/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { feedFixtures } from '../../modules/feeds/testing';
-import { openTestDatabase, signUp, type TestContext, testConfig } from '../../test/harness';
+import { EVENTUALLY, openTestDatabase, signUp, type TestContext, testConfig } from '../../test/harness';
 import { createDeps } from '../../wiring';
 import { MemoryStorage } from '../storage';
-import { type BusMessage, decodeBusMessage, encodeBusMessage } from './bus';
+import {
+  type BusMessage,
+  decodeBusMessage,
+  decodeSessionsClosed,
+  encodeBusMessage,
+  encodeSessionsClosed,
+} from './bus';
 import { RedisBus } from './redis-bus';
 import { emit, listen, onInstance, TestSocket, wsUrl } from './testing';
 
@@ -41,6 +48,16 @@ describe('bus wire form', () => {
     expect(decodeBusMessage(encodeBusMessage(message))).toEqual(message);
   });
 
+  it('carries session closures as their own kind, which the event decoder drops', () => {
+    const raw = encodeSessionsClosed({ sessionIds: [3, 9] });
+    expect(decodeSessionsClosed(raw)).toEqual({ sessionIds: [3, 9] });
+    expect(decodeBusMessage(raw)).toBeNull();
+    expect(
+      decodeSessionsClosed(encodeBusMessage({ kind: 'personal', recipients: [], rest: '{}' })),
+    ).toBeNull();
+    expect(decodeSessionsClosed('sessions-closed\n["x"]')).toBeNull();
+  });
+
   it('drops what is not a bus message', () => {
     expect(decodeBusMessage('no separator')).toBeNull();
     expect(decodeBusMessage('{"a":1}\n"type":"PM"}')).toBeNull();
@@ -70,7 +87,8 @@ type Instance = Awaited<ReturnType<typeof startInstance>>;
 
 /** Two instances on one database, one Redis and one channel. */
 async function startInstance(database: Database, channel: string) {
-  const config = testConfig({ redisUrl: REDIS_URL });
+  // Sessions are checked rarely, so that only a closure carried by the bus can close a socket.
+  const config = testConfig({ redisUrl: REDIS_URL, socketSessionCheckMs: 600_000 });
   const { deps, redis, close } = await createDeps(config, database, {
     storage: new MemoryStorage(),
     busChannel: channel,
@@ -171,6 +189,16 @@ if (await redisAnswers()) {
         ]);
         socket.close();
       }
+    });
+
+    it('closes the sockets of a session signed out on one instance on the other too', async () => {
+      const user = await signUp(a.app);
+      const onB = await TestSocket.open(onInstance(await wsUrl(a.origin, user), b.origin), b.origin);
+      await onB.live();
+      const signOut = await fetch(`${a.origin}/api/user/logout`, { method: 'POST', headers: user.headers });
+      expect(signOut.status).toBe(200);
+      await vi.waitFor(() => expect(onB.ws.readyState).toBe(onB.ws.CLOSED), EVENTUALLY);
+      expect(await onB.closed).toBe(WS_CLOSE.unauthorized);
     });
   });
 } else {

@@ -1,11 +1,24 @@
 import type { Redis } from 'ioredis';
-import { type Bus, type BusMessage, decodeBusMessage, encodeBusMessage } from './bus';
+import {
+  type Bus,
+  BusAway,
+  type BusMessage,
+  decodeBusMessage,
+  decodeSessionsClosed,
+  encodeBusMessage,
+  encodeSessionsClosed,
+  type SessionsClosed,
+} from './bus';
 
 /**
  * Redis pub/sub between instances. A connection in subscriber mode cannot publish, hence two connections;
  * the publisher is owned by the caller (it also serves rate limiting), the subscriber by this bus.
  */
 export class RedisBus implements Bus {
+  /** Subscribed and connected: until then a publish could not reach this instance's own sockets. */
+  private listening = false;
+  private readonly resumed: (() => void)[] = [];
+
   constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
@@ -13,20 +26,64 @@ export class RedisBus implements Bus {
   ) {}
 
   async publish(message: BusMessage): Promise<void> {
+    this.assertUp();
     await this.publisher.publish(this.channel, encodeBusMessage(message));
   }
 
   async subscribe(handler: (message: BusMessage) => void): Promise<void> {
-    this.subscriber.on('message', (channel: string, raw: string) => {
-      if (channel !== this.channel) return;
-      const message = decodeBusMessage(raw);
-      if (message) handler(message);
-    });
+    this.listen(decodeBusMessage, handler);
     // ioredis 5 writes a SUBSCRIBE issued during its handshake at once, before its ready check; the check's
     // INFO is then refused in subscriber mode, the connection is dropped, and the reconnect does not restore
     // a subscription made before ready (redis/ioredis#2037): the instance would silently hear nothing.
     await whenReady(this.subscriber);
     await this.subscriber.subscribe(this.channel);
+    this.listening = true;
+    this.subscriber.on('close', () => {
+      this.listening = false;
+    });
+    this.subscriber.on('ready', () => void this.resubscribe());
+  }
+
+  onResumed(handler: () => void): void {
+    this.resumed.push(handler);
+  }
+
+  /**
+   * ioredis resubscribes by itself after a reconnect, but emits 'ready' before Redis has confirmed it; this
+   * waits for a confirmed subscription (a second SUBSCRIBE is harmless) before the sockets read what they
+   * missed, so that nothing falls between the table read and the first live message.
+   */
+  private async resubscribe(): Promise<void> {
+    try {
+      await this.subscriber.subscribe(this.channel);
+    } catch {
+      return; // lost again: the next 'ready' tries again
+    }
+    this.listening = true;
+    for (const handler of this.resumed) handler();
+  }
+
+  /** Fails fast while Redis is away rather than queueing in ioredis until its retries run out. */
+  private assertUp(): void {
+    if (this.publisher.status !== 'ready' || !this.listening) throw new BusAway();
+  }
+
+  async publishSessionsClosed(message: SessionsClosed): Promise<void> {
+    this.assertUp();
+    await this.publisher.publish(this.channel, encodeSessionsClosed(message));
+  }
+
+  onSessionsClosed(handler: (message: SessionsClosed) => void): void {
+    this.listen(decodeSessionsClosed, handler);
+  }
+
+  /** Hands the channel's messages of one kind to a handler; each decoder drops the other kinds. */
+  private listen<T>(decode: (raw: string) => T | null, handler: (message: T) => void): void {
+    this.subscriber.on('message', (channel: string, raw: string) => {
+      if (channel !== this.channel) return;
+      const message = decode(raw);
+      if (message) handler(message);
+    });
   }
 
   async close(): Promise<void> {

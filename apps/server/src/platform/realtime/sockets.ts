@@ -74,6 +74,11 @@ export class LocalSockets implements ChannelIndex {
     }
   }
 
+  /** After the bus lost messages: every socket reads what it missed (Connection.resync). */
+  resyncAll(): void {
+    for (const set of this.byUser.values()) for (const connection of set) connection.resync();
+  }
+
   closeAll(code: number, reason: string): void {
     for (const set of this.byUser.values()) for (const connection of set) connection.close(code, reason);
     this.byUser.clear();
