@@ -1,11 +1,13 @@
 import {
   avatarUrl,
+  type ChatEventData,
   EventSubtype,
   EventType,
   IdentityType,
   LIMITS,
   type SessionPostBody,
   type SessionPosts,
+  SessionState,
 } from '@orbit/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -17,7 +19,7 @@ import { ANONYMOUS_NAME } from '../feeds/presenter';
 import { unitOfWork } from './events';
 import { assertNotKicked, assertSessionMember } from './policy';
 import { type PostRow, presentPost } from './presenter';
-import { communityFaces, memberIdsOfCommunity, type SessionRow } from './queries';
+import { communityFaces, memberIdsOfCommunity, type SessionRow, viewersOf } from './queries';
 
 /** The session post writer's rule (002 §5): trimmed, not empty, at most 65536 characters. */
 export function sessionPostText(message: string): string {
@@ -62,7 +64,20 @@ export async function listPosts(
   return { posts: await presentPosts(deps.db, session, rows, userId) };
 }
 
-/** A post in the session chat: every member of the community sees it arrive (SESSION_ACTIVITY NEW). */
+/**
+ * Who hears a running room's chat (CHAT NEW, the toast): the host and the viewers who entered and were not
+ * kicked, among the community's present members (`members`); never the author.
+ */
+async function roomAudience(db: Queryable, session: SessionRow, members: number[], authorId: number) {
+  const inRoom = new Set([session.instructorId]);
+  for (const row of await viewersOf(db, session.id)) if (!row.kicked) inRoom.add(row.userId);
+  return members.filter((id) => id !== authorId && inRoom.has(id));
+}
+
+/**
+ * A post in the session chat: every member of the community sees it arrive in the POSTS list
+ * (SESSION_ACTIVITY NEW); in a running session the room's viewers also hear it as CHAT NEW (the toast).
+ */
 export async function createPost(
   deps: AppDeps,
   userId: number,
@@ -84,10 +99,16 @@ export async function createPost(
       })
       .returning();
     const [mine] = await presentPosts(work.tx, session, [row], userId);
-    const others = (await memberIdsOfCommunity(work.tx, communityId)).filter((id) => id !== userId);
+    const members = await memberIdsOfCommunity(work.tx, communityId);
+    const others = members.filter((id) => id !== userId);
+    const theirs: ChatEventData = { ...mine, me: false };
     const data = (post: typeof mine) => ({ kind: 'post' as const, session_id: sessionId, post });
-    await work.emit(others, EventType.SESSION_ACTIVITY, EventSubtype.NEW, data({ ...mine, me: false }));
+    await work.emit(others, EventType.SESSION_ACTIVITY, EventSubtype.NEW, data(theirs));
     await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, data(mine));
+    if (session.state === SessionState.RUNNING) {
+      const audience = await roomAudience(work.tx, session, members, userId);
+      await work.emit(audience, EventType.CHAT, EventSubtype.NEW, theirs);
+    }
     return mine;
   });
 }
