@@ -135,6 +135,23 @@ if (!janus) {
         await screenshotEachViewport(viewer.page, 'session-viewer-live');
       });
 
+      await step(
+        viewer.page,
+        "the host posts in the chat; the viewer's toast shows it and clears itself",
+        async () => {
+          const message = `Welcome, breathe in ${randomBytes(2).toString('hex')}`;
+          await hostRoom.getByLabel(say('writePost')).fill(message);
+          await hostRoom.getByRole('button', { name: say('send') }).click();
+          const toast = viewerRoom.getByRole('status', { name: say('chatToast') });
+          await expect.poll(() => toast.textContent()).toContain(message);
+          await screenshotEachViewport(viewer.page, 'session-chat-toast');
+          // The post is in the viewer's POSTS page too, and the toast goes away by itself (5 s).
+          await viewerRoom.getByText(message).last().waitFor();
+          await expect.poll(() => toast.count(), { timeout: 15_000 }).toBe(0);
+          await viewerRoom.getByText(message).waitFor();
+        },
+      );
+
       const viewers = async () =>
         (
           (await ok(

@@ -65,6 +65,8 @@ export const UI_TIMINGS = {
   longPressMs: 1500,
   postLongPressMs: 500,
   composerLongPressMs: 500,
+  /** The live session's chat notification toast clears itself after 5 s (002 §9). */
+  chatToastMs: 5000,
 } as const;
 
 /** The community icon palette (000 §9): six colours, the first (dark navy) the default. */

@@ -365,6 +365,7 @@ export const T = {
   fileExceedsLimit: 'upload.file_exceeds_limit',
   filesExceedLimit: 'upload.files_exceed_limit',
   unableToUploadFile: 'upload.unable_to_upload_file',
+  sounds: 'settings.sounds',
   unableToUploadImageLower: 'upload.unable_to_upload_image',
   removeFile: 'upload.remove',
   openFile: 'file_preview.open',

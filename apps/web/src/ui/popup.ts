@@ -69,3 +69,8 @@ export function useErrorPopup(
 export function showAlert(input: PopupInput): void {
   usePopupStore.getState().show({ autoCloseMs: ALERT_CLOSE_MS, ...input });
 }
+
+/** An announcement (MAINTENANCE_NOTIFICATION): its own title and text, shown as written, dismissed with OK. */
+export function showAnnouncement(announcement: { title: string; body: string }): void {
+  usePopupStore.getState().show({ title: announcement.title, message: announcement.body, dismiss: T.ok });
+}

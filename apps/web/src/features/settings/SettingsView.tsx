@@ -15,6 +15,7 @@ import { PasswordConfirm } from './PasswordConfirm';
 import { PersonaEditor } from './PersonaEditor';
 import { ProfileEditor } from './ProfileEditor';
 import styles from './Settings.module.css';
+import { SoundSetting } from './SoundSetting';
 
 export const openProfileEditor = () => openDialog({ title: T.profile, render: () => <ProfileEditor /> });
 export const openPersonaEditor = () => openDialog({ title: T.persona, render: () => <PersonaEditor /> });
@@ -96,6 +97,7 @@ export function SettingsView() {
         <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />
       </ul>
       <NotificationSetting profile={profile} />
+      <SoundSetting />
     </div>
   );
 }
@@ -113,6 +115,7 @@ export function SettingsIndex() {
         {!profile.identity_provider && <SettingsRow label={t(T.password)} onOpen={openChangePassword} />}
       </ul>
       <NotificationSetting profile={profile} />
+      <SoundSetting />
     </div>
   );
 }
