@@ -73,6 +73,22 @@ export const UI_TIMINGS = {
 export const COMMUNITY_COLORS = ['#1b2a4a', '#2e86ab', '#3bb273', '#f18f01', '#c73e1d', '#8e44ad'] as const;
 export const DEFAULT_COMMUNITY_COLOR = COMMUNITY_COLORS[0];
 
+/**
+ * The dial picker of touch screens (002 §9). Distances in CSS pixels, speeds in pixels per millisecond:
+ * friction is the roll's deceleration (px/ms²), so a roll at the maximum speed runs 3.5² / 0.06 ≈ 204 px
+ * (about five items) in 117 ms before the snap to the nearest item.
+ */
+export const DIAL_PICKER = {
+  itemHeight: 40,
+  dragThreshold: 3,
+  snapMs: 250,
+  friction: 0.03,
+  maxRollSpeed: 3.5,
+  speedSamples: 5,
+  /** Orbit's choice: the items shown at once (two above and two below the chosen one). */
+  visibleItems: 5,
+} as const;
+
 export const DIALOG_FULLSCREEN = { maxWidth: 540, maxHeight: 667 } as const;
 
 /** Calls (002 §4, §9). */
