@@ -44,6 +44,8 @@ export const REGISTRATION_DEFAULTS = {
 export const DEFAULT_TIMEZONE = 'America/Chicago';
 
 export const IMAGE_SIZES = {
+  /** The post image preview of the session post writer and the composer (002 §9). */
+  postPreview: 90,
   profileParam: 280,
   thumbnail: 280,
   crop: 210,
@@ -88,6 +90,9 @@ export const DIAL_PICKER = {
   /** Orbit's choice: the items shown at once (two above and two below the chosen one). */
   visibleItems: 5,
 } as const;
+
+/** The popup stack (the stacked dialogs) starts at z-index 999 (001 §9); alerts and the busy veil sit above it. */
+export const POPUP_STACK_Z_INDEX = 999;
 
 export const DIALOG_FULLSCREEN = { maxWidth: 540, maxHeight: 667 } as const;
 

@@ -53,6 +53,15 @@ export function showError(title?: string, message?: string): void {
   usePopupStore.getState().show({ title, message });
 }
 
+/**
+ * A failed call of the shell (000 §8): its own title and "please try again" while the connection is alive;
+ * "oops" with the network connection message when the request never got an answer.
+ */
+export function showFailure(title: string, offline: boolean): void {
+  if (offline) showError(T.oops, T.networkError);
+  else showError(title, T.pleaseTryAgain);
+}
+
 /** Shows an error popup when a query fails: once a failure, again for a later one (a refetch that fails). */
 export function useErrorPopup(
   query: { isError: boolean; errorUpdatedAt: number },
