@@ -69,6 +69,15 @@ describe('the dial picker', () => {
     await press('Home', '120');
   });
 
+  it('adds up keys pressed faster than the snap', async () => {
+    const { wheel, onChange } = renderDial();
+    fireEvent.keyDown(wheel, { key: 'PageDown' });
+    fireEvent.keyDown(wheel, { key: 'ArrowDown' });
+    await settle();
+    expect(onChange).toHaveBeenCalledOnce();
+    expect(onChange).toHaveBeenLastCalledWith(String(125 + DIAL_PICKER.visibleItems + 1));
+  });
+
   it('ignores a press that moves less than the drag threshold, and picks the item tapped', async () => {
     const { wheel, onChange } = renderDial();
     // A tap one item below the middle (the window is 5 items high; the middle item spans 80..120 px).

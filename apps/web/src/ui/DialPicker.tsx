@@ -160,7 +160,9 @@ export function DialPicker(props: {
     wheel.run(snapTo(at, nearestIndex(at + fromCentre, count)));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = keyTarget(event.key, shown, count);
+    // From the item the wheel is heading for: keys pressed faster than the snap add up.
+    const heading = wheel.target.current ?? nearestIndex(wheel.offsetRef.current, count);
+    const next = keyTarget(event.key, heading, count);
     if (next === null) return;
     event.preventDefault();
     wheel.run(snapTo(wheel.offsetRef.current, next));
