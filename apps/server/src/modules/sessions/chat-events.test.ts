@@ -1,9 +1,10 @@
 import { EventSubtype, EventType, SessionState } from '@orbit/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { chatSessions, chatSessionViewers } from '../../db/schema';
+import { chatSessionViewers } from '../../db/schema';
 import { listen, TestSocket, wsUrl } from '../../platform/realtime/testing';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { communityFixtures } from '../communities/fixtures';
+import { sessionRow } from './fixtures';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
@@ -19,24 +20,8 @@ const post = (user: TestUser, communityId: number, sessionId: number, message: s
   });
 
 /** A session row written straight into the database: the chat needs no media server. */
-async function session(communityId: number, host: TestUser, state: number = SessionState.RUNNING) {
-  const [row] = await deps.db
-    .insert(chatSessions)
-    .values({
-      communityId,
-      instructorId: host.userId,
-      name: 'Evening calm',
-      state,
-      videoRoomId: 1,
-      videoSecret: 's',
-      videoPin: 'p',
-      audioRoomId: 2,
-      audioSecret: 's',
-      audioPin: 'p',
-    })
-    .returning();
-  return row.id;
-}
+const session = async (communityId: number, host: TestUser, state: number = SessionState.RUNNING) =>
+  (await sessionRow(deps, communityId, host, { state })).id;
 
 const online = async (user: TestUser) => {
   const socket = await TestSocket.open(await wsUrl(origin, user), origin);
