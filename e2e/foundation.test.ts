@@ -175,6 +175,41 @@ describeInBrowser('foundation journey in a real browser', () => {
     await context.close();
   });
 
+  it('a token handed in the address signs the member in; a bad one says "unable to update"', async () => {
+    const username = `tok${randomBytes(3).toString('hex')}`;
+    const password = 'Orbit-token-42';
+    const context = await openContext(browser, server.baseUrl, PHONE);
+    const account = { email: `${username}@example.test`, username, password };
+    expect((await context.request.post('/api/register', { data: account })).status()).toBe(201);
+    // Another client signs in and hands its token over; this browser has no session of its own yet.
+    const login = await fetch(`${server.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identity: username, password }),
+    });
+    const { user_token: token } = (await login.json()) as { user_token: string };
+    const page = await context.newPage();
+    const pageErrors = collectPageErrors(page);
+
+    await step(page, 'a bad token: unable to update, please try again', async () => {
+      await page.goto('/#user_token=not-a-token');
+      const popup = page.getByRole('alertdialog', { name: text('unableToUpdate') });
+      await popup.getByText(text('pleaseTryAgain')).waitFor();
+      await screenshotEachViewport(page, 'token-update-failed');
+      await popup.getByRole('button').click();
+      await expectSignInScreen(page);
+    });
+
+    await step(page, 'the good token: home, and the token leaves the address', async () => {
+      await page.goto(`/#user_token=${encodeURIComponent(token)}`);
+      await expectHome(page);
+      expect(new URL(page.url()).hash).toBe('');
+    });
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('on a touch screen, height and weight are dials, and the sounds switch is remembered', async () => {
     const username = `dial${randomBytes(3).toString('hex')}`;
     const context = await browser.newContext({

@@ -17,7 +17,6 @@ import { showFailure } from '../ui/popup';
 import { RealtimeBridge } from './RealtimeBridge';
 import { Shell } from './Shell';
 import { Splash } from './Splash';
-import { TokenHandoff } from './TokenHandoff';
 import { VersionGate } from './VersionGate';
 
 function createQueryClient(): QueryClient {
@@ -79,7 +78,6 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <SignedOutWatcher />
-        <TokenHandoff />
         <BrowserRouter>
           <Routes>
             <Route
