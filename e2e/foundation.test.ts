@@ -174,6 +174,110 @@ describeInBrowser('foundation journey in a real browser', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  it('a token handed in the address signs the member in; a bad one says "unable to update"', async () => {
+    const username = `tok${randomBytes(3).toString('hex')}`;
+    const password = 'Orbit-token-42';
+    const context = await openContext(browser, server.baseUrl, PHONE);
+    const account = { email: `${username}@example.test`, username, password };
+    expect((await context.request.post('/api/register', { data: account })).status()).toBe(201);
+    // Another client signs in and hands its token over; this browser has no session of its own yet.
+    const login = await fetch(`${server.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identity: username, password }),
+    });
+    const { user_token: token } = (await login.json()) as { user_token: string };
+    const page = await context.newPage();
+    const pageErrors = collectPageErrors(page);
+
+    await step(page, 'a bad token: unable to update, please try again', async () => {
+      await page.goto('/#user_token=not-a-token');
+      const popup = page.getByRole('alertdialog', { name: text('unableToUpdate') });
+      await popup.getByText(text('pleaseTryAgain')).waitFor();
+      await screenshotEachViewport(page, 'token-update-failed');
+      await popup.getByRole('button').click();
+      await expectSignInScreen(page);
+    });
+
+    await step(page, 'the good token: home, and the token leaves the address', async () => {
+      await page.goto(`/#user_token=${encodeURIComponent(token)}`);
+      await expectHome(page);
+      expect(new URL(page.url()).hash).toBe('');
+    });
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a touch screen, height and weight are dials, and the sounds switch is remembered', async () => {
+    const username = `dial${randomBytes(3).toString('hex')}`;
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    context.setDefaultTimeout(15_000);
+    const password = 'Orbit-dial-42';
+    const account = { email: `${username}@example.test`, username, password };
+    expect((await context.request.post('/api/register', { data: account })).status()).toBe(201);
+    expect((await context.request.post('/api/login', { data: { identity: username, password } })).ok()).toBe(
+      true,
+    );
+    const page = await context.newPage();
+    const pageErrors = collectPageErrors(page);
+    const me = async () => (await (await page.request.get('/api/user/profiles')).json()).user_profile;
+    await page.goto('/');
+    await expectHome(page);
+
+    await step(page, 'turn the sounds off; they stay off after a reload', async () => {
+      const settings = await openSettings(page);
+      const sounds = settings.getByRole('switch', { name: text('sounds') });
+      expect(await sounds.isChecked()).toBe(true);
+      await screenshotEachViewport(page, 'settings-sounds');
+      await sounds.click();
+      await expect.poll(() => sounds.isChecked()).toBe(false);
+      await page.reload();
+      await expectHome(page);
+      const again = await openSettings(page);
+      expect(await again.getByRole('switch', { name: text('sounds') }).isChecked()).toBe(false);
+    });
+
+    await step(page, 'the height dial answers the keyboard; the weight dial follows a drag', async () => {
+      await page.reload();
+      await expectHome(page);
+      const profile = await openProfile(page);
+      await chooseUnit(profile, 'metric');
+      const height = profile.getByRole('listbox', { name: `${text('height')} (cm)` });
+      await height.focus();
+      await page.keyboard.press('End');
+      await expect.poll(async () => (await me()).height_meter).toBe(2.8);
+      await page.keyboard.press('PageUp');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(async () => (await me()).height_meter).toBe(2.74);
+
+      const weight = profile.getByRole('listbox', { name: `${text('weight')} (kg)` });
+      await weight.scrollIntoViewIfNeeded();
+      const box = (await weight.boundingBox())!;
+      const x = box.x + box.width / 2;
+      await page.mouse.move(x, box.y + box.height - 10);
+      await page.mouse.down();
+      await page.mouse.move(x, box.y + 10, { steps: 12 });
+      await page.mouse.up();
+      // Wherever the roll settles, the wheel shows it and the server holds it.
+      await expect.poll(async () => (await me()).weight_kg).toBeGreaterThanOrEqual(20);
+      const chosen = async () =>
+        Number.parseInt((await weight.getByRole('option', { selected: true }).textContent()) ?? '', 10);
+      await expect.poll(async () => (await me()).weight_kg).toBe(await chosen());
+      await screenshotEachViewport(page, 'profile-dials');
+    });
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 });
 
 /** A button or a link with this accessible name: the journey does not care which element the app chose. */

@@ -123,6 +123,11 @@ describeInBrowser('private and group messages in two browsers', () => {
     await step(ann.page, 'Ann makes a group with Ben and Cat; Cat reads it', async () => {
       await ann.page.keyboard.press('Escape');
       const list = dialog(ann.page, text('privateMessages'));
+      // The thread's last message carries a picture: its preview reads IMAGE, from the dictionary (002 §4).
+      await previewsOf(list)
+        .getByRole('button', { name: new RegExp(ben.username) })
+        .getByText(text('messagesImagePreview'), { exact: true })
+        .waitFor();
       await list.getByRole('button', { name: text('messagesNew'), exact: true }).click();
       await ann.page.getByRole('menuitem', { name: text('messagesGroupMessage') }).click();
       const form = dialog(ann.page, text('messagesGroupMessage'));

@@ -51,6 +51,16 @@ async function videoPlays(room: Locator): Promise<void> {
     .toBeGreaterThan(0);
 }
 
+/** The app's sounds this page has fetched so far: a sound is fetched when it first plays. */
+const soundsPlayed = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.mp3'))
+      .join(' '),
+  );
+
 if (!janus) {
   console.warn(
     '[orbit e2e] no janus binary on the PATH (apt-get install janus, as .ci/run does): the live session journey is left out.',
@@ -83,6 +93,8 @@ if (!janus) {
       const expert = await signIn(browsers[0], server, 'demo@orbit.local', DEMO_PASSWORD);
       const viewer = await newMember(browsers[1], server, 'vic');
       await watchPeerConnections(viewer.context);
+      // Room for every request of the journey, so that the sounds fetched late are still listed.
+      await viewer.context.addInitScript(() => performance.setResourceTimingBufferSize(10_000));
       await goHome(viewer);
       const communityId = await communityIdOf(viewer, COMMUNITY);
       await ok(viewer, 'POST', '/api/join/community/', {
@@ -135,6 +147,44 @@ if (!janus) {
         await screenshotEachViewport(viewer.page, 'session-viewer-live');
       });
 
+      await step(
+        viewer.page,
+        "the host posts in the chat; the viewer's toast shows it and clears itself",
+        async () => {
+          const message = `Welcome, breathe in ${randomBytes(2).toString('hex')}`;
+          await hostRoom.getByLabel(say('writePost')).fill(message);
+          await hostRoom.getByRole('button', { name: say('send') }).click();
+          const toast = viewerRoom.getByRole('status', { name: say('chatToast') });
+          await expect.poll(() => toast.textContent()).toContain(message);
+          await screenshotEachViewport(viewer.page, 'session-chat-toast');
+          // The post is in the viewer's POSTS page too, and the toast goes away by itself (5 s).
+          await viewerRoom.getByText(message).last().waitFor();
+          await expect.poll(() => toast.count(), { timeout: 15_000 }).toBe(0);
+          await viewerRoom.getByText(message).waitFor();
+          // The toast beeped: the beep was fetched to play.
+          await expect.poll(() => soundsPlayed(viewer.page)).toContain('/beep-');
+        },
+      );
+
+      await step(
+        expert.page,
+        "an organisation's announcement shows at once, over the open room",
+        async () => {
+          // The demo expert administers the demo organisation, which both members belong to: each open app
+          // shows it over the room, and OK closes it.
+          const tag = randomBytes(2).toString('hex');
+          const announcement = { title: `Planned upgrade ${tag}`, body: `Back in ten minutes ${tag}` };
+          await ok(expert, 'POST', '/api/notifications/maintenance', announcement);
+          for (const page of [expert.page, viewer.page]) {
+            const popup = page.getByRole('alertdialog', { name: announcement.title });
+            await popup.getByText(announcement.body).waitFor();
+            await popup.getByRole('button', { name: translate(EN_US, 'ui.ok') }).click();
+            await expect.poll(() => popup.count()).toBe(0);
+          }
+          await hostRoom.getByRole('button', { name: say('endSession') }).waitFor();
+        },
+      );
+
       const viewers = async () =>
         (
           (await ok(
@@ -173,6 +223,7 @@ if (!janus) {
         const before = await audioSent();
         await expect.poll(audioSent).toBeGreaterThan(before);
         await hostRoom.getByRole('img', { name: say('activeMic') }).waitFor();
+        await expect.poll(() => soundsPlayed(viewer.page)).toContain('/mic-granted-');
         await screenshotEachViewport(expert.page, 'session-host-viewers');
       });
 

@@ -44,6 +44,8 @@ export const REGISTRATION_DEFAULTS = {
 export const DEFAULT_TIMEZONE = 'America/Chicago';
 
 export const IMAGE_SIZES = {
+  /** The post image preview of the session post writer and the composer (002 §9). */
+  postPreview: 90,
   profileParam: 280,
   thumbnail: 280,
   crop: 210,
@@ -65,11 +67,32 @@ export const UI_TIMINGS = {
   longPressMs: 1500,
   postLongPressMs: 500,
   composerLongPressMs: 500,
+  /** The live session's chat notification toast clears itself after 5 s (002 §9). */
+  chatToastMs: 5000,
 } as const;
 
 /** The community icon palette (000 §9): six colours, the first (dark navy) the default. */
 export const COMMUNITY_COLORS = ['#1b2a4a', '#2e86ab', '#3bb273', '#f18f01', '#c73e1d', '#8e44ad'] as const;
 export const DEFAULT_COMMUNITY_COLOR = COMMUNITY_COLORS[0];
+
+/**
+ * The dial picker of touch screens (002 §9). Distances in CSS pixels, speeds in pixels per millisecond:
+ * friction is the roll's deceleration (px/ms²), so a roll at the maximum speed runs 3.5² / 0.06 ≈ 204 px
+ * (about five items) in 117 ms before the snap to the nearest item.
+ */
+export const DIAL_PICKER = {
+  itemHeight: 40,
+  dragThreshold: 3,
+  snapMs: 250,
+  friction: 0.03,
+  maxRollSpeed: 3.5,
+  speedSamples: 5,
+  /** Orbit's choice: the items shown at once (two above and two below the chosen one). */
+  visibleItems: 5,
+} as const;
+
+/** The popup stack (the stacked dialogs) starts at z-index 999 (001 §9); alerts and the busy veil sit above it. */
+export const POPUP_STACK_Z_INDEX = 999;
 
 export const DIALOG_FULLSCREEN = { maxWidth: 540, maxHeight: 667 } as const;
 

@@ -30,3 +30,18 @@ export function useLogout() {
     },
   });
 }
+
+/**
+ * The spec's token update (000 §6): an app that opens Orbit hands the member's user_token in the address's
+ * fragment, `#user_token=...` (a fragment never reaches a server or its logs). Answers the token, or null.
+ */
+export function tokenFromLink(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('user_token');
+  return token?.trim() || null;
+}
+
+/** POST /token makes the handed token this browser's session; the profiles are refreshed after it. */
+export const updateToken = (userToken: string) =>
+  trackBusy(
+    request<{ ok: boolean }>('/token', { method: 'POST', json: { user_token: userToken }, public: true }),
+  );

@@ -1,8 +1,10 @@
-import { EventSubtype, EventType } from '@orbit/contract';
+import { EventSubtype, EventType, type SessionPost, type SessionPosts } from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePopupStore } from '../ui/popup';
 import { queryKeys } from './keys';
 import { createHandlerContext, handleRealtimeEvent, INVALIDATE_THROTTLE_MS } from './realtimeHandlers';
+import { onChatPost, sessionKeys } from './sessions';
 import { socialKeys } from './social';
 
 const event = (type: EventType) => ({ id: 1, type, subtype: EventSubtype.UPDATE, ts: '', data: {} });
@@ -37,11 +39,47 @@ describe('realtime handlers', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.profiles });
   });
 
-  it('ignores event types no feature handles yet', () => {
+  it('puts a CHAT post in the open chat once and tells the room, whichever of reply and event comes first', () => {
+    const queryClient = new QueryClient();
+    const post: SessionPost = {
+      id: 7,
+      session_id: 3,
+      author_screen_name: 'Sam',
+      author_image: null,
+      identity_type: 3,
+      message: 'Breathe in',
+      is_expert: false,
+      me: false,
+      created: '2026-01-01T00:00:00.000Z',
+    };
+    queryClient.setQueryData<SessionPosts>(sessionKeys.posts(3), { posts: [] });
+    const heard: SessionPost[] = [];
+    const stop = onChatPost((p) => heard.push(p));
+    const chat = { ...event(EventType.CHAT), subtype: EventSubtype.NEW, data: post };
+    const context = createHandlerContext(queryClient);
+    handleRealtimeEvent(context, chat);
+    handleRealtimeEvent(context, chat);
+    stop();
+    expect(queryClient.getQueryData<SessionPosts>(sessionKeys.posts(3))?.posts).toEqual([post]);
+    expect(heard).toEqual([post, post]);
+  });
+
+  it('shows a MAINTENANCE_NOTIFICATION at once, its title and text as written', () => {
+    const data = { title: 'Planned upgrade', body: 'Orbit pauses at 22:00 for ten minutes' };
+    handleRealtimeEvent(createHandlerContext(new QueryClient()), {
+      ...event(EventType.MAINTENANCE_NOTIFICATION),
+      subtype: EventSubtype.NEW,
+      data,
+    });
+    expect(usePopupStore.getState().current).toMatchObject({ title: data.title, message: data.body });
+    usePopupStore.getState().close();
+  });
+
+  it('ignores event types no feature handles', () => {
     vi.useFakeTimers();
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-    handleRealtimeEvent(createHandlerContext(queryClient), event(EventType.CHAT));
+    handleRealtimeEvent(createHandlerContext(queryClient), event('SOMETHING_NEW' as EventType));
     vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
     expect(invalidate).not.toHaveBeenCalled();
   });

@@ -1,5 +1,13 @@
-import { type EventEnvelope, EventType } from '@orbit/contract';
+import {
+  type EventEnvelope,
+  EventSubtype,
+  EventType,
+  type MaintenanceEventData,
+  type NotificationChange,
+} from '@orbit/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { showAnnouncement } from '../ui/popup';
+import { notificationSound, playSound } from '../ui/sounds';
 import { activityKeys } from './activities';
 import { applyCallEvent } from './calls';
 import { communityKeys } from './communities';
@@ -8,7 +16,7 @@ import { incentiveKeys } from './incentives';
 import { queryKeys } from './keys';
 import { applyPmEvent, messageKeys } from './messages';
 import { applyNotificationEvent } from './notifications';
-import { applySessionEvent } from './sessions';
+import { applyChatEvent, applySessionEvent } from './sessions';
 import { socialKeys } from './social';
 import { surveyKeys } from './surveys';
 
@@ -50,8 +58,20 @@ export const realtimeHandlers: Partial<Record<EventType, Handler>> = {
     // Live instructor sessions: the streaming rooms list, the session chat and the open room.
     applySessionEvent(queryClient, invalidate, event);
   },
+  // A post in the live session room I am in: its chat list and its toast (002 §2).
+  [EventType.CHAT]: ({ queryClient }, event) => applyChatEvent(queryClient, event),
+  // An organisation's announcement shows at once, whatever screen is open.
+  [EventType.MAINTENANCE_NOTIFICATION]: (_context, event) =>
+    showAnnouncement(event.data as MaintenanceEventData),
   // NEW and UPDATE carry the unread count: the badge and the open list change without a refetch.
-  [EventType.NOTIFICATION]: ({ queryClient }, event) => applyNotificationEvent(queryClient, event),
+  // A NEW one also sounds: "tag user" when the member was tagged, "general" otherwise (002 §9).
+  [EventType.NOTIFICATION]: ({ queryClient }, event) => {
+    applyNotificationEvent(queryClient, event);
+    const change = event.data as Partial<NotificationChange> | null;
+    if (event.subtype === EventSubtype.NEW && change?.notification) {
+      playSound(notificationSound(change.notification));
+    }
+  },
   // NEW, UPDATE and DELETE: the open thread follows at once; counts and pending_pms_qty are refetched.
   [EventType.PM]: ({ queryClient, invalidate }, event) => {
     applyPmEvent(queryClient, event);

@@ -1,4 +1,5 @@
 import type {
+  ChatEventData,
   ChatSession,
   ChatSessionList,
   EventEnvelope,
@@ -153,4 +154,23 @@ export function applySessionEvent(
     invalidate(sessionKeys.viewers(data.session_id));
   }
   for (const listener of listeners) listener(data);
+}
+
+type ChatListener = (post: ChatEventData) => void;
+const chatListeners = new Set<ChatListener>();
+
+/** The open room's chat toast listens here for CHAT NEW. */
+export function onChatPost(listener: ChatListener): () => void {
+  chatListeners.add(listener);
+  return () => chatListeners.delete(listener);
+}
+
+const isPost = (data: unknown): data is ChatEventData =>
+  typeof data === 'object' && data !== null && 'session_id' in data && 'message' in data;
+
+/** CHAT NEW (000 §7): a post in a room I am in; the POSTS list takes it, the room shows the toast. */
+export function applyChatEvent(queryClient: QueryClient, event: EventEnvelope) {
+  if (!isPost(event.data)) return;
+  addPost(queryClient, event.data);
+  for (const listener of chatListeners) listener(event.data);
 }

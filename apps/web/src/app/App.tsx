@@ -2,16 +2,18 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { setSignedOutHandler } from '../api/client';
+import { isOffline, setSignedOutHandler } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useProfiles } from '../api/profiles';
 import { RegisterScreen } from '../features/auth/RegisterScreen';
 import { SignInScreen } from '../features/auth/SignInScreen';
 import { IncomingCall } from '../features/calls/IncomingCall';
 import { i18n } from '../i18n';
+import { T } from '../i18n/texts';
 import { BusyIndicator } from '../ui/BusyIndicator';
 import { hideDialogs } from '../ui/dialogStore';
 import { Popup } from '../ui/Popup';
+import { showFailure } from '../ui/popup';
 import { RealtimeBridge } from './RealtimeBridge';
 import { Shell } from './Shell';
 import { Splash } from './Splash';
@@ -35,10 +37,24 @@ function SignedOutWatcher() {
   return null;
 }
 
+/**
+ * A refresh of the loaded member that fails keeps the app as it is and says so (000 §8): "unable to get
+ * user profile" / "please try again" while connected, "oops" with the network message when offline.
+ */
+function useProfileRefreshFailure(profiles: ReturnType<typeof useProfiles>) {
+  const failedAt = profiles.isError && profiles.data !== undefined ? profiles.errorUpdatedAt : 0;
+  const { error } = profiles;
+  useEffect(() => {
+    if (failedAt) showFailure(T.unableToGetProfile, isOffline(error));
+  }, [failedAt, error]);
+}
+
 function SignedInRoutes() {
   const profiles = useProfiles();
+  useProfileRefreshFailure(profiles);
   if (profiles.isPending) return <Splash />;
-  if (profiles.isError) return <Splash failed onRetry={() => void profiles.refetch()} />;
+  if (profiles.isError && profiles.data === undefined)
+    return <Splash failed onRetry={() => void profiles.refetch()} />;
   if (!profiles.data) return <Navigate to="/signin" replace />;
   return (
     <>

@@ -1,4 +1,4 @@
-import { UI_TIMINGS } from '@orbit/contract';
+import { POPUP_STACK_Z_INDEX, UI_TIMINGS } from '@orbit/contract';
 import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { T } from '../i18n/texts';
@@ -49,7 +49,12 @@ export function DialogHost() {
   if (stack.length === 0) return null;
   const fullscreen = isFullscreenDialog(width, height);
   return (
-    <div className={styles.layer} data-opened={opened} data-fullscreen={fullscreen}>
+    <div
+      className={styles.layer}
+      style={{ zIndex: POPUP_STACK_Z_INDEX }}
+      data-opened={opened}
+      data-fullscreen={fullscreen}
+    >
       <div className={styles.backdrop} aria-hidden="true" onClick={() => void hide()} />
       {stack.map((entry, index) => (
         <DialogFrame key={entry.id} entry={entry} onTop={index === stack.length - 1} />

@@ -11,6 +11,7 @@ import {
   popupContent,
   showAlert,
   showError,
+  showFailure,
   useErrorPopup,
   usePopupStore,
 } from './popup';
@@ -59,6 +60,16 @@ describe('Popup', () => {
     act(() => vi.advanceTimersByTime(10_000));
     act(() => screen.getByRole('button', { name: 'Try Again Later' }).click());
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('says "unable to update" / "please try again" while connected, "oops" with the network message offline', () => {
+    render(<Popup />);
+    act(() => showFailure(T.unableToUpdate, false));
+    expect(screen.getByRole('alertdialog', { name: 'unable to update' })).toBeTruthy();
+    expect(screen.getByText('please try again')).toBeTruthy();
+    act(() => showFailure(T.unableToUpdate, true));
+    expect(screen.getByRole('alertdialog', { name: 'oops' })).toBeTruthy();
+    expect(screen.getByText('network connection error')).toBeTruthy();
   });
 
   it('closes an alert by itself after 3 s', () => {

@@ -53,6 +53,15 @@ export function showError(title?: string, message?: string): void {
   usePopupStore.getState().show({ title, message });
 }
 
+/**
+ * A failed call of the shell (000 §8): its own title and "please try again" while the connection is alive;
+ * "oops" with the network connection message when the request never got an answer.
+ */
+export function showFailure(title: string, offline: boolean): void {
+  if (offline) showError(T.oops, T.networkError);
+  else showError(title, T.pleaseTryAgain);
+}
+
 /** Shows an error popup when a query fails: once a failure, again for a later one (a refetch that fails). */
 export function useErrorPopup(
   query: { isError: boolean; errorUpdatedAt: number },
@@ -68,4 +77,9 @@ export function useErrorPopup(
 /** An alert that closes by itself after 3 s (or the given time). */
 export function showAlert(input: PopupInput): void {
   usePopupStore.getState().show({ autoCloseMs: ALERT_CLOSE_MS, ...input });
+}
+
+/** An announcement (MAINTENANCE_NOTIFICATION): its own title and text, shown as written, dismissed with OK. */
+export function showAnnouncement(announcement: { title: string; body: string }): void {
+  usePopupStore.getState().show({ title: announcement.title, message: announcement.body, dismiss: T.ok });
 }

@@ -656,6 +656,9 @@ const ORBIT_TEXTS = {
   'stream.unavailable': 'Live sessions are unavailable: the media server is not running',
   'stream.video_of': 'Video of {{0}}',
   'stream.index': '{{0}}.',
+  // Issue 10: the chat toast's name for screen readers, and the sounds switch of the settings.
+  'stream.chat_toast': 'New post in the chat',
+  'settings.sounds': 'Sounds',
   'time_ago.seconds': '{{0}}s',
   'time_ago.minutes': '{{0}}m',
   'time_ago.hours': '{{0}}h',

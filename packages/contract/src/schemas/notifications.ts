@@ -80,6 +80,9 @@ export const MaintenanceBody = Type.Object(
 );
 export type MaintenanceBody = Static<typeof MaintenanceBody>;
 
+/** MAINTENANCE_NOTIFICATION NEW (000 §7): the announcement itself; every open app shows it at once. */
+export type MaintenanceEventData = Pick<MaintenanceBody, 'title' | 'body'>;
+
 export const MaintenanceResponse = Type.Object({
   recipients: Type.Integer({ description: 'members of the organisation the announcement reached' }),
 });

@@ -179,3 +179,10 @@ export type SessionActivity =
   | { kind: 'mic'; session_id: number; mic: SessionMicState }
   | { kind: 'kicked'; session_id: number }
   | { kind: 'post'; session_id: number; post: SessionPost };
+
+/**
+ * CHAT NEW (000 §7): a post in a running session's chat room, told to the room's viewers (the host and those
+ * who entered, kicked ones aside) but not its author: the room shows it as a toast that clears itself. The
+ * data is the post as the POSTS page lists it for them.
+ */
+export type ChatEventData = SessionPost;

@@ -3,6 +3,7 @@ import {
   EventSubtype,
   EventType,
   type MaintenanceBody,
+  type MaintenanceEventData,
   NOTIFICATIONS_LIST_MAX,
   type NotificationChange,
   type NotificationsResponse,
@@ -184,10 +185,8 @@ export async function announceMaintenance(deps: AppDeps, callerId: number, body:
       .from(organizationMembers)
       .where(eq(organizationMembers.organizationId, organisation.id));
     const memberIds = members.map((m) => m.id);
-    await work.emit(memberIds, EventType.MAINTENANCE_NOTIFICATION, EventSubtype.NEW, {
-      title: body.title,
-      body: body.body,
-    });
+    const announcement: MaintenanceEventData = { title: body.title, body: body.body };
+    await work.emit(memberIds, EventType.MAINTENANCE_NOTIFICATION, EventSubtype.NEW, announcement);
     await notify(work, memberIds, maintenanceNotification(body.title, body.body, organisation.name));
     return { recipients: memberIds.length };
   });

@@ -1,10 +1,13 @@
 import {
   avatarUrl,
+  type ChatEventData,
   EventSubtype,
+  EventType,
   IdentityType,
   LIMITS,
   type SessionPostBody,
   type SessionPosts,
+  SessionState,
 } from '@orbit/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -16,7 +19,7 @@ import { ANONYMOUS_NAME } from '../feeds/presenter';
 import { announce, unitOfWork } from './events';
 import { assertNotKicked, assertSessionMember } from './policy';
 import { type PostRow, presentPost } from './presenter';
-import { communityFaces, type SessionRow } from './queries';
+import { communityFaces, memberIdsOfCommunity, type SessionRow, viewersOf } from './queries';
 
 /** The session post writer's rule (002 §5): trimmed, not empty, at most 65536 characters. */
 export function sessionPostText(message: string): string {
@@ -61,7 +64,20 @@ export async function listPosts(
   return { posts: await presentPosts(deps.db, session, rows, userId) };
 }
 
-/** A post in the session chat: every member of the community sees it arrive (SESSION_ACTIVITY NEW). */
+/**
+ * Who hears a running room's chat (CHAT NEW, the toast): the host and the viewers who entered and were not
+ * kicked, among the community's present members (`members`); never the author.
+ */
+async function roomAudience(db: Queryable, session: SessionRow, members: number[], authorId: number) {
+  const inRoom = new Set([session.instructorId]);
+  for (const row of await viewersOf(db, session.id)) if (!row.kicked) inRoom.add(row.userId);
+  return members.filter((id) => id !== authorId && inRoom.has(id));
+}
+
+/**
+ * A post in the session chat: every member of the community sees it arrive in the POSTS list
+ * (SESSION_ACTIVITY NEW); in a running session the room's viewers also hear it as CHAT NEW (the toast).
+ */
 export async function createPost(
   deps: AppDeps,
   userId: number,
@@ -83,11 +99,14 @@ export async function createPost(
       })
       .returning();
     const [mine] = await presentPosts(work.tx, session, [row], userId);
+    const members = await memberIdsOfCommunity(work.tx, communityId);
+    const theirs: ChatEventData = { ...mine, me: false };
     const data = (post: typeof mine) => ({ kind: 'post' as const, session_id: sessionId, post });
-    await announce(work, communityId, EventSubtype.NEW, data({ ...mine, me: false }), {
-      ownerId: userId,
-      data: data(mine),
-    });
+    await announce(work, communityId, EventSubtype.NEW, data(theirs), { ownerId: userId, data: data(mine) });
+    if (session.state === SessionState.RUNNING) {
+      const audience = await roomAudience(work.tx, session, members, userId);
+      await work.emit(audience, EventType.CHAT, EventSubtype.NEW, theirs);
+    }
     return mine;
   });
 }

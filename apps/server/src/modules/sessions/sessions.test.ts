@@ -12,6 +12,7 @@ import { AUDIOBRIDGE_PLUGIN } from '../../platform/media/janus-rooms';
 import { eventsReceived } from '../../platform/realtime/testing';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { communityFixtures } from '../communities/fixtures';
+import { sessionRow as writeSession } from './fixtures';
 import { resumeRecordings } from './recording';
 
 const janusBinary = findJanusBinary();
@@ -33,29 +34,8 @@ async function stateOf(sessionId: number) {
 }
 
 /** A session row written straight into the database, for the rules that need no media server. */
-async function sessionRow(
-  communityId: number,
-  host: TestUser,
-  fields: Partial<typeof chatSessions.$inferInsert> = {},
-) {
-  const [row] = await deps.db
-    .insert(chatSessions)
-    .values({
-      communityId,
-      instructorId: host.userId,
-      name: 'Morning stretch',
-      state: SessionState.RUNNING,
-      videoRoomId: 1,
-      videoSecret: 's',
-      videoPin: 'p',
-      audioRoomId: 2,
-      audioSecret: 's',
-      audioPin: 'p',
-      ...fields,
-    })
-    .returning();
-  return row;
-}
+const sessionRow = (communityId: number, host: TestUser, fields: Parameters<typeof writeSession>[3] = {}) =>
+  writeSession(deps, communityId, host, fields);
 
 describe('sessions without a media server', () => {
   it('refuses to start a session with media_unavailable, and only experts may try', async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isApiError, NETWORK_ERROR } from '../../api/client';
+import { isOffline } from '../../api/client';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import styles from './Activities.module.css';
@@ -10,7 +10,7 @@ import styles from './Activities.module.css';
  */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  const offline = isApiError(error) && error.code === NETWORK_ERROR;
+  const offline = isOffline(error);
   return (
     <div className={styles.error} role="alert">
       <strong>{t(offline ? T.oopsTitle : title)}</strong>

@@ -5,6 +5,7 @@ import { onCallNews, rejectCall } from '../../api/calls';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { playSound } from '../../ui/sounds';
 import styles from './Calls.module.css';
 import { randomCallColor } from './layout';
 import { startAndOpenCall } from './open';
@@ -35,7 +36,12 @@ export function IncomingCall() {
   useEffect(() => {
     if (!ringing) return;
     const timer = setTimeout(() => setRinging(null), UI_TIMINGS.incomingCallHideMs);
-    return () => clearTimeout(timer);
+    // The incoming call sound rings for as long as the popup shows.
+    const stopRinging = playSound('incomingCall', { loop: true });
+    return () => {
+      clearTimeout(timer);
+      stopRinging();
+    };
   }, [ringing]);
 
   if (!ringing) return null;

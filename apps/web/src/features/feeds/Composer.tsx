@@ -1,4 +1,4 @@
-import { FileType, IdentityType } from '@orbit/contract';
+import { FileType, IdentityType, IMAGE_SIZES } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +85,14 @@ export function Composer({ scope, image, tags = [] }: ComposerProps) {
         placeholder={t(T.writePost)}
         autoFocus
       />
-      {preview && <img className={styles.composerImage} src={preview} alt="" />}
+      {preview && (
+        <img
+          className={styles.composerImage}
+          src={preview}
+          alt=""
+          style={{ height: IMAGE_SIZES.postPreview }}
+        />
+      )}
       {tags.length > 0 && (
         <ul className={styles.tagList}>
           {tags.map((tag) => (

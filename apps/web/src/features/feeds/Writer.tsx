@@ -83,7 +83,9 @@ export function Writer({ scope }: { scope: FeedScope }) {
       }
       reset();
     } catch {
-      // 001 §8: a failed post send is silent; the text stays in the box to try again.
+      // 001 §8: a post with files that fails says 'Unable to upload file', try again; one without files
+      // fails silently. Either way the text and the files stay in the box to try again.
+      if (files.length > 0) showError(T.unableToUploadFile, T.pleaseTryAgain);
     } finally {
       setBusy(false);
     }

@@ -51,8 +51,9 @@ export function MessagesView() {
 function PreviewRow({ preview, onGone }: { preview: PmPreview; onGone: () => void }) {
   const { t } = useTranslation();
   const author = preview.screen_name;
-  const text =
-    author && preview.is_group ? t(T.messagesLastBy, positional(author, preview.text)) : preview.text;
+  // The server names an attachment-only last message IMAGE; the words come from the dictionary (002 §4).
+  const last = preview.attachments.length > 0 ? t(T.messagesImagePreview) : preview.text;
+  const text = author && preview.is_group ? t(T.messagesLastBy, positional(author, last)) : last;
   return (
     <li>
       <button

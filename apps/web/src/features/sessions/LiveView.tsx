@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { changeMyMic, endSession, moderate, sessionKeys } from '../../api/sessions';
 import { Button } from '../../ui/Button';
 import { type DeviceChoice, SettingsPanel } from '../calls/Panels';
+import { ChatToast } from './ChatToast';
 import { Pages } from './Pages';
 import { QueueList } from './QueueList';
 import { REQUEST_BUTTON_TEXT, requestAction, requestButton } from './rules';
@@ -55,7 +56,7 @@ export function LiveView(props: {
   }
   return (
     <>
-      <Stage live={live} speaker={devices.speaker} />
+      <Stage live={live} speaker={devices.speaker} sessionId={room.session.id} />
       {live.snapshot?.alert && status !== 'offline' && (
         <p className={styles.alert} role="alert">
           {t(live.snapshot.alert)}
@@ -89,7 +90,8 @@ function useSpeaker(audio: React.RefObject<HTMLAudioElement | null>, speaker: st
   }, [audio, speaker]);
 }
 
-function Stage({ live, speaker }: { live: ReturnType<typeof useLiveRoom>; speaker: string | null }) {
+function Stage(props: { live: ReturnType<typeof useLiveRoom>; speaker: string | null; sessionId: number }) {
+  const { live, speaker } = props;
   const { t } = useTranslation();
   const stage = useRef<HTMLDivElement>(null);
   const snapshot = live.snapshot;
@@ -121,6 +123,7 @@ function Stage({ live, speaker }: { live: ReturnType<typeof useLiveRoom>; speake
           <span className={styles.overlayText}>{t(snapshot?.alert ?? S.webrtcError)}</span>
         </div>
       )}
+      <ChatToast sessionId={props.sessionId} />
       <button
         type="button"
         className={styles.fullscreen}

@@ -68,6 +68,7 @@ export const S = {
   unavailable: 'stream.unavailable',
   videoOf: 'stream.video_of',
   index: 'stream.index',
+  chatToast: 'stream.chat_toast',
   loading: 'common.loading',
   back: 'common.back',
 } as const;

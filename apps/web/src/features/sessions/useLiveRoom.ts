@@ -2,6 +2,7 @@ import { SessionMicState, type SessionRoom } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onSessionActivity, sessionKeys } from '../../api/sessions';
+import { playSound } from '../../ui/sounds';
 import { LiveRoom, type LiveSnapshot } from './liveRoom';
 import {
   bridgeDisplay,
@@ -83,6 +84,7 @@ export function useLiveRoom(room: SessionRoom, me: Me) {
         } else if (activity.kind === 'mic') {
           // gotMic opens the mic as it was before it closed; micRemoved closes it.
           const granted = activity.mic === SessionMicState.GRANTED;
+          if (granted) playSound('micGranted');
           applyMic(granted ? reopenMic(micRef.current) : closeMic(micRef.current));
           queryClient.setQueryData<SessionRoom>(sessionKeys.room(sessionId), (old) =>
             old ? { ...old, my_mic: activity.mic } : old,

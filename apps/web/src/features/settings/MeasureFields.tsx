@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../api/types';
 import { T } from '../../i18n/texts';
-import { FieldGroup, Segmented, SelectField, type SelectOption } from '../../ui/Field';
+import { FieldGroup, Segmented, type SelectOption } from '../../ui/Field';
+import { PickerField } from '../../ui/PickerField';
 import {
   type HeightInput,
   heightForDisplay,
@@ -31,13 +32,13 @@ export function HeightField({ profile }: { profile: UserProfile }) {
 
   if (isMetric(unit)) {
     return (
-      <SelectField
+      <PickerField
         label={`${t(T.height)} (cm)`}
         name="height_cm"
         placeholder={t(T.notSet)}
         options={numberOptions(PROFILE_RANGES.heightCm, 'cm')}
         value={shown?.unit === 'cm' ? String(shown.cm) : ''}
-        onChange={(event) => event.target.value && saveHeight({ unit: 'cm', cm: Number(event.target.value) })}
+        onChange={(value) => value && saveHeight({ unit: 'cm', cm: Number(value) })}
       />
     );
   }
@@ -74,21 +75,21 @@ function FeetInchesField({
   };
   return (
     <FieldGroup legend={t(T.height)}>
-      <SelectField
+      <PickerField
         label={t(T.feet)}
         name="height_feet"
         placeholder={t(T.notSet)}
         options={numberOptions(PROFILE_RANGES.heightFeet, 'ft')}
         value={feet === null ? '' : String(feet)}
-        onChange={(event) => event.target.value && saveFeetInches(Number(event.target.value), inches)}
+        onChange={(value) => value && saveFeetInches(Number(value), inches)}
       />
-      <SelectField
+      <PickerField
         label={t(T.inches)}
         name="height_inches"
         placeholder={t(T.notSet)}
         options={numberOptions(PROFILE_RANGES.heightInches, 'in')}
         value={inches === null ? '' : String(inches)}
-        onChange={(event) => event.target.value && saveFeetInches(feet, Number(event.target.value))}
+        onChange={(value) => value && saveFeetInches(feet, Number(value))}
       />
     </FieldGroup>
   );
@@ -101,18 +102,14 @@ export function WeightField({ profile }: { profile: UserProfile }) {
   const unit = profile.unit_preference;
   const symbol = isMetric(unit) ? 'kg' : 'lb';
   return (
-    <SelectField
+    <PickerField
       label={`${t(T.weight)} (${symbol})`}
       name="weight"
       placeholder={t(T.notSet)}
       options={numberOptions(weightRange(unit), symbol)}
       value={profile.weight_kg ? String(weightForDisplay(profile.weight_kg, unit)) : ''}
-      onChange={(event) =>
-        event.target.value &&
-        void save(
-          { weight_kg: Number(weightToKg(Number(event.target.value), unit).toFixed(3)) },
-          T.settingWeight,
-        )
+      onChange={(value) =>
+        value && void save({ weight_kg: Number(weightToKg(Number(value), unit).toFixed(3)) }, T.settingWeight)
       }
     />
   );

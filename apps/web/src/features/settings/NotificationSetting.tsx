@@ -7,6 +7,7 @@ import { T } from '../../i18n/texts';
 import { Segmented } from '../../ui/Field';
 import { showError } from '../../ui/popup';
 import styles from './Settings.module.css';
+import { SwitchRow } from './SwitchRow';
 
 const FREQUENCIES = [
   { value: NotificationLevel.PARTIAL, label: T.notificationsPartial },
@@ -29,22 +30,12 @@ export function NotificationSetting({ profile }: { profile: UserProfile }) {
 
   return (
     <section className={styles.group} aria-labelledby={`${switchId}-title`}>
-      <div className={styles.switchRow}>
-        <label id={`${switchId}-title`} htmlFor={switchId}>
-          {t(T.notificationsSetting)}
-        </label>
-        <input
-          id={switchId}
-          type="checkbox"
-          role="switch"
-          aria-checked={level !== NotificationLevel.OFF}
-          className={styles.switch}
-          checked={level !== NotificationLevel.OFF}
-          onChange={(event) =>
-            setLevel(event.target.checked ? NotificationLevel.PARTIAL : NotificationLevel.OFF)
-          }
-        />
-      </div>
+      <SwitchRow
+        label={t(T.notificationsSetting)}
+        labelId={`${switchId}-title`}
+        checked={level !== NotificationLevel.OFF}
+        onChange={(on) => setLevel(on ? NotificationLevel.PARTIAL : NotificationLevel.OFF)}
+      />
       {level !== NotificationLevel.OFF && (
         <Segmented
           legend={t(T.notificationFrequency)}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../api/types';
 import { T } from '../../i18n/texts';
 import { FieldGroup, SelectField } from '../../ui/Field';
+import { PickerField } from '../../ui/PickerField';
 import { birthYears, formatBirth, parseBirth, rangeValues } from './measures';
 import { countryOptions, STATE_OPTIONS, timezoneOptions } from './places';
 import { useSaveSetting } from './useSaveSetting';
@@ -22,7 +23,7 @@ export function BirthField({ profile }: { profile: UserProfile }) {
     month && year && void save({ date_of_birth: formatBirth(month, year) }, T.settingDateOfBirth);
   return (
     <FieldGroup legend={t(T.dateOfBirth)}>
-      <SelectField
+      <PickerField
         label={t(T.month)}
         name="birth_month"
         placeholder={t(T.notSet)}
@@ -31,15 +32,15 @@ export function BirthField({ profile }: { profile: UserProfile }) {
           label: monthName.format(Date.UTC(2000, m - 1, 15)),
         }))}
         value={birth ? String(birth.month) : ''}
-        onChange={(event) => saveBirth(Number(event.target.value), birth?.year ?? new Date().getFullYear())}
+        onChange={(value) => value && saveBirth(Number(value), birth?.year ?? new Date().getFullYear())}
       />
-      <SelectField
+      <PickerField
         label={t(T.year)}
         name="birth_year"
         placeholder={t(T.notSet)}
         options={birthYears().map((y) => ({ value: String(y), label: String(y) }))}
         value={birth ? String(birth.year) : ''}
-        onChange={(event) => saveBirth(birth?.month ?? 1, Number(event.target.value))}
+        onChange={(value) => value && saveBirth(birth?.month ?? 1, Number(value))}
       />
     </FieldGroup>
   );

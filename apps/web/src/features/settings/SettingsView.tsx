@@ -16,6 +16,7 @@ import { PersonaEditor } from './PersonaEditor';
 import { ProfileEditor } from './ProfileEditor';
 import styles from './Settings.module.css';
 import { SocialSyncDialog } from './SocialSyncDialog';
+import { SoundSetting } from './SoundSetting';
 
 export const openProfileEditor = () => openDialog({ title: T.profile, render: () => <ProfileEditor /> });
 export const openPersonaEditor = () => openDialog({ title: T.persona, render: () => <PersonaEditor /> });
@@ -114,6 +115,7 @@ export function SettingsView() {
         <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />
+      <SoundSetting />
     </div>
   );
 }
@@ -132,6 +134,7 @@ export function SettingsIndex() {
         <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />
+      <SoundSetting />
     </div>
   );
 }

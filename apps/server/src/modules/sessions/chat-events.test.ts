@@ -1,0 +1,87 @@
+import { EventSubtype, EventType, SessionState } from '@orbit/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { chatSessionViewers } from '../../db/schema';
+import { listen, TestSocket, wsUrl } from '../../platform/realtime/testing';
+import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
+import { communityFixtures } from '../communities/fixtures';
+import { sessionRow } from './fixtures';
+
+const ctx = await createTestApp();
+const { app, deps } = ctx;
+const origin = await listen(app);
+const fx = communityFixtures(ctx);
+
+const post = (user: TestUser, communityId: number, sessionId: number, message: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/communities/${communityId}/chat-sessions/${sessionId}/posts`,
+    headers: user.headers,
+    payload: { message },
+  });
+
+/** A session row written straight into the database: the chat needs no media server. */
+const session = async (communityId: number, host: TestUser, state: number = SessionState.RUNNING) =>
+  (await sessionRow(deps, communityId, host, { state })).id;
+
+const online = async (user: TestUser) => {
+  const socket = await TestSocket.open(await wsUrl(origin, user), origin);
+  await socket.live();
+  return socket;
+};
+
+const heard = (socket: TestSocket, type: EventType) => socket.messages.filter((m) => m.type === type);
+
+/** Once the post's commit reached `socket` (its SESSION_ACTIVITY arrived and a ping came back after it). */
+async function settled(socket: TestSocket) {
+  await vi.waitFor(() => expect(heard(socket, EventType.SESSION_ACTIVITY)).not.toHaveLength(0), EVENTUALLY);
+  await socket.live();
+}
+
+describe('CHAT events of a live session room', () => {
+  it("tell the room's viewers of a new post, not its author, nor members outside the room or kicked", async () => {
+    const [host, viewer, writer, bystander, kicked] = await Promise.all(
+      Array.from({ length: 5 }, () => signUp(app)),
+    );
+    const communityId = await fx.community(host, {}, [viewer, writer, bystander, kicked]);
+    const sessionId = await session(communityId, host);
+    // Fetching the room enters its VIEWERS list; the kicked member stays on record but out.
+    for (const user of [viewer, writer]) {
+      const room = await app.inject({
+        method: 'GET',
+        url: `/api/gojitalk/${sessionId}`,
+        headers: user.headers,
+      });
+      expect(room.statusCode).toBe(200);
+    }
+    await deps.db.insert(chatSessionViewers).values({ sessionId, userId: kicked.userId, kicked: true });
+    const sockets = await Promise.all([host, viewer, writer, bystander, kicked].map(online));
+    const [hostSocket, viewerSocket, writerSocket, bystanderSocket, kickedSocket] = sockets;
+
+    const created = await post(writer, communityId, sessionId, '  Breathe in slowly  ');
+    expect(created.statusCode).toBe(201);
+    for (const socket of [hostSocket, viewerSocket]) {
+      await vi.waitFor(() => expect(heard(socket, EventType.CHAT)).toHaveLength(1), EVENTUALLY);
+      expect(heard(socket, EventType.CHAT)[0]).toMatchObject({
+        subtype: EventSubtype.NEW,
+        data: { id: created.json().id, session_id: sessionId, message: 'Breathe in slowly', me: false },
+      });
+    }
+    for (const socket of [writerSocket, bystanderSocket, kickedSocket]) {
+      await settled(socket);
+      expect(heard(socket, EventType.CHAT)).toEqual([]);
+    }
+    for (const socket of sockets) socket.close();
+  });
+
+  it('stay silent for a post in a session that is no longer live', async () => {
+    const [host, viewer] = await Promise.all([signUp(app), signUp(app)]);
+    const communityId = await fx.community(host, {}, [viewer]);
+    const sessionId = await session(communityId, host, SessionState.ENDED);
+    await deps.db.insert(chatSessionViewers).values({ sessionId, userId: viewer.userId });
+    const socket = await online(viewer);
+    expect((await post(host, communityId, sessionId, 'Thanks for coming')).statusCode).toBe(201);
+    await settled(socket);
+    expect(heard(socket, EventType.CHAT)).toEqual([]);
+    socket.close();
+  });
+});

@@ -1,0 +1,30 @@
+import { SessionState } from '@orbit/contract';
+import { chatSessions } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { TestUser } from '../../test/harness';
+
+/** A session row written straight into the database, for the rules that need no media server. */
+export async function sessionRow(
+  deps: Pick<AppDeps, 'db'>,
+  communityId: number,
+  host: TestUser,
+  fields: Partial<typeof chatSessions.$inferInsert> = {},
+) {
+  const [row] = await deps.db
+    .insert(chatSessions)
+    .values({
+      communityId,
+      instructorId: host.userId,
+      name: 'Morning stretch',
+      state: SessionState.RUNNING,
+      videoRoomId: 1,
+      videoSecret: 's',
+      videoPin: 'p',
+      audioRoomId: 2,
+      audioSecret: 's',
+      audioPin: 'p',
+      ...fields,
+    })
+    .returning();
+  return row;
+}

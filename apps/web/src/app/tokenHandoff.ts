@@ -1,0 +1,21 @@
+import { tokenFromLink, updateToken } from '../api/auth';
+import { isOffline } from '../api/client';
+import { T } from '../i18n/texts';
+import { showFailure } from '../ui/popup';
+
+/**
+ * A token handed in the address (000 §6, "POST /token ... then profiles are refreshed"), taken before the
+ * app first asks for the member, so that the first answer already knows the session: it leaves the address
+ * at once (not kept in the history) and becomes the session. A failure says "unable to update" / "please
+ * try again", or "oops" with the network message when offline (000 §8); the popup shows once the app is up.
+ */
+export async function handOffToken(): Promise<void> {
+  const token = tokenFromLink(window.location.hash);
+  if (!token) return;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  try {
+    await updateToken(token);
+  } catch (error) {
+    showFailure(T.unableToUpdate, isOffline(error));
+  }
+}

@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { NotificationType } from '@orbit/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notificationSound, playSound, SOUND_FILES, useSoundSetting } from './sounds';
+
+describe('sounds', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useSoundSetting.getState().setEnabled(true);
+  });
+
+  it('plays the named file, looped on request, and stops it', () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    const stop = playSound('incomingCall', { loop: true });
+    expect(play).toHaveBeenCalledOnce();
+    const audio = play.mock.contexts[0] as HTMLAudioElement;
+    expect(audio.src).toContain(SOUND_FILES.incomingCall);
+    expect(audio.loop).toBe(true);
+    stop();
+    expect(pause).toHaveBeenCalledOnce();
+  });
+
+  it('stays silent once the member turned sounds off, and remembers it on this device', () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    useSoundSetting.getState().setEnabled(false);
+    playSound('beep');
+    expect(play).not.toHaveBeenCalled();
+    expect(localStorage.getItem('orbit.sounds')).toBe('off');
+  });
+
+  it('sounds "tag user" for a tag and "general" for any other new notification', () => {
+    const tag = { type: NotificationType.ME_STAR, data: { post_id: 1, tagged_users: ['sam'] } };
+    expect(notificationSound(tag)).toBe('tagUser');
+    expect(notificationSound({ type: NotificationType.COMMENTS, data: { post_id: 1 } })).toBe('general');
+  });
+});
