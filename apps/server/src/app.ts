@@ -9,18 +9,23 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import { LIMITS } from '@orbit/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { AppDeps } from './deps';
 import { modules } from './modules';
 import { registerAuthGuard } from './platform/auth/guard';
 import { registerErrorHandlers } from './platform/errors';
-import type { App } from './platform/http';
+import { type App, BODY_LIMITS } from './platform/http';
+import { registerInputGuard } from './platform/input-guard';
+import { loggerOptions } from './platform/logging';
 
 export interface RouteSummary {
   method: string;
   url: string;
   public: boolean;
+  /** It reads a multipart form (its files are limited by the parser, not by bodyLimit). */
+  multipart: boolean;
 }
 
 declare module 'fastify' {
@@ -31,7 +36,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** false: silent (tests); a stream: the server's logger writing there. */
+  logger?: false | { stream: DestinationStream };
   /** Shared rate-limit counters across instances. */
   redis?: Redis | null;
 }
@@ -39,19 +45,29 @@ export interface BuildOptions {
 /** Builds the HTTP app: plugins, then one register per module. Nothing here listens or migrates. */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? { level: deps.config.logLevel },
+    logger: opts.logger === false ? false : { ...loggerOptions(deps.config.logLevel), ...opts.logger },
     trustProxy: deps.config.trustProxy,
-    bodyLimit: 40 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Routes that take more (the JSON-image uploads) say so themselves; multipart files have their own cap.
+    bodyLimit: BODY_LIMITS.json,
+    ajv: {
+      // strictNumbers: a JSON 1e309 (Infinity) is not a number; coerced strings are left to the input guard.
+      customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, strictNumbers: true },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandlers(app);
+  registerInputGuard(app);
   const routeList: RouteSummary[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        routeList.push({ method, url: route.url, public: Boolean(route.config?.public) });
+        routeList.push({
+          method,
+          url: route.url,
+          public: Boolean(route.config?.public),
+          multipart: [route.schema?.consumes ?? []].flat().includes('multipart/form-data'),
+        });
     }
   });
   await app.register(helmet, {
@@ -75,7 +91,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(rateLimitPlugin, {
     global: false,
-    hook: 'preHandler',
+    // Before the body is read: a refused oversized body (413) still counts against the route's limit.
+    hook: 'onRequest',
     redis: opts.redis ?? undefined,
     nameSpace: 'orbit-rl-',
     keyGenerator: (request) => (request.auth ? `u${request.auth.userId}` : `ip${request.ip}`),

@@ -1,11 +1,11 @@
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { PasswordHasher } from './platform/auth/passwords';
 import { SessionStore } from './platform/auth/sessions';
 import { LinkPreviewer } from './platform/linkpreview';
+import { createLogger } from './platform/logging';
 import { JanusMedia, type Media } from './platform/media';
 import { type Bus, MemoryBus } from './platform/realtime/bus';
 import { createRealtime } from './platform/realtime/hub';
@@ -31,7 +31,7 @@ export async function createDeps(
     db: database.db,
     bus,
     config,
-    log: pino({ level: config.logLevel }).child({ component: 'realtime' }),
+    log: createLogger(config.logLevel, 'realtime'),
   });
   const deps: AppDeps = {
     config,
@@ -42,9 +42,7 @@ export async function createDeps(
     hasher: new PasswordHasher(config.argon2Concurrency),
     sessions: new SessionStore(config),
     // Started by main.ts (media.start()): a test app gets no Janus child unless it starts one.
-    media:
-      overrides.media ??
-      new JanusMedia(config, pino({ level: config.logLevel }).child({ component: 'janus' })),
+    media: overrides.media ?? new JanusMedia(config, createLogger(config.logLevel, 'janus')),
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
   };
   return {
