@@ -15,7 +15,7 @@ import type { DestinationStream } from 'pino';
 import type { AppDeps } from './deps';
 import { modules } from './modules';
 import { registerAuthGuard } from './platform/auth/guard';
-import { registerErrorHandlers } from './platform/errors';
+import { frameworkErrors, registerErrorHandlers } from './platform/errors';
 import { type App, BODY_LIMITS } from './platform/http';
 import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logging';
@@ -49,6 +49,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     trustProxy: deps.config.trustProxy,
     // Routes that take more (the JSON-image uploads) say so themselves; multipart files have their own cap.
     bodyLimit: BODY_LIMITS.json,
+    frameworkErrors,
     ajv: {
       // strictNumbers: a JSON 1e309 (Infinity) is not a number; coerced strings are left to the input guard.
       customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, strictNumbers: true },
@@ -126,19 +127,23 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     { prefix: '/api' },
   );
 
-  registerWebApp(app, deps.config.webDist);
+  registerWebApp(app, deps.config.webDist, deps.config.sourceMaps);
   return app as App;
 }
 
-/** Serves the built SPA: its files, and index.html for any other GET outside /api. */
-function registerWebApp(app: App, webDist: string | null): void {
+/**
+ * Serves the built SPA: its files, and index.html for any other GET outside /api. Source maps (the app's
+ * readable source) only when SOURCE_MAPS is set: a build made with them for debugging does not publish them.
+ */
+function registerWebApp(app: App, webDist: string | null, sourceMaps: boolean): void {
   if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
   // serve: false: the catch-all below sends files itself, so no unguarded per-file routes exist.
   app.register(fastifyStatic, { root: webDist, serve: false });
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
   app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    // The router has already refused a path that is not valid percent-encoding (frameworkErrors).
     const rel = decodeURIComponent(request.url.split('?')[0]);
-    if (rel.startsWith('/api/')) {
+    if (rel.startsWith('/api/') || (!sourceMaps && rel.endsWith('.map'))) {
       return reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${rel}` });
     }
     const file = path.join(webDist, rel);
