@@ -13,7 +13,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps publish the app's source: made only on request (SOURCE_MAPS=true), and then served by
+    // the server only with the same variable.
+    sourcemap: process.env.SOURCE_MAPS === 'true',
     rolldownOptions: {
       // The contract's TypeBox schemas are for the server; the web app takes only their types and
       // constants. Their builders are pure, so a schema the app never reads is left out of the bundle.

@@ -9,20 +9,25 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import { LIMITS } from '@orbit/contract';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { modules } from './modules';
 import { registerAuthGuard } from './platform/auth/guard';
-import { registerErrorHandlers } from './platform/errors';
-import type { App } from './platform/http';
+import { frameworkErrors, registerErrorHandlers } from './platform/errors';
+import { type App, BODY_LIMITS } from './platform/http';
+import { registerInputGuard } from './platform/input-guard';
+import { loggerOptions } from './platform/logging';
 import { sharedOrLocalStore } from './platform/rate-limit-store';
 
 export interface RouteSummary {
   method: string;
   url: string;
   public: boolean;
+  /** It reads a multipart form (its files are limited by the parser, not by bodyLimit). */
+  multipart: boolean;
 }
 
 declare module 'fastify' {
@@ -33,7 +38,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** false: silent (tests); a stream: the server's logger writing there. */
+  logger?: false | { stream: DestinationStream };
   /** Shared rate-limit counters across instances (each instance's own while Redis is away). */
   redis?: Redis | null;
 }
@@ -61,19 +67,30 @@ function trustedProxies(
 /** Builds the HTTP app: plugins, then one register per module. Nothing here listens or migrates. */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? { level: deps.config.logLevel },
+    logger: opts.logger === false ? false : { ...loggerOptions(deps.config.logLevel), ...opts.logger },
     trustProxy: trustedProxies(deps.config.trustProxy),
-    bodyLimit: 40 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Routes that take more (the JSON-image uploads) say so themselves; multipart files have their own cap.
+    bodyLimit: BODY_LIMITS.json,
+    frameworkErrors,
+    ajv: {
+      // strictNumbers: a JSON 1e309 (Infinity) is not a number; coerced strings are left to the input guard.
+      customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, strictNumbers: true },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandlers(app);
+  registerInputGuard(app);
   const routeList: RouteSummary[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        routeList.push({ method, url: route.url, public: Boolean(route.config?.public) });
+        routeList.push({
+          method,
+          url: route.url,
+          public: Boolean(route.config?.public),
+          multipart: [route.schema?.consumes ?? []].flat().includes('multipart/form-data'),
+        });
     }
   });
   await app.register(helmet, {
@@ -97,7 +114,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(rateLimitPlugin, {
     global: false,
-    hook: 'preHandler',
+    // Before the body is read: a refused oversized body (413) still counts against the route's limit.
+    hook: 'onRequest',
     store: opts.redis ? sharedOrLocalStore(opts.redis, 'orbit-rl-') : undefined,
     keyGenerator: rateLimitKey,
   });
@@ -130,19 +148,23 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     { prefix: '/api' },
   );
 
-  registerWebApp(app, deps.config.webDist);
+  registerWebApp(app, deps.config.webDist, deps.config.sourceMaps);
   return app as App;
 }
 
-/** Serves the built SPA: its files, and index.html for any other GET outside /api. */
-function registerWebApp(app: App, webDist: string | null): void {
+/**
+ * Serves the built SPA: its files, and index.html for any other GET outside /api. Source maps (the app's
+ * readable source) only when SOURCE_MAPS is set: a build made with them for debugging does not publish them.
+ */
+function registerWebApp(app: App, webDist: string | null, sourceMaps: boolean): void {
   if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
   // serve: false: the catch-all below sends files itself, so no unguarded per-file routes exist.
   app.register(fastifyStatic, { root: webDist, serve: false });
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
   app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    // The router has already refused a path that is not valid percent-encoding (frameworkErrors).
     const rel = decodeURIComponent(request.url.split('?')[0]);
-    if (rel.startsWith('/api/')) {
+    if (rel.startsWith('/api/') || (!sourceMaps && rel.endsWith('.map'))) {
       return reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${rel}` });
     }
     const file = path.join(webDist, rel);

@@ -26,6 +26,8 @@ export interface Config {
   rateLimitFactor: number;
   logLevel: string;
   webDist: string | null;
+  /** Serve the web app's source maps (SOURCE_MAPS=true, for a build made with them): off in production. */
+  sourceMaps: boolean;
   sessionIdleMs: number;
   sessionMaxMs: number;
   argon2Concurrency: number;
@@ -217,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: int(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
+    sourceMaps: bool(env.SOURCE_MAPS, false),
     sessionIdleMs: int(env.SESSION_IDLE_DAYS, 14, 'SESSION_IDLE_DAYS') * DAY,
     sessionMaxMs: int(env.SESSION_MAX_DAYS, 60, 'SESSION_MAX_DAYS') * DAY,
     argon2Concurrency: int(env.ARGON2_CONCURRENCY, 4, 'ARGON2_CONCURRENCY'),

@@ -7,6 +7,7 @@ import { membershipsOf } from './modules/communities/service';
 import { PasswordHasher } from './platform/auth/passwords';
 import { SessionStore } from './platform/auth/sessions';
 import { LinkPreviewer } from './platform/linkpreview';
+import { loggerOptions } from './platform/logging';
 import { JanusMedia, type Media } from './platform/media';
 import { type Bus, MemoryBus } from './platform/realtime/bus';
 import { createRealtime } from './platform/realtime/hub';
@@ -30,7 +31,7 @@ export async function createDeps(
     log?: Logger;
   } = {},
 ): Promise<{ deps: AppDeps; redis: Redis | null; close: () => Promise<void> }> {
-  const log = overrides.log ?? pino({ level: config.logLevel });
+  const log = overrides.log ?? pino(loggerOptions(config.logLevel));
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;

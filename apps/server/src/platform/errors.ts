@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@orbit/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The one typed error every refusal is thrown as; rendered by one handler into API.md's shape. */
 export class AppError extends Error {
@@ -21,6 +21,14 @@ export const forbidden = (message = 'You are not allowed to do this', code = 'fo
   new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
+
+/**
+ * What the router refuses before any route runs (a path that is not valid percent-encoding, `/%E0%A4%A`),
+ * in the same shape as every other refusal.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.status(400).send({ error: 'validation', message: err.message || 'The request URL is not valid' });
+}
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {

@@ -38,8 +38,11 @@ async function seedAreas(ctx: SeedContext): Promise<SeedWorld> {
   return world;
 }
 
+/** An operator's own DEMO_PASSWORD is a secret of theirs: the banner names the variable, never its value. */
+const CONFIGURED = { note: 'the password set in DEMO_PASSWORD' };
+
 /**
- * The password is never stored readable, so a later start can only name it when DEMO_PASSWORD is set and
+ * The password is never stored readable, so a later start can only point to DEMO_PASSWORD when it is set and
  * still is the demo account's password.
  */
 async function laterStartBlock(deps: AppDeps, url: string): Promise<string[]> {
@@ -51,7 +54,7 @@ async function laterStartBlock(deps: AppDeps, url: string): Promise<string[]> {
   if (!demo) return ['Orbit demo world not seeded: the database already had members at its first start'];
   const configured = deps.config.demoPassword;
   if (configured && (await deps.hasher.verify(demo.passwordHash, configured))) {
-    return signInBlock(url, { known: configured });
+    return signInBlock(url, CONFIGURED);
   }
   return signInBlock(url, { note: 'the password printed when the demo world was created' });
 }
@@ -69,7 +72,8 @@ export async function seedDemoWorld(deps: AppDeps, log: (line: string) => void):
     print(await laterStartBlock(deps, url));
     return false;
   }
-  const password = deps.config.demoPassword ?? generatePassword(DEMO_USERNAME);
+  const configured = deps.config.demoPassword;
+  const password = configured ?? generatePassword(DEMO_USERNAME);
   const [demoPasswordHash, memberPasswordHash] = await Promise.all([
     deps.hasher.hash(password),
     deps.hasher.hash(generatePassword()),
@@ -80,6 +84,7 @@ export async function seedDemoWorld(deps: AppDeps, log: (line: string) => void):
     await seedAreas({ tx, demoPasswordHash, memberPasswordHash });
     return true;
   });
-  print(seeded ? signInBlock(url, { known: password }) : await laterStartBlock(deps, url));
+  const created = signInBlock(url, configured ? CONFIGURED : { known: password });
+  print(seeded ? created : await laterStartBlock(deps, url));
   return seeded;
 }

@@ -1,6 +1,8 @@
 import { LIMITS } from '@orbit/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors';
+import { assertAcceptableInput } from '../../platform/input-guard';
+import { readingMultipart } from '../../platform/multipart';
 import { filesTooLarge, type IncomingFile, tooManyFiles } from './inspect';
 
 /** A multipart upload: the `data` field's JSON (the post or comment) and the files. */
@@ -41,17 +43,19 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
   let data: unknown;
   let fileCount = 0;
   let oversized = 0;
-  for await (const part of request.parts(PARSER_OPTIONS)) {
-    if (part.type === 'field') {
-      if (part.fieldname === 'data') data = parseData(part.value, part.valueTruncated);
-      continue;
+  await readingMultipart(async () => {
+    for await (const part of request.parts(PARSER_OPTIONS)) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'data') data = parseData(part.value, part.valueTruncated);
+        continue;
+      }
+      fileCount += 1;
+      if (fileCount > LIMITS.uploadFilesPerPick) throw tooManyFiles();
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) oversized += 1;
+      else files.push({ fileName: part.filename, bytes });
     }
-    fileCount += 1;
-    if (fileCount > LIMITS.uploadFilesPerPick) throw tooManyFiles();
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) oversized += 1;
-    else files.push({ fileName: part.filename, bytes });
-  }
+  });
   if (oversized > 0) throw filesTooLarge(fileCount);
   return { data, files };
 }
@@ -59,6 +63,7 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
 /** Validates the form's JSON (a post or a comment) with the app's own validator, as a body would be. */
 export function formData<T>(request: FastifyRequest, schema: object, data: unknown, what: string): T {
   const value = data ?? {};
+  assertAcceptableInput(value, 'data');
   const validate = request.compileValidationSchema(schema);
   if (!validate(value)) {
     throw badRequest('validation', `The data field is not a valid ${what}`, { details: validate.errors });

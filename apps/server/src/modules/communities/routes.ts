@@ -25,7 +25,7 @@ import {
 } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
 import { organizationsOf } from '../users/service';
 import { communityMembersOf, listCommunities, nonmembersOf } from './queries';
 import {
@@ -120,6 +120,7 @@ export async function communitiesRoutes(app: App, deps: AppDeps) {
   app.post(
     '/community/:id/image',
     {
+      bodyLimit: BODY_LIMITS.dataImage,
       config: { rateLimit: rateLimit(f, 30) },
       schema: {
         tags,

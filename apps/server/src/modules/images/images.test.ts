@@ -133,13 +133,18 @@ describe('POST /crop', () => {
   const crop = (user: TestUser, payload: object) =>
     app.inject({ method: 'POST', url: '/api/crop', headers: user.headers, payload });
 
-  it('crops a square of the temp image to a 300 x 300 persona image that members can see', async () => {
+  it('crops a square of the temp image to a 300 x 300 persona image that members see once it is the persona', async () => {
     const [user, other] = [await signUp(app), await signUp(app)];
     const image_id = await tempImage(user);
     const res = await crop(user, { image_id, s: 210, x: 10, y: 20 });
     expect(res.statusCode).toBe(200);
     const { image_id: personaId, image_url } = res.json();
     expect(image_url).toBe(`/api/user/image?image_id=${personaId}`);
+    const persona = { persona_image: { type: 2, value: personaId } };
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/user', headers: user.headers, payload: persona }))
+        .statusCode,
+    ).toBe(200);
     const served = await get(other, image_url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toMatch(/^image\//);

@@ -12,11 +12,9 @@ export const ImageKind = {
 export type ImageKind = (typeof ImageKind)[keyof typeof ImageKind];
 
 /**
- * Who may read an image through /user/image: persona and community pictures are shown to every signed-in
- * member (stars, feeds, lists), a temp upload only to its owner. Any other kind belongs to another module's route.
+ * Who may read a temp upload: its owner alone. Persona and community pictures follow what they show
+ * (visibility.ts); any other kind belongs to another module's route.
  */
 export function mayView(image: { kind: string; ownerId: number | null }, viewerId: number): boolean {
-  if (image.kind === ImageKind.PERSONA || image.kind === ImageKind.COMMUNITY) return true;
-  if (image.kind === ImageKind.TEMP) return image.ownerId === viewerId;
-  return false;
+  return image.kind === ImageKind.TEMP && image.ownerId === viewerId;
 }

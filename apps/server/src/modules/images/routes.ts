@@ -13,8 +13,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors';
-import { type App, rateLimit } from '../../platform/http';
+import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
 import { sendPresetImage, unsupportedType } from '../../platform/images';
+import { readingMultipart } from '../../platform/multipart';
 import { ImageKind } from './policy';
 import { cropTempImage, readImage, uploadPersonaDataUrl, uploadTempImage } from './service';
 import { loadSessionImages, sessionImageMap } from './session-images';
@@ -24,9 +25,11 @@ const tags = ['images'];
 /** The one file of a multipart upload; the multipart plugin enforces the 25 MB cap (413). */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw unsupportedType();
-  const file = await request.file();
-  if (!file) throw badRequest('validation', 'Send the image as the form file');
-  return file.toBuffer();
+  return readingMultipart(async () => {
+    const file = await request.file();
+    if (!file) throw badRequest('validation', 'Send the image as the form file');
+    return file.toBuffer();
+  });
 }
 
 function sendImage(reply: FastifyReply, image: { bytes: Buffer; mime: string; kind: string }) {
@@ -96,6 +99,7 @@ export async function imagesRoutes(app: App, deps: AppDeps) {
   app.post(
     '/user/image_id',
     {
+      bodyLimit: BODY_LIMITS.dataImage,
       config: { rateLimit: uploadLimit },
       schema: { tags, body: DataImageBody, response: { 200: CroppedImage, '4xx': ErrorResponse } },
     },

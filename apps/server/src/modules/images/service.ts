@@ -14,7 +14,8 @@ import {
   fitInside,
   normalizeImage,
 } from '../../platform/images';
-import { ImageKind, mayView } from './policy';
+import { ImageKind } from './policy';
+import { mayViewImage } from './visibility';
 
 /** A member's abandoned temp uploads are removed when they upload the next one. */
 const TEMP_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -144,7 +145,8 @@ export async function readImage(
 ) {
   const image = await findImage(deps.db, imageId);
   const wrongKind = options.only !== undefined && image?.kind !== options.only;
-  if (!image || wrongKind || (!options.checked && !mayView(image, viewerId))) throw notFound('No such image');
+  const allowed = image && !wrongKind && (options.checked || (await mayViewImage(deps.db, image, viewerId)));
+  if (!image || !allowed) throw notFound('No such image');
   const bytes = await readBytes(deps, image.storageKey);
   if (!options.side) return { bytes, mime: image.mime, kind: image.kind };
   const fitted = await fitInside(bytes, options.side);

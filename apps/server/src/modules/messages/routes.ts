@@ -25,7 +25,7 @@ import {
 } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
 import { formData, readUploadForm } from '../attachments/form';
 import { groupImage, setGroupImage } from './images';
 import { previewsOf, threadPreview } from './previews';
@@ -165,6 +165,7 @@ export async function messagesRoutes(app: App, deps: AppDeps) {
   app.post(
     '/pms/group/:id/image',
     {
+      bodyLimit: BODY_LIMITS.dataImage,
       config: uploading,
       schema: {
         tags,

@@ -127,8 +127,6 @@ export async function sessionsRoutes(app: App, deps: AppDeps) {
   app.post(
     `${base}/posts`,
     {
-      // The body may carry 65536 characters of (multi-byte) text: allow it past the default JSON limit.
-      bodyLimit: 1024 * 1024,
       config: writing,
       schema: {
         tags,
