@@ -44,7 +44,8 @@ async function lockCommunity(work: Work, communityId: number) {
     .select({ id: communities.id })
     .from(communities)
     .where(eq(communities.id, communityId))
-    .for('update');
+    // NO KEY UPDATE: a channel event's insert (its foreign key) must not wait on it (decision 0004).
+    .for('no key update');
 }
 
 /** A new member: the row, their pending invite answered, and the community starts orbiting them. */

@@ -86,7 +86,8 @@ async function lockPair(
     .from(users)
     .where(inArray(users.id, [callerId, userId]))
     .orderBy(asc(users.id))
-    .for('update');
+    // NO KEY UPDATE: inserts naming these members (foreign keys) must not wait on it (decision 0004).
+    .for('no key update');
   const caller = rows.find((u) => u.id === callerId);
   const other = rows.find((u) => u.id === userId);
   if (!caller || !other) throw notFound('No such member');

@@ -164,7 +164,8 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
   }
   try {
     await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
-      const [user] = await work.tx.select().from(users).where(eq(users.id, auth.userId)).for('update');
+      // NO KEY UPDATE: event and row inserts naming this member (foreign keys) must not wait on it (0004).
+      const [user] = await work.tx.select().from(users).where(eq(users.id, auth.userId)).for('no key update');
       if (change.managedByProvider && user.identityProvider) throw managedByProvider();
       await work.tx
         .update(users)

@@ -31,7 +31,8 @@ export async function syncSocialAccount(
   if (account.id !== String(body.user_id)) throw invalidSocialToken();
   try {
     await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
-      const [user] = await work.tx.select().from(users).where(eq(users.id, userId)).for('update');
+      // NO KEY UPDATE: event and row inserts naming this member (foreign keys) must not wait on it (0004).
+      const [user] = await work.tx.select().from(users).where(eq(users.id, userId)).for('no key update');
       const linkedElsewhere =
         user.identityProvider !== null &&
         (user.identityProvider !== SOCIAL_PROVIDER || (user.userIdentity ?? account.id) !== account.id);
