@@ -20,11 +20,27 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
+/**
+ * Where PostgreSQL runs the whole server suite, PGlite (the default database of `npm start`) runs the tests of
+ * what differs between the two: the database layer and seeds, units of work and realtime delivery, the crowd,
+ * and search (an extension). Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
+ */
+const PGLITE_WHEN_POSTGRES_RUNS = [
+  'apps/server/src/db/**/*.test.ts',
+  'apps/server/src/platform/realtime/**/*.test.ts',
+  'apps/server/src/platform/tx.test.ts',
+  'apps/server/src/test/**/*.test.ts',
+  'apps/server/src/modules/search/**/*.test.ts',
+];
+
 export default defineConfig(async () => {
   const serverTests = ['apps/server/src/**/*.test.ts'];
   const withPostgres = await postgresAnswers();
   return {
     test: {
+      // Vitest's default is one worker fewer than the cores: one on a 2-core runner, where most of a server
+      // test's time is spent waiting on a database or a socket.
+      maxWorkers: 3,
       projects: [
         {
           test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] },
@@ -32,7 +48,10 @@ export default defineConfig(async () => {
         {
           test: {
             name: 'server',
-            include: serverTests,
+            include: withPostgres ? PGLITE_WHEN_POSTGRES_RUNS : serverTests,
+            // Every file builds its own app on its own database, so the modules they import can be shared:
+            // a file then costs its tests, not another load of the server's module graph.
+            isolate: false,
             env: { ORBIT_TEST_DB: 'pglite' },
             expect: { poll: { timeout: 15_000 } },
             testTimeout: 30_000,
@@ -45,6 +64,7 @@ export default defineConfig(async () => {
                 test: {
                   name: 'server-pg',
                   include: serverTests,
+                  isolate: false,
                   env: { ORBIT_TEST_DB: 'postgres', DATABASE_URL_TEST: PG_URL },
                   expect: { poll: { timeout: 15_000 } },
                   testTimeout: 30_000,

@@ -51,7 +51,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer
   const dataDir = opts.dataDir ?? makeTempDir('orbit-e2e-');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // SERVER_NODE_ARGS lets a bench run profile the server alone (`--cpu-prof --cpu-prof-dir=...`).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     // A group of its own, so that stop() also ends anything the server started.
     detached: true,
