@@ -23,7 +23,7 @@ async function postgresAnswers(): Promise<boolean> {
 /**
  * Where PostgreSQL runs the whole server suite, PGlite (the default database of `npm start`) runs the tests of
  * what differs between the two: the database layer and seeds, units of work and realtime delivery, the crowd,
- * and search (an extension). Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
+ * search (an extension) and the cached home. Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
  */
 const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/db/**/*.test.ts',
@@ -31,6 +31,7 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/platform/tx.test.ts',
   'apps/server/src/test/**/*.test.ts',
   'apps/server/src/modules/search/**/*.test.ts',
+  'apps/server/src/modules/users/home-cache.test.ts',
 ];
 
 export default defineConfig(async () => {

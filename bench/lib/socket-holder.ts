@@ -41,7 +41,9 @@ export class SocketHolder {
   private pending: ((reply: HolderReply) => void) | null = null;
 
   constructor() {
-    this.child = fork(CHILD, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    // HOLDER_NODE_ARGS lets a run profile the holder alone (`--cpu-prof --cpu-prof-dir=...`).
+    const nodeArgs = (process.env.HOLDER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    this.child = fork(CHILD, [], { execArgv: [...nodeArgs, '--import', 'tsx'], stdio: 'inherit' });
     this.child.on('message', (reply: HolderReply) => {
       const resolve = this.pending;
       this.pending = null;

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { HomeCache } from './modules/users/home-cache';
 import type { PasswordHasher } from './platform/auth/passwords';
 import type { SessionStore } from './platform/auth/sessions';
 import type { LinkPreviewer } from './platform/linkpreview';
@@ -19,4 +20,6 @@ export interface AppDeps {
   media: Media;
   /** Link previews behind the SSRF guard; tests inject one that may reach a local page. */
   linkPreview: LinkPreviewer;
+  /** This instance's computed homes (GET /user/profiles), checked against the event streams at each read. */
+  homes: HomeCache;
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { membershipsOf } from './modules/communities/service';
+import { HomeCache } from './modules/users/home-cache';
 import { PasswordHasher } from './platform/auth/passwords';
 import { SessionStore } from './platform/auth/sessions';
 import { LinkPreviewer } from './platform/linkpreview';
@@ -63,6 +64,7 @@ export async function createDeps(
     // Started by main.ts (media.start()): a test app gets no Janus child unless it starts one.
     media: overrides.media ?? new JanusMedia(config, log.child({ component: 'janus' })),
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
+    homes: new HomeCache(database.db),
   };
   return {
     deps,

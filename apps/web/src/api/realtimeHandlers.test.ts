@@ -3,7 +3,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePopupStore } from '../ui/popup';
 import { queryKeys } from './keys';
-import { createHandlerContext, handleRealtimeEvent, INVALIDATE_THROTTLE_MS } from './realtimeHandlers';
+import {
+  createHandlerContext,
+  handleRealtimeEvent,
+  INVALIDATE_THROTTLE_MS,
+  PROFILES_REFETCH_INTERVAL_MS,
+} from './realtimeHandlers';
 import { onChatPost, sessionKeys } from './sessions';
 import { socialKeys } from './social';
 
@@ -23,6 +28,28 @@ describe('realtime handlers', () => {
     vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
     expect(invalidate).toHaveBeenCalledOnce();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.profiles });
+  });
+
+  it('refetches the profiles at most once a second, however many USER_PROFILES come', () => {
+    vi.useFakeTimers();
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    const context = createHandlerContext(queryClient);
+    handleRealtimeEvent(context, event(EventType.USER_PROFILES));
+    vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 5; i += 1) {
+      handleRealtimeEvent(context, event(EventType.USER_PROFILES));
+      vi.advanceTimersByTime(100);
+    }
+    // 500 ms after the first refetch: the burst waits until a second one is due, a second after the first.
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(PROFILES_REFETCH_INTERVAL_MS - 501);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(5 * PROFILES_REFETCH_INTERVAL_MS);
+    expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
   it('refetches the requests, the profiles of others and the star set on FRIEND_REQUEST', () => {

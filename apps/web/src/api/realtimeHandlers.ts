@@ -88,20 +88,32 @@ export const realtimeHandlers: Partial<Record<EventType, Handler>> = {
 };
 
 export const INVALIDATE_THROTTLE_MS = 250;
+/**
+ * The home star set is refetched at most once a second: every friend's mood change is a USER_PROFILES event,
+ * and a burst of them is one refetch (issue 17: no USER_PROFILES storms).
+ */
+export const PROFILES_REFETCH_INTERVAL_MS = 1000;
+
+const PROFILES_ID = JSON.stringify(queryKeys.profiles);
+const intervalOf = (id: string) => (id === PROFILES_ID ? PROFILES_REFETCH_INTERVAL_MS : INVALIDATE_THROTTLE_MS);
 
 export function createHandlerContext(queryClient: QueryClient): HandlerContext {
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  const lastRefetch = new Map<string, number>();
   return {
     queryClient,
     invalidate: (key) => {
       const id = JSON.stringify(key);
       if (pending.has(id)) return;
+      const sinceLast = Date.now() - (lastRefetch.get(id) ?? Number.NEGATIVE_INFINITY);
+      const wait = Math.max(INVALIDATE_THROTTLE_MS, intervalOf(id) - sinceLast);
       pending.set(
         id,
         setTimeout(() => {
           pending.delete(id);
+          lastRefetch.set(id, Date.now());
           void queryClient.invalidateQueries({ queryKey: key });
-        }, INVALIDATE_THROTTLE_MS),
+        }, wait),
       );
     },
   };

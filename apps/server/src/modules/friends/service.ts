@@ -10,7 +10,7 @@ import {
   type MembersResponse,
 } from '@orbit/contract';
 import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, union } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { friendRequests, friendships, organizationMembers, users } from '../../db/schema';
@@ -213,6 +213,16 @@ async function friendRowsOf(db: Queryable, userId: number): Promise<UserRow[]> {
     .where(eq(friendships.userId, userId))
     .orderBy(asc(sql`lower(${users.username})`), asc(users.id));
   return rows.map((r) => r.user);
+}
+
+/** Members who see `userId`'s face on a star of their own: friends, and either side of a pending request. */
+export async function faceWatchersOf(db: Queryable, userId: number): Promise<number[]> {
+  const rows = await union(
+    db.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, userId)),
+    db.select({ id: friendRequests.toId }).from(friendRequests).where(eq(friendRequests.fromId, userId)),
+    db.select({ id: friendRequests.fromId }).from(friendRequests).where(eq(friendRequests.toId, userId)),
+  );
+  return rows.map((row) => row.id);
 }
 
 /** GET /user/friends (and /portal/user/friends): the caller's friends, keyed by id, with their persona. */

@@ -1,5 +1,6 @@
 import { PM_UNREAD_COUNT_CAP } from '@orbit/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
 import { relationsOf } from '../friends/service';
@@ -103,4 +104,16 @@ export async function participantsWithoutUnread(db: Queryable, groupId: number, 
       ),
     );
   return rows.map((r) => r.userId);
+}
+
+/** The other members of `userId`'s group threads: each thread's star is titled with its members' faces. */
+export async function groupCompanionsOf(db: Queryable, userId: number): Promise<number[]> {
+  const mine = alias(messageParticipants, 'mine');
+  const rows = await db
+    .selectDistinct({ id: messageParticipants.userId })
+    .from(mine)
+    .innerJoin(messageGroups, and(eq(messageGroups.id, mine.groupId), eq(messageGroups.isGroup, true)))
+    .innerJoin(messageParticipants, eq(messageParticipants.groupId, mine.groupId))
+    .where(and(eq(mine.userId, userId), ne(messageParticipants.userId, userId)));
+  return rows.map((row) => row.id);
 }

@@ -7,14 +7,15 @@ import {
 } from '@orbit/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { organizationMembers, organizations, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../platform/auth/sessions';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { changePassword } from '../auth/service';
-import { relationOf, relationsOf } from '../friends/service';
-import { pendingThreadCount } from '../messages/queries';
+import { faceWatchersOf, relationOf, relationsOf } from '../friends/service';
+import { groupCompanionsOf, pendingThreadCount } from '../messages/queries';
 import { unreadCountOf } from '../notifications/service';
 import { homeStarSet } from '../stars/service';
 import { PASSWORD_SHAPE, SHAPES, shapeOf } from './changes';
@@ -87,8 +88,13 @@ export async function ownProfile(db: Queryable, userId: number): Promise<UserPro
   );
 }
 
-/** GET /user/profiles (000 §3.1), with the home star set the stars module computes. */
-export async function profiles(deps: AppDeps, userId: number): Promise<ProfilesResponse> {
+/** GET /user/profiles (000 §3.1), computed again only after a change reached the member (HomeCache). */
+export function profiles(deps: AppDeps, userId: number): Promise<ProfilesResponse> {
+  return deps.homes.read(userId, () => computeProfiles(deps, userId));
+}
+
+/** The home: the member's profile and settings, the star set the stars module computes, the badges. */
+async function computeProfiles(deps: AppDeps, userId: number): Promise<ProfilesResponse> {
   const [user, orgs] = await Promise.all([findUser(deps.db, userId), organizationsOf(deps.db, userId)]);
   const [home, notifQty, pendingPms] = await Promise.all([
     homeStarSet(deps.db, user),
@@ -144,6 +150,19 @@ export function announceProfileChange(work: Work, userId: number) {
   return work.emit([userId], EventType.USER_PROFILES, null, { user_id: userId });
 }
 
+/**
+ * A change of what the member shows (names, pictures, mood): they and everyone with their face on a star
+ * (friends, pending requests, group threads) refresh their star set; cached ones are then recomputed.
+ */
+async function announceFaceChange(work: Work, userId: number) {
+  const [watchers, companions] = await runQueries(work.tx, [
+    () => faceWatchersOf(work.tx, userId),
+    () => groupCompanionsOf(work.tx, userId),
+  ]);
+  const audience = [...new Set([userId, ...watchers, ...companions])];
+  return work.emit(audience, EventType.USER_PROFILES, null, { user_id: userId });
+}
+
 async function updatePassword(deps: AppDeps, auth: AuthContext, body: UpdateUserBody) {
   if ((await findUser(deps.db, auth.userId)).identityProvider) throw managedByProvider();
   await changePassword(deps, auth, body.password_old!, body.password_new!, (work) =>
@@ -171,7 +190,7 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
         .update(users)
         .set(await change.apply(body, { tx: work.tx, user }))
         .where(eq(users.id, auth.userId));
-      await announceProfileChange(work, auth.userId);
+      await announceFaceChange(work, auth.userId);
     });
   } catch (err) {
     // Two members claiming the same alias at once: the unique index decides, the loser hears why.

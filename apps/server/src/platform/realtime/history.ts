@@ -100,6 +100,21 @@ async function currentPositions(db: Queryable, keys: string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.stream, row.seq]));
 }
 
+/** The streams a member's sockets follow: their personal stream and their communities' channels. */
+export const memberStreams = (userId: number, communityIds: number[]) => [
+  `u:${userId}`,
+  ...communityIds.map((id) => `c:${id}`),
+];
+
+/**
+ * Where the streams stand, as one comparable text: it moves whenever an event is committed on any of them,
+ * so a result computed when it read X is current for as long as it still reads X.
+ */
+export async function streamsPosition(db: Queryable, keys: string[]): Promise<string> {
+  const positions = await currentPositions(db, keys);
+  return keys.map((key) => positions.get(key) ?? 0).join(',');
+}
+
 const retainedSince = (now: number) => new Date(now - EVENT_RETENTION_MS);
 
 /** True when every event of the member after `since` is still kept. */
@@ -155,10 +170,13 @@ export async function planResume(
   memberships: ChannelMembership[],
   now = Date.now(),
 ): Promise<ResumePlan> {
-  const positions = await currentPositions(db, [
-    `u:${userId}`,
-    ...memberships.map((m) => `c:${m.communityId}`),
-  ]);
+  const positions = await currentPositions(
+    db,
+    memberStreams(
+      userId,
+      memberships.map((m) => m.communityId),
+    ),
+  );
   const current = (stream: string) => positions.get(stream) ?? 0;
   const live: ResumePlan = {
     resync: false,

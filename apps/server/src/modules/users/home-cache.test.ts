@@ -1,0 +1,91 @@
+import { type ProfileStar, StarType } from '@orbit/contract';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
+import { feedFixtures } from '../feeds/testing';
+
+/**
+ * The home (GET /user/profiles) is computed once and served again while the member's streams stand still
+ * (decision 0027). These prove that a cached home never shows what changed since: on the instance that holds
+ * it, and when the change went through another instance of the same deployment (one database).
+ */
+const first = await createTestApp();
+const second = await createTestApp({}, first.database);
+const fixtures = feedFixtures(first);
+
+const call = (
+  ctx: TestContext,
+  user: TestUser,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) => ctx.app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
+
+async function homeOn(ctx: TestContext, user: TestUser) {
+  const res = await call(ctx, user, 'GET', 'user/profiles');
+  expect(res.statusCode).toBe(200);
+  return res.json() as { stars: ProfileStar[]; last_stars: ProfileStar[]; me_star_pulse: boolean };
+}
+
+const memberStar = (stars: ProfileStar[], userId: number) =>
+  stars.find((s) => s.user_id === userId && s.star_type !== StarType.ME);
+const communityStar = (stars: ProfileStar[], communityId: number) =>
+  stars.find((s) => s.community_id === communityId && s.star_type !== StarType.COMMUNITY_INVITE);
+
+async function friends(a: TestUser, b: TestUser) {
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ]) {
+    expect((await call(first, from, 'PUT', 'user/friends/request', { user_id: to.userId })).statusCode).toBe(
+      200,
+    );
+  }
+}
+
+const setMood = (ctx: TestContext, user: TestUser, mood: number) =>
+  call(ctx, user, 'PUT', 'user', { gojimoji: { mood } });
+
+describe('the cached home', () => {
+  it('serves the same home again as its own last set, without a pulse', async () => {
+    const [a, b] = [await signUp(first.app), await signUp(first.app)];
+    await friends(a, b);
+    const computed = await homeOn(first, a);
+    const again = await homeOn(first, a);
+    expect(again.stars).toEqual(computed.stars);
+    expect(again.last_stars).toEqual(computed.stars);
+    expect(again.me_star_pulse).toBe(false);
+  });
+
+  it("shows a friend's and a pending request's new mood at once, changed on this instance or another", async () => {
+    const [a, friend, asked] = [await signUp(first.app), await signUp(first.app), await signUp(first.app)];
+    await friends(a, friend);
+    expect((await call(first, a, 'PUT', 'user/friends/request', { user_id: asked.userId })).statusCode).toBe(
+      200,
+    );
+    const before = await homeOn(first, a);
+    expect(memberStar(before.stars, friend.userId)?.gojimoji?.mood ?? null).toBeNull();
+    expect(memberStar(before.stars, asked.userId)).toBeDefined();
+
+    expect((await setMood(first, friend, 3)).statusCode).toBe(200);
+    expect(memberStar((await homeOn(first, a)).stars, friend.userId)?.gojimoji?.mood).toBe(3);
+    expect((await setMood(second, friend, 5)).statusCode).toBe(200);
+    expect((await setMood(second, asked, 2)).statusCode).toBe(200);
+    const after = await homeOn(first, a);
+    expect(memberStar(after.stars, friend.userId)?.gojimoji?.mood).toBe(5);
+    expect(memberStar(after.stars, asked.userId)?.gojimoji?.mood).toBe(2);
+  });
+
+  it('no longer shows a friend once unfriended, nor a community once left, whichever instance did it', async () => {
+    const [a, b, expert] = [await signUp(first.app), await signUp(first.app), await signUp(first.app)];
+    await friends(a, b);
+    const communityId = await fixtures.community(expert, [a]);
+    const before = await homeOn(first, a);
+    expect(memberStar(before.stars, b.userId)).toBeDefined();
+    expect(communityStar(before.stars, communityId)).toBeDefined();
+
+    expect((await call(second, b, 'DELETE', `user/friends?user_id=${a.userId}`)).statusCode).toBe(200);
+    expect(memberStar((await homeOn(first, a)).stars, b.userId)).toBeUndefined();
+    expect((await call(second, a, 'POST', 'leave/community', { id: communityId })).statusCode).toBe(200);
+    expect(communityStar((await homeOn(first, a)).stars, communityId)).toBeUndefined();
+  });
+});

@@ -1,0 +1,57 @@
+import type { ProfilesResponse } from '@orbit/contract';
+import { LRUCache } from 'lru-cache';
+import type { Queryable } from '../../db/client';
+import { memberStreams, streamsPosition } from '../../platform/realtime/history';
+import { membershipsOf } from '../communities/service';
+
+/**
+ * How long a computed home is served while no event reaches the member: what time alone changes (a star's
+ * zone and size as interactions age, a tournament round) shows within this.
+ */
+export const HOME_CACHE_TTL_MS = 15_000;
+/** Homes kept per instance, the least recently read going first: about 6 KB each at 50 stars. */
+const HOME_CACHE_MEMBERS = 20_000;
+
+interface Entry {
+  streams: string[];
+  position: string;
+  home: ProfilesResponse;
+}
+
+/**
+ * GET /user/profiles computed once per change (decision 0027). Everything a home shows changes with an event
+ * to the member or to one of their communities' channels (a friend's new mood, an unfriending, a leave, a
+ * message, an admin's new survey...), so a home is served again for as long as those streams stand where they
+ * stood before it was computed. The check is one read of the streams' positions on the database, so every
+ * instance sees a change committed by any other at once.
+ */
+export class HomeCache {
+  private readonly entries = new LRUCache<number, Entry>({ max: HOME_CACHE_MEMBERS, ttl: HOME_CACHE_TTL_MS });
+
+  constructor(private readonly db: Queryable) {}
+
+  async read(userId: number, compute: () => Promise<ProfilesResponse>): Promise<ProfilesResponse> {
+    const cached = this.entries.get(userId);
+    if (cached && (await streamsPosition(this.db, cached.streams)) === cached.position) {
+      return servedAgain(cached.home);
+    }
+    const communities = (await membershipsOf(this.db, userId)).map((m) => m.communityId);
+    const streams = memberStreams(userId, communities);
+    // Read before computing: a change committed meanwhile moves the streams past it, and the next read
+    // computes again rather than keeping a home that missed it.
+    const position = await streamsPosition(this.db, streams);
+    const home = await compute();
+    this.entries.set(userId, { streams, position, home });
+    return home;
+  }
+}
+
+/**
+ * The same home read again: the snapshot the first read wrote holds this set, and nothing arrived since
+ * (an arrival is an event), so it is its own last set and the ME star does not pulse.
+ */
+const servedAgain = (home: ProfilesResponse): ProfilesResponse => ({
+  ...home,
+  last_stars: home.stars,
+  me_star_pulse: false,
+});
