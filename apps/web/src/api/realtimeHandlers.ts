@@ -95,7 +95,8 @@ export const INVALIDATE_THROTTLE_MS = 250;
 export const PROFILES_REFETCH_INTERVAL_MS = 1000;
 
 const PROFILES_ID = JSON.stringify(queryKeys.profiles);
-const intervalOf = (id: string) => (id === PROFILES_ID ? PROFILES_REFETCH_INTERVAL_MS : INVALIDATE_THROTTLE_MS);
+const intervalOf = (id: string) =>
+  id === PROFILES_ID ? PROFILES_REFETCH_INTERVAL_MS : INVALIDATE_THROTTLE_MS;
 
 export function createHandlerContext(queryClient: QueryClient): HandlerContext {
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
