@@ -5,7 +5,7 @@ import { feedFixtures } from '../feeds/testing';
 
 /**
  * The home (GET /user/profiles) is computed once and served again while the member's streams stand still
- * (decision 0027). These prove that a cached home never shows what changed since: on the instance that holds
+ * (decision 0030). These prove that a cached home never shows what changed since: on the instance that holds
  * it, and when the change went through another instance of the same deployment (one database).
  */
 const first = await createTestApp();

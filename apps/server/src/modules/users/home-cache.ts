@@ -15,11 +15,12 @@ const HOME_CACHE_MEMBERS = 20_000;
 interface Entry {
   streams: string[];
   position: string;
-  home: ProfilesResponse;
+  /** The home as every read after the first serves it: one object, so its JSON can be kept with it. */
+  again: ProfilesResponse;
 }
 
 /**
- * GET /user/profiles computed once per change (decision 0027). Everything a home shows changes with an event
+ * GET /user/profiles computed once per change (decision 0030). Everything a home shows changes with an event
  * to the member or to one of their communities' channels (a friend's new mood, an unfriending, a leave, a
  * message, an admin's new survey...), so a home is served again for as long as those streams stand where they
  * stood before it was computed. The check is one read of the streams' positions on the database, so every
@@ -33,7 +34,7 @@ export class HomeCache {
   async read(userId: number, compute: () => Promise<ProfilesResponse>): Promise<ProfilesResponse> {
     const cached = this.entries.get(userId);
     if (cached && (await streamsPosition(this.db, cached.streams)) === cached.position) {
-      return servedAgain(cached.home);
+      return cached.again;
     }
     const communities = (await membershipsOf(this.db, userId)).map((m) => m.communityId);
     const streams = memberStreams(userId, communities);
@@ -41,7 +42,7 @@ export class HomeCache {
     // computes again rather than keeping a home that missed it.
     const position = await streamsPosition(this.db, streams);
     const home = await compute();
-    this.entries.set(userId, { streams, position, home });
+    this.entries.set(userId, { streams, position, again: servedAgain(home) });
     return home;
   }
 }

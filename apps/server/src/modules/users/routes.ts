@@ -31,8 +31,21 @@ export async function usersRoutes(app: App, deps: AppDeps) {
     keyGenerator: (request) => `password:${request.auth?.userId}`,
   });
 
-  app.get('/user/profiles', { schema: { tags, response: { 200: ProfilesResponse } } }, async (request) =>
-    profiles(deps, me(request).userId),
+  // A home served again is the same object (HomeCache): its JSON is written once, not at every read.
+  const homeJson = new WeakMap<object, string>();
+  app.get(
+    '/user/profiles',
+    { schema: { tags, response: { 200: ProfilesResponse } } },
+    async (request, reply) => {
+      const home = await profiles(deps, me(request).userId);
+      let json = homeJson.get(home);
+      if (json === undefined) {
+        json = reply.serialize(home) as string;
+        homeJson.set(home, json);
+      }
+      // Already the schema's serialisation: Fastify sends a string as it is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.get(
