@@ -3,6 +3,7 @@ import { WebSocket } from 'ws';
 import { type FrameSink, StreamCursor } from './cursor';
 import type { Frame, Membership } from './envelope';
 import type { ResumePlan } from './history';
+import { sendText } from './wire';
 
 const TEXT = { binary: false } as const;
 const RESYNC = Buffer.from('{"type":"RESYNC"}');
@@ -162,7 +163,7 @@ export class Connection {
       this.close(WS_CLOSE.tooSlow, 'too slow');
       return false;
     }
-    this.socket.send(frame.bytes, TEXT);
+    sendText(this.socket, frame.bytes);
     return true;
   }
 
