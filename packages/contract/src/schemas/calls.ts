@@ -66,6 +66,16 @@ export const PrivateCallSession = Type.Object({
 });
 export type PrivateCallSession = Static<typeof PrivateCallSession>;
 
+/**
+ * POST /call/start: the call (its id opens the call page, 002 §7) and, for the member who started or joined
+ * it, its room session as GET /private-call/{id} answers it: the call page connects without asking again.
+ */
+export const CallStarted = Type.Object({
+  ...Call.properties,
+  session: PrivateCallSession,
+});
+export type CallStarted = Static<typeof CallStarted>;
+
 /** GET /session/{id} (000 §7, 002 §7): is the call still on, and for which community. */
 export const CallSessionState = Type.Object({
   id: Type.Integer(),

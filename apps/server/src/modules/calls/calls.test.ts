@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AccessType, CALL_LIMITS, type Call, EventType, NotificationType } from '@orbit/contract';
+import {
+  AccessType,
+  CALL_LIMITS,
+  type Call,
+  type CallStarted,
+  EventType,
+  NotificationType,
+} from '@orbit/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calls, events, notifications } from '../../db/schema';
@@ -59,8 +66,9 @@ if (!janus) {
     const start = async (user: TestUser, body: object) => {
       const res = await call(user, 'POST', 'call/start', body);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as Call;
+      return res.json() as CallStarted;
     };
+    const omitSession = ({ session: _, ...call }: CallStarted): Call => call;
     // This app starts one Janus child: every call's room is on it.
     const gateway = () => deps.media.gateways[0];
     const rooms = async () => (await gateway().videoRooms()).listRooms();
@@ -141,6 +149,21 @@ if (!janus) {
         expect(accepted.id).toBe(started.id);
         expect(accepted.caller_name).toBe(a.username);
         expect(await callEvents(a)).toEqual(['START', 'ACCEPT']);
+      });
+
+      it('answers each member who starts or joins the call with its room session, as GET /private-call reads it', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        expect(started.session).toEqual((await call(a, 'GET', `private-call/${started.id}`)).json());
+        expect(started.session.call).toEqual(omitSession(started));
+        expect(started.session.participants.map((p) => p.id)).toEqual([a.userId]);
+        const accepted = await start(b, { attendees: [a.userId] });
+        expect(accepted.session).toEqual((await call(b, 'GET', `private-call/${started.id}`)).json());
+        expect(accepted.session).toMatchObject({
+          janus_room_id: started.session.janus_room_id,
+          janus_url: started.session.janus_url,
+        });
+        expect(accepted.session.participants.map((p) => p.id).sort()).toEqual([a.userId, b.userId].sort());
       });
 
       it('a community call rings its members; starting it again joins it; non-members are refused', async () => {

@@ -1,9 +1,9 @@
 import {
-  type Call,
   type CallMediaBody,
   CallMemberState,
   type CallSessionState,
   type CallStartBody,
+  type CallStarted,
   EventSubtype,
   type PrivateCallSession,
 } from '@orbit/contract';
@@ -29,6 +29,7 @@ import {
 } from './policy';
 import { presentCall, presentParticipant } from './presenter';
 import {
+  type CallMemberRow,
   type CallRow,
   findCall,
   liveCommunityCall,
@@ -74,15 +75,17 @@ const roomColumns = ({ gateway, room }: PlacedRoom) => ({
 
 /**
  * POST /call/start (002 §7): a community call (joined if one is already on), or a private call to attendees
- * (the invite being answered, if the caller was rung by them). Answers the call; the call page opens.
+ * (the invite being answered, if the caller was rung by them). Answers the call, and the room session the
+ * call page would otherwise fetch next (GET /private-call/{id}): one round trip fewer before it connects.
  */
-export async function startCall(deps: AppDeps, callerId: number, body: CallStartBody): Promise<Call> {
+export async function startCall(deps: AppDeps, callerId: number, body: CallStartBody): Promise<CallStarted> {
   assertOneTarget(body.community_id, body.attendees, callerId);
   const call =
     body.community_id !== undefined
       ? await startCommunityCall(deps, callerId, body.community_id, body.call_group_id)
       : await startPrivateCall(deps, callerId, body.attendees ?? [], body.call_group_id ?? null);
-  return presentCall(deps.db, call, callerId);
+  const session = await sessionIn(deps, call, await membersOfCall(deps.db, call.id), callerId);
+  return { ...session.call, session };
 }
 
 async function startCommunityCall(
@@ -219,6 +222,16 @@ export async function privateCallSession(
   callId: number,
 ): Promise<PrivateCallSession> {
   const { call, members } = await liveCallFor(deps, callId, userId);
+  return sessionIn(deps, call, members, userId);
+}
+
+/** The room session of a call `userId` may join (GET /private-call/{id}, and POST /call/start's answer). */
+async function sessionIn(
+  deps: AppDeps,
+  call: CallRow,
+  members: CallMemberRow[],
+  userId: number,
+): Promise<PrivateCallSession> {
   assertLive(call);
   if (!deps.media.available) throw mediaUnavailable();
   const { call: live, gateway } = await roomOf(deps, call);

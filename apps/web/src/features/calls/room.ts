@@ -71,6 +71,27 @@ interface Publisher {
 /** Video room error 426: the room does not exist (002 §8). */
 const NO_SUCH_ROOM = 426;
 
+interface SubscribedStream {
+  type: string;
+  mid: string;
+  active?: boolean;
+  ready?: boolean;
+}
+
+/**
+ * Janus asks a publisher for a keyframe when a subscriber first connects, not when an update adds a stream to
+ * it: the new video would wait for the browser to notice frames it cannot decode and ask by itself. Turning
+ * sending on for a subscribed stream (configure, send: true) is the subscriber's way to have Janus ask now.
+ */
+function requestKeyframes(handle: JanusJS.PluginHandle, message: JanusJS.Message): void {
+  if (message.videoroom !== 'updated') return;
+  const added = ((message.streams ?? []) as SubscribedStream[]).filter(
+    (s) => s.type === 'video' && s.active !== false && s.ready === false,
+  );
+  if (added.length === 0) return;
+  handle.send({ message: { request: 'configure', streams: added.map(({ mid }) => ({ mid, send: true })) } });
+}
+
 /**
  * A call's Janus video room through janus.js: I publish (audio at start, video when I turn it on), every other
  * publisher is subscribed on its own handle. ICE failing reattaches after 1 s; a failed attach retries
@@ -382,7 +403,10 @@ export class CallRoom {
         if (!jsep || !subscription.handle) return;
         const handle = subscription.handle;
         answerFor(handle, jsep).then(
-          (answer) => handle.send({ message: { request: 'start', room: roomId }, jsep: answer }),
+          (answer) => {
+            handle.send({ message: { request: 'start', room: roomId }, jsep: answer });
+            requestKeyframes(handle, message);
+          },
           () => this.update({ alert: T.callWebrtcError }),
         );
         if (message.error_code === NO_SUCH_ROOM) this.fail(T.callRoomMissing);
