@@ -237,7 +237,7 @@ export const calls: Scenario = {
     return {
       measurements: [firstFrames, creates, join, floor],
       ratios: {
-        call_first_frames_p50_ms: firstFrames.p50Ms,
+        call_first_frame_p50_ms: firstFrames.p50Ms,
         call_start_join_over_floor: Number((join.requestsPerSec / floor.requestsPerSec).toFixed(3)),
         call_start_create_p50_over_floor_p50: Number(
           (creates.p50Ms / Math.max(floor.p50Ms, 0.01)).toFixed(1),

@@ -32,8 +32,14 @@ describe('config', () => {
       dataDir: '/tmp/orbit-x',
       databaseUrl: 'postgres://db/orbit',
       redisUrl: 'redis://r:6379',
-      janusUrl: 'ws://janus:8188',
-      janusAdminUrl: 'http://janus:7088/admin',
+      janusGateways: [
+        {
+          name: 'orbit',
+          url: 'ws://janus:8188',
+          adminUrl: 'http://janus:7088/admin',
+          publicUrl: 'ws://janus:8188',
+        },
+      ],
       publicUrl: 'https://orbit.example',
       seedDemo: false,
       demoPassword: 'Demo-pass-1',

@@ -8,13 +8,15 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
-  janusUrl: string | null;
-  janusAdminUrl: string | null;
-  /** Admin API secret of an external Janus (JANUS_URL); a child Janus gets a fresh one per start. */
+  /** External Janus gateways (JANUS_URLS, or JANUS_URL alone); empty means Janus children started here. */
+  janusGateways: JanusGatewayConfig[];
+  /** How many loopback Janus children to start when there is no external gateway (JANUS_CHILDREN). */
+  janusChildren: number;
+  /** Admin API secret of the external gateways; a child Janus gets a fresh one per start. */
   janusAdminSecret: string | null;
-  /** The video room and audio bridge plugins' admin_key of an external Janus: only it may create rooms. */
+  /** The video room and audio bridge plugins' admin_key of the external gateways: only it may create rooms. */
   janusAdminKey: string | null;
-  /** What the browser connects to when it differs from JANUS_URL (a proxy in front of Janus). */
+  /** What the browser connects to when it differs from the one child's own URL (a proxy in front of it). */
   janusPublicUrl: string | null;
   /** The tools that turn a live session's recording into an mp4 (Debian janus-tools and ffmpeg). */
   recordingTools: { janusPpRec: string; ffmpeg: string };
@@ -60,6 +62,18 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** Prepended to every key: empty, or a folder ending in `/`. */
   prefix: string;
+}
+
+/** One external Janus gateway of the pool (docs/decisions/0027-janus-pool.md). */
+export interface JanusGatewayConfig {
+  /** janus_server_name: what a call or session records to find its gateway again, so it must stay stable. */
+  name: string;
+  /** The gateway's WebSocket API, as the server reaches it. */
+  url: string;
+  /** Its admin API, named beside it for operators; placement does not need it (0027). */
+  adminUrl: string | null;
+  /** What browsers connect to: `url` unless a proxy stands in front of this gateway. */
+  publicUrl: string;
 }
 
 export interface IceServer {
@@ -162,6 +176,113 @@ function s3(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+/** The name of the one gateway JANUS_URL gives: the janus_server_name every call and session had before the pool. */
+export const SINGLE_GATEWAY_NAME = 'orbit';
+const MAX_JANUS_CHILDREN = 16;
+const GATEWAY_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
+
+function urlWith(name: string, value: string, protocols: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a URL, got "${value}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new Error(
+      `${name} must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL, got "${value}"`,
+    );
+  }
+  return value;
+}
+
+const WS = ['ws:', 'wss:'];
+const ADMIN = ['ws:', 'wss:', 'http:', 'https:'];
+
+/**
+ * One JANUS_URLS entry: `<ws url>[;name=<name>][;admin=<admin url>][;public=<browser url>]`. Without a name
+ * the URL's host:port names it, which survives reordering the list.
+ */
+function gatewayEntry(entry: string): JanusGatewayConfig {
+  const [first, ...attributes] = entry.split(';').map((part) => part.trim());
+  const url = urlWith('A JANUS_URLS gateway', first, WS);
+  const fields: Record<string, string> = {};
+  for (const attribute of attributes.filter(Boolean)) {
+    const at = attribute.indexOf('=');
+    const key = at > 0 ? attribute.slice(0, at) : attribute;
+    if (!['name', 'admin', 'public'].includes(key) || at < 0 || key in fields) {
+      throw new Error(
+        `JANUS_URLS: "${attribute}" is not name=, admin= or public= (or comes twice) in "${entry}"`,
+      );
+    }
+    fields[key] = attribute.slice(at + 1);
+  }
+  const name = fields.name ?? new URL(url).host;
+  if (!GATEWAY_NAME.test(name))
+    throw new Error(`JANUS_URLS: the gateway name "${name}" must match ${GATEWAY_NAME}`);
+  return {
+    name,
+    url,
+    adminUrl: fields.admin ? urlWith(`JANUS_URLS admin of ${name}`, fields.admin, ADMIN) : null,
+    publicUrl: fields.public ? urlWith(`JANUS_URLS public of ${name}`, fields.public, WS) : url,
+  };
+}
+
+/**
+ * The media gateways: JANUS_URLS (several), JANUS_URL (one, as before the pool), or none, in which case
+ * JANUS_CHILDREN loopback children are started (one by default). Settings that would be ambiguous together
+ * stop the server from starting rather than pick one silently.
+ */
+function janusGateways(env: NodeJS.ProcessEnv): { gateways: JanusGatewayConfig[]; children: number } {
+  const list = str(env.JANUS_URLS);
+  const single = str(env.JANUS_URL);
+  const childrenSet = str(env.JANUS_CHILDREN) !== null;
+  const children = int(env.JANUS_CHILDREN, 1, 'JANUS_CHILDREN');
+  if (!Number.isInteger(children) || children < 1 || children > MAX_JANUS_CHILDREN) {
+    throw new Error(
+      `JANUS_CHILDREN must be a whole number from 1 to ${MAX_JANUS_CHILDREN}, got "${env.JANUS_CHILDREN}"`,
+    );
+  }
+  if (list && single) throw new Error('Set JANUS_URLS or JANUS_URL, not both');
+  if ((list || single) && childrenSet)
+    throw new Error('JANUS_CHILDREN starts local gateways: it goes without JANUS_URL(S)');
+  if (list) {
+    if (str(env.JANUS_ADMIN_URL) || str(env.JANUS_PUBLIC_URL)) {
+      throw new Error('With JANUS_URLS, each gateway names its own admin= and public= URLs');
+    }
+    const gateways = list
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map(gatewayEntry);
+    const names = gateways.map((g) => g.name);
+    const twice = names.find((name, i) => names.indexOf(name) !== i);
+    if (twice) throw new Error(`JANUS_URLS names the gateway "${twice}" twice`);
+    return { gateways, children: 0 };
+  }
+  if (single) {
+    const adminUrl = str(env.JANUS_ADMIN_URL);
+    const publicUrl = str(env.JANUS_PUBLIC_URL);
+    return {
+      gateways: [
+        {
+          name: SINGLE_GATEWAY_NAME,
+          url: urlWith('JANUS_URL', single, WS),
+          adminUrl: adminUrl ? urlWith('JANUS_ADMIN_URL', adminUrl, ADMIN) : null,
+          publicUrl: publicUrl ? urlWith('JANUS_PUBLIC_URL', publicUrl, WS) : single,
+        },
+      ],
+      children: 0,
+    };
+  }
+  if (children > 1 && str(env.JANUS_PUBLIC_URL)) {
+    throw new Error(
+      'JANUS_PUBLIC_URL names one gateway: with several JANUS_CHILDREN there is no one to name',
+    );
+  }
+  return { gateways: [], children };
+}
+
 /** proxy-addr's names for address ranges, accepted beside addresses and CIDR blocks. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -197,14 +318,15 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
+  const janus = janusGateways(env);
   return {
     port: int(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
     databaseUrl: str(env.DATABASE_URL),
     redisUrl: str(env.REDIS_URL),
-    janusUrl: str(env.JANUS_URL),
-    janusAdminUrl: str(env.JANUS_ADMIN_URL),
+    janusGateways: janus.gateways,
+    janusChildren: janus.children,
     janusAdminSecret: str(env.JANUS_ADMIN_SECRET),
     janusAdminKey: str(env.JANUS_ADMIN_KEY),
     janusPublicUrl: str(env.JANUS_PUBLIC_URL),

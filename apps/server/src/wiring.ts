@@ -10,6 +10,7 @@ import { SessionStore } from './platform/auth/sessions';
 import { LinkPreviewer } from './platform/linkpreview';
 import { loggerOptions } from './platform/logging';
 import { JanusMedia, type Media } from './platform/media';
+import { openRoomsByGateway } from './platform/media/open-rooms';
 import { type Bus, MemoryBus } from './platform/realtime/bus';
 import { createRealtime } from './platform/realtime/hub';
 import { RedisBus } from './platform/realtime/redis-bus';
@@ -62,7 +63,11 @@ export async function createDeps(
     hasher: new PasswordHasher(config.argon2Concurrency),
     sessions,
     // Started by main.ts (media.start()): a test app gets no Janus child unless it starts one.
-    media: overrides.media ?? new JanusMedia(config, log.child({ component: 'janus' })),
+    media:
+      overrides.media ??
+      new JanusMedia(config, log.child({ component: 'janus' }), undefined, () =>
+        openRoomsByGateway(database.db),
+      ),
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
     homes: new HomeCache(database.db),
   };

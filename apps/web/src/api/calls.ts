@@ -1,9 +1,9 @@
 import {
-  type Call,
   type CallInvite,
   type CallMediaBody,
   type CallMemberEvent,
   type CallStartBody,
+  type CallStarted,
   type EventEnvelope,
   EventSubtype,
   type PrivateCallSession,
@@ -19,18 +19,22 @@ export const callKeys = {
 
 // Call requests show no busy indicator (002 §9): the call screen says where it is itself.
 
-/** POST /call/start: a community call, or attendees (plus the thread as call group). */
-export const startCall = (body: CallStartBody) => post<Call>('/call/start', body);
+/** POST /call/start: a community call, or attendees (plus the thread as call group), with my room session. */
+export const startCall = (body: CallStartBody) => post<CallStarted>('/call/start', body);
 export const leaveCall = (callId: number) => post<{ ok: boolean }>(`/call/${callId}/leave`);
 export const rejectCall = (callId: number) => post<{ ok: boolean }>(`/call/${callId}/reject`);
 export const sendCallMedia = (callId: number, body: CallMediaBody) =>
   post<{ ok: boolean }>(`/call/${callId}/media`, body);
 
-/** GET /private-call/{id}: the room, its pin and the ICE servers; fetched once per call screen. */
-export function useCallSession(callId: number) {
+/**
+ * GET /private-call/{id}: the room, its pin and the ICE servers; fetched once per call screen, unless the
+ * screen opens with the session POST /call/start answered (then only the events refetch it).
+ */
+export function useCallSession(callId: number, initial?: PrivateCallSession) {
   return useQuery({
     queryKey: callKeys.session(callId),
     queryFn: () => get<PrivateCallSession>(`/private-call/${callId}`),
+    initialData: initial,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

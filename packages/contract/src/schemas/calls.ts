@@ -52,10 +52,12 @@ export type CallParticipant = Static<typeof CallParticipant>;
 
 /**
  * GET /private-call/{id}: how to reach the call's room. `janus_admin_passwd` is the room's pin, a
- * credential for this room only, never Janus's admin secret (docs/decisions/0019-calls.md).
+ * credential for this room only, never Janus's admin secret (docs/decisions/0019-calls.md). Every member of
+ * a call is given the same gateway (docs/decisions/0027-janus-pool.md).
  */
 export const PrivateCallSession = Type.Object({
-  janus_url: Type.String(),
+  janus_url: Type.String({ description: 'the gateway the call is on, as browsers reach it' }),
+  janus_server_name: Type.String({ description: 'that gateway’s name in the pool' }),
   janus_room_id: Type.Integer(),
   janus_admin_passwd: Type.String(),
   ice_servers: Type.Array(IceServerSchema),
@@ -63,6 +65,16 @@ export const PrivateCallSession = Type.Object({
   participants: Type.Array(CallParticipant, { description: 'who has joined, me included' }),
 });
 export type PrivateCallSession = Static<typeof PrivateCallSession>;
+
+/**
+ * POST /call/start: the call (its id opens the call page, 002 §7) and, for the member who started or joined
+ * it, its room session as GET /private-call/{id} answers it: the call page connects without asking again.
+ */
+export const CallStarted = Type.Object({
+  ...Call.properties,
+  session: PrivateCallSession,
+});
+export type CallStarted = Static<typeof CallStarted>;
 
 /** GET /session/{id} (000 §7, 002 §7): is the call still on, and for which community. */
 export const CallSessionState = Type.Object({

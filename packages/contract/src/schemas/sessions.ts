@@ -51,7 +51,7 @@ export const ChatSession = Type.Object({
   }),
   video_session_id: Type.Integer({ description: 'the Janus video room' }),
   janus_room_id: Type.Integer({ description: 'the Janus audio bridge' }),
-  janus_server_name: Type.String(),
+  janus_server_name: Type.String({ description: 'the gateway of the pool the session’s rooms are on' }),
 });
 export type ChatSession = Static<typeof ChatSession>;
 
@@ -92,7 +92,9 @@ export const SessionRoom = Type.Object({
   is_host: Type.Boolean(),
   my_mic: Type.Integer({ description: 'SessionMicState' }),
   floor: SessionFloor,
-  janus_url: Nullable(Type.String()),
+  janus_url: Nullable(
+    Type.String({ description: 'the session’s gateway (janus_server_name), as browsers reach it' }),
+  ),
   janus_admin_passwd: Nullable(Type.String()),
   video_passwd: Nullable(Type.String({ description: 'the video room pin' })),
   ice_servers: Type.Array(IceServerSchema),

@@ -30,6 +30,8 @@ export const calls = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     communityId: integer('community_id').references(() => communities.id, { onDelete: 'cascade' }),
     callGroupId: integer('call_group_id').references(() => messageGroups.id, { onDelete: 'set null' }),
+    /** The gateway of the pool the room is on (its janus_server_name): every member meets there (0027). */
+    janusGateway: text('janus_gateway').notNull(),
     janusRoomId: bigint('janus_room_id', { mode: 'number' }).notNull(),
     /** Moderation and destroy; never leaves the server. */
     roomSecret: text('room_secret').notNull(),
@@ -41,6 +43,8 @@ export const calls = pgTable(
   (t) => [
     // One live call per community: starting it again joins it.
     uniqueIndex('calls_live_community_idx').on(t.communityId).where(sql`${t.endedAt} is null`),
+    // Placement counts the live calls of each gateway; ended calls, which pile up, stay out of the index.
+    index('calls_live_gateway_idx').on(t.janusGateway).where(sql`${t.endedAt} is null`),
   ],
 );
 

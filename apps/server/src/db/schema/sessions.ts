@@ -34,6 +34,8 @@ export const chatSessions = pgTable(
     state: smallint('state').notNull(),
     /** Q&A: viewers may request the mic. */
     requestsEnabled: boolean('requests_enabled').notNull().default(true),
+    /** The gateway of the pool both rooms are on: janus_server_name (0027). */
+    janusGateway: text('janus_gateway').notNull(),
     videoRoomId: bigint('video_room_id', { mode: 'number' }).notNull(),
     videoSecret: text('video_secret').notNull(),
     videoPin: text('video_pin').notNull(),

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AccessType, CALL_LIMITS, type Call, EventType, NotificationType } from '@orbit/contract';
+import {
+  AccessType,
+  CALL_LIMITS,
+  type Call,
+  type CallStarted,
+  EventType,
+  NotificationType,
+} from '@orbit/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calls, events, notifications } from '../../db/schema';
@@ -59,9 +66,12 @@ if (!janus) {
     const start = async (user: TestUser, body: object) => {
       const res = await call(user, 'POST', 'call/start', body);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as Call;
+      return res.json() as CallStarted;
     };
-    const rooms = async () => (await deps.media.videoRooms()).listRooms();
+    const omitSession = ({ session: _, ...call }: CallStarted): Call => call;
+    // This app starts one Janus child: every call's room is on it.
+    const gateway = () => deps.media.gateways[0];
+    const rooms = async () => (await gateway().videoRooms()).listRooms();
 
     describe('POST /call/start', () => {
       it('rings a friend: the call, its Janus room, CALL INVITE and a CALL_START notification', async () => {
@@ -141,6 +151,21 @@ if (!janus) {
         expect(await callEvents(a)).toEqual(['START', 'ACCEPT']);
       });
 
+      it('answers each member who starts or joins the call with its room session, as GET /private-call reads it', async () => {
+        const { a, b } = await friends();
+        const started = await start(a, { attendees: [b.userId] });
+        expect(started.session).toEqual((await call(a, 'GET', `private-call/${started.id}`)).json());
+        expect(started.session.call).toEqual(omitSession(started));
+        expect(started.session.participants.map((p) => p.id)).toEqual([a.userId]);
+        const accepted = await start(b, { attendees: [a.userId] });
+        expect(accepted.session).toEqual((await call(b, 'GET', `private-call/${started.id}`)).json());
+        expect(accepted.session).toMatchObject({
+          janus_room_id: started.session.janus_room_id,
+          janus_url: started.session.janus_url,
+        });
+        expect(accepted.session.participants.map((p) => p.id).sort()).toEqual([a.userId, b.userId].sort());
+      });
+
       it('a community call rings its members; starting it again joins it; non-members are refused', async () => {
         const [expert, member, outsider] = [await signUp(app), await signUp(app), await signUp(app)];
         const club = await community(expert, {}, [member]);
@@ -179,7 +204,8 @@ if (!janus) {
         const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
         const session = res.json();
         expect(session).toMatchObject({
-          janus_url: deps.media.publicJanusUrl,
+          janus_url: gateway().publicUrl,
+          janus_server_name: row.janusGateway,
           janus_room_id: row.janusRoomId,
           janus_admin_passwd: row.roomPin,
           ice_servers: [],
@@ -210,7 +236,7 @@ if (!janus) {
         const { a, b } = await friends();
         const started = await start(a, { attendees: [b.userId] });
         const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
-        await deps.media.destroyRoom('video', { roomId: row.janusRoomId, secret: row.roomSecret });
+        await gateway().destroyRoom('video', { roomId: row.janusRoomId, secret: row.roomSecret });
         const session = (await call(a, 'GET', `private-call/${started.id}`)).json();
         expect(session.janus_room_id).not.toBe(row.janusRoomId);
         expect(await rooms()).toContain(session.janus_room_id);

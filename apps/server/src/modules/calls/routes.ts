@@ -1,9 +1,9 @@
 import {
-  Call,
   CallIdParams,
   CallMediaBody,
   CallSessionState,
   CallStartBody,
+  CallStarted,
   ErrorResponse,
   Ok,
   PrivateCallSession,
@@ -31,7 +31,7 @@ export async function callsRoutes(app: App, deps: AppDeps) {
 
   app.post(
     '/call/start',
-    { config: starting, schema: { tags, body: CallStartBody, response: { 200: Call, ...refusals } } },
+    { config: starting, schema: { tags, body: CallStartBody, response: { 200: CallStarted, ...refusals } } },
     async (request) => startCall(deps, me(request).userId, request.body),
   );
 

@@ -1,9 +1,9 @@
 import {
-  type Call,
   type CallMediaBody,
   CallMemberState,
   type CallSessionState,
   type CallStartBody,
+  type CallStarted,
   EventSubtype,
   type PrivateCallSession,
 } from '@orbit/contract';
@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { callMembers, calls } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
-import { mediaUnavailable, type RoomCredentials } from '../../platform/media';
+import { type JanusGateway, mediaUnavailable, type RoomCredentials } from '../../platform/media';
 import { inTransaction, type Work } from '../../platform/tx';
 import { assertMember } from '../communities/policy';
 import { relationsOf } from '../friends/service';
@@ -29,6 +29,7 @@ import {
 } from './policy';
 import { presentCall, presentParticipant } from './presenter';
 import {
+  type CallMemberRow,
   type CallRow,
   findCall,
   liveCommunityCall,
@@ -43,27 +44,48 @@ const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime }
 /** The video room of a call: me plus the 5 remote feeds the call screen shows (002 §9). */
 const roomOptions = (description: string) => ({ description, publishers: CALL_CAPACITY });
 
-async function newRoom(deps: AppDeps, description: string): Promise<RoomCredentials> {
+/** A call's room and the gateway of the pool it is on. */
+interface PlacedRoom {
+  gateway: JanusGateway;
+  room: RoomCredentials;
+}
+
+/** A new call's room, on the gateway that answers with the fewest rooms open (0027). */
+async function newRoom(deps: AppDeps, description: string): Promise<PlacedRoom> {
   if (!deps.media.available) throw mediaUnavailable();
-  return deps.media.createRoom('video', roomOptions(description));
+  const gateway = await deps.media.place();
+  return { gateway, room: await gateway.createRoom('video', roomOptions(description)) };
 }
 
 /** A room whose call could not be written is given back to Janus; failing that, Janus forgets it on restart. */
-async function dropRoom(deps: AppDeps, room: Pick<RoomCredentials, 'roomId' | 'secret'>) {
-  await deps.media.destroyRoom('video', room).catch(() => {});
+async function dropRoom(deps: AppDeps, call: Pick<CallRow, 'janusGateway' | 'janusRoomId' | 'roomSecret'>) {
+  await deps.media
+    .gateway(call.janusGateway)
+    ?.destroyRoom('video', { roomId: call.janusRoomId, secret: call.roomSecret })
+    .catch(() => {});
 }
+
+/** The columns that say where a call's room is. */
+const roomColumns = ({ gateway, room }: PlacedRoom) => ({
+  janusGateway: gateway.name,
+  janusRoomId: room.roomId,
+  roomSecret: room.secret,
+  roomPin: room.pin,
+});
 
 /**
  * POST /call/start (002 §7): a community call (joined if one is already on), or a private call to attendees
- * (the invite being answered, if the caller was rung by them). Answers the call; the call page opens.
+ * (the invite being answered, if the caller was rung by them). Answers the call, and the room session the
+ * call page would otherwise fetch next (GET /private-call/{id}): one round trip fewer before it connects.
  */
-export async function startCall(deps: AppDeps, callerId: number, body: CallStartBody): Promise<Call> {
+export async function startCall(deps: AppDeps, callerId: number, body: CallStartBody): Promise<CallStarted> {
   assertOneTarget(body.community_id, body.attendees, callerId);
   const call =
     body.community_id !== undefined
       ? await startCommunityCall(deps, callerId, body.community_id, body.call_group_id)
       : await startPrivateCall(deps, callerId, body.attendees ?? [], body.call_group_id ?? null);
-  return presentCall(deps.db, call, callerId);
+  const session = await sessionIn(deps, call, await membersOfCall(deps.db, call.id), callerId);
+  return { ...session.call, session };
 }
 
 async function startCommunityCall(
@@ -76,16 +98,16 @@ async function startCommunityCall(
   await assertMember(deps.db, communityId, callerId);
   const live = await liveCommunityCall(deps.db, communityId);
   if (live) return join(deps, live, callerId);
-  const room = await newRoom(deps, `community ${communityId}`);
+  const placed = await newRoom(deps, `community ${communityId}`);
   try {
     return await inTransaction(unitOfWork(deps), async (work) => {
-      const call = await insertCall(work, { callerId, communityId, callGroupId: null }, room);
+      const call = await insertCall(work, { callerId, communityId, callGroupId: null }, placed);
       await ring(work, call, await otherCommunityMembers(work.tx, communityId, callerId));
       await announceStart(work, call);
       return call;
     });
   } catch (err) {
-    await dropRoom(deps, room);
+    await dropRoom(deps, roomColumns(placed));
     // Somebody else started this community's call at the same moment: join theirs.
     const theirs = isUniqueViolation(err) ? await liveCommunityCall(deps.db, communityId) : null;
     if (!theirs) throw err;
@@ -102,10 +124,10 @@ async function startPrivateCall(
   const ringing = await livePrivateCallWith(deps.db, callerId, attendees, groupId);
   if (ringing) return join(deps, ringing, callerId);
   await assertMayCall(deps, callerId, attendees, groupId);
-  const room = await newRoom(deps, 'private call');
+  const placed = await newRoom(deps, 'private call');
   try {
     return await inTransaction(unitOfWork(deps), async (work) => {
-      const call = await insertCall(work, { callerId, communityId: null, callGroupId: groupId }, room);
+      const call = await insertCall(work, { callerId, communityId: null, callGroupId: groupId }, placed);
       await work.tx
         .insert(callMembers)
         .values(attendees.map((userId) => ({ callId: call.id, userId, state: CallMemberState.INVITED })));
@@ -114,7 +136,7 @@ async function startPrivateCall(
       return call;
     });
   } catch (err) {
-    await dropRoom(deps, room);
+    await dropRoom(deps, roomColumns(placed));
     throw err;
   }
 }
@@ -141,11 +163,11 @@ async function assertMayCall(deps: AppDeps, callerId: number, attendees: number[
 async function insertCall(
   work: Work,
   fields: Pick<CallRow, 'callerId' | 'communityId' | 'callGroupId'>,
-  room: RoomCredentials,
+  placed: PlacedRoom,
 ): Promise<CallRow> {
   const [call] = await work.tx
     .insert(calls)
-    .values({ ...fields, janusRoomId: room.roomId, roomSecret: room.secret, roomPin: room.pin })
+    .values({ ...fields, ...roomColumns(placed) })
     .returning();
   await work.tx
     .insert(callMembers)
@@ -190,8 +212,9 @@ async function liveCallFor(deps: AppDeps, callId: number, userId: number) {
 }
 
 /**
- * GET /private-call/{id}: where the call's room is and its pin (as janus_admin_passwd), for its members
- * only. A room Janus lost (it restarted) is made again (0008).
+ * GET /private-call/{id}: the gateway the call's room is on and the room's pin (as janus_admin_passwd), for
+ * its members only: every member is sent to the same gateway and room. A room that is gone is made again
+ * (0008, 0027).
  */
 export async function privateCallSession(
   deps: AppDeps,
@@ -199,10 +222,19 @@ export async function privateCallSession(
   callId: number,
 ): Promise<PrivateCallSession> {
   const { call, members } = await liveCallFor(deps, callId, userId);
+  return sessionIn(deps, call, members, userId);
+}
+
+/** The room session of a call `userId` may join (GET /private-call/{id}, and POST /call/start's answer). */
+async function sessionIn(
+  deps: AppDeps,
+  call: CallRow,
+  members: CallMemberRow[],
+  userId: number,
+): Promise<PrivateCallSession> {
   assertLive(call);
-  const janusUrl = deps.media.publicJanusUrl;
-  if (!deps.media.available || !janusUrl) throw mediaUnavailable();
-  const live = await roomOf(deps, call);
+  if (!deps.media.available) throw mediaUnavailable();
+  const { call: live, gateway } = await roomOf(deps, call);
   const joined = members.filter((m) => m.state === CallMemberState.JOINED);
   const faces = await facesFor(
     deps.db,
@@ -210,7 +242,8 @@ export async function privateCallSession(
     joined.map((m) => m.userId),
   );
   return {
-    janus_url: janusUrl,
+    janus_url: gateway.publicUrl,
+    janus_server_name: gateway.name,
     janus_room_id: live.janusRoomId,
     janus_admin_passwd: live.roomPin,
     ice_servers: deps.media.iceServers,
@@ -219,15 +252,37 @@ export async function privateCallSession(
   };
 }
 
-async function roomOf(deps: AppDeps, call: CallRow): Promise<CallRow> {
-  if (await (await deps.media.videoRooms()).exists(call.janusRoomId)) return call;
-  const room = await newRoom(deps, `call ${call.id}`);
-  const [updated] = await deps.db
+/**
+ * The call's room on its gateway. When the room is gone (Janus restarted), the gateway does not answer, or
+ * the pool no longer has it, the call moves to a new room placed like a new call's. The move is written only
+ * over the room it replaces: when two members find the room gone at once, the one who loses gives its new
+ * room back and both meet in the winner's.
+ */
+async function roomOf(deps: AppDeps, call: CallRow): Promise<{ call: CallRow; gateway: JanusGateway }> {
+  const current = deps.media.gateway(call.janusGateway);
+  if (current && (await current.hasRoom('video', call.janusRoomId))) return { call, gateway: current };
+  const placed = await newRoom(deps, `call ${call.id}`);
+  const [moved] = await deps.db
     .update(calls)
-    .set({ janusRoomId: room.roomId, roomSecret: room.secret, roomPin: room.pin })
-    .where(eq(calls.id, call.id))
+    .set(roomColumns(placed))
+    .where(
+      and(
+        eq(calls.id, call.id),
+        eq(calls.janusGateway, call.janusGateway),
+        eq(calls.janusRoomId, call.janusRoomId),
+      ),
+    )
     .returning();
-  return updated;
+  if (moved) {
+    // The old room is given back if its gateway still has it (it was unreachable only for a moment).
+    void dropRoom(deps, call);
+    return { call: moved, gateway: placed.gateway };
+  }
+  await dropRoom(deps, roomColumns(placed));
+  const theirs = await findCall(deps.db, call.id);
+  const gateway = theirs && deps.media.gateway(theirs.janusGateway);
+  if (!theirs || !gateway) throw mediaUnavailable();
+  return { call: theirs, gateway };
 }
 
 /** GET /session/{id} (002 §7): the call's community and whether it is still on. */
@@ -276,7 +331,7 @@ export async function rejectCall(deps: AppDeps, userId: number, callId: number) 
 }
 
 async function settle(deps: AppDeps, call: CallRow, userId: number, state: CallMemberState) {
-  const ended = await inTransaction(unitOfWork(deps), async (work) => {
+  const ended = await inTransaction(unitOfWork(deps), async (work): Promise<CallRow | null> => {
     const [updated] = await work.tx
       .update(callMembers)
       .set({ state, updatedAt: new Date() })
@@ -292,15 +347,16 @@ async function settle(deps: AppDeps, call: CallRow, userId: number, state: CallM
       });
       await notifyRejected(work, call, userId);
     }
-    if (!updated || locked.endedAt !== null || !shouldEnd(locked, members)) return false;
+    if (!updated || locked.endedAt !== null || !shouldEnd(locked, members)) return null;
     await endCall(
       work,
       locked,
       members.map((m) => m.userId),
     );
-    return true;
+    return locked;
   });
-  if (ended) await dropRoom(deps, { roomId: call.janusRoomId, secret: call.roomSecret });
+  // The locked row names the room as it is now: a member's read may have moved the call since `call` was read.
+  if (ended) await dropRoom(deps, ended);
   return { ok: true };
 }
 

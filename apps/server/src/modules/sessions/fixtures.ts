@@ -17,6 +17,7 @@ export async function sessionRow(
       instructorId: host.userId,
       name: 'Morning stretch',
       state: SessionState.RUNNING,
+      janusGateway: 'orbit',
       videoRoomId: 1,
       videoSecret: 's',
       videoPin: 'p',

@@ -25,6 +25,7 @@ import {
 } from './policy';
 import { presentFloor, presentViewer } from './presenter';
 import { communityFaces, type SessionRow, viewersOf } from './queries';
+import { bridgesOf, gatewayOf } from './rooms';
 
 /** The audio bridge's "no such user": the participant is not (or no longer) in the room. */
 const JANUS_NO_SUCH_USER = 488;
@@ -91,7 +92,7 @@ export async function changeMyMic(
   const next = body.action === 'request' ? SessionMicState.REQUESTED : SessionMicState.NONE;
   if (body.action === 'return') {
     await inRoom(async () =>
-      (await deps.media.audioBridges()).mute(session.audioRoomId, session.audioSecret, userId),
+      (await bridgesOf(deps, session)).mute(session.audioRoomId, session.audioSecret, userId),
     );
   }
   await inTransaction(unitOfWork(deps), async (work) => {
@@ -119,7 +120,7 @@ const grant: Moderation = async (deps, { session }, targetId) => {
   const row = await assertNotKicked(deps.db, session.id, targetId as number);
   if (row?.mic === SessionMicState.GRANTED) throw micState('granted');
   await inRoom(async () =>
-    (await deps.media.audioBridges()).unmute(session.audioRoomId, session.audioSecret, targetId as number),
+    (await bridgesOf(deps, session)).unmute(session.audioRoomId, session.audioSecret, targetId as number),
   );
   await inTransaction(unitOfWork(deps), async (work) => {
     await work.tx
@@ -133,7 +134,7 @@ const grant: Moderation = async (deps, { session }, targetId) => {
 };
 
 async function takeMics(deps: AppDeps, session: SessionRow, userIds: number[]) {
-  const bridges = await deps.media.audioBridges();
+  const bridges = await bridgesOf(deps, session);
   for (const id of userIds) await inRoom(() => bridges.mute(session.audioRoomId, session.audioSecret, id));
   await inTransaction(unitOfWork(deps), async (work) => {
     await setMic(work, session.id, userIds, SessionMicState.NONE);
@@ -191,7 +192,7 @@ const muteAs =
     if (!muted && row?.mic !== SessionMicState.GRANTED) {
       throw forbidden('Only a viewer holding the mic may be unmuted', 'mic_not_granted');
     }
-    const bridges = await deps.media.audioBridges();
+    const bridges = await bridgesOf(deps, session);
     const act = muted ? bridges.mute.bind(bridges) : bridges.unmute.bind(bridges);
     const done = await inRoom(() => act(session.audioRoomId, session.audioSecret, targetId as number));
     if (!done) throw notFound('This viewer is not in the room', 'not_in_room');
@@ -200,7 +201,7 @@ const muteAs =
 /** Kicked from the audio bridge with the room secret, and kept out: the record refuses them from now on. */
 const kick: Moderation = async (deps, { session }, targetId) => {
   const userId = targetId as number;
-  const bridges = await deps.media.audioBridges();
+  const bridges = await bridgesOf(deps, session);
   await inRoom(() => bridges.kick(session.audioRoomId, session.audioSecret, userId));
   await inTransaction(unitOfWork(deps), async (work) => {
     await work.tx
@@ -257,8 +258,9 @@ export async function listViewers(
   const { session } = await assertSessionMember(deps.db, userId, sessionId, communityId);
   const rows = (await viewersOf(deps.db, sessionId)).filter((r) => !r.kicked);
   const inBridge = new Map<number, { muted: boolean }>();
-  if (session.state === SessionState.RUNNING && deps.media.available) {
-    const participants = await (await deps.media.audioBridges())
+  const gateway = session.state === SessionState.RUNNING ? gatewayOf(deps, session) : null;
+  if (gateway) {
+    const participants = await (await gateway.audioBridges())
       .listParticipants(session.audioRoomId)
       .catch(() => []);
     for (const p of participants) inBridge.set(p.id, { muted: p.muted ?? true });

@@ -10,9 +10,6 @@ import type { chatSessionPosts } from '../../db/schema';
 import type { MemberFace } from '../users/service';
 import { communityFaces, grantedOf, queueOf, type SessionRow, type ViewerRow } from './queries';
 
-/** Janus's server name as the session names it (janus_server_name): one Janus per deployment. */
-export const JANUS_SERVER_NAME = 'orbit';
-
 export type PostRow = typeof chatSessionPosts.$inferSelect;
 
 /** One session (002 §3) for the list, the room and SESSION_ACTIVITY alike: the same object everywhere. */
@@ -29,7 +26,7 @@ export function presentSession(row: SessionRow, host: MemberFace | undefined): C
     state: row.state,
     video_session_id: row.videoRoomId,
     janus_room_id: row.audioRoomId,
-    janus_server_name: JANUS_SERVER_NAME,
+    janus_server_name: row.janusGateway,
   };
 }
 

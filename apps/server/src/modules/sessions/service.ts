@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   type ChatSessionList,
   EventSubtype,
@@ -13,7 +10,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { chatSessions, chatSessionViewers } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { mediaUnavailable, type RoomCredentials } from '../../platform/media';
 import { inTransaction } from '../../platform/tx';
 import { assertExpert, assertMember } from '../communities/policy';
 import { announceSession, unitOfWork } from './events';
@@ -21,33 +17,7 @@ import { assertNotKicked, assertRunning, assertSessionMember, noSuchSession } fr
 import { presentFloor, presentOne, presentSessions } from './presenter';
 import { sessionsOf } from './queries';
 import { processRecordingSoon } from './recording';
-
-/** Both rooms of one session, recorded into a folder of its own under Janus's recordings folder. */
-async function createRooms(deps: AppDeps, name: string) {
-  if (!deps.media.available) throw mediaUnavailable();
-  const base = deps.media.recordingsDir;
-  const recordingDir = base ? path.join(base, `session-${randomBytes(8).toString('hex')}`) : null;
-  // The audio bridge opens its .wav itself and needs the folder to exist; the video room creates it.
-  if (recordingDir) fs.mkdirSync(recordingDir, { recursive: true });
-  const record = recordingDir !== null;
-  const video = await deps.media.createRoom('video', {
-    description: name,
-    publishers: 1,
-    record,
-    recDir: recordingDir ?? undefined,
-  });
-  try {
-    const audio = await deps.media.createRoom('audio', {
-      description: name,
-      record,
-      recordFile: recordingDir ? path.join(recordingDir, 'audio.wav') : undefined,
-    });
-    return { video, audio, recordingDir };
-  } catch (err) {
-    await deps.media.destroyRoom('video', video).catch(() => {});
-    throw err;
-  }
-}
+import { createRooms, destroyRooms, gatewayOf } from './rooms';
 
 /** An expert creates a session in their community and it starts at once (state RUNNING). */
 export async function createSession(
@@ -57,7 +27,7 @@ export async function createSession(
   body: SessionCreateBody,
 ) {
   await assertExpert(deps.db, communityId, userId);
-  const { video, audio, recordingDir } = await createRooms(deps, body.name.trim() || body.name);
+  const { gateway, video, audio, recordingDir } = await createRooms(deps, body.name.trim() || body.name);
   try {
     return await inTransaction(unitOfWork(deps), async (work) => {
       const [row] = await work.tx
@@ -68,6 +38,7 @@ export async function createSession(
           name: body.name.trim(),
           description: body.description?.trim() ?? '',
           state: SessionState.RUNNING,
+          janusGateway: gateway.name,
           videoRoomId: video.roomId,
           videoSecret: video.secret,
           videoPin: video.pin,
@@ -81,17 +52,9 @@ export async function createSession(
       return presentOne(work.tx, row);
     });
   } catch (err) {
-    await destroyRooms(deps, video, audio);
+    await destroyRooms(gateway, video, audio);
     throw err;
   }
-}
-
-async function destroyRooms(
-  deps: AppDeps,
-  video: Pick<RoomCredentials, 'roomId' | 'secret'>,
-  audio: Pick<RoomCredentials, 'roomId' | 'secret'>,
-) {
-  await Promise.allSettled([deps.media.destroyRoom('video', video), deps.media.destroyRoom('audio', audio)]);
 }
 
 export async function listSessions(
@@ -118,13 +81,15 @@ export async function sessionRoom(deps: AppDeps, userId: number, sessionId: numb
   if (running && !isHost && !viewer) {
     await deps.db.insert(chatSessionViewers).values({ sessionId, userId }).onConflictDoNothing();
   }
-  const joinable = running && deps.media.available;
+  // The session's own gateway: every member meets its host there (0027).
+  const gateway = running ? gatewayOf(deps, session) : null;
+  const joinable = gateway !== null;
   return {
     session: await presentOne(deps.db, session),
     is_host: isHost,
     my_mic: viewer?.mic ?? SessionMicState.NONE,
     floor: await presentFloor(deps.db, session),
-    janus_url: joinable ? deps.media.publicJanusUrl : null,
+    janus_url: gateway?.publicUrl ?? null,
     janus_admin_passwd: joinable ? session.audioPin : null,
     video_passwd: joinable ? session.videoPin : null,
     ice_servers: deps.media.iceServers,
@@ -156,7 +121,7 @@ export async function endSession(
     return row;
   });
   await destroyRooms(
-    deps,
+    gatewayOf(deps, ended),
     { roomId: ended.videoRoomId, secret: ended.videoSecret },
     { roomId: ended.audioRoomId, secret: ended.audioSecret },
   );

@@ -225,9 +225,11 @@ if (!janusBinary) {
     const moderate = (user: TestUser, action: string, userId?: number) =>
       call(user, 'POST', `${base()}/moderate`, userId ? { action, user_id: userId } : { action });
     const mic = (user: TestUser, action: string) => call(user, 'POST', `${base()}/mic`, { action });
+    // This app starts one Janus child: every session's rooms are on it.
+    const gateway = () => deps.media.gateways[0];
     const bridgeMuted = async (userId: number) => {
       const { session } = (await call(expert, 'GET', `gojitalk/${sessionId}`)).json();
-      const list = await (await deps.media.audioBridges()).listParticipants(session.janus_room_id);
+      const list = await (await gateway().audioBridges()).listParticipants(session.janus_room_id);
       return list.find((p) => p.id === userId)?.muted;
     };
 
@@ -255,10 +257,11 @@ if (!janusBinary) {
         name: 'Sunrise yoga',
         state: SessionState.RUNNING,
         instructor_id: expert.userId,
+        janus_server_name: gateway().name,
       });
-      const bridges = await deps.media.audioBridges();
+      const bridges = await gateway().audioBridges();
       expect(await bridges.exists(session.janus_room_id)).toBe(true);
-      expect(await (await deps.media.videoRooms()).exists(session.video_session_id)).toBe(true);
+      expect(await (await gateway().videoRooms()).exists(session.video_session_id)).toBe(true);
       const announced = await sessionActivityOf(viewer);
       expect(announced.at(-1)?.subtype).toBe('NEW');
       expect(
@@ -269,7 +272,7 @@ if (!janusBinary) {
     it('hands members the rooms pins, never the secrets, and shows the host as the expert', async () => {
       const room = (await call(viewer, 'GET', `gojitalk/${sessionId}`)).json();
       expect(room.is_host).toBe(false);
-      expect(room.janus_url).toBe(deps.media.publicJanusUrl);
+      expect(room.janus_url).toBe(gateway().publicUrl);
       const [row] = await deps.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
       expect(room.janus_admin_passwd).toBe(row.audioPin);
       expect(room.video_passwd).toBe(row.videoPin);
@@ -366,7 +369,7 @@ if (!janusBinary) {
       const kicked = await moderate(expert, 'kick', second.userId);
       expect(kicked.statusCode).toBe(200);
       const { session } = (await call(expert, 'GET', `gojitalk/${sessionId}`)).json();
-      const bridges = await deps.media.audioBridges();
+      const bridges = await gateway().audioBridges();
       await vi.waitFor(async () => {
         const ids = (await bridges.listParticipants(session.janus_room_id)).map((p) => p.id);
         expect(ids).not.toContain(second.userId);
@@ -384,7 +387,7 @@ if (!janusBinary) {
       const ended = await call(expert, 'POST', `${base()}/end`);
       expect(ended.statusCode).toBe(200);
       expect(ended.json().state).toBe(SessionState.ENDED);
-      expect(await (await deps.media.audioBridges()).exists(session.janus_room_id)).toBe(false);
+      expect(await (await gateway().audioBridges()).exists(session.janus_room_id)).toBe(false);
       expect((await call(expert, 'POST', `${base()}/end`)).json().error).toBe('session_ended');
       expect((await mic(viewer, 'request')).json().error).toBe('session_ended');
       const room = (await call(viewer, 'GET', `gojitalk/${sessionId}`)).json();

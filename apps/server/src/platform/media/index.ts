@@ -1,197 +1,139 @@
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config, IceServer } from '../../config';
-import { AppError } from '../errors';
-import { JanusConnection, type JanusSession } from './janus-client';
-import { findJanusBinary, type JanusChild, startJanus } from './janus-process';
-import {
-  AUDIOBRIDGE_PLUGIN,
-  AudioBridges,
-  type RoomCredentials,
-  type RoomOptions,
-  VIDEOROOM_PLUGIN,
-  VideoRooms,
-} from './janus-rooms';
+import { JanusGateway, mediaUnavailable } from './gateway';
+import { findJanusBinary, startJanus } from './janus-process';
 
+export type { GatewayEndpoint, RoomKind } from './gateway';
+export { DOWN_FOR_MS, JanusGateway, MEDIA_UNAVAILABLE, mediaUnavailable } from './gateway';
 export type { RoomCredentials, RoomOptions, RoomParticipant } from './janus-rooms';
 export { AudioBridges, VideoRooms } from './janus-rooms';
 
-/** The stable error code of a call or live session asked for while no Janus is reachable. */
-export const MEDIA_UNAVAILABLE = 'media_unavailable';
+/** Rooms open on each gateway, by gateway name: what placement balances (0027). */
+export type OpenRooms = () => Promise<Map<string, number>>;
 
-export type RoomKind = 'video' | 'audio';
-
-/** Calls and live sessions' media server, as the rest of the server sees it. */
+/** Calls and live sessions' media servers, as the rest of the server sees them. */
 export interface Media {
-  /** False when there is no JANUS_URL and no `janus` binary (or it failed to start): calls say so. */
+  /** False when no gateway is configured or started (no JANUS_URL(S) and no `janus` binary): calls say so. */
   readonly available: boolean;
-  /** The Janus WebSocket URL a browser connects to, or null while unavailable. */
-  readonly publicJanusUrl: string | null;
+  /** Every gateway of the pool, in configuration order. */
+  readonly gateways: readonly JanusGateway[];
   /** STUN/TURN servers for the browser's peer connections (ICE_SERVERS). */
   readonly iceServers: IceServer[];
-  /** The folder a Janus started here records into (read by the server afterwards), or null. */
-  readonly recordingsDir: string | null;
   start(): Promise<void>;
   close(): Promise<void>;
-  /** A new private room with its own random secret (moderation, destroy) and pin (joining). */
-  createRoom(kind: RoomKind, options?: RoomOptions): Promise<RoomCredentials>;
-  destroyRoom(kind: RoomKind, room: Pick<RoomCredentials, 'roomId' | 'secret'>): Promise<void>;
-  /** The video room plugin's requests (participants, kick). */
-  videoRooms(): Promise<VideoRooms>;
-  /** The audio bridge plugin's requests (participants, kick, mute, unmute). */
-  audioBridges(): Promise<AudioBridges>;
+  /** The gateway a new call or session opens its rooms on: of those that answer, the one with fewest rooms. */
+  place(): Promise<JanusGateway>;
+  /** The gateway a call or session recorded, or null when the pool no longer has one of that name. */
+  gateway(name: string): JanusGateway | null;
 }
 
-interface JanusEndpoint {
-  url: string;
-  publicUrl: string;
-  adminKey: string | null;
-  recordingsDir: string | null;
+/** Ties go to a random one of the least loaded, so that instances placing at the same moment spread. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
 }
 
-interface RoomPlugins {
-  session: JanusSession;
-  video: VideoRooms;
-  audio: AudioBridges;
-}
-
-export function mediaUnavailable(): AppError {
-  return new AppError(503, MEDIA_UNAVAILABLE, 'The media server is unavailable');
-}
-
-function randomCredential(bytes: number): string {
-  return randomBytes(bytes).toString('hex');
-}
-
-/** Janus reached at JANUS_URL, or started here as a loopback child when the binary is on the PATH. */
+/**
+ * The Janus gateways of JANUS_URLS (or JANUS_URL), or JANUS_CHILDREN loopback children started here when
+ * the binary is on the PATH (docs/decisions/0008, 0027).
+ */
 export class JanusMedia implements Media {
-  private endpoint: JanusEndpoint | null = null;
-  private child: JanusChild | null = null;
-  private opened: RoomPlugins | null = null;
-  private opening: Promise<RoomPlugins> | null = null;
+  private pool: JanusGateway[] = [];
 
   constructor(
     private readonly config: Config,
     private readonly log: Logger,
-    /** The binary to start when there is no JANUS_URL; null means none (tests of the unavailable state). */
+    /** The binary to start when there is no external gateway; null means none (tests of the unavailable state). */
     private readonly janusBinary: string | null = findJanusBinary(),
+    /** How many rooms each gateway holds; without it (a bare media service) every gateway counts as empty. */
+    private readonly openRooms: OpenRooms = async () => new Map(),
   ) {}
 
   get available(): boolean {
-    return this.endpoint !== null;
+    return this.pool.length > 0;
   }
 
-  get publicJanusUrl(): string | null {
-    return this.endpoint?.publicUrl ?? null;
+  get gateways(): readonly JanusGateway[] {
+    return this.pool;
   }
 
   get iceServers(): IceServer[] {
     return this.config.iceServers;
   }
 
-  get recordingsDir(): string | null {
-    return this.endpoint?.recordingsDir ?? null;
-  }
-
   async start(): Promise<void> {
-    const { janusUrl, janusPublicUrl, janusAdminKey } = this.config;
-    if (janusUrl) {
-      this.endpoint = {
-        url: janusUrl,
-        publicUrl: janusPublicUrl ?? janusUrl,
-        adminKey: janusAdminKey,
-        recordingsDir: null,
-      };
+    const { janusGateways, janusAdminKey } = this.config;
+    if (janusGateways.length > 0) {
+      this.pool = janusGateways.map(
+        (g) => new JanusGateway({ ...g, adminKey: janusAdminKey, recordingsDir: null }, this.log),
+      );
       return;
     }
     if (!this.janusBinary) {
-      this.log.info('media server unavailable: no JANUS_URL and no janus binary on the PATH');
+      this.log.info('media server unavailable: no JANUS_URL(S) and no janus binary on the PATH');
       return;
     }
-    try {
-      this.child = await startJanus({
-        binary: this.janusBinary,
-        dataDir: this.config.dataDir,
-        log: this.log,
-      });
-    } catch (err) {
-      this.log.error({ err }, 'media server unavailable: Janus did not start');
-      return;
-    }
-    this.endpoint = {
-      url: this.child.url,
-      publicUrl: janusPublicUrl ?? this.child.url,
-      adminKey: this.child.adminKey,
-      recordingsDir: this.child.recordingsDir,
-    };
+    this.pool = await this.startChildren(this.janusBinary);
   }
 
   async close(): Promise<void> {
-    this.endpoint = null;
-    const opened = (await this.opening?.catch(() => null)) ?? this.opened;
-    this.opened = null;
-    if (opened) {
-      await opened.session.destroy().catch(() => {});
-      opened.session.connection.close();
+    const pool = this.pool;
+    this.pool = [];
+    await Promise.all(pool.map((gateway) => gateway.close()));
+  }
+
+  async place(): Promise<JanusGateway> {
+    const up = this.pool.filter((gateway) => !gateway.down);
+    const rooms = up.length > 1 ? await this.openRooms() : new Map<string, number>();
+    const load = (gateway: JanusGateway) => rooms.get(gateway.name) ?? 0;
+    // A stable sort keeps the shuffled order among equals.
+    for (const gateway of shuffled(up).sort((a, b) => load(a) - load(b))) {
+      if (await gateway.answers()) return gateway;
     }
-    await this.child?.stop();
-    this.child = null;
+    throw mediaUnavailable();
   }
 
-  async createRoom(kind: RoomKind, options: RoomOptions = {}): Promise<RoomCredentials> {
-    const credentials = { secret: randomCredential(24), pin: randomCredential(12) };
-    if (kind === 'audio') return (await this.audioBridges()).create(credentials, options);
-    const recDir = options.record ? (options.recDir ?? this.endpoint?.recordingsDir ?? undefined) : undefined;
-    return (await this.videoRooms()).create(credentials, { ...options, recDir });
+  gateway(name: string): JanusGateway | null {
+    return this.pool.find((gateway) => gateway.name === name) ?? null;
   }
 
-  async destroyRoom(kind: RoomKind, room: Pick<RoomCredentials, 'roomId' | 'secret'>): Promise<void> {
-    const plugin = kind === 'audio' ? await this.audioBridges() : await this.videoRooms();
-    await plugin.destroy(room.roomId, room.secret);
-  }
-
-  async videoRooms(): Promise<VideoRooms> {
-    return (await this.roomPlugins()).video;
-  }
-
-  async audioBridges(): Promise<AudioBridges> {
-    return (await this.roomPlugins()).audio;
-  }
-
-  /** One server session with a handle per plugin, opened again when the connection to Janus dropped. */
-  private async roomPlugins(): Promise<RoomPlugins> {
-    const endpoint = this.endpoint;
-    if (!endpoint) throw mediaUnavailable();
-    if (this.opened?.session.connection.isOpen) return this.opened;
-    this.opening ??= this.openPlugins(endpoint)
-      .then((plugins) => {
-        this.opened = plugins;
-        return plugins;
-      })
-      .finally(() => {
-        this.opening = null;
-      });
-    return this.opening;
-  }
-
-  private async openPlugins(endpoint: JanusEndpoint): Promise<RoomPlugins> {
-    let connection: JanusConnection;
-    try {
-      connection = await JanusConnection.open(endpoint.url);
-    } catch (err) {
-      this.log.warn({ err }, 'Janus did not answer');
-      throw mediaUnavailable();
-    }
-    try {
-      const session = await connection.createSession();
-      return {
-        session,
-        video: new VideoRooms(await session.attach(VIDEOROOM_PLUGIN), endpoint.adminKey),
-        audio: new AudioBridges(await session.attach(AUDIOBRIDGE_PLUGIN), endpoint.adminKey),
-      };
-    } catch (err) {
-      connection.close();
-      throw err;
-    }
+  /** Children start side by side; one that fails is logged and left out, the others serve. */
+  private async startChildren(binary: string): Promise<JanusGateway[]> {
+    const count = this.config.janusChildren;
+    const started = await Promise.allSettled(
+      Array.from({ length: count }, (_, i) =>
+        startJanus({ binary, dataDir: this.config.dataDir, log: this.log, name: `orbit-${i + 1}` }),
+      ),
+    );
+    const gateways: JanusGateway[] = [];
+    started.forEach((result, i) => {
+      if (result.status === 'rejected') {
+        this.log.error({ err: result.reason, gateway: `orbit-${i + 1}` }, 'a Janus child did not start');
+        return;
+      }
+      const child = result.value;
+      // A proxy in front makes sense for one child only (config.ts refuses JANUS_PUBLIC_URL with several).
+      const publicUrl = (count === 1 ? this.config.janusPublicUrl : null) ?? child.url;
+      gateways.push(
+        new JanusGateway(
+          {
+            name: child.name,
+            url: child.url,
+            publicUrl,
+            adminUrl: child.adminUrl,
+            adminKey: child.adminKey,
+            recordingsDir: child.recordingsDir,
+          },
+          this.log,
+          child.stop,
+        ),
+      );
+    });
+    if (gateways.length === 0) this.log.error('media server unavailable: no Janus child started');
+    return gateways;
   }
 }

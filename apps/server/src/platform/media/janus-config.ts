@@ -2,6 +2,8 @@ import path from 'node:path';
 
 /** What one generated Janus configuration needs: its folders, its loopback ports and its secrets. */
 export interface JanusRunSettings {
+  /** The gateway's name in the pool, which Janus reports as its own (`info`): janus_server_name. */
+  serverName: string;
   runDir: string;
   wsPort: number;
   adminWsPort: number;
@@ -61,7 +63,7 @@ function coreConfig(s: JanusRunSettings): JcfgDocument {
       loggers_folder: path.join(s.runDir, 'loggers'),
       debug_level: JANUS_LOG_WARN,
       debug_colors: false,
-      server_name: 'orbit',
+      server_name: s.serverName,
       // The address Janus writes into its SDP: loopback, matching the only candidates it gathers.
       interface: '127.0.0.1',
       admin_secret: s.adminSecret,

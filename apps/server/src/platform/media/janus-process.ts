@@ -9,6 +9,8 @@ import { JANUS_MODULES, janusConfigFiles } from './janus-config';
 
 /** A Janus started by this server: where to reach it and the secrets only the server knows. */
 export interface JanusChild {
+  /** Its name in the pool (janus_server_name), which Janus also reports as its own. */
+  name: string;
   url: string;
   adminUrl: string;
   adminSecret: string;
@@ -125,13 +127,23 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function startOnce(binary: string, libDir: string, dataDir: string, log: Logger): Promise<JanusChild> {
+interface StartOptions {
+  binary: string;
+  dataDir: string;
+  log: Logger;
+  /** Its name in the pool (janus_server_name). */
+  name: string;
+}
+
+async function startOnce(options: StartOptions, libDir: string): Promise<JanusChild> {
+  const { binary, dataDir, log, name } = options;
   const runsDir = path.join(dataDir, 'janus');
   fs.mkdirSync(runsDir, { recursive: true });
   const runDir = fs.mkdtempSync(path.join(runsDir, 'run-'));
   const recordingsDir = path.join(dataDir, 'recordings');
   fs.mkdirSync(recordingsDir, { recursive: true });
   const settings = {
+    serverName: name,
     runDir,
     wsPort: await freePort(),
     adminWsPort: await freePort(),
@@ -139,8 +151,8 @@ async function startOnce(binary: string, libDir: string, dataDir: string, log: L
     adminKey: randomBytes(24).toString('hex'),
   };
   linkModules(runDir, libDir);
-  for (const [name, text] of Object.entries(janusConfigFiles(settings))) {
-    fs.writeFileSync(path.join(runDir, name), text, { mode: 0o600 });
+  for (const [file, text] of Object.entries(janusConfigFiles(settings))) {
+    fs.writeFileSync(path.join(runDir, file), text, { mode: 0o600 });
   }
   const child = spawn(binary, ['-C', path.join(runDir, 'janus.jcfg'), '-F', runDir, '-o'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -161,6 +173,7 @@ async function startOnce(binary: string, libDir: string, dataDir: string, log: L
     throw new Error(`Janus did not start: ${tail.slice(-5).join(' | ') || 'no output'}`);
   }
   return {
+    name,
     url,
     adminUrl: `ws://127.0.0.1:${settings.adminWsPort}`,
     adminSecret: settings.adminSecret,
@@ -171,17 +184,13 @@ async function startOnce(binary: string, libDir: string, dataDir: string, log: L
 }
 
 /** Starts Janus with a generated loopback configuration under DATA_DIR and waits until it answers. */
-export async function startJanus(options: {
-  binary: string;
-  dataDir: string;
-  log: Logger;
-}): Promise<JanusChild> {
+export async function startJanus(options: StartOptions): Promise<JanusChild> {
   const libDir = findJanusLibDir(options.binary);
   if (!libDir) throw new Error(`No Janus plugins folder found beside ${options.binary}`);
   let lastError: Error | null = null;
   for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
     try {
-      return await startOnce(options.binary, libDir, options.dataDir, options.log);
+      return await startOnce(options, libDir);
     } catch (err) {
       lastError = err as Error;
     }

@@ -8,7 +8,7 @@ import { EVENTUALLY } from '../../test/harness';
 import { JanusMedia } from '.';
 import { JanusConnection, JanusError, type JanusHandle, janusAdminRequest } from './janus-client';
 import { janusConfigFiles } from './janus-config';
-import { findJanusBinary, startJanus } from './janus-process';
+import { findJanusBinary, type JanusChild, startJanus } from './janus-process';
 import { AUDIOBRIDGE_PLUGIN, VIDEOROOM_PLUGIN, VideoRooms } from './janus-rooms';
 
 const janusBinary = findJanusBinary();
@@ -23,6 +23,7 @@ async function memberHandle(url: string, plugin: string): Promise<JanusHandle> {
 // The generated configuration is checked everywhere; the tests below it need a real Janus.
 describe('generated Janus configuration', () => {
   const files = janusConfigFiles({
+    serverName: 'orbit-2',
     runDir: '/data/janus/run-1',
     wsPort: 40001,
     adminWsPort: 40002,
@@ -39,6 +40,10 @@ describe('generated Janus configuration', () => {
     expect(transport).toContain('wss = false');
     expect(files['janus.jcfg']).toContain('ice_enforce_list = "lo"');
     expect(files['janus.jcfg']).toContain('admin_secret = "generated-admin-secret"');
+  });
+
+  it('gives Janus the gateway name as its own server name (janus_server_name)', () => {
+    expect(files['janus.jcfg']).toContain('server_name = "orbit-2"');
   });
 
   it('loads modules from the run folder and locks room creation behind the admin key', () => {
@@ -64,9 +69,11 @@ if (!janusBinary) {
     // Built from an empty environment: no JANUS_URL, so the media service starts its own child.
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const media = new JanusMedia(config, pino({ level: 'silent' }), janusBinary);
+    // JANUS_CHILDREN defaults to one child.
+    const gateway = () => media.gateways[0];
     const members: JanusHandle[] = [];
     const joinAs = async (plugin: string) => {
-      const handle = await memberHandle(media.publicJanusUrl ?? '', plugin);
+      const handle = await memberHandle(gateway().publicUrl, plugin);
       members.push(handle);
       return handle;
     };
@@ -80,15 +87,17 @@ if (!janusBinary) {
 
     it('starts Janus on a loopback port under DATA_DIR and answers', async () => {
       expect(media.available).toBe(true);
-      expect(media.publicJanusUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+      expect(media.gateways.map((g) => g.name)).toEqual(['orbit-1']);
+      expect(gateway().publicUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
       expect(fs.readdirSync(path.join(dataDir, 'janus'))).toHaveLength(1);
       expect(fs.existsSync(path.join(dataDir, 'recordings'))).toBe(true);
     });
 
     it('loads only the video room and audio bridge plugins and the WebSocket transport', async () => {
-      const connection = await JanusConnection.open(media.publicJanusUrl ?? '');
+      const connection = await JanusConnection.open(gateway().publicUrl);
       try {
         const info = await connection.request({ janus: 'info' });
+        expect(info['server-name']).toBe('orbit-1');
         expect(Object.keys(info.plugins as object).sort()).toEqual([AUDIOBRIDGE_PLUGIN, VIDEOROOM_PLUGIN]);
         expect(Object.keys(info.transports as object)).toEqual(['janus.transport.websockets']);
       } finally {
@@ -97,10 +106,10 @@ if (!janusBinary) {
     });
 
     it('creates a video room with its own secret and pin, lists it, and admits only with the pin', async () => {
-      const room = await media.createRoom('video', { record: true });
+      const room = await gateway().createRoom('video', { record: true });
       expect(room.secret).toMatch(/^[0-9a-f]{48}$/);
       expect(room.pin).toMatch(/^[0-9a-f]{24}$/);
-      const rooms = await media.videoRooms();
+      const rooms = await gateway().videoRooms();
       expect(await rooms.listRooms()).toContain(room.roomId);
 
       const member = await joinAs(VIDEOROOM_PLUGIN);
@@ -116,20 +125,20 @@ if (!janusBinary) {
     });
 
     it('refuses to destroy a video room without its secret, and destroys it with the secret', async () => {
-      const room = await media.createRoom('video');
-      const rooms = await media.videoRooms();
-      await expect(media.destroyRoom('video', { roomId: room.roomId, secret: 'wrong' })).rejects.toThrow(
+      const room = await gateway().createRoom('video');
+      const rooms = await gateway().videoRooms();
+      await expect(gateway().destroyRoom('video', { roomId: room.roomId, secret: 'wrong' })).rejects.toThrow(
         /wrong secret/i,
       );
       expect(await rooms.exists(room.roomId)).toBe(true);
-      await media.destroyRoom('video', room);
+      await gateway().destroyRoom('video', room);
       expect(await rooms.exists(room.roomId)).toBe(false);
       expect(await rooms.listRooms()).not.toContain(room.roomId);
     });
 
     it('creates an audio bridge room, mutes, unmutes and kicks by id with its secret, and destroys it', async () => {
-      const room = await media.createRoom('audio');
-      const bridges = await media.audioBridges();
+      const room = await gateway().createRoom('audio');
+      const bridges = await gateway().audioBridges();
       expect(await bridges.listRooms()).toContain(room.roomId);
 
       const member = await joinAs(AUDIOBRIDGE_PLUGIN);
@@ -155,9 +164,9 @@ if (!janusBinary) {
       );
 
       await expect(
-        media.destroyRoom('audio', { roomId: room.roomId, secret: 'wrong' }),
+        gateway().destroyRoom('audio', { roomId: room.roomId, secret: 'wrong' }),
       ).rejects.toBeInstanceOf(JanusError);
-      await media.destroyRoom('audio', room);
+      await gateway().destroyRoom('audio', room);
       expect(await bridges.exists(room.roomId)).toBe(false);
     });
 
@@ -169,10 +178,65 @@ if (!janusBinary) {
     });
   });
 
+  describe('placement over a pool of gateways', () => {
+    const silent = pino({ level: 'silent' });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-janus-'));
+    let child: JanusChild;
+    beforeAll(async () => {
+      child = await startJanus({ binary: janusBinary, dataDir, log: silent, name: 'placement' });
+    });
+    afterAll(async () => {
+      await child.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    /** A pool from JANUS_URLS whose gateways hold `rooms` open, as the database would count them. */
+    const poolOf = (urls: string, rooms: Record<string, number>) =>
+      new JanusMedia(
+        loadConfig({ JANUS_URLS: urls, JANUS_ADMIN_KEY: child.adminKey, LOG_LEVEL: 'silent' }),
+        silent,
+        null,
+        async () => new Map(Object.entries(rooms)),
+      );
+
+    it('places on the gateway with the fewest rooms open, and rooms open there', async () => {
+      // One Janus under two names: two gateways that both answer.
+      const media = poolOf(`${child.url};name=busy,${child.url};name=quiet`, { busy: 3, quiet: 1 });
+      await media.start();
+      try {
+        for (let i = 0; i < 3; i++) expect((await media.place()).name).toBe('quiet');
+        const placed = await media.place();
+        const room = await placed.createRoom('video');
+        expect(await placed.hasRoom('video', room.roomId)).toBe(true);
+        await placed.destroyRoom('video', room);
+      } finally {
+        await media.close();
+      }
+    });
+
+    it('passes over a gateway that does not answer, however empty, and counts it down for a while', async () => {
+      const media = poolOf(`ws://127.0.0.1:1;name=gone,${child.url};name=alive`, { alive: 5 });
+      await media.start();
+      try {
+        expect((await media.place()).name).toBe('alive');
+        expect(media.gateway('gone')?.down).toBe(true);
+        expect(media.gateway('alive')?.down).toBe(false);
+        expect(await media.gateway('gone')?.hasRoom('video', 1)).toBe(false);
+        expect((await media.place()).name).toBe('alive');
+      } finally {
+        await media.close();
+      }
+    });
+  });
+
   describe('Janus admin API and shutdown', () => {
     it('answers the admin API on loopback only with the generated secret, and stops on close', async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-janus-'));
-      const child = await startJanus({ binary: janusBinary, dataDir, log: pino({ level: 'silent' }) });
+      const child = await startJanus({
+        binary: janusBinary,
+        dataDir,
+        log: pino({ level: 'silent' }),
+        name: 'orbit-admin',
+      });
       try {
         expect(child.adminUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
         const listed = await janusAdminRequest(child.adminUrl, child.adminSecret, { janus: 'list_sessions' });

@@ -30,9 +30,12 @@ import { type Me, type RemoteStates, useCallRoom } from './useCallRoom';
 /** The call screen's inner views (002 §2): main, participants, posts-view; plus the settings. */
 type View = 'main' | 'participants' | 'posts' | 'settings';
 
-/** The call page: fetches the session, then connects the room; says so when the media server is missing. */
-export function CallScreen({ callId }: { callId: number }) {
-  const session = useCallSession(callId);
+/**
+ * The call page: fetches the session (unless it opens with the one POST /call/start answered), then connects
+ * the room; says so when the media server is missing.
+ */
+export function CallScreen({ callId, initial }: { callId: number; initial?: PrivateCallSession }) {
+  const session = useCallSession(callId, initial);
   const profile = useProfiles().data?.user_profile;
   const myId = profile?.user_id;
   const myName = profile?.screen_name;

@@ -1,4 +1,4 @@
-import type { CallStartBody } from '@orbit/contract';
+import type { CallStartBody, PrivateCallSession } from '@orbit/contract';
 import { lazy, Suspense } from 'react';
 import { startCall } from '../../api/calls';
 import { isApiError } from '../../api/client';
@@ -13,16 +13,18 @@ export interface CallRef {
   callId: number;
   /** The community's name, or the other member's (002 §2: community name or caller name). */
   title: string;
+  /** The room session when POST /call/start just answered it: the screen connects without fetching it. */
+  session?: PrivateCallSession;
 }
 
 /** The call screen in the dialog stack. */
-export const openCall = ({ callId, title }: CallRef) =>
+export const openCall = ({ callId, title, session }: CallRef) =>
   openDialog({
     title,
     titleIsName: true,
     render: () => (
       <Suspense fallback={null}>
-        <CallScreen callId={callId} />
+        <CallScreen callId={callId} initial={session} />
       </Suspense>
     ),
   });
@@ -40,7 +42,7 @@ function refusalOf(error: unknown): CallRefusal {
 export async function startAndOpenCall(body: CallStartBody, title: string): Promise<void> {
   try {
     const call = await startCall(body);
-    openCall({ callId: call.id, title: call.community_name ?? title });
+    openCall({ callId: call.id, title: call.community_name ?? title, session: call.session });
   } catch (error) {
     openDialog({
       title,

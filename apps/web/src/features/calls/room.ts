@@ -55,8 +55,10 @@ export interface Devices {
 interface Subscription {
   handle: JanusJS.PluginHandle | null;
   tracks: Map<string, MediaStreamTrack>;
-  /** The publisher's streams when subscribed: a change (video added, removed) subscribes again. */
-  signature: string;
+  /** One stream for the feed's whole life: a track added or removed does not reload its video element. */
+  stream: MediaStream;
+  /** The publisher's enabled streams (mids) this subscription follows; a change is an update, not a new handle. */
+  mids: Set<string>;
   display: string;
 }
 
@@ -68,6 +70,27 @@ interface Publisher {
 
 /** Video room error 426: the room does not exist (002 §8). */
 const NO_SUCH_ROOM = 426;
+
+interface SubscribedStream {
+  type: string;
+  mid: string;
+  active?: boolean;
+  ready?: boolean;
+}
+
+/**
+ * Janus asks a publisher for a keyframe when a subscriber first connects, not when an update adds a stream to
+ * it: the new video would wait for the browser to notice frames it cannot decode and ask by itself. Turning
+ * sending on for a subscribed stream (configure, send: true) is the subscriber's way to have Janus ask now.
+ */
+function requestKeyframes(handle: JanusJS.PluginHandle, message: JanusJS.Message): void {
+  if (message.videoroom !== 'updated') return;
+  const added = ((message.streams ?? []) as SubscribedStream[]).filter(
+    (s) => s.type === 'video' && s.active !== false && s.ready === false,
+  );
+  if (added.length === 0) return;
+  handle.send({ message: { request: 'configure', streams: added.map(({ mid }) => ({ mid, send: true })) } });
+}
 
 /**
  * A call's Janus video room through janus.js: I publish (audio at start, video when I turn it on), every other
@@ -82,6 +105,8 @@ export class CallRoom {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly watch: MediaWatch;
   private devices: Devices = {};
+  /** The microphone, asked for while the session opens and joins; taken once by the first publish. */
+  private microphone: Promise<MediaStreamTrack | null> | null = null;
   private state: RoomSnapshot = {
     status: 'connecting',
     alert: null,
@@ -107,6 +132,12 @@ export class CallRoom {
 
   async connect(): Promise<void> {
     if (!webrtcSupported()) return this.fail(T.callNoWebrtc);
+    // Capturing the microphone takes as long as opening the session and joining: both run at once.
+    this.microphone = navigator.mediaDevices
+      .getUserMedia({ audio: this.microphoneConstraints() })
+      .then((stream) => stream.getAudioTracks()[0] ?? null)
+      // A refusal is met again by the publish's own capture, which alerts as it always did.
+      .catch(() => null);
     await initJanus();
     try {
       this.janus = await openSession(this.options.url, this.options.iceServers, () =>
@@ -193,6 +224,20 @@ export class CallRoom {
     this.publisher?.send({ message: { request: 'leave' } });
     this.janus?.destroy({});
     for (const track of this.localTracks.values()) track.stop();
+    // A microphone captured for a publish that never came must not stay open.
+    void this.takeMicrophone().then((track) => track?.stop());
+  }
+
+  private microphoneConstraints(): MediaTrackConstraints | true {
+    return this.devices.microphone ? { deviceId: { exact: this.devices.microphone } } : true;
+  }
+
+  /** The early capture, once: a reattach captures anew (janus.js stopped the first track with its handle). */
+  private async takeMicrophone(): Promise<MediaStreamTrack | null> {
+    const early = this.microphone;
+    this.microphone = null;
+    const track = early ? await early : null;
+    return track?.readyState === 'live' ? track : null;
   }
 
   private cameraConstraints(): MediaTrackConstraints {
@@ -275,11 +320,7 @@ export class CallRoom {
     const handle = this.publisher;
     if (!handle) return;
     const tracks: JanusJS.TrackOption[] = [
-      {
-        type: 'audio',
-        capture: this.devices.microphone ? { deviceId: { exact: this.devices.microphone } } : true,
-        recv: false,
-      },
+      { type: 'audio', capture: (await this.takeMicrophone()) ?? this.microphoneConstraints(), recv: false },
     ];
     if (this.state.videoOn) tracks.push({ type: 'video', capture: this.cameraConstraints(), recv: false });
     try {
@@ -302,23 +343,43 @@ export class CallRoom {
     this.update({ local: video.length > 0 ? new MediaStream(video) : null });
   }
 
-  /** Subscribes to each new publisher, and again to one whose streams changed (video on or off). */
+  /**
+   * Subscribes to each new publisher; a publisher whose streams changed (video on or off) is followed on the
+   * same handle with the video room's update, so its connection stays up and only the new stream negotiates.
+   */
   private follow(publishers: Publisher[]): void {
     for (const publisher of publishers) {
       if (publisher.id === this.options.myId) continue;
-      const signature = (publisher.streams ?? [])
-        .filter((s) => !s.disabled)
-        .map((s) => `${s.type}:${s.mid}`)
-        .join(',');
+      const mids = new Set((publisher.streams ?? []).filter((s) => !s.disabled).map((s) => s.mid));
       const current = this.subscriptions.get(publisher.id);
-      if (current?.signature === signature) continue;
-      if (current) this.unsubscribe(publisher.id);
-      this.subscribe(publisher.id, publisher.display, signature);
+      if (!current) {
+        this.subscribe(publisher.id, publisher.display, mids);
+        continue;
+      }
+      const added = [...mids].filter((mid) => !current.mids.has(mid));
+      const removed = [...current.mids].filter((mid) => !mids.has(mid));
+      current.mids = mids;
+      // Not joined yet: the join subscribes to the publisher's streams as they are by then.
+      if (!current.handle || (added.length === 0 && removed.length === 0)) continue;
+      const feed = (mid: string) => ({ feed: publisher.id, mid });
+      current.handle.send({
+        message: {
+          request: 'update',
+          ...(added.length > 0 ? { subscribe: added.map(feed) } : {}),
+          ...(removed.length > 0 ? { unsubscribe: removed.map(feed) } : {}),
+        },
+      });
     }
   }
 
-  private subscribe(feedId: number, display: string, signature: string): void {
-    const subscription: Subscription = { handle: null, tracks: new Map(), signature, display };
+  private subscribe(feedId: number, display: string, mids: Set<string>): void {
+    const subscription: Subscription = {
+      handle: null,
+      tracks: new Map(),
+      stream: new MediaStream(),
+      mids,
+      display,
+    };
     this.subscriptions.set(feedId, subscription);
     this.publishFeeds();
     const { roomId, pin } = this.options;
@@ -337,18 +398,31 @@ export class CallRoom {
         });
       },
       error: () => this.later(CALL_MEDIA.attachRetryMs, () => this.resubscribe(feedId, subscription)),
+      // The first offer (attached) and each update's (updated) are answered the same way.
       onmessage: (message, jsep) => {
         if (!jsep || !subscription.handle) return;
         const handle = subscription.handle;
         answerFor(handle, jsep).then(
-          (answer) => handle.send({ message: { request: 'start', room: roomId }, jsep: answer }),
+          (answer) => {
+            handle.send({ message: { request: 'start', room: roomId }, jsep: answer });
+            requestKeyframes(handle, message);
+          },
           () => this.update({ alert: T.callWebrtcError }),
         );
         if (message.error_code === NO_SUCH_ROOM) this.fail(T.callRoomMissing);
       },
+      // janus.js reports a track again when it unmutes: the stream changes only when the track does.
       onremotetrack: (track, mid, on) => {
-        if (on) subscription.tracks.set(mid, track);
-        else subscription.tracks.delete(mid);
+        const previous = subscription.tracks.get(mid);
+        if (on && previous === track) return;
+        if (previous) {
+          subscription.stream.removeTrack(previous);
+          subscription.tracks.delete(mid);
+        }
+        if (on) {
+          subscription.tracks.set(mid, track);
+          subscription.stream.addTrack(track);
+        }
         this.publishFeeds();
       },
       iceState: (state) => {
@@ -362,7 +436,7 @@ export class CallRoom {
   private resubscribe(feedId: number, subscription: Subscription): void {
     if (this.subscriptions.get(feedId) !== subscription) return;
     this.unsubscribe(feedId);
-    this.subscribe(feedId, subscription.display, subscription.signature);
+    this.subscribe(feedId, subscription.display, subscription.mids);
   }
 
   private unsubscribe(feedId: number): void {
@@ -374,15 +448,12 @@ export class CallRoom {
   }
 
   private publishFeeds(): void {
-    const feeds = [...this.subscriptions.entries()].map(([id, s]) => {
-      const tracks = [...s.tracks.values()];
-      return {
-        id,
-        display: s.display,
-        stream: new MediaStream(tracks),
-        video: tracks.some((t) => t.kind === 'video'),
-      };
-    });
+    const feeds = [...this.subscriptions.entries()].map(([id, s]) => ({
+      id,
+      display: s.display,
+      stream: s.stream,
+      video: [...s.tracks.values()].some((t) => t.kind === 'video'),
+    }));
     this.update({ feeds });
   }
 

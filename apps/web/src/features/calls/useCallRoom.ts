@@ -25,9 +25,11 @@ export function useCallRoom(callId: number, session: PrivateCallSession | undefi
   const sessionRef = useRef(session);
   sessionRef.current = session;
   const roomId = session?.janus_room_id;
+  // The gateway the server names for this call (0027): a call moved to another gateway connects there.
+  const gatewayUrl = session?.janus_url;
 
-  // One room per room id: a session refetched for its participants does not reconnect.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: roomId says when the session's room changed
+  // One room per room and gateway: a session refetched for its participants does not reconnect.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: roomId and gatewayUrl say when the session's room changed
   useEffect(() => {
     const current = sessionRef.current;
     if (!current || !me) return;
@@ -53,7 +55,7 @@ export function useCallRoom(callId: number, session: PrivateCallSession | undefi
       gone = true;
       created?.leave();
     };
-  }, [roomId, me]);
+  }, [roomId, gatewayUrl, me]);
 
   // The participants' states as the session answered them, then as the events move them.
   useEffect(() => {
