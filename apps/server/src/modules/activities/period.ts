@@ -14,27 +14,40 @@ export interface Period {
   until: string;
 }
 
+/**
+ * One day formatter per zone. Building an Intl.DateTimeFormat costs about 0.1 ms (the CPU profile of the
+ * activities bench showed safeZone and localDay at a fifth of the history route's time), so each zone's is
+ * built once; the map is bounded because a zone comes from stored member data.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+const DAY_FORMATS_MAX = 1000;
+
+function dayFormatOf(zone: string): Intl.DateTimeFormat | null {
+  let format = dayFormats.get(zone);
+  if (format !== undefined) return format;
+  try {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+  } catch {
+    format = null;
+  }
+  if (dayFormats.size < DAY_FORMATS_MAX) dayFormats.set(zone, format);
+  return format;
+}
+
 /** A zone PostgreSQL and Intl both know; anything else (a stale or hand-written value) reads as UTC. */
 export function safeZone(zone: string | null | undefined): string {
-  if (!zone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
+  return zone && dayFormatOf(zone) ? zone : 'UTC';
 }
 
 /** The member's calendar day at `now`. */
 export function localDay(now: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(now)
-    .slice(0, 10);
+  const format = dayFormatOf(zone) ?? (dayFormatOf('UTC') as Intl.DateTimeFormat);
+  return format.format(now).slice(0, 10);
 }
 
 const asUtc = (day: string) => new Date(`${day}T00:00:00Z`);
