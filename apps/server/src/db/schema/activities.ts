@@ -28,7 +28,16 @@ export const activitySessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('activity_sessions_user_time_idx').on(t.userId, t.startedAt),
+    // A member's period: the history groups by these columns and reads them from the index alone (0029).
+    index('activity_sessions_user_time_idx').on(
+      t.userId,
+      t.startedAt,
+      t.activityType,
+      t.sessionType,
+      t.sessionKind,
+      t.durationMs,
+      t.appId,
+    ),
     index('activity_sessions_time_idx').on(t.startedAt),
     // Leaderboards (0007, docs/decisions/0021): a week of every member's sessions is read from this index alone.
     index('activity_sessions_board_idx').on(t.startedAt, t.userId, t.durationMs),

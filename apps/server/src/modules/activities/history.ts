@@ -9,6 +9,7 @@ import {
   type HistoryMonth,
 } from '@orbit/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/prepared';
 import { activitySessions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../platform/errors';
@@ -24,7 +25,7 @@ import {
   yearOf,
 } from './period';
 import { assertMaySeeActivity } from './policy';
-import { sessionFilters } from './summary';
+import { SESSION_FILTERS } from './summary';
 
 /** Month view: the 12 latest months; year view: the current and two previous years (001 §9). */
 function assertInRange(today: string, year: number, month: number | undefined) {
@@ -110,10 +111,52 @@ function byDate(buckets: Bucket[]): HistoryActivity[] {
     .map((b) => historyRow(b, b.bucket, dayTotals.get(b.bucket) ?? 0));
 }
 
+/** The optional filters as placeholders: a null value lets every session through. */
+const filterPlaceholders = () =>
+  Object.entries(SESSION_FILTERS).map(([name, column]) => {
+    const value = sql.placeholder(name);
+    return sql`(${value}::int IS NULL OR ${column} = ${value})`;
+  });
+
+/**
+ * The member's sessions of a period grouped by local day (month view) or month (year view) and activity:
+ * one prepared statement per view, read from activity_sessions_user_time_idx alone (it carries the
+ * grouped columns, so the scan never visits the table: docs/decisions/0029).
+ */
+const historyStatement = (view: 'month' | 'year') =>
+  preparedPerDatabase((db) => {
+    const zone = sql.placeholder('zone');
+    const bucket = view === 'month' ? localDayOf(zone) : sql<string>`${localMonthOf(zone)}::text`;
+    return (
+      db
+        .select({
+          bucket,
+          type: activitySessions.activityType,
+          session_type: activitySessions.sessionType,
+          session_kind: activitySessions.sessionKind,
+          duration: sql<number>`sum(${activitySessions.durationMs})::float8`,
+          sessions: sql<number>`count(*)::int`,
+        })
+        .from(activitySessions)
+        .where(
+          and(
+            eq(activitySessions.userId, sql.placeholder('owner')),
+            startedWithin({ from: sql.placeholder('from'), until: sql.placeholder('until') }, zone),
+            ...filterPlaceholders(),
+          ),
+        )
+        // By output position: each use of the zone is a parameter of its own, so the bucket's text in a
+        // GROUP BY would not be the SELECT's.
+        .groupBy(sql`1`, sql`2`, sql`3`, sql`4`)
+        .prepare(`activity_history_${view}`)
+    );
+  });
+const historyByView = { month: historyStatement('month'), year: historyStatement('year') };
+
 /**
  * GET /user/activity/history (001 §2, §7): the member's (or a friend's) activity in a month (by day) or a year
  * (by month), grouped by date or by activity, in the member's time zone. One grouped query over the
- * member's sessions of the period (activity_sessions_user_time_idx).
+ * member's sessions of the period.
  */
 export async function activityHistory(
   deps: AppDeps,
@@ -129,30 +172,15 @@ export async function activityHistory(
   assertInRange(localDay(now, zone), query.year, query.month);
   const monthView = query.month !== undefined;
   const period: Period = monthView ? monthOf(query.year, query.month as number) : yearOf(query.year);
-  const bucket = monthView ? localDayOf(zone) : sql<string>`${localMonthOf(zone)}::text`;
-  const rows = await db
-    .select({
-      bucket,
-      type: activitySessions.activityType,
-      session_type: activitySessions.sessionType,
-      session_kind: activitySessions.sessionKind,
-      duration: sql<number>`sum(${activitySessions.durationMs})::float8`,
-      sessions: sql<number>`count(*)::int`,
-    })
-    .from(activitySessions)
-    .where(
-      and(
-        eq(activitySessions.userId, ownerId),
-        startedWithin(period, zone),
-        ...sessionFilters({ ...query, activity_type: query.type }),
-      ),
-    )
-    .groupBy(
-      bucket,
-      activitySessions.activityType,
-      activitySessions.sessionType,
-      activitySessions.sessionKind,
-    );
+  const rows = await historyByView[monthView ? 'month' : 'year'](db).execute({
+    owner: ownerId,
+    zone,
+    from: period.from,
+    until: period.until,
+    activity_type: query.type ?? null,
+    session_type: query.session_type ?? null,
+    bg_app_id: query.bg_app_id ?? null,
+  });
   const buckets: Bucket[] = rows.map((r) => ({
     ...r,
     bucket: String(r.bucket),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { activitySessions } from '../../db/schema';
 
 /**
@@ -83,18 +83,28 @@ export function yearOf(year: number): Period {
  */
 export const zoneLiteral = (zone: string) => sql.raw(`'${safeZone(zone).replaceAll("'", "''")}'`);
 
+/**
+ * A zone in a query: a checked name written into the text, or the placeholder of a prepared statement (which
+ * groups by output position instead, so that each use may be a parameter of its own).
+ */
+export type ZoneSql = string | Placeholder;
+/** A local day in a query: its text, or the placeholder of a prepared statement. */
+export type DaySql = string | Placeholder;
+
+const zoneOf = (zone: ZoneSql): SQL | Placeholder => (typeof zone === 'string' ? zoneLiteral(zone) : zone);
+
 /** The instant a local day starts in `zone`. */
-export const startOf = (day: string, zone: string) =>
-  sql`(${day}::date::timestamp AT TIME ZONE ${zoneLiteral(zone)})`;
+export const startOf = (day: DaySql, zone: ZoneSql) =>
+  sql`(${day}::date::timestamp AT TIME ZONE ${zoneOf(zone)})`;
 
 /** Sessions that started within the period, in the member's zone. */
-export const startedWithin = (period: Period, zone: string) =>
+export const startedWithin = (period: { from: DaySql; until: DaySql }, zone: ZoneSql) =>
   sql`${activitySessions.startedAt} >= ${startOf(period.from, zone)} AND ${activitySessions.startedAt} < ${startOf(period.until, zone)}`;
 
 /** The local day a session started on. */
-export const localDayOf = (zone: string) =>
-  sql<string>`to_char(${activitySessions.startedAt} AT TIME ZONE ${zoneLiteral(zone)}, 'YYYY-MM-DD')`;
+export const localDayOf = (zone: ZoneSql) =>
+  sql<string>`to_char(${activitySessions.startedAt} AT TIME ZONE ${zoneOf(zone)}, 'YYYY-MM-DD')`;
 
 /** The local month (1..12) a session started in. */
-export const localMonthOf = (zone: string) =>
-  sql<number>`extract(month from ${activitySessions.startedAt} AT TIME ZONE ${zoneLiteral(zone)})::int`;
+export const localMonthOf = (zone: ZoneSql) =>
+  sql<number>`extract(month from ${activitySessions.startedAt} AT TIME ZONE ${zoneOf(zone)})::int`;
