@@ -225,6 +225,39 @@ describe('history', () => {
     expect(year.activities[0]).toMatchObject({ type: 1, duration_millis: 1800000 });
   });
 
+  it('narrows to an activity, a session type or an application', async () => {
+    const member = await signUp(app);
+    await setUser(member, { timezone: 'UTC' });
+    await sessionsAt(member, ['2026-11-02T10:00:00Z'], 1, 600000);
+    await sessionsAt(member, ['2026-11-03T10:00:00Z'], 9, 1200000);
+    await deps.db.insert(activitySessions).values({
+      userId: member.userId,
+      activityType: 1,
+      sessionType: 69,
+      startedAt: new Date('2026-11-04T10:00:00Z'),
+      durationMs: 1800000,
+      appId: 2,
+      externalId: 'swim-1',
+    });
+    const now = new Date('2026-12-10T12:00:00Z');
+    const lines = async (filters: { type?: number; session_type?: number; bg_app_id?: number }) =>
+      (
+        await activityHistory(deps, member.userId, { year: 2026, group_by: 'activity', ...filters }, now)
+      ).activities.map((a) => [a.type, a.session_type, a.duration_millis]);
+    expect(await lines({})).toEqual([
+      [1, 69, 1800000],
+      [9, 9, 1200000],
+      [1, 1, 600000],
+    ]);
+    expect(await lines({ type: 1 })).toEqual([
+      [1, 69, 1800000],
+      [1, 1, 600000],
+    ]);
+    expect(await lines({ session_type: 9 })).toEqual([[9, 9, 1200000]]);
+    expect(await lines({ bg_app_id: 2 })).toEqual([[1, 69, 1800000]]);
+    expect(await lines({ type: 9, bg_app_id: 2 })).toEqual([]);
+  });
+
   it('covers the last 12 months and the current and two previous years only', async () => {
     const member = await signUp(app);
     const now = new Date('2026-06-15T12:00:00Z');

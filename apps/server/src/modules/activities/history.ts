@@ -13,14 +13,13 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { activitySessions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../platform/errors';
-import { findUser } from '../users/service';
 import {
   localDay,
   localDayOf,
   localMonthOf,
+  memberZone,
   monthOf,
   type Period,
-  safeZone,
   startedWithin,
   yearOf,
 } from './period';
@@ -167,8 +166,7 @@ export async function activityHistory(
   const db = deps.db;
   const ownerId = query.friend_id ?? callerId;
   await assertMaySeeActivity(db, callerId, ownerId);
-  const owner = await findUser(db, ownerId);
-  const zone = safeZone(owner.timezone);
+  const zone = await memberZone(db, ownerId);
   assertInRange(localDay(now, zone), query.year, query.month);
   const monthView = query.month !== undefined;
   const period: Period = monthView ? monthOf(query.year, query.month as number) : yearOf(query.year);

@@ -1,5 +1,8 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { activitySessions } from '../../db/schema';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { activitySessions, users } from '../../db/schema';
+import { notFound } from '../../platform/errors';
 
 /**
  * Calendar periods in the member's time zone (users.timezone, set in the profile). Days are plain
@@ -42,6 +45,21 @@ function dayFormatOf(zone: string): Intl.DateTimeFormat | null {
 /** A zone PostgreSQL and Intl both know; anything else (a stale or hand-written value) reads as UTC. */
 export function safeZone(zone: string | null | undefined): string {
   return zone && dayFormatOf(zone) ? zone : 'UTC';
+}
+
+const zoneStatement = preparedPerDatabase((db) =>
+  db
+    .select({ timezone: users.timezone })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('member_zone'),
+);
+
+/** The member's checked time zone, read alone (a prepared statement) where nothing else of them is needed. */
+export async function memberZone(db: Db, userId: number): Promise<string> {
+  const [member] = await zoneStatement(db).execute({ id: userId });
+  if (!member) throw notFound('No such member');
+  return safeZone(member.timezone);
 }
 
 /** The member's calendar day at `now`. */
