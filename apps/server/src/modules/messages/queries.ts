@@ -1,9 +1,17 @@
 import { PM_UNREAD_COUNT_CAP } from '@orbit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
+import type { Db, Queryable } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { friendships, messageGroups, messageParticipants, messages, users } from '../../db/schema';
 import { relationsOf } from '../friends/service';
-import { type MemberFace, presentMemberFace, STRANGER, seesPersona, type UserRow } from '../users/service';
+import {
+  type MemberFace,
+  presentMemberFace,
+  type Relation,
+  STRANGER,
+  seesPersona,
+  type UserRow,
+} from '../users/service';
 import { noSuchThread } from './policy';
 import type { GroupRow } from './presenter';
 
@@ -28,10 +36,26 @@ export async function loadThread(db: Queryable, groupId: number, viewerId: numbe
     .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
     .innerJoin(users, eq(users.id, messageParticipants.userId))
     .where(eq(messageParticipants.groupId, groupId));
+  return threadOf(rows, viewerId);
+}
+
+function threadOf(rows: { group: GroupRow; user: UserRow; lastReadId: number }[], viewerId: number): Thread {
   const participants = rows.map((r) => ({ user: r.user, lastReadId: r.lastReadId }));
   const viewer = participants.find((p) => p.user.id === viewerId);
   if (!viewer) throw noSuchThread();
   return { group: rows[0].group, participants, viewer, others: participants.filter((p) => p !== viewer) };
+}
+
+const FRIEND: Relation = { isFriend: true, direction: null };
+
+/** The faces `viewerId` sees of these members: persona for themselves, their friends and public members. */
+function facesOf(viewerId: number, members: UserRow[], isFriend: (id: number) => boolean) {
+  return new Map<number, MemberFace>(
+    members.map((u) => [
+      u.id,
+      presentMemberFace(u, u.id === viewerId || seesPersona(u, isFriend(u.id) ? FRIEND : STRANGER)),
+    ]),
+  );
 }
 
 /** The faces `viewerId` sees of these members (persona for friends and public members) and which are friends. */
@@ -41,14 +65,40 @@ export async function facesSeenBy(db: Queryable, viewerId: number, members: User
     viewerId,
     members.filter((u) => u.id !== viewerId).map((u) => u.id),
   );
-  const faces = new Map<number, MemberFace>(
-    members.map((u) => [
-      u.id,
-      presentMemberFace(u, u.id === viewerId || seesPersona(u, relations.get(u.id) ?? STRANGER)),
-    ]),
-  );
   const friendIds = new Set([...relations].filter(([, r]) => r.isFriend).map(([id]) => id));
-  return { faces, friendIds };
+  return { faces: facesOf(viewerId, members, (id) => friendIds.has(id)), friendIds };
+}
+
+const threadSeenByStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      group: messageGroups,
+      user: users,
+      lastReadId: messageParticipants.lastReadMessageId,
+      isFriend: sql<boolean>`EXISTS (SELECT 1 FROM ${friendships}
+        WHERE ${friendships.userId} = ${sql.placeholder('viewer')} AND ${friendships.friendId} = ${messageParticipants.userId})`,
+    })
+    .from(messageParticipants)
+    .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
+    .innerJoin(users, eq(users.id, messageParticipants.userId))
+    .where(eq(messageParticipants.groupId, sql.placeholder('group')))
+    .prepare('pm_thread_seen_by'),
+);
+
+/**
+ * The thread as loadThread answers it, with the faces its viewer sees of its participants: one prepared
+ * statement, the friendships read with the participants rather than by a second and third query.
+ */
+export async function threadSeenBy(db: Db, groupId: number, viewerId: number) {
+  const rows = await threadSeenByStatement(db).execute({ group: groupId, viewer: viewerId });
+  const thread = threadOf(rows, viewerId);
+  const friends = new Set(rows.filter((r) => r.isFriend).map((r) => r.user.id));
+  const faces = facesOf(
+    viewerId,
+    thread.participants.map((p) => p.user),
+    (id) => friends.has(id),
+  );
+  return { thread, faces };
 }
 
 /** A one-to-one thread takes messages only while its two members are friends (002 §2). */
