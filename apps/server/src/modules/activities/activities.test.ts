@@ -1,4 +1,4 @@
-import { AccessType, EventType, PostType } from '@orbit/contract';
+import { AccessType, EventType, PostType, PrivacySetting } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activitySessionPosts, activitySessions, posts } from '../../db/schema';
@@ -301,6 +301,45 @@ describe('leaderboard', () => {
     const ids = global.json().scores.map((s: { user_id: number }) => s.user_id);
     expect(ids[0]).toBe(me.userId);
     expect(ids.indexOf(outsider.userId)).toBeLessThan(ids.indexOf(fast.userId));
+  });
+
+  it('answers the kept global board only while no session changed, whoever wrote it', async () => {
+    const [me, rival] = [await signUp(app), await signUp(app)];
+    const board = async () => {
+      const res = await call(me, 'GET', 'user/community/leaderboard?global=true');
+      expect(res.statusCode).toBe(200);
+      return res.json().scores as { user_id: number; score: number; rank: number | null }[];
+    };
+    const lineOf = (scores: { user_id: number }[], user: TestUser) =>
+      scores.find((s) => s.user_id === user.userId);
+    expect(lineOf(await board(), rival)).toBeUndefined();
+    // Written straight into the table, as a seed or another instance would: no call of this process knows.
+    const recent = [new Date(Date.now() - 60000).toISOString()];
+    await sessionsAt(rival, recent, 1, 2_000_000_000);
+    expect(lineOf(await board(), rival)).toMatchObject({ rank: 1, score: 2_000_000_000 });
+    await deps.db.delete(activitySessions).where(eq(activitySessions.userId, rival.userId));
+    expect(lineOf(await board(), rival)).toBeUndefined();
+    const logged = await call(me, 'POST', 'user/activity/sessions', run({ duration_ms: 24 * 3600000 }));
+    expect(logged.statusCode).toBe(201);
+    expect((await board())[0]).toMatchObject({ user_id: me.userId, score: 24 * 3600000, rank: 1 });
+  });
+
+  it('shows the faces on a kept board as they are now', async () => {
+    const [me, rival] = [await signUp(app), await signUp(app)];
+    await sessionsAt(rival, [new Date(Date.now() - 60000).toISOString()], 1, 2_000_000_001);
+    const alias = `mask${rival.userId}`;
+    const nameOfRival = async () => {
+      const res = await call(me, 'GET', 'user/community/leaderboard?global=true');
+      const line = (res.json().scores as { user_id: number; identity: { screen_name: string } }[]).find(
+        (s) => s.user_id === rival.userId,
+      );
+      return line?.identity.screen_name;
+    };
+    await setUser(rival, { privacySetting: PrivacySetting.PRIVATE, alias });
+    expect(await nameOfRival()).toBe(alias);
+    await befriend(me, rival);
+    expect(await nameOfRival()).toBe(rival.username);
+    await deps.db.delete(activitySessions).where(eq(activitySessions.userId, rival.userId));
   });
 
   it('needs a scope and keeps private boards to their members', async () => {

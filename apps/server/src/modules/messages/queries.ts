@@ -2,8 +2,8 @@ import { PM_UNREAD_COUNT_CAP } from '@orbit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { friendships, messageGroups, messageParticipants, messages, users } from '../../db/schema';
-import { relationsOf } from '../friends/service';
+import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
+import { isFriendSql, relationsOf } from '../friends/service';
 import {
   type MemberFace,
   presentMemberFace,
@@ -75,8 +75,7 @@ const threadSeenByStatement = preparedPerDatabase((db) =>
       group: messageGroups,
       user: users,
       lastReadId: messageParticipants.lastReadMessageId,
-      isFriend: sql<boolean>`EXISTS (SELECT 1 FROM ${friendships}
-        WHERE ${friendships.userId} = ${sql.placeholder('viewer')} AND ${friendships.friendId} = ${messageParticipants.userId})`,
+      isFriend: isFriendSql(sql.placeholder('viewer'), messageParticipants.userId),
     })
     .from(messageParticipants)
     .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))

@@ -1,2 +1,0 @@
-DROP INDEX "activity_sessions_user_time_idx";--> statement-breakpoint
-CREATE INDEX "activity_sessions_user_time_idx" ON "activity_sessions" USING btree ("user_id","started_at","activity_type","session_type","session_kind","duration_ms","app_id");
