@@ -259,6 +259,32 @@ describe('history', () => {
     expect(await lines({ type: 9, bg_app_id: 2 })).toEqual([]);
   });
 
+  it('follows a change of time zone from one read to the next', async () => {
+    const member = await signUp(app);
+    await setUser(member, { timezone: 'UTC' });
+    // 1 Nov 2026 06:30 UTC is still 31 Oct in Los Angeles.
+    await sessionsAt(member, ['2026-11-01T06:30:00Z']);
+    const now = new Date('2026-12-10T12:00:00Z');
+    const monthOfSession = async () =>
+      (
+        await activityHistory(deps, member.userId, { year: 2026, group_by: 'activity' }, now)
+      ).activities_by_month
+        .filter((m) => m.total_duration_millis > 0)
+        .map((m) => m.month);
+    expect(await monthOfSession()).toEqual([11]);
+    await setUser(member, { timezone: 'America/Los_Angeles' });
+    expect(await monthOfSession()).toEqual([10]);
+    await setUser(member, { timezone: 'UTC' });
+    expect(await monthOfSession()).toEqual([11]);
+    // The board's week too: Monday 16 Nov 03:00 UTC is still Sunday 15 Nov in New York.
+    const monday = new Date('2026-11-16T03:00:00Z');
+    const weekStart = async () =>
+      (await leaderboard(deps, member.userId, { global: true }, monday)).start_date;
+    expect(await weekStart()).toBe('2026-11-16');
+    await setUser(member, { timezone: 'America/New_York' });
+    expect(await weekStart()).toBe('2026-11-09');
+  });
+
   it('covers the last 12 months and the current and two previous years only', async () => {
     const member = await signUp(app);
     const now = new Date('2026-06-15T12:00:00Z');

@@ -14,14 +14,15 @@ import { activitySessions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import {
+  inMemberZone,
   localDay,
   localDayOf,
   localMonthOf,
-  memberZone,
   monthOf,
   type Period,
   startedWithin,
   yearOf,
+  zoneOfMember,
 } from './period';
 import { assertMaySeeActivity } from './policy';
 import { SESSION_FILTERS } from './summary';
@@ -118,44 +119,60 @@ const filterPlaceholders = () =>
   });
 
 /**
- * The member's sessions of a period grouped by local day (month view) or month (year view) and activity:
- * one prepared statement per view, read from activity_sessions_user_time_idx alone (it carries the
- * grouped columns, so the scan never visits the table: docs/decisions/0029).
+ * The owner's zone and their sessions of a period grouped by local day (month view) or month (year view) and
+ * activity, in one prepared statement per view. The groups come back as one JSON array: the driver parses it
+ * natively where a row per group cost the ORM's row mapping. The sessions are read from
+ * activity_sessions_user_time_idx alone (it carries the grouped columns: docs/decisions/0029).
  */
 const historyStatement = (view: 'month' | 'year') =>
   preparedPerDatabase((db) => {
     const zone = sql.placeholder('zone');
+    const owner = sql.placeholder('owner');
     const bucket = view === 'month' ? localDayOf(zone) : sql<string>`${localMonthOf(zone)}::text`;
-    return (
-      db
-        .select({
-          bucket,
-          type: activitySessions.activityType,
-          session_type: activitySessions.sessionType,
-          session_kind: activitySessions.sessionKind,
-          duration: sql<number>`sum(${activitySessions.durationMs})::float8`,
-          sessions: sql<number>`count(*)::int`,
-        })
-        .from(activitySessions)
-        .where(
-          and(
-            eq(activitySessions.userId, sql.placeholder('owner')),
-            startedWithin({ from: sql.placeholder('from'), until: sql.placeholder('until') }, zone),
-            ...filterPlaceholders(),
-          ),
-        )
-        // By output position: each use of the zone is a parameter of its own, so the bucket's text in a
-        // GROUP BY would not be the SELECT's.
-        .groupBy(sql`1`, sql`2`, sql`3`, sql`4`)
-        .prepare(`activity_history_${view}`)
-    );
+    const groups = db
+      .select({
+        bucket: bucket.as('bucket'),
+        type: activitySessions.activityType,
+        session_type: activitySessions.sessionType,
+        session_kind: activitySessions.sessionKind,
+        duration: sql<number>`sum(${activitySessions.durationMs})::float8`.as('duration'),
+        sessions: sql<number>`count(*)::int`.as('sessions'),
+      })
+      .from(activitySessions)
+      .where(
+        and(
+          eq(activitySessions.userId, owner),
+          startedWithin({ from: sql.placeholder('from'), until: sql.placeholder('until') }, zone),
+          ...filterPlaceholders(),
+        ),
+      )
+      // By output position: each use of the zone is a parameter of its own, so the bucket's text in a
+      // GROUP BY would not be the SELECT's.
+      .groupBy(sql`1`, sql`2`, sql`3`, sql`4`);
+    return db
+      .select({
+        memberZone: zoneOfMember(owner),
+        groups: sql<GroupRow[]>`(SELECT coalesce(json_agg(g), '[]'::json) FROM (${groups}) g)`,
+      })
+      .from(sql`(SELECT 1) AS one`)
+      .prepare(`activity_history_${view}`);
   });
 const historyByView = { month: historyStatement('month'), year: historyStatement('year') };
 
+/** A group as the statement's JSON carries it (columns by their names). */
+interface GroupRow {
+  bucket: string | number;
+  activity_type: number;
+  session_type: number;
+  session_kind: number;
+  duration: number;
+  sessions: number;
+}
+
 /**
  * GET /user/activity/history (001 §2, §7): the member's (or a friend's) activity in a month (by day) or a year
- * (by month), grouped by date or by activity, in the member's time zone. One grouped query over the
- * member's sessions of the period.
+ * (by month), grouped by date or by activity, in the member's time zone. One statement, the owner's zone
+ * read in it (inMemberZone).
  */
 export async function activityHistory(
   deps: AppDeps,
@@ -166,23 +183,28 @@ export async function activityHistory(
   const db = deps.db;
   const ownerId = query.friend_id ?? callerId;
   await assertMaySeeActivity(db, callerId, ownerId);
-  const zone = await memberZone(db, ownerId);
-  assertInRange(localDay(now, zone), query.year, query.month);
   const monthView = query.month !== undefined;
   const period: Period = monthView ? monthOf(query.year, query.month as number) : yearOf(query.year);
-  const rows = await historyByView[monthView ? 'month' : 'year'](db).execute({
-    owner: ownerId,
-    zone,
-    from: period.from,
-    until: period.until,
-    activity_type: query.type ?? null,
-    session_type: query.session_type ?? null,
-    bg_app_id: query.bg_app_id ?? null,
+  const { zone, value: rows } = await inMemberZone(ownerId, async (zone) => {
+    const [row] = await historyByView[monthView ? 'month' : 'year'](db).execute({
+      owner: ownerId,
+      zone,
+      from: period.from,
+      until: period.until,
+      activity_type: query.type ?? null,
+      session_type: query.session_type ?? null,
+      bg_app_id: query.bg_app_id ?? null,
+    });
+    return { memberZone: row?.memberZone ?? null, value: row?.groups ?? [] };
   });
+  assertInRange(localDay(now, zone), query.year, query.month);
   const buckets: Bucket[] = rows.map((r) => ({
-    ...r,
     bucket: String(r.bucket),
+    type: r.activity_type,
+    session_type: r.session_type,
+    session_kind: r.session_kind,
     duration: Number(r.duration),
+    sessions: r.sessions,
   }));
   const total = totalOf(buckets);
   const groupBy = query.group_by ?? HistoryGroupBy.DATE;

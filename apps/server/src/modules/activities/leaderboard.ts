@@ -17,12 +17,13 @@ import { presentMemberFace, seesPersona, type UserRow } from '../users/service';
 import {
   addDays,
   type DaySql,
+  inMemberZone,
   localDay,
-  memberZone,
   type Period,
   startedWithin,
   startOf,
   weekOf,
+  zoneOfMember,
 } from './period';
 
 /**
@@ -145,6 +146,7 @@ const facesStatement = preparedPerDatabase((db) => {
   return db
     .select({
       epoch: sql<string>`(${epoch})`,
+      callerZone: zoneOfMember(sql.placeholder('caller')),
       user: FACE_COLUMNS,
       isFriend: isFriendSql(sql.placeholder('caller'), users.id),
     })
@@ -158,8 +160,10 @@ async function facesOf(db: Db, callerId: number, board: Board, at: WindowValues)
   const rows = await facesStatement(db).execute({ ...at, caller: callerId, ids });
   const members = new Map<number, { user: FaceRow; isFriend: boolean }>();
   for (const row of rows) if (row.user) members.set(row.user.id, { user: row.user, isFriend: row.isFriend });
-  return { epoch: rows[0]?.epoch ?? '', members };
+  return { epoch: rows[0]?.epoch ?? '', callerZone: rows[0]?.callerZone ?? null, members };
 }
+
+type Seen = Awaited<ReturnType<typeof facesOf>>;
 
 const EMPTY = boardOf([], '');
 const KEPT_BOARDS_MAX = 32;
@@ -185,16 +189,33 @@ async function globalBoard(db: Db, callerId: number, at: WindowValues) {
   const key = `${at.zone}|${at.from}`;
   const kept = keptBoards.get(db)?.get(key);
   const seen = await facesOf(db, callerId, kept ?? EMPTY, at);
-  if (kept && seen.epoch === kept.epoch) return { board: kept, members: seen.members };
+  if (kept && seen.epoch === kept.epoch) return { board: kept, seen };
   // Read after the epoch: a session committed in between makes the board newer than its epoch, never older.
   const board = boardOf(await rankingStatements(db).global.execute(at), seen.epoch);
   keep(db, key, board);
-  return { board, members: (await facesOf(db, callerId, board, at)).members };
+  return { board, seen: await facesOf(db, callerId, board, at) };
 }
 
 async function communityBoard(db: Db, callerId: number, at: WindowValues, communityId: number) {
   const board = boardOf(await rankingStatements(db).community.execute({ ...at, community: communityId }), '');
-  return { board, members: (await facesOf(db, callerId, board, at)).members };
+  return { board, seen: await facesOf(db, callerId, board, at) };
+}
+
+/** The board of the caller's week in `zone`, and what the caller sees of it. */
+async function boardIn(
+  db: Db,
+  callerId: number,
+  communityId: number | null,
+  zone: string,
+  now: Date,
+): Promise<{ memberZone: string | null; value: { period: Period; board: Board; seen: Seen } }> {
+  const period = weekOf(localDay(now, zone));
+  const at = { zone, from: period.from, until: period.until };
+  const { board, seen } =
+    communityId === null
+      ? await globalBoard(db, callerId, at)
+      : await communityBoard(db, callerId, at, communityId);
+  return { memberZone: seen.callerZone, value: { period, board, seen } };
 }
 
 function scoreOf(
@@ -237,19 +258,14 @@ export async function leaderboard(
   const db = deps.db;
   const communityId = boardCommunity(query);
   if (communityId !== null) await assertMayRead(db, communityId, callerId);
-  const zone = await memberZone(db, callerId);
-  const period: Period = weekOf(localDay(now, zone));
-  const at = { zone, from: period.from, until: period.until };
-  const { board, members } =
-    communityId === null
-      ? await globalBoard(db, callerId, at)
-      : await communityBoard(db, callerId, at, communityId);
-  const caller = members.get(callerId)?.user;
+  const { value } = await inMemberZone(callerId, (zone) => boardIn(db, callerId, communityId, zone, now));
+  const { period, board, seen } = value;
+  const caller = seen.members.get(callerId)?.user;
   if (!caller) throw notFound('No such member');
   const mine = board.ids.indexOf(callerId);
   const others: LeaderboardScore[] = [];
   for (let i = 0; i < board.top; i++) {
-    const member = board.ids[i] === callerId ? undefined : members.get(board.ids[i] as number);
+    const member = board.ids[i] === callerId ? undefined : seen.members.get(board.ids[i] as number);
     if (!member) continue;
     const row = { score: board.scores[i] as number, rank: board.ranks[i] as number };
     others.push(scoreOf(member.user, row, callerId, member.isFriend));
