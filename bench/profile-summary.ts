@@ -83,7 +83,9 @@ function summarise(profile: Profile, top: number, window: [number, number] | nul
     console.log(`\n${title}`);
     const rows = [...map].sort((a, b) => b[1] - a[1]).slice(0, top);
     for (const [key, us] of rows) {
-      console.log(`${((100 * us) / total).toFixed(1).padStart(6)} %  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`);
+      console.log(
+        `${((100 * us) / total).toFixed(1).padStart(6)} %  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`,
+      );
     }
   };
   if (!window) {

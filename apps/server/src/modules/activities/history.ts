@@ -14,10 +14,9 @@ import { activitySessions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import {
+  bucketWithin,
   inMemberZone,
   localDay,
-  localDayOf,
-  localMonthOf,
   monthOf,
   type Period,
   startedWithin,
@@ -128,7 +127,8 @@ const historyStatement = (view: 'month' | 'year') =>
   preparedPerDatabase((db) => {
     const zone = sql.placeholder('zone');
     const owner = sql.placeholder('owner');
-    const bucket = view === 'month' ? localDayOf(zone) : sql<string>`${localMonthOf(zone)}::text`;
+    const period = { from: sql.placeholder('from'), until: sql.placeholder('until') };
+    const bucket = bucketWithin(period, zone, view === 'month' ? 'day' : 'month');
     const groups = db
       .select({
         bucket: bucket.as('bucket'),
@@ -139,13 +139,7 @@ const historyStatement = (view: 'month' | 'year') =>
         sessions: sql<number>`count(*)::int`.as('sessions'),
       })
       .from(activitySessions)
-      .where(
-        and(
-          eq(activitySessions.userId, owner),
-          startedWithin({ from: sql.placeholder('from'), until: sql.placeholder('until') }, zone),
-          ...filterPlaceholders(),
-        ),
-      )
+      .where(and(eq(activitySessions.userId, owner), startedWithin(period, zone), ...filterPlaceholders()))
       // By output position: each use of the zone is a parameter of its own, so the bucket's text in a
       // GROUP BY would not be the SELECT's.
       .groupBy(sql`1`, sql`2`, sql`3`, sql`4`);
@@ -159,9 +153,9 @@ const historyStatement = (view: 'month' | 'year') =>
   });
 const historyByView = { month: historyStatement('month'), year: historyStatement('year') };
 
-/** A group as the statement's JSON carries it (columns by their names). */
+/** A group as the statement's JSON carries it (columns by their names); bucket: the day or month number. */
 interface GroupRow {
-  bucket: string | number;
+  bucket: number;
   activity_type: number;
   session_type: number;
   session_kind: number;
@@ -198,8 +192,12 @@ export async function activityHistory(
     return { memberZone: row?.memberZone ?? null, value: row?.groups ?? [] };
   });
   assertInRange(localDay(now, zone), query.year, query.month);
+  // Month view: the day, 'YYYY-MM-DD'; year view: the month number.
+  const bucketOf = monthView
+    ? (day: number) => `${period.from.slice(0, 8)}${String(day).padStart(2, '0')}`
+    : (month: number) => String(month);
   const buckets: Bucket[] = rows.map((r) => ({
-    bucket: String(r.bucket),
+    bucket: bucketOf(r.bucket),
     type: r.activity_type,
     session_type: r.session_type,
     session_kind: r.session_kind,

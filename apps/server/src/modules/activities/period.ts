@@ -143,6 +143,12 @@ export const startedWithin = (period: { from: DaySql; until: DaySql }, zone: Zon
 export const localDayOf = (zone: ZoneSql) =>
   sql<string>`to_char(${activitySessions.startedAt} AT TIME ZONE ${zoneOf(zone)}, 'YYYY-MM-DD')`;
 
-/** The local month (1..12) a session started in. */
-export const localMonthOf = (zone: ZoneSql) =>
-  sql<number>`extract(month from ${activitySessions.startedAt} AT TIME ZONE ${zoneOf(zone)})::int`;
+/**
+ * Which day (1..31) or month (1..12) of the period a session started in, in the member's zone: width_bucket
+ * over the period's local boundaries, turned into instants once per statement, instead of a time zone
+ * conversion per session (the year's grouping took a third less time in EXPLAIN ANALYZE, docs/decisions/0029).
+ */
+export const bucketWithin = (period: { from: DaySql; until: DaySql }, zone: ZoneSql, step: 'day' | 'month') =>
+  sql<number>`width_bucket(${activitySessions.startedAt}, ARRAY(
+    SELECT b AT TIME ZONE ${zoneOf(zone)}
+    FROM generate_series(${period.from}::date::timestamp, ${period.until}::date::timestamp, ${sql.raw(`'1 ${step}'`)}::interval) b))`;
