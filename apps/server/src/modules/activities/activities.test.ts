@@ -1,12 +1,11 @@
 import { AccessType, EventType, PostType, PrivacySetting } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activitySessionPosts, activitySessions, posts, users } from '../../db/schema';
+import { activitySessionPosts, activitySessions, posts } from '../../db/schema';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { feedFixtures } from '../feeds/testing';
-import { presentMemberFace, seesPersona } from '../users/service';
 import { activityHistory } from './history';
-import { FACE_COLUMNS, faceSeenBy, leaderboard } from './leaderboard';
+import { leaderboard } from './leaderboard';
 import { ingestSession, logSession } from './service';
 import { activitySummary } from './summary';
 
@@ -367,34 +366,6 @@ describe('leaderboard', () => {
     await befriend(me, rival);
     expect(await nameOfRival()).toBe(rival.username);
     await deps.db.delete(activitySessions).where(eq(activitySessions.userId, rival.userId));
-  });
-
-  it('makes a face from the face columns alone as from the whole row', async () => {
-    const member = await signUp(app);
-    await setUser(member, {
-      privacySetting: PrivacySetting.PRIVATE,
-      alias: `alias${member.userId}`,
-      firstName: 'Ada',
-      avatarImage: 'av7',
-      personaType: 2,
-      personaValue: '42',
-      mood: 4,
-      moodTags: ['calm'],
-    });
-    const [whole] = await deps.db.select().from(users).where(eq(users.id, member.userId));
-    const [columns] = await deps.db.select(FACE_COLUMNS).from(users).where(eq(users.id, member.userId));
-    if (!whole || !columns) throw new Error('the member is gone');
-    for (const viewer of [
-      { me: true, friend: false },
-      { me: false, friend: true },
-      { me: false, friend: false },
-    ]) {
-      const fromWhole = presentMemberFace(
-        whole,
-        viewer.me || seesPersona(whole, { isFriend: viewer.friend, direction: null }),
-      );
-      expect(faceSeenBy(columns, viewer)).toEqual(fromWhole);
-    }
   });
 
   it('needs a scope and keeps private boards to their members', async () => {

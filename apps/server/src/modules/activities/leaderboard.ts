@@ -12,8 +12,7 @@ import { activityBoardEpochs, activitySessions, communityMembers, users } from '
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { assertMayRead } from '../communities/policy';
-import { isFriendSql } from '../friends/service';
-import { presentMemberFace, seesPersona, type UserRow } from '../users/service';
+import { FACE_COLUMNS, type FaceRow, faceSeenBy, isFriendSql } from '../friends/faces';
 import {
   addDays,
   type DaySql,
@@ -98,32 +97,6 @@ const rankingStatements = preparedPerDatabase((db) => {
     community: ranking(true, 'activity_board_community'),
   };
 });
-
-/**
- * The columns a member's face is made of (presentMemberFace, seesPersona): a board shows up to 51 members,
- * and mapping their whole rows was a sixth of the route's CPU in the profile. A test holds the face made of
- * these to the face made of the whole row.
- */
-export const FACE_COLUMNS = {
-  id: users.id,
-  username: users.username,
-  alias: users.alias,
-  firstName: users.firstName,
-  avatarImage: users.avatarImage,
-  personaType: users.personaType,
-  personaValue: users.personaValue,
-  mood: users.mood,
-  moodTags: users.moodTags,
-  privacySetting: users.privacySetting,
-};
-export type FaceRow = Pick<UserRow, keyof typeof FACE_COLUMNS>;
-
-/** The face a member shows the viewer (their persona to themselves and friends, else by privacy). */
-export function faceSeenBy(member: FaceRow, viewer: { me: boolean; friend: boolean }) {
-  // The cast holds because presentMemberFace and seesPersona read FACE_COLUMNS only (the test says so).
-  const row = member as UserRow;
-  return presentMemberFace(row, viewer.me || seesPersona(row, { isFriend: viewer.friend, direction: null }));
-}
 
 /**
  * The caller and the members to show, with whether each is the caller's friend (their face depends on it),

@@ -9,7 +9,7 @@ import {
   MEMBER_PAGE_SIZE,
   type MembersResponse,
 } from '@orbit/contract';
-import { and, asc, eq, exists, inArray, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
@@ -33,15 +33,6 @@ import { assertMaySeeFriendsOf, assertNotSelf, requestMessage } from './policy';
 import { keyedByUserId, presentFriendEntry, presentRequestEntry } from './presenter';
 
 const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
-
-/**
- * Is `memberId` (a column of the outer query, usually) a friend of `viewerId`: a condition to select beside
- * the members themselves, where relationsOf would be a query of its own (and the request direction is not
- * needed, as for a face: seesPersona reads friendship only).
- */
-export const isFriendSql = (viewerId: SQLWrapper | number, memberId: SQLWrapper) =>
-  sql<boolean>`EXISTS (SELECT 1 FROM ${friendships}
-    WHERE ${friendships.userId} = ${viewerId} AND ${friendships.friendId} = ${memberId})`;
 
 /** How the viewer stands to each of `userIds`, in two queries however many there are. */
 export async function relationsOf(

@@ -3,15 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
-import { isFriendSql, relationsOf } from '../friends/service';
-import {
-  type MemberFace,
-  presentMemberFace,
-  type Relation,
-  STRANGER,
-  seesPersona,
-  type UserRow,
-} from '../users/service';
+import { FACE_COLUMNS, faceSeenBy, isFriendSql } from '../friends/faces';
+import { relationsOf } from '../friends/service';
+import type { MemberFace, UserRow } from '../users/service';
 import { noSuchThread } from './policy';
 import type { GroupRow } from './presenter';
 
@@ -36,26 +30,10 @@ export async function loadThread(db: Queryable, groupId: number, viewerId: numbe
     .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
     .innerJoin(users, eq(users.id, messageParticipants.userId))
     .where(eq(messageParticipants.groupId, groupId));
-  return threadOf(rows, viewerId);
-}
-
-function threadOf(rows: { group: GroupRow; user: UserRow; lastReadId: number }[], viewerId: number): Thread {
   const participants = rows.map((r) => ({ user: r.user, lastReadId: r.lastReadId }));
   const viewer = participants.find((p) => p.user.id === viewerId);
   if (!viewer) throw noSuchThread();
   return { group: rows[0].group, participants, viewer, others: participants.filter((p) => p !== viewer) };
-}
-
-const FRIEND: Relation = { isFriend: true, direction: null };
-
-/** The faces `viewerId` sees of these members: persona for themselves, their friends and public members. */
-function facesOf(viewerId: number, members: UserRow[], isFriend: (id: number) => boolean) {
-  return new Map<number, MemberFace>(
-    members.map((u) => [
-      u.id,
-      presentMemberFace(u, u.id === viewerId || seesPersona(u, isFriend(u.id) ? FRIEND : STRANGER)),
-    ]),
-  );
 }
 
 /** The faces `viewerId` sees of these members (persona for friends and public members) and which are friends. */
@@ -66,38 +44,38 @@ export async function facesSeenBy(db: Queryable, viewerId: number, members: User
     members.filter((u) => u.id !== viewerId).map((u) => u.id),
   );
   const friendIds = new Set([...relations].filter(([, r]) => r.isFriend).map(([id]) => id));
-  return { faces: facesOf(viewerId, members, (id) => friendIds.has(id)), friendIds };
+  const faces = new Map<number, MemberFace>(
+    members.map((u) => [u.id, faceSeenBy(u, { me: u.id === viewerId, friend: friendIds.has(u.id) })]),
+  );
+  return { faces, friendIds };
 }
 
 const threadSeenByStatement = preparedPerDatabase((db) =>
   db
     .select({
-      group: messageGroups,
-      user: users,
+      member: FACE_COLUMNS,
       lastReadId: messageParticipants.lastReadMessageId,
       isFriend: isFriendSql(sql.placeholder('viewer'), messageParticipants.userId),
     })
     .from(messageParticipants)
-    .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
     .innerJoin(users, eq(users.id, messageParticipants.userId))
     .where(eq(messageParticipants.groupId, sql.placeholder('group')))
     .prepare('pm_thread_seen_by'),
 );
 
 /**
- * The thread as loadThread answers it, with the faces its viewer sees of its participants: one prepared
- * statement, the friendships read with the participants rather than by a second and third query.
+ * What a page of the thread needs of it: the viewer's last read message and the faces the viewer sees of the
+ * participants, in one prepared statement (participants with the face columns and friendship), or 404 when
+ * the viewer does not take part in it.
  */
 export async function threadSeenBy(db: Db, groupId: number, viewerId: number) {
   const rows = await threadSeenByStatement(db).execute({ group: groupId, viewer: viewerId });
-  const thread = threadOf(rows, viewerId);
-  const friends = new Set(rows.filter((r) => r.isFriend).map((r) => r.user.id));
-  const faces = facesOf(
-    viewerId,
-    thread.participants.map((p) => p.user),
-    (id) => friends.has(id),
+  const viewer = rows.find((r) => r.member.id === viewerId);
+  if (!viewer) throw noSuchThread();
+  const faces = new Map<number, MemberFace>(
+    rows.map((r) => [r.member.id, faceSeenBy(r.member, { me: r === viewer, friend: r.isFriend })]),
   );
-  return { thread, faces };
+  return { lastReadId: viewer.lastReadId, faces };
 }
 
 /** A one-to-one thread takes messages only while its two members are friends (002 §2). */

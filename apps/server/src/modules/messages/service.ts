@@ -96,12 +96,11 @@ export async function listMessages(
 ): Promise<PmListResponse> {
   const cursor = cursorFromKey(pageKey);
   // Both at once: the page is only answered once the thread says the viewer takes part in it.
-  const [{ thread, faces }, rows] = await Promise.all([
+  const [{ lastReadId: lastRead, faces }, rows] = await Promise.all([
     threadSeenBy(deps.db, groupId, viewerId),
     pageRows(deps.db, groupId, cursor),
   ]);
   const page = pageOfRows(rows, cursor);
-  const lastRead = thread.viewer.lastReadId;
   const newest = page.items[0];
   if (cursor.kind === 'newest' && newest && newest.id > lastRead) {
     await inTransaction(unitOfWork(deps), (work) => advanceRead(work, groupId, viewerId, newest.id));
