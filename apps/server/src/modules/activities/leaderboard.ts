@@ -8,11 +8,11 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { activityBoardEpochs, activitySessions, communityMembers, users } from '../../db/schema';
+import { activityBoardEpochs, activitySessions, communityMembers } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { assertMayRead } from '../communities/policy';
-import { FACE_COLUMNS, type FaceRow, faceSeenBy, isFriendSql } from '../friends/faces';
+import { type FaceRow, faceSeenBy, facesJsonSql } from '../friends/faces';
 import {
   addDays,
   type DaySql,
@@ -116,24 +116,23 @@ const facesStatement = preparedPerDatabase((db) => {
         sql`${activityBoardEpochs.week} <= ${utcWeekOf(week.until)}`,
       ),
     );
+  const caller = sql.placeholder('caller');
   return db
     .select({
       epoch: sql<string>`(${epoch})`,
-      callerZone: zoneOfMember(sql.placeholder('caller')),
-      user: FACE_COLUMNS,
-      isFriend: isFriendSql(sql.placeholder('caller'), users.id),
+      callerZone: zoneOfMember(caller),
+      faces: facesJsonSql(caller, sql.placeholder('ids')),
     })
     .from(sql`(SELECT 1) AS one`)
-    .leftJoin(users, sql`${users.id} = ANY(${sql.placeholder('ids')}::int[])`)
     .prepare('activity_board_faces');
 });
 
 async function facesOf(db: Db, callerId: number, board: Board, at: WindowValues) {
   const ids = [callerId, ...board.ids.subarray(0, board.top)];
-  const rows = await facesStatement(db).execute({ ...at, caller: callerId, ids });
+  const [row] = await facesStatement(db).execute({ ...at, caller: callerId, ids });
   const members = new Map<number, { user: FaceRow; isFriend: boolean }>();
-  for (const row of rows) if (row.user) members.set(row.user.id, { user: row.user, isFriend: row.isFriend });
-  return { epoch: rows[0]?.epoch ?? '', callerZone: rows[0]?.callerZone ?? null, members };
+  for (const face of row?.faces ?? []) members.set(face.id, { user: face, isFriend: face.isFriend });
+  return { epoch: row?.epoch ?? '', callerZone: row?.callerZone ?? null, members };
 }
 
 type Seen = Awaited<ReturnType<typeof facesOf>>;

@@ -37,3 +37,15 @@ export function faceSeenBy(member: FaceRow, viewer: { me: boolean; friend: boole
 export const isFriendSql = (viewerId: SQLWrapper | number, memberId: SQLWrapper) =>
   sql<boolean>`EXISTS (SELECT 1 FROM ${friendships}
     WHERE ${friendships.userId} = ${viewerId} AND ${friendships.friendId} = ${memberId})`;
+
+/**
+ * The face columns of the members `ids` and whether each is `viewerId`'s friend, as one JSON array of
+ * FaceRow objects (plus `isFriend`): where a read shows many members, the driver parses one JSON value
+ * natively instead of the ORM mapping a row per member (a sixth of the leaderboard's time, 0029).
+ */
+export function facesJsonSql(viewerId: SQLWrapper, ids: SQLWrapper) {
+  const fields = Object.entries(FACE_COLUMNS).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+  return sql<(FaceRow & { isFriend: boolean })[]>`(SELECT coalesce(json_agg(json_build_object(
+      ${sql.join(fields, sql`, `)}, 'isFriend', ${isFriendSql(viewerId, users.id)})), '[]'::json)
+    FROM ${users} WHERE ${users.id} = ANY(${ids}::int[]))`;
+}
