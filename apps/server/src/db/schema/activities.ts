@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 /**
@@ -28,7 +40,16 @@ export const activitySessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('activity_sessions_user_time_idx').on(t.userId, t.startedAt),
+    // A member's period: the history groups by these columns and reads them from the index alone (0029).
+    index('activity_sessions_user_time_idx').on(
+      t.userId,
+      t.startedAt,
+      t.activityType,
+      t.sessionType,
+      t.sessionKind,
+      t.durationMs,
+      t.appId,
+    ),
     index('activity_sessions_time_idx').on(t.startedAt),
     // Leaderboards (0007, docs/decisions/0021): a week of every member's sessions is read from this index alone.
     index('activity_sessions_board_idx').on(t.startedAt, t.userId, t.durationMs),
@@ -36,4 +57,21 @@ export const activitySessions = pgTable(
       .on(t.userId, t.appId, t.externalId)
       .where(sql`${t.externalId} IS NOT NULL`),
   ],
+);
+
+/**
+ * How often the sessions of each UTC week (Monday start) changed: a counter that only grows, bumped by the
+ * triggers on activity_sessions (migration 0016_hot_reads) in the writing statement's own transaction, for
+ * every writer alike. A leaderboard read in one snapshot stays the truth while the sum over its weeks is
+ * unchanged, which lets the global board be kept between sessions (docs/decisions/0029). The shard
+ * (the writing backend's pid modulo 64) keeps concurrent writers off each other's row: no lock convoy.
+ */
+export const activityBoardEpochs = pgTable(
+  'activity_board_epochs',
+  {
+    week: date('week').notNull(),
+    shard: smallint('shard').notNull(),
+    changes: bigint('changes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.shard] })],
 );

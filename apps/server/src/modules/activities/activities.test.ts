@@ -1,4 +1,4 @@
-import { AccessType, EventType, PostType } from '@orbit/contract';
+import { AccessType, EventType, PostType, PrivacySetting } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activitySessionPosts, activitySessions, posts } from '../../db/schema';
@@ -225,6 +225,65 @@ describe('history', () => {
     expect(year.activities[0]).toMatchObject({ type: 1, duration_millis: 1800000 });
   });
 
+  it('narrows to an activity, a session type or an application', async () => {
+    const member = await signUp(app);
+    await setUser(member, { timezone: 'UTC' });
+    await sessionsAt(member, ['2026-11-02T10:00:00Z'], 1, 600000);
+    await sessionsAt(member, ['2026-11-03T10:00:00Z'], 9, 1200000);
+    await deps.db.insert(activitySessions).values({
+      userId: member.userId,
+      activityType: 1,
+      sessionType: 69,
+      startedAt: new Date('2026-11-04T10:00:00Z'),
+      durationMs: 1800000,
+      appId: 2,
+      externalId: 'swim-1',
+    });
+    const now = new Date('2026-12-10T12:00:00Z');
+    const lines = async (filters: { type?: number; session_type?: number; bg_app_id?: number }) =>
+      (
+        await activityHistory(deps, member.userId, { year: 2026, group_by: 'activity', ...filters }, now)
+      ).activities.map((a) => [a.type, a.session_type, a.duration_millis]);
+    expect(await lines({})).toEqual([
+      [1, 69, 1800000],
+      [9, 9, 1200000],
+      [1, 1, 600000],
+    ]);
+    expect(await lines({ type: 1 })).toEqual([
+      [1, 69, 1800000],
+      [1, 1, 600000],
+    ]);
+    expect(await lines({ session_type: 9 })).toEqual([[9, 9, 1200000]]);
+    expect(await lines({ bg_app_id: 2 })).toEqual([[1, 69, 1800000]]);
+    expect(await lines({ type: 9, bg_app_id: 2 })).toEqual([]);
+  });
+
+  it('follows a change of time zone from one read to the next', async () => {
+    const member = await signUp(app);
+    await setUser(member, { timezone: 'UTC' });
+    // 1 Nov 2026 06:30 UTC is still 31 Oct in Los Angeles.
+    await sessionsAt(member, ['2026-11-01T06:30:00Z']);
+    const now = new Date('2026-12-10T12:00:00Z');
+    const monthOfSession = async () =>
+      (
+        await activityHistory(deps, member.userId, { year: 2026, group_by: 'activity' }, now)
+      ).activities_by_month
+        .filter((m) => m.total_duration_millis > 0)
+        .map((m) => m.month);
+    expect(await monthOfSession()).toEqual([11]);
+    await setUser(member, { timezone: 'America/Los_Angeles' });
+    expect(await monthOfSession()).toEqual([10]);
+    await setUser(member, { timezone: 'UTC' });
+    expect(await monthOfSession()).toEqual([11]);
+    // The board's week too: Monday 16 Nov 03:00 UTC is still Sunday 15 Nov in New York.
+    const monday = new Date('2026-11-16T03:00:00Z');
+    const weekStart = async () =>
+      (await leaderboard(deps, member.userId, { global: true }, monday)).start_date;
+    expect(await weekStart()).toBe('2026-11-16');
+    await setUser(member, { timezone: 'America/New_York' });
+    expect(await weekStart()).toBe('2026-11-09');
+  });
+
   it('covers the last 12 months and the current and two previous years only', async () => {
     const member = await signUp(app);
     const now = new Date('2026-06-15T12:00:00Z');
@@ -268,6 +327,45 @@ describe('leaderboard', () => {
     const ids = global.json().scores.map((s: { user_id: number }) => s.user_id);
     expect(ids[0]).toBe(me.userId);
     expect(ids.indexOf(outsider.userId)).toBeLessThan(ids.indexOf(fast.userId));
+  });
+
+  it('answers the kept global board only while no session changed, whoever wrote it', async () => {
+    const [me, rival] = [await signUp(app), await signUp(app)];
+    const board = async () => {
+      const res = await call(me, 'GET', 'user/community/leaderboard?global=true');
+      expect(res.statusCode).toBe(200);
+      return res.json().scores as { user_id: number; score: number; rank: number | null }[];
+    };
+    const lineOf = (scores: { user_id: number }[], user: TestUser) =>
+      scores.find((s) => s.user_id === user.userId);
+    expect(lineOf(await board(), rival)).toBeUndefined();
+    // Written straight into the table, as a seed or another instance would: no call of this process knows.
+    const recent = [new Date(Date.now() - 60000).toISOString()];
+    await sessionsAt(rival, recent, 1, 2_000_000_000);
+    expect(lineOf(await board(), rival)).toMatchObject({ rank: 1, score: 2_000_000_000 });
+    await deps.db.delete(activitySessions).where(eq(activitySessions.userId, rival.userId));
+    expect(lineOf(await board(), rival)).toBeUndefined();
+    const logged = await call(me, 'POST', 'user/activity/sessions', run({ duration_ms: 24 * 3600000 }));
+    expect(logged.statusCode).toBe(201);
+    expect((await board())[0]).toMatchObject({ user_id: me.userId, score: 24 * 3600000, rank: 1 });
+  });
+
+  it('shows the faces on a kept board as they are now', async () => {
+    const [me, rival] = [await signUp(app), await signUp(app)];
+    await sessionsAt(rival, [new Date(Date.now() - 60000).toISOString()], 1, 2_000_000_001);
+    const alias = `mask${rival.userId}`;
+    const nameOfRival = async () => {
+      const res = await call(me, 'GET', 'user/community/leaderboard?global=true');
+      const line = (res.json().scores as { user_id: number; identity: { screen_name: string } }[]).find(
+        (s) => s.user_id === rival.userId,
+      );
+      return line?.identity.screen_name;
+    };
+    await setUser(rival, { privacySetting: PrivacySetting.PRIVATE, alias });
+    expect(await nameOfRival()).toBe(alias);
+    await befriend(me, rival);
+    expect(await nameOfRival()).toBe(rival.username);
+    await deps.db.delete(activitySessions).where(eq(activitySessions.userId, rival.userId));
   });
 
   it('needs a scope and keeps private boards to their members', async () => {

@@ -9,22 +9,22 @@ import {
   type HistoryMonth,
 } from '@orbit/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/prepared';
 import { activitySessions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../platform/errors';
-import { findUser } from '../users/service';
 import {
+  bucketWithin,
+  inMemberZone,
   localDay,
-  localDayOf,
-  localMonthOf,
   monthOf,
   type Period,
-  safeZone,
   startedWithin,
   yearOf,
+  zoneOfMember,
 } from './period';
 import { assertMaySeeActivity } from './policy';
-import { sessionFilters } from './summary';
+import { SESSION_FILTERS } from './summary';
 
 /** Month view: the 12 latest months; year view: the current and two previous years (001 §9). */
 function assertInRange(today: string, year: number, month: number | undefined) {
@@ -110,10 +110,63 @@ function byDate(buckets: Bucket[]): HistoryActivity[] {
     .map((b) => historyRow(b, b.bucket, dayTotals.get(b.bucket) ?? 0));
 }
 
+/** The optional filters as placeholders: a null value lets every session through. */
+const filterPlaceholders = () =>
+  Object.entries(SESSION_FILTERS).map(([name, column]) => {
+    const value = sql.placeholder(name);
+    return sql`(${value}::int IS NULL OR ${column} = ${value})`;
+  });
+
+/**
+ * The owner's zone and their sessions of a period grouped by local day (month view) or month (year view) and
+ * activity, in one prepared statement per view. The groups come back as one JSON array: the driver parses it
+ * natively where a row per group cost the ORM's row mapping. The sessions are read from
+ * activity_sessions_user_time_idx alone (it carries the grouped columns: docs/decisions/0029).
+ */
+const historyStatement = (view: 'month' | 'year') =>
+  preparedPerDatabase((db) => {
+    const zone = sql.placeholder('zone');
+    const owner = sql.placeholder('owner');
+    const period = { from: sql.placeholder('from'), until: sql.placeholder('until') };
+    const bucket = bucketWithin(period, zone, view === 'month' ? 'day' : 'month');
+    const groups = db
+      .select({
+        bucket: bucket.as('bucket'),
+        type: activitySessions.activityType,
+        session_type: activitySessions.sessionType,
+        session_kind: activitySessions.sessionKind,
+        duration: sql<number>`sum(${activitySessions.durationMs})::float8`.as('duration'),
+        sessions: sql<number>`count(*)::int`.as('sessions'),
+      })
+      .from(activitySessions)
+      .where(and(eq(activitySessions.userId, owner), startedWithin(period, zone), ...filterPlaceholders()))
+      // By output position: each use of the zone is a parameter of its own, so the bucket's text in a
+      // GROUP BY would not be the SELECT's.
+      .groupBy(sql`1`, sql`2`, sql`3`, sql`4`);
+    return db
+      .select({
+        memberZone: zoneOfMember(owner),
+        groups: sql<GroupRow[]>`(SELECT coalesce(json_agg(g), '[]'::json) FROM (${groups}) g)`,
+      })
+      .from(sql`(SELECT 1) AS one`)
+      .prepare(`activity_history_${view}`);
+  });
+const historyByView = { month: historyStatement('month'), year: historyStatement('year') };
+
+/** A group as the statement's JSON carries it (columns by their names); bucket: the day or month number. */
+interface GroupRow {
+  bucket: number;
+  activity_type: number;
+  session_type: number;
+  session_kind: number;
+  duration: number;
+  sessions: number;
+}
+
 /**
  * GET /user/activity/history (001 §2, §7): the member's (or a friend's) activity in a month (by day) or a year
- * (by month), grouped by date or by activity, in the member's time zone. One grouped query over the
- * member's sessions of the period (activity_sessions_user_time_idx).
+ * (by month), grouped by date or by activity, in the member's time zone. One statement, the owner's zone
+ * read in it (inMemberZone).
  */
 export async function activityHistory(
   deps: AppDeps,
@@ -124,39 +177,32 @@ export async function activityHistory(
   const db = deps.db;
   const ownerId = query.friend_id ?? callerId;
   await assertMaySeeActivity(db, callerId, ownerId);
-  const owner = await findUser(db, ownerId);
-  const zone = safeZone(owner.timezone);
-  assertInRange(localDay(now, zone), query.year, query.month);
   const monthView = query.month !== undefined;
   const period: Period = monthView ? monthOf(query.year, query.month as number) : yearOf(query.year);
-  const bucket = monthView ? localDayOf(zone) : sql<string>`${localMonthOf(zone)}::text`;
-  const rows = await db
-    .select({
-      bucket,
-      type: activitySessions.activityType,
-      session_type: activitySessions.sessionType,
-      session_kind: activitySessions.sessionKind,
-      duration: sql<number>`sum(${activitySessions.durationMs})::float8`,
-      sessions: sql<number>`count(*)::int`,
-    })
-    .from(activitySessions)
-    .where(
-      and(
-        eq(activitySessions.userId, ownerId),
-        startedWithin(period, zone),
-        ...sessionFilters({ ...query, activity_type: query.type }),
-      ),
-    )
-    .groupBy(
-      bucket,
-      activitySessions.activityType,
-      activitySessions.sessionType,
-      activitySessions.sessionKind,
-    );
+  const { zone, value: rows } = await inMemberZone(ownerId, async (zone) => {
+    const [row] = await historyByView[monthView ? 'month' : 'year'](db).execute({
+      owner: ownerId,
+      zone,
+      from: period.from,
+      until: period.until,
+      activity_type: query.type ?? null,
+      session_type: query.session_type ?? null,
+      bg_app_id: query.bg_app_id ?? null,
+    });
+    return { memberZone: row?.memberZone ?? null, value: row?.groups ?? [] };
+  });
+  assertInRange(localDay(now, zone), query.year, query.month);
+  // Month view: the day, 'YYYY-MM-DD'; year view: the month number.
+  const bucketOf = monthView
+    ? (day: number) => `${period.from.slice(0, 8)}${String(day).padStart(2, '0')}`
+    : (month: number) => String(month);
   const buckets: Bucket[] = rows.map((r) => ({
-    ...r,
-    bucket: String(r.bucket),
+    bucket: bucketOf(r.bucket),
+    type: r.activity_type,
+    session_type: r.session_type,
+    session_kind: r.session_kind,
     duration: Number(r.duration),
+    sessions: r.sessions,
   }));
   const total = totalOf(buckets);
   const groupBy = query.group_by ?? HistoryGroupBy.DATE;

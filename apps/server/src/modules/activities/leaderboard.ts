@@ -5,66 +5,199 @@ import {
   type LeaderboardResponse,
   type LeaderboardScore,
 } from '@orbit/contract';
-import { inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { activitySessions, communityMembers, users } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { activityBoardEpochs, activitySessions, communityMembers } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { badRequest } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { assertMayRead } from '../communities/policy';
-import { relationsOf } from '../friends/service';
-import { findUser, presentMemberFace, STRANGER, seesPersona, type UserRow } from '../users/service';
-import { addDays, localDay, type Period, safeZone, startedWithin, weekOf } from './period';
+import { type FaceRow, faceSeenBy, facesJsonSql } from '../friends/faces';
+import {
+  addDays,
+  type DaySql,
+  inMemberZone,
+  localDay,
+  type Period,
+  startedWithin,
+  startOf,
+  weekOf,
+  zoneOfMember,
+} from './period';
 
-interface Ranked {
-  user_id: number;
-  score: number;
-  rank: number;
+/**
+ * A week's ranking: every member with activity in it, by score (the week's activity time) descending, then
+ * user id, with the rank SQL's rank() would give (ties share a rank, the next rank skips). Typed arrays, so
+ * that a kept board of a large membership stays small.
+ */
+interface Board {
+  /** activity_board_epochs over the board's weeks, read before the ranking: '' when it is not kept. */
+  epoch: string;
+  ids: Int32Array;
+  scores: Float64Array;
+  ranks: Int32Array;
+  /** How many of the first entries are within the board's size (ties at the last rank included). */
+  top: number;
+}
+
+function boardOf(rows: { userId: number; score: number }[], epoch: string): Board {
+  const ids = new Int32Array(rows.length);
+  const scores = new Float64Array(rows.length);
+  const ranks = new Int32Array(rows.length);
+  let top = 0;
+  rows.forEach((row, i) => {
+    ids[i] = row.userId;
+    scores[i] = Number(row.score);
+    ranks[i] = i > 0 && scores[i] === scores[i - 1] ? (ranks[i - 1] as number) : i + 1;
+    if ((ranks[i] as number) <= LEADERBOARD.size) top = i + 1;
+  });
+  return { epoch, ids, scores, ranks, top };
+}
+
+/** The caller's local week, bound at each call: their zone and its first and next Monday. */
+const week = {
+  zone: sql.placeholder('zone'),
+  from: sql.placeholder('from'),
+  until: sql.placeholder('until'),
+};
+type WindowValues = { zone: string; from: string; until: string };
+
+/**
+ * The week's activity time per member, highest first. The global board reads a week of everyone's sessions
+ * from activity_sessions_board_idx alone (started_at, user_id, duration_ms); a community's first narrows to
+ * its members.
+ */
+const rankingStatements = preparedPerDatabase((db) => {
+  const ranking = (community: boolean, name: string) =>
+    db
+      .select({
+        userId: activitySessions.userId,
+        score: sql<number>`sum(${activitySessions.durationMs})::float8`,
+      })
+      .from(activitySessions)
+      .where(
+        and(
+          startedWithin(week, week.zone),
+          community
+            ? inArray(
+                activitySessions.userId,
+                db
+                  .select({ id: communityMembers.userId })
+                  .from(communityMembers)
+                  .where(eq(communityMembers.communityId, sql.placeholder('community'))),
+              )
+            : undefined,
+        ),
+      )
+      .groupBy(activitySessions.userId)
+      .orderBy(sql`2 DESC`, activitySessions.userId)
+      .prepare(name);
+  return {
+    global: ranking(false, 'activity_board_global'),
+    community: ranking(true, 'activity_board_community'),
+  };
+});
+
+/**
+ * The caller and the members to show, with whether each is the caller's friend (their face depends on it),
+ * and the epoch of the board's weeks, in one statement:
+ * every UTC week (Monday start) the caller's local week overlaps. The epoch is read in the same snapshot as
+ * the members, so when it equals a kept board's, no session changed since that board was read.
+ */
+const facesStatement = preparedPerDatabase((db) => {
+  const utcWeekOf = (day: DaySql) =>
+    sql`date_trunc('week', ${startOf(day, week.zone)} AT TIME ZONE 'UTC')::date`;
+  const epoch = db
+    .select({ changes: sql`coalesce(sum(${activityBoardEpochs.changes}), 0)::text` })
+    .from(activityBoardEpochs)
+    .where(
+      and(
+        sql`${activityBoardEpochs.week} >= ${utcWeekOf(week.from)}`,
+        sql`${activityBoardEpochs.week} <= ${utcWeekOf(week.until)}`,
+      ),
+    );
+  const caller = sql.placeholder('caller');
+  return db
+    .select({
+      epoch: sql<string>`(${epoch})`,
+      callerZone: zoneOfMember(caller),
+      faces: facesJsonSql(caller, sql.placeholder('ids')),
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare('activity_board_faces');
+});
+
+async function facesOf(db: Db, callerId: number, board: Board, at: WindowValues) {
+  const ids = [callerId, ...board.ids.subarray(0, board.top)];
+  const [row] = await facesStatement(db).execute({ ...at, caller: callerId, ids });
+  const members = new Map<number, { user: FaceRow; isFriend: boolean }>();
+  for (const face of row?.faces ?? []) members.set(face.id, { user: face, isFriend: face.isFriend });
+  return { epoch: row?.epoch ?? '', callerZone: row?.callerZone ?? null, members };
+}
+
+type Seen = Awaited<ReturnType<typeof facesOf>>;
+
+const EMPTY = boardOf([], '');
+const KEPT_BOARDS_MAX = 32;
+/** Global boards by database, then by zone and week: a board is a database's, and so is its epoch. */
+const keptBoards = new WeakMap<Db, Map<string, Board>>();
+
+function keep(db: Db, key: string, board: Board) {
+  const boards = keptBoards.get(db) ?? new Map<string, Board>();
+  keptBoards.set(db, boards);
+  boards.delete(key);
+  boards.set(key, board);
+  // The oldest kept board makes room: a board is one (zone, week) of everyone.
+  if (boards.size > KEPT_BOARDS_MAX) boards.delete(boards.keys().next().value as string);
 }
 
 /**
- * The week's activity time per member, ranked, as the top of the board plus the caller's own line. One
- * statement: the week's sessions are read from activity_sessions_board_idx alone (started_at, user_id,
- * duration_ms), grouped per member, ranked by a window; a community board first narrows to its members.
+ * The global board of the caller's week and the faces of its top, always as of a moment after the call
+ * began: a kept board is answered only while the epoch of its weeks, read with the faces, is the one it was
+ * read under; otherwise (or without one) the epoch is read, then the ranking, and that board is kept.
+ * Between session writes a call costs the faces statement alone (docs/decisions/0029).
  */
-async function rankedScores(
-  db: Queryable,
+async function globalBoard(db: Db, callerId: number, at: WindowValues) {
+  const key = `${at.zone}|${at.from}`;
+  const kept = keptBoards.get(db)?.get(key);
+  const seen = await facesOf(db, callerId, kept ?? EMPTY, at);
+  if (kept && seen.epoch === kept.epoch) return { board: kept, seen };
+  // Read after the epoch: a session committed in between makes the board newer than its epoch, never older.
+  const board = boardOf(await rankingStatements(db).global.execute(at), seen.epoch);
+  keep(db, key, board);
+  return { board, seen: await facesOf(db, callerId, board, at) };
+}
+
+async function communityBoard(db: Db, callerId: number, at: WindowValues, communityId: number) {
+  const board = boardOf(await rankingStatements(db).community.execute({ ...at, community: communityId }), '');
+  return { board, seen: await facesOf(db, callerId, board, at) };
+}
+
+/** The board of the caller's week in `zone`, and what the caller sees of it. */
+async function boardIn(
+  db: Db,
   callerId: number,
-  period: Period,
-  zone: string,
   communityId: number | null,
-): Promise<Ranked[]> {
-  const members =
+  zone: string,
+  now: Date,
+): Promise<{ memberZone: string | null; value: { period: Period; board: Board; seen: Seen } }> {
+  const period = weekOf(localDay(now, zone));
+  const at = { zone, from: period.from, until: period.until };
+  const { board, seen } =
     communityId === null
-      ? sql``
-      : sql`AND ${activitySessions.userId} IN (SELECT ${communityMembers.userId} FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId})`;
-  const result = await db.execute(sql`
-    WITH totals AS (
-      SELECT ${activitySessions.userId} AS user_id, sum(${activitySessions.durationMs})::float8 AS score
-      FROM ${activitySessions}
-      WHERE ${startedWithin(period, zone)} ${members}
-      GROUP BY ${activitySessions.userId}
-    ), ranked AS (
-      SELECT user_id, score, rank() OVER (ORDER BY score DESC) AS rank FROM totals
-    )
-    SELECT user_id, score, rank::int AS rank FROM ranked
-    WHERE rank <= ${LEADERBOARD.size} OR user_id = ${callerId}
-    ORDER BY rank, user_id
-  `);
-  return (result as unknown as { rows: Ranked[] }).rows.map((r) => ({
-    user_id: Number(r.user_id),
-    score: Number(r.score),
-    rank: Number(r.rank),
-  }));
+      ? await globalBoard(db, callerId, at)
+      : await communityBoard(db, callerId, at, communityId);
+  return { memberZone: seen.callerZone, value: { period, board, seen } };
 }
 
 function scoreOf(
-  user: UserRow,
-  row: Pick<Ranked, 'score'> & { rank: number | null },
+  user: FaceRow,
+  row: { score: number; rank: number | null },
   callerId: number,
   friend: boolean,
 ) {
   const me = user.id === callerId;
-  const face = presentMemberFace(user, me || seesPersona(user, { isFriend: friend, direction: null }));
+  const face = faceSeenBy(user, { me, friend });
   return {
     user_id: user.id,
     rank: row.rank,
@@ -75,7 +208,7 @@ function scoreOf(
 }
 
 /** The board's community: the one picked (leaderboard_community_id), else the page's; global=true is everyone. */
-function boardOf(query: LeaderboardQuery): number | null {
+function boardCommunity(query: LeaderboardQuery): number | null {
   if (query.global === true) return null;
   const communityId = query.leaderboard_community_id ?? query.community_id;
   if (communityId === undefined) {
@@ -95,27 +228,31 @@ export async function leaderboard(
   now = new Date(),
 ): Promise<LeaderboardResponse> {
   const db = deps.db;
-  const communityId = boardOf(query);
+  const communityId = boardCommunity(query);
   if (communityId !== null) await assertMayRead(db, communityId, callerId);
-  const caller = await findUser(db, callerId);
-  const zone = safeZone(caller.timezone);
-  const period = weekOf(localDay(now, zone));
-  const ranked = await rankedScores(db, callerId, period, zone, communityId);
-  const ids = ranked.map((r) => r.user_id).filter((id) => id !== callerId);
-  const [rows, relations] = await Promise.all([
-    ids.length === 0 ? [] : db.select().from(users).where(inArray(users.id, ids)),
-    relationsOf(db, callerId, ids),
-  ]);
-  const byId = new Map<number, UserRow>(rows.map((u) => [u.id, u]));
-  const mine = ranked.find((r) => r.user_id === callerId) ?? { score: 0, rank: null };
-  const others = ranked.filter((r) => r.user_id !== callerId && r.rank <= LEADERBOARD.size);
+  const { value } = await inMemberZone(callerId, (zone) => boardIn(db, callerId, communityId, zone, now));
+  const { period, board, seen } = value;
+  const caller = seen.members.get(callerId)?.user;
+  if (!caller) throw notFound('No such member');
+  const mine = board.ids.indexOf(callerId);
+  const others: LeaderboardScore[] = [];
+  for (let i = 0; i < board.top; i++) {
+    const member = board.ids[i] === callerId ? undefined : seen.members.get(board.ids[i] as number);
+    if (!member) continue;
+    const row = { score: board.scores[i] as number, rank: board.ranks[i] as number };
+    others.push(scoreOf(member.user, row, callerId, member.isFriend));
+  }
   return {
     scores: [
-      scoreOf(caller, mine, callerId, false),
-      ...others.flatMap((r) => {
-        const user = byId.get(r.user_id);
-        return user ? [scoreOf(user, r, callerId, (relations.get(r.user_id) ?? STRANGER).isFriend)] : [];
-      }),
+      scoreOf(
+        caller,
+        mine < 0
+          ? { score: 0, rank: null }
+          : { score: board.scores[mine] as number, rank: board.ranks[mine] as number },
+        callerId,
+        false,
+      ),
+      ...others,
     ],
     community_id: communityId,
     start_date: period.from,

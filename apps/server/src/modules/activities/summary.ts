@@ -16,17 +16,20 @@ import { distanceIn, unitOf } from './presenter';
 
 const sumOf = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`;
 
-/** The optional filters of the summary and the history (001 §7). */
-export function sessionFilters(filters: {
-  activity_type?: number;
-  session_type?: number;
-  bg_app_id?: number;
-}) {
+/** The optional filters of the summary and the history (001 §7), by the column each one narrows. */
+export const SESSION_FILTERS = {
+  activity_type: activitySessions.activityType,
+  session_type: activitySessions.sessionType,
+  bg_app_id: activitySessions.appId,
+} as const;
+export type SessionFilters = { [K in keyof typeof SESSION_FILTERS]?: number };
+
+export function sessionFilters(filters: SessionFilters) {
   const where: SQL[] = [];
-  if (filters.activity_type !== undefined)
-    where.push(eq(activitySessions.activityType, filters.activity_type));
-  if (filters.session_type !== undefined) where.push(eq(activitySessions.sessionType, filters.session_type));
-  if (filters.bg_app_id !== undefined) where.push(eq(activitySessions.appId, filters.bg_app_id));
+  for (const [name, column] of Object.entries(SESSION_FILTERS)) {
+    const value = filters[name as keyof SessionFilters];
+    if (value !== undefined) where.push(eq(column, value));
+  }
   return where;
 }
 

@@ -1,8 +1,10 @@
-import { EventSubtype, EventType, FriendDirection, StarType } from '@orbit/contract';
-import { asc, eq } from 'drizzle-orm';
+import { EventSubtype, EventType, FriendDirection, PrivacySetting, StarType } from '@orbit/contract';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, organizationMembers, organizations, users } from '../../db/schema';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
+import { presentMemberFace, seesPersona } from '../users/service';
+import { FACE_COLUMNS, type FaceRow, faceSeenBy, facesJsonSql } from './faces';
 
 const ctx = await createTestApp();
 const { app } = ctx;
@@ -287,5 +289,52 @@ describe('friend request rate limit', () => {
     }
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
+  });
+});
+
+describe('faces from their columns', () => {
+  it('makes a face from the face columns alone, or their JSON, as from the whole row', async () => {
+    const member = await signUp(app);
+    await ctx.deps.db
+      .update(users)
+      .set({
+        privacySetting: PrivacySetting.PRIVATE,
+        alias: `alias${member.userId}`,
+        firstName: 'Ada',
+        avatarImage: 'av7',
+        personaType: 2,
+        personaValue: '42',
+        mood: 4,
+        moodTags: ['calm'],
+      })
+      .where(eq(users.id, member.userId));
+    const [whole] = await ctx.deps.db.select().from(users).where(eq(users.id, member.userId));
+    const [columns] = await ctx.deps.db.select(FACE_COLUMNS).from(users).where(eq(users.id, member.userId));
+    const viewer = await signUp(app);
+    const jsonFaces = async () => {
+      const [row] = await ctx.deps.db
+        .execute(
+          sql`SELECT ${facesJsonSql(sql`${viewer.userId}::int`, sql`ARRAY[${member.userId}]`)} AS faces`,
+        )
+        .then((r) => (r as unknown as { rows: { faces: (FaceRow & { isFriend: boolean })[] }[] }).rows);
+      return row?.faces ?? [];
+    };
+    const [asJson] = await jsonFaces();
+    if (!whole || !columns || !asJson) throw new Error('the member is gone');
+    expect(asJson.isFriend).toBe(false);
+    await makeFriends(viewer, member);
+    expect((await jsonFaces())[0]?.isFriend).toBe(true);
+    for (const seen of [
+      { me: true, friend: false },
+      { me: false, friend: true },
+      { me: false, friend: false },
+    ]) {
+      const fromWhole = presentMemberFace(
+        whole,
+        seen.me || seesPersona(whole, { isFriend: seen.friend, direction: null }),
+      );
+      expect(faceSeenBy(columns, seen)).toEqual(fromWhole);
+      expect(faceSeenBy(asJson, seen)).toEqual(fromWhole);
+    }
   });
 });

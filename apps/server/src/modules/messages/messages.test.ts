@@ -1,8 +1,15 @@
-import { EventType, PM_IMAGE_TEXT, PM_MESSAGE_MAX, PM_PAGE_SIZE, StarType } from '@orbit/contract';
+import {
+  EventType,
+  PM_IMAGE_TEXT,
+  PM_MESSAGE_MAX,
+  PM_PAGE_SIZE,
+  PrivacySetting,
+  StarType,
+} from '@orbit/contract';
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { attachments as attachmentsTable, events, messageParticipants } from '../../db/schema';
+import { attachments as attachmentsTable, events, messageParticipants, users } from '../../db/schema';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { samples, uploader } from '../attachments/testing';
 import { olderThan } from './cursor';
@@ -251,6 +258,25 @@ describe('GET /pms/list/{group_id} paging', () => {
     const back = (await list(a, groupId, second.newer_key)).json();
     expect(back.messages.map((m: { pm_id: number }) => m.pm_id)).toEqual(newestFirst.slice(0, PM_PAGE_SIZE));
     expect(back.newer_key).toBeNull();
+  });
+
+  it("shows each author as the reader may see them: a private member's persona to their friends only", async () => {
+    const me = await signUp(app);
+    const { others, groupId } = await groupOf(me);
+    const [reader, hidden] = others as [TestUser, TestUser];
+    const alias = `mask${hidden.userId}`;
+    await ctx.deps.db
+      .update(users)
+      .set({ privacySetting: PrivacySetting.PRIVATE, alias })
+      .where(eq(users.id, hidden.userId));
+    await sendOk(hidden, groupId, 'from behind the mask');
+    const authorAs = async (user: TestUser) =>
+      (await list(user, groupId)).json().messages[0].screen_name as string;
+    expect(await authorAs(me)).toBe(hidden.username);
+    expect(await authorAs(hidden)).toBe(hidden.username);
+    expect(await authorAs(reader)).toBe(alias);
+    await befriend(reader, hidden);
+    expect(await authorAs(reader)).toBe(hidden.username);
   });
 
   it('refuses a page_key it did not issue (400)', async () => {

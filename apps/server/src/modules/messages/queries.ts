@@ -1,10 +1,12 @@
 import { PM_UNREAD_COUNT_CAP } from '@orbit/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
+import { FACE_COLUMNS, faceSeenBy, isFriendSql } from '../friends/faces';
 import { relationsOf } from '../friends/service';
-import { type MemberFace, presentMemberFace, STRANGER, seesPersona, type UserRow } from '../users/service';
+import type { MemberFace, UserRow } from '../users/service';
 import { noSuchThread } from './policy';
 import type { GroupRow } from './presenter';
 
@@ -42,14 +44,39 @@ export async function facesSeenBy(db: Queryable, viewerId: number, members: User
     viewerId,
     members.filter((u) => u.id !== viewerId).map((u) => u.id),
   );
-  const faces = new Map<number, MemberFace>(
-    members.map((u) => [
-      u.id,
-      presentMemberFace(u, u.id === viewerId || seesPersona(u, relations.get(u.id) ?? STRANGER)),
-    ]),
-  );
   const friendIds = new Set([...relations].filter(([, r]) => r.isFriend).map(([id]) => id));
+  const faces = new Map<number, MemberFace>(
+    members.map((u) => [u.id, faceSeenBy(u, { me: u.id === viewerId, friend: friendIds.has(u.id) })]),
+  );
   return { faces, friendIds };
+}
+
+const threadSeenByStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      member: FACE_COLUMNS,
+      lastReadId: messageParticipants.lastReadMessageId,
+      isFriend: isFriendSql(sql.placeholder('viewer'), messageParticipants.userId),
+    })
+    .from(messageParticipants)
+    .innerJoin(users, eq(users.id, messageParticipants.userId))
+    .where(eq(messageParticipants.groupId, sql.placeholder('group')))
+    .prepare('pm_thread_seen_by'),
+);
+
+/**
+ * What a page of the thread needs of it: the viewer's last read message and the faces the viewer sees of the
+ * participants, in one prepared statement (participants with the face columns and friendship), or 404 when
+ * the viewer does not take part in it.
+ */
+export async function threadSeenBy(db: Db, groupId: number, viewerId: number) {
+  const rows = await threadSeenByStatement(db).execute({ group: groupId, viewer: viewerId });
+  const viewer = rows.find((r) => r.member.id === viewerId);
+  if (!viewer) throw noSuchThread();
+  const faces = new Map<number, MemberFace>(
+    rows.map((r) => [r.member.id, faceSeenBy(r.member, { me: r === viewer, friend: r.isFriend })]),
+  );
+  return { lastReadId: viewer.lastReadId, faces };
 }
 
 /** A one-to-one thread takes messages only while its two members are friends (002 §2). */

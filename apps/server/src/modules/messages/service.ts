@@ -1,6 +1,7 @@
 import { EventSubtype, PM_PAGE_SIZE, type PmCreateGroupBody, type PmListResponse } from '@orbit/contract';
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
@@ -16,33 +17,54 @@ import { announceProfiles, emitDeleted, emitMessage } from './events';
 import { assertAuthor, groupParticipants, messageText, notFriends, pairKeyOf } from './policy';
 import { type MessageRow, presentMessage, presentPmAttachment, stateFor } from './presenter';
 import {
-  facesSeenBy,
   loadThread,
   maySend,
   participantsWithoutUnread,
   pendingThreadCount,
   type Thread,
+  threadSeenBy,
 } from './queries';
 
 export { pendingThreadCount } from './queries';
 
 const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 
-/** One page of a thread by keyset: newest first, one index range scan on (group_id, id). */
-async function pageRows(db: Queryable, groupId: number, cursor: Cursor): Promise<MessageRow[]> {
-  const inGroup = eq(messages.groupId, groupId);
+/** A page of a thread by keyset, one prepared statement per direction: one index range scan on (group_id, id). */
+const pageStatements = preparedPerDatabase((db) => {
+  const inGroup = eq(messages.groupId, sql.placeholder('group'));
   const limit = PM_PAGE_SIZE + 1;
-  if (cursor.kind === 'after') {
-    const rows = await db
+  const from = sql.placeholder('id');
+  return {
+    newest: db
       .select()
       .from(messages)
-      .where(and(inGroup, gt(messages.id, cursor.id)))
+      .where(inGroup)
+      .orderBy(desc(messages.id))
+      .limit(limit)
+      .prepare('pm_page_newest'),
+    before: db
+      .select()
+      .from(messages)
+      .where(and(inGroup, lt(messages.id, from)))
+      .orderBy(desc(messages.id))
+      .limit(limit)
+      .prepare('pm_page_before'),
+    after: db
+      .select()
+      .from(messages)
+      .where(and(inGroup, gt(messages.id, from)))
       .orderBy(asc(messages.id))
-      .limit(limit);
-    return rows.reverse();
-  }
-  const before = cursor.kind === 'before' ? lt(messages.id, cursor.id) : undefined;
-  return db.select().from(messages).where(and(inGroup, before)).orderBy(desc(messages.id)).limit(limit);
+      .limit(limit)
+      .prepare('pm_page_after'),
+  };
+});
+
+/** One page of a thread, newest first. */
+async function pageRows(db: Db, groupId: number, cursor: Cursor): Promise<MessageRow[]> {
+  const statements = pageStatements(db);
+  if (cursor.kind === 'newest') return statements.newest.execute({ group: groupId });
+  const rows = await statements[cursor.kind].execute({ group: groupId, id: cursor.id });
+  return cursor.kind === 'after' ? rows.reverse() : rows;
 }
 
 /** The page's rows and its keys: the extra row fetched says a further page exists in that direction. */
@@ -73,17 +95,12 @@ export async function listMessages(
   pageKey?: string,
 ): Promise<PmListResponse> {
   const cursor = cursorFromKey(pageKey);
-  const thread = await loadThread(deps.db, groupId, viewerId);
-  const [rows, { faces }] = await Promise.all([
+  // Both at once: the page is only answered once the thread says the viewer takes part in it.
+  const [{ lastReadId: lastRead, faces }, rows] = await Promise.all([
+    threadSeenBy(deps.db, groupId, viewerId),
     pageRows(deps.db, groupId, cursor),
-    facesSeenBy(
-      deps.db,
-      viewerId,
-      thread.participants.map((p) => p.user),
-    ),
   ]);
   const page = pageOfRows(rows, cursor);
-  const lastRead = thread.viewer.lastReadId;
   const newest = page.items[0];
   if (cursor.kind === 'newest' && newest && newest.id > lastRead) {
     await inTransaction(unitOfWork(deps), (work) => advanceRead(work, groupId, viewerId, newest.id));

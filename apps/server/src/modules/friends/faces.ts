@@ -1,0 +1,51 @@
+import type { SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { friendships, users } from '../../db/schema';
+import { type MemberFace, presentMemberFace, seesPersona, type UserRow } from '../users/service';
+
+/**
+ * The columns a member's face is made of (presentMemberFace, seesPersona), for the hot reads that show
+ * members beside what they are about: mapping whole member rows was a sixth of the leaderboard's CPU in the
+ * bench profile (docs/decisions/0029). A test holds the face made of these to the face of the whole row.
+ */
+export const FACE_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  alias: users.alias,
+  firstName: users.firstName,
+  avatarImage: users.avatarImage,
+  personaType: users.personaType,
+  personaValue: users.personaValue,
+  mood: users.mood,
+  moodTags: users.moodTags,
+  privacySetting: users.privacySetting,
+};
+export type FaceRow = Pick<UserRow, keyof typeof FACE_COLUMNS>;
+
+/** The face a member shows the viewer: their persona to themselves and their friends, else by privacy. */
+export function faceSeenBy(member: FaceRow, viewer: { me: boolean; friend: boolean }): MemberFace {
+  // The cast holds because presentMemberFace and seesPersona read FACE_COLUMNS only (the test says so).
+  const row = member as UserRow;
+  return presentMemberFace(row, viewer.me || seesPersona(row, { isFriend: viewer.friend, direction: null }));
+}
+
+/**
+ * Is `memberId` (a column of the outer query, usually) a friend of `viewerId`: a condition to select beside
+ * the members themselves, where relationsOf would be a query of its own (and the request direction is not
+ * needed for a face: seesPersona reads friendship only).
+ */
+export const isFriendSql = (viewerId: SQLWrapper | number, memberId: SQLWrapper) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${friendships}
+    WHERE ${friendships.userId} = ${viewerId} AND ${friendships.friendId} = ${memberId})`;
+
+/**
+ * The face columns of the members `ids` and whether each is `viewerId`'s friend, as one JSON array of
+ * FaceRow objects (plus `isFriend`): where a read shows many members, the driver parses one JSON value
+ * natively instead of the ORM mapping a row per member (a sixth of the leaderboard's time, 0029).
+ */
+export function facesJsonSql(viewerId: SQLWrapper, ids: SQLWrapper) {
+  const fields = Object.entries(FACE_COLUMNS).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+  return sql<(FaceRow & { isFriend: boolean })[]>`(SELECT coalesce(json_agg(json_build_object(
+      ${sql.join(fields, sql`, `)}, 'isFriend', ${isFriendSql(viewerId, users.id)})), '[]'::json)
+    FROM ${users} WHERE ${users.id} = ANY(${ids}::int[]))`;
+}
