@@ -5,19 +5,24 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { isOffline, setSignedOutHandler } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useProfiles } from '../api/profiles';
-import { RegisterScreen } from '../features/auth/RegisterScreen';
 import { SignInScreen } from '../features/auth/SignInScreen';
 import { IncomingCall } from '../features/calls/IncomingCall';
 import { i18n } from '../i18n';
 import { T } from '../i18n/texts';
 import { BusyIndicator } from '../ui/BusyIndicator';
 import { hideDialogs } from '../ui/dialogStore';
+import { lazyScreen } from '../ui/lazyScreen';
 import { Popup } from '../ui/Popup';
 import { showFailure } from '../ui/popup';
 import { RealtimeBridge } from './RealtimeBridge';
 import { Shell } from './Shell';
 import { Splash } from './Splash';
 import { VersionGate } from './VersionGate';
+
+// Sign-in is the first screen of a member who is signed out; registering comes after it, so it loads then.
+const RegisterScreen = lazyScreen(() =>
+  import('../features/auth/RegisterScreen').then((m) => m.RegisterScreen),
+);
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
