@@ -1,13 +1,11 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { isOffline, setSignedOutHandler } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useProfiles } from '../api/profiles';
 import { SignInScreen } from '../features/auth/SignInScreen';
 import { IncomingCall } from '../features/calls/IncomingCall';
-import { i18n } from '../i18n';
 import { T } from '../i18n/texts';
 import { BusyIndicator } from '../ui/BusyIndicator';
 import { hideDialogs } from '../ui/dialogStore';
@@ -80,34 +78,32 @@ function SignedOutOnly({ children }: { children: React.ReactNode }) {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SignedOutWatcher />
-        <BrowserRouter>
-          <Routes>
-            <Route
-              path="/signin"
-              element={
-                <SignedOutOnly>
-                  <SignInScreen />
-                </SignedOutOnly>
-              }
-            />
-            <Route
-              path="/register"
-              element={
-                <SignedOutOnly>
-                  <RegisterScreen />
-                </SignedOutOnly>
-              }
-            />
-            <Route path="*" element={<SignedInRoutes />} />
-          </Routes>
-        </BrowserRouter>
-        <VersionGate />
-        <Popup />
-        <BusyIndicator />
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <SignedOutWatcher />
+      <BrowserRouter>
+        <Routes>
+          <Route
+            path="/signin"
+            element={
+              <SignedOutOnly>
+                <SignInScreen />
+              </SignedOutOnly>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <SignedOutOnly>
+                <RegisterScreen />
+              </SignedOutOnly>
+            }
+          />
+          <Route path="*" element={<SignedInRoutes />} />
+        </Routes>
+      </BrowserRouter>
+      <VersionGate />
+      <Popup />
+      <BusyIndicator />
+    </QueryClientProvider>
   );
 }

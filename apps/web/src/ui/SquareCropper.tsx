@@ -1,6 +1,6 @@
 import { type ComponentType, type JSX, useState } from 'react';
 import type { Area, CropperProps, default as EasyCropper } from 'react-easy-crop';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import { lazyScreen } from './lazyScreen';
 import styles from './SquareCropper.module.css';

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { T } from '../i18n/texts';
 import { lazyScreen } from './lazyScreen';
 
@@ -34,7 +33,6 @@ const retryButton = () => screen.getByRole('button', { name: T.pleaseTryAgainCap
 const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 
 describe('lazyScreen', () => {
-  beforeAll(() => initI18n());
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();

@@ -1,5 +1,5 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import busyStyles from './BusyIndicator.module.css';
 import styles from './LazyScreen.module.css';

@@ -1,7 +1,7 @@
 import { STARFIELD, StarType } from '@orbit/contract';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Profiles } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { backgroundCircles } from '../../starfield/background';
 import { BADGE_SIZE, type Effect } from '../../starfield/display';

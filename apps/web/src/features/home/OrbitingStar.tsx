@@ -1,5 +1,5 @@
 import { type CSSProperties, memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Effect, StarDisplay } from '../../starfield/display';
 import { MoodFace } from '../social/MoodFace';
 import styles from './HomeView.module.css';
