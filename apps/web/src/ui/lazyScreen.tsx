@@ -26,11 +26,7 @@ function ScreenLoading() {
 
 function ScreenLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div className={styles.failed}>
-      <RetryAlert text={t(T.popupMessage)} onRetry={onRetry} />
-    </div>
-  );
+  return <RetryAlert text={t(T.popupMessage)} onRetry={onRetry} />;
 }
 
 interface BoundaryProps {
