@@ -6,8 +6,8 @@ import type { Measurement } from '../lib/measure';
 import type { Scenario } from './types';
 
 const DIST = path.join(REPO_ROOT, 'apps/web/dist');
-/** Issue 3's target for the first screen's JavaScript, gzipped. */
-const BUDGET_KB = 200;
+/** The first screen's JavaScript, gzipped: issue 3 asked for 200 KB at most, issue 17 for 150 (decision 0028). */
+const BUDGET_KB = 150;
 
 /** The entry module and the modules index.html preloads: what the browser fetches before the first screen. */
 function htmlScripts(html: string): string[] {
@@ -39,7 +39,7 @@ export function initialChunks(distDir: string): string[] {
   return [...seen];
 }
 
-/** The web app's initial JavaScript, gzipped (issue 3: at most 200 KB for the first screen). */
+/** The web app's initial JavaScript, gzipped (issue 17: at most 150 KB for the first screen). */
 export const bundle: Scenario = {
   name: 'bundle',
   summary: `gzip size of the initial JavaScript of apps/web/dist (target <= ${BUDGET_KB} KB)`,

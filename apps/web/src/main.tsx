@@ -2,11 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { handOffToken } from './app/tokenHandoff';
-import { initI18n, loadLocale } from './i18n';
+import { loadLocale } from './i18n';
 import './styles/global.css';
 
 async function start(): Promise<void> {
-  await initI18n();
   // The dictionary is awaited so the first screen reads in words, not keys; a failure is only logged.
   await loadLocale();
   await handOffToken();

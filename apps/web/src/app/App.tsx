@@ -1,23 +1,26 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { isOffline, setSignedOutHandler } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useProfiles } from '../api/profiles';
-import { RegisterScreen } from '../features/auth/RegisterScreen';
 import { SignInScreen } from '../features/auth/SignInScreen';
 import { IncomingCall } from '../features/calls/IncomingCall';
-import { i18n } from '../i18n';
 import { T } from '../i18n/texts';
 import { BusyIndicator } from '../ui/BusyIndicator';
 import { hideDialogs } from '../ui/dialogStore';
+import { lazyScreen } from '../ui/lazyScreen';
 import { Popup } from '../ui/Popup';
 import { showFailure } from '../ui/popup';
 import { RealtimeBridge } from './RealtimeBridge';
 import { Shell } from './Shell';
 import { Splash } from './Splash';
 import { VersionGate } from './VersionGate';
+
+// Sign-in is the first screen of a member who is signed out; registering comes after it, so it loads then.
+const RegisterScreen = lazyScreen(() =>
+  import('../features/auth/RegisterScreen').then((m) => m.RegisterScreen),
+);
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -75,34 +78,32 @@ function SignedOutOnly({ children }: { children: React.ReactNode }) {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SignedOutWatcher />
-        <BrowserRouter>
-          <Routes>
-            <Route
-              path="/signin"
-              element={
-                <SignedOutOnly>
-                  <SignInScreen />
-                </SignedOutOnly>
-              }
-            />
-            <Route
-              path="/register"
-              element={
-                <SignedOutOnly>
-                  <RegisterScreen />
-                </SignedOutOnly>
-              }
-            />
-            <Route path="*" element={<SignedInRoutes />} />
-          </Routes>
-        </BrowserRouter>
-        <VersionGate />
-        <Popup />
-        <BusyIndicator />
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <SignedOutWatcher />
+      <BrowserRouter>
+        <Routes>
+          <Route
+            path="/signin"
+            element={
+              <SignedOutOnly>
+                <SignInScreen />
+              </SignedOutOnly>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <SignedOutOnly>
+                <RegisterScreen />
+              </SignedOutOnly>
+            }
+          />
+          <Route path="*" element={<SignedInRoutes />} />
+        </Routes>
+      </BrowserRouter>
+      <VersionGate />
+      <Popup />
+      <BusyIndicator />
+    </QueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useRealtimeStatus } from '../api/realtime';
 import type { RealtimeStatus } from '../api/realtimeMachine';
+import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import styles from './RealtimeStatusChip.module.css';
 

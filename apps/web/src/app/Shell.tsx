@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/auth';
 import type { Profiles } from '../api/types';
@@ -11,6 +10,7 @@ import { openMessages } from '../features/messages/open';
 import { openNotifications } from '../features/notifications/open';
 import { openSettings } from '../features/settings/openSettings';
 import { openInactive, openPrivateRequest, openSearch } from '../features/social/open';
+import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import { Badge } from '../ui/Badge';
 import { IconButton } from '../ui/Button';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Profiles } from '../api/types';
+import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import { IconButton } from '../ui/Button';
 import { CloseIcon, GearIcon, HomeIcon, LogoutIcon, PlusIcon, SearchIcon } from '../ui/icons';

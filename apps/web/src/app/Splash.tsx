@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import { Button } from '../ui/Button';
 import styles from './Splash.module.css';

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VersionGate } from './VersionGate';
 
 function renderGate(outdated: boolean, reload: () => void) {
@@ -15,7 +14,6 @@ function renderGate(outdated: boolean, reload: () => void) {
 }
 
 describe('VersionGate', () => {
-  beforeAll(() => initI18n());
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { UI_TIMINGS } from '@orbit/contract';
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useVersionCheck } from '../api/profiles';
+import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import styles from './VersionGate.module.css';
 import { APP_VERSION } from './version';

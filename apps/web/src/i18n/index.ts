@@ -1,6 +1,5 @@
-import { DEFAULT_LANG } from '@orbit/contract';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, type Dictionary, translate } from '@orbit/contract';
+import { useSyncExternalStore } from 'react';
 import { get } from '../api/client';
 
 export interface LocaleResponse {
@@ -8,32 +7,59 @@ export interface LocaleResponse {
   lang: string;
 }
 
-export const i18n = i18next.createInstance();
+/** The values of a text's `{{0}}`, `{{1}}` placeholders, by position: positional(...) or { 0: name }. */
+export type TextValues = Readonly<Record<number | string, string | number>>;
+export type TFunction = (key: string, values?: TextValues) => string;
+
+let dictionary: Dictionary = {};
+let language: string = DEFAULT_LANG;
+let version = 0;
+const listeners = new Set<() => void>();
+
+function argumentsOf(values: TextValues | undefined): (string | number)[] {
+  const args: (string | number)[] = [];
+  for (const [position, value] of Object.entries(values ?? {})) args[Number(position)] = value;
+  return args;
+}
 
 /**
- * Keys are whole texts or dotted names, never nested paths, so separators are off; a missing key shows
- * the key itself (000 §3.14); `{{0}}` placeholders take values named "0", "1"...
+ * A text in the member's language by its key: the contract's `translate`, the spec's lookup that the server
+ * uses too (000 §3.14): `{{n}}` takes the n-th value, a missing key is shown as itself.
  */
-export async function initI18n(): Promise<void> {
-  await i18n.use(initReactI18next).init({
-    lng: DEFAULT_LANG,
-    fallbackLng: false,
-    resources: {},
-    keySeparator: false,
-    nsSeparator: false,
-    returnNull: false,
-    returnEmptyString: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+const t: TFunction = (key, values) => translate(dictionary, key, ...argumentsOf(values));
+
+/** The app's texts outside a component: t, and the language of the dictionary. */
+export const i18n = {
+  t,
+  get language(): string {
+    return language;
+  },
+};
+
+/** Puts a dictionary in place; every component showing texts renders again. */
+export function setDictionary(lang: string, keys: Dictionary): void {
+  dictionary = keys;
+  language = lang;
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The texts for a component, which renders again when the dictionary changes. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  useSyncExternalStore(subscribe, () => version);
+  return { t, i18n };
 }
 
 /** Loads the dictionary from GET /locale; a failure is only logged (000 §8) and keys show as they are. */
 export async function loadLocale(lang: string = DEFAULT_LANG): Promise<void> {
   try {
     const locale = await get<LocaleResponse>('/locale', { lang });
-    i18n.addResourceBundle(locale.lang, 'translation', locale.keys, true, true);
-    await i18n.changeLanguage(locale.lang);
+    setDictionary(locale.lang, locale.keys);
   } catch (error) {
     console.warn('[orbit] locale not loaded', error);
   }

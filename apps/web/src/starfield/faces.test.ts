@@ -1,6 +1,6 @@
 import { STARFIELD } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { faceDelay, faceForDraw, faceRatiosFor, firstFace, nextFace } from './faces';
+import { faceDelay, faceFadeAt, faceForDraw, faceRatiosFor, firstFace, nextFace } from './faces';
 import { seededRandom } from './random';
 
 const all = faceRatiosFor({ hasPicture: true, hasMood: true });
@@ -43,5 +43,16 @@ describe('star faces', () => {
     expect(faceDelay(true, () => 0.999999)).toBeCloseTo(3000, 0);
     expect(faceDelay(false, () => 0)).toBe(1000);
     expect(faceDelay(false, () => 0.999999)).toBeCloseTo(2000, 0);
+  });
+});
+
+describe('face cross-fade', () => {
+  it('goes from the old face to the new one over the 500 ms of a face change, eased', () => {
+    expect(STARFIELD.timings.faceChange).toBe(500);
+    expect(faceFadeAt(0)).toBe(0);
+    expect(faceFadeAt(250)).toBeCloseTo(0.5);
+    expect(faceFadeAt(50)).toBeLessThan(0.1);
+    expect(faceFadeAt(500)).toBe(1);
+    expect(faceFadeAt(800)).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { STARFIELD } from '@orbit/contract';
+import { clamp01, easeInOut } from './geometry';
 import { between, type Random } from './random';
 
 /** The three faces a star shows in turn (000 §4.1). */
@@ -44,4 +45,9 @@ export function nextFace(current: Face, ratios: FaceRatios, random: Random): Fac
 export function faceDelay(first: boolean, random: Random): number {
   const range = first ? STARFIELD.faceFirstChangeMs : STARFIELD.faceChangeEveryMs;
   return between(random, range.min, range.max);
+}
+
+/** How far a face change's cross-fade has gone after `elapsedMs` (000 §9: over 500 ms), eased: 0 to 1. */
+export function faceFadeAt(elapsedMs: number): number {
+  return easeInOut(clamp01(elapsedMs / STARFIELD.timings.faceChange));
 }

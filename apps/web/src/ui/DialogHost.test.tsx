@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from './DialogHost';
 import { openDialog, useDialogStore } from './dialogStore';
 
 describe('DialogHost', () => {
-  beforeAll(() => initI18n());
   afterEach(async () => {
     cleanup();
     await act(() => useDialogStore.getState().hide());

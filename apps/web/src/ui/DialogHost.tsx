@@ -1,6 +1,6 @@
 import { POPUP_STACK_Z_INDEX, UI_TIMINGS } from '@orbit/contract';
 import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import { IconButton } from './Button';
 import styles from './DialogHost.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Button } from './Button';
 import styles from './Popup.module.css';
 import { popupContent, usePopupStore } from './popup';

@@ -1,13 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
-import type { Area } from 'react-easy-crop';
-import { useTranslation } from 'react-i18next';
+import { type ComponentType, type JSX, useState } from 'react';
+import type { Area, CropperProps, default as EasyCropper } from 'react-easy-crop';
+import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
+import { lazyScreen } from './lazyScreen';
 import styles from './SquareCropper.module.css';
 
 export type { Area };
 
 // The crop editor loads when a picture is being cut, not with the app's first screen.
-const Cropper = lazy(() => import('react-easy-crop'));
+const Cropper = lazyScreen(() =>
+  import('react-easy-crop').then((m) => m.default as ComponentType<CropperShownProps>),
+);
+/** What the cropper is given: its props less the ones its defaultProps fill in. */
+type CropperShownProps = JSX.LibraryManagedAttributes<typeof EasyCropper, CropperProps>;
 
 export interface SquareCropperProps {
   /** The picture to cut, by URL (an upload's address or a local object URL). */
@@ -26,19 +31,17 @@ export function SquareCropper({ image, side, onCropComplete }: SquareCropperProp
   return (
     <div className={styles.cropper}>
       <div className={styles.area}>
-        <Suspense fallback={null}>
-          <Cropper
-            image={image}
-            crop={crop}
-            zoom={zoom}
-            aspect={1}
-            cropSize={{ width: side, height: side }}
-            showGrid={false}
-            onCropChange={setCrop}
-            onZoomChange={setZoom}
-            onCropComplete={onCropComplete}
-          />
-        </Suspense>
+        <Cropper
+          image={image}
+          crop={crop}
+          zoom={zoom}
+          aspect={1}
+          cropSize={{ width: side, height: side }}
+          showGrid={false}
+          onCropChange={setCrop}
+          onZoomChange={setZoom}
+          onCropComplete={onCropComplete}
+        />
       </div>
       <label className={styles.zoom}>
         <span>{t(T.zoom)}</span>

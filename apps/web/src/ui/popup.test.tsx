@@ -2,7 +2,7 @@
 import { EN_US, translate } from '@orbit/contract';
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../i18n';
+import { setDictionary } from '../i18n';
 import { T } from '../i18n/texts';
 import { Popup } from './Popup';
 import {
@@ -41,10 +41,7 @@ describe('popup defaults', () => {
 });
 
 describe('Popup', () => {
-  beforeAll(async () => {
-    await initI18n();
-    i18n.addResourceBundle('en_us', 'translation', EN_US, true, true);
-  });
+  beforeAll(() => setDictionary('en_us', EN_US));
   afterEach(() => {
     cleanup();
     usePopupStore.getState().close();

@@ -1,5 +1,5 @@
 import { activityColorOf, activityIconName, monogramOf } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import styles from './Activities.module.css';
 
 /**

@@ -1,7 +1,6 @@
 import type { HistoryActivity } from '@orbit/contract';
 import { activityIconName, HISTORY } from '@orbit/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   CartesianGrid,
   ResponsiveContainer,
@@ -12,6 +11,7 @@ import {
   YAxis,
   ZAxis,
 } from 'recharts';
+import { useTranslation } from '../../i18n';
 import styles from './Activities.module.css';
 import { balloonDelays, balloonRadii, barColor } from './format';
 import { useDuration } from './useDuration';

@@ -1,9 +1,8 @@
 import { type ActivityHistoryResponse, activityIconName, HistoryGroupBy } from '@orbit/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useActivityHistory } from '../../api/activities';
 import { useMe } from '../../api/profiles';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { IconButton } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';

@@ -1,9 +1,9 @@
 import { LEADERBOARD, type LeaderboardResponse } from '@orbit/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { type Board, useLeaderboard } from '../../api/activities';
 import { useConnections } from '../../api/social';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { IconButton } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { isOffline } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import styles from './Activities.module.css';

@@ -7,10 +7,9 @@ import {
   UnitPreference,
 } from '@orbit/contract';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLogSession } from '../../api/activities';
 import { useMe } from '../../api/profiles';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';

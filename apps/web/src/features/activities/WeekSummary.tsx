@@ -1,6 +1,6 @@
 import { activityIconName } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { useActivitySummary } from '../../api/activities';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';

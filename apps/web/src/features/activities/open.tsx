@@ -1,32 +1,18 @@
-import { lazy, Suspense } from 'react';
 import { T } from '../../i18n/texts';
 import { openDialog } from '../../ui/dialogStore';
-import { LogSessionDialog } from './LogSessionDialog';
+import { lazyScreen } from '../../ui/lazyScreen';
 
-// The charts (recharts) load with the screens that draw them, not with the app's first paint.
-const HistoryView = lazy(() => import('./HistoryView').then((m) => ({ default: m.HistoryView })));
-const LeaderboardView = lazy(() => import('./LeaderboardView').then((m) => ({ default: m.LeaderboardView })));
+// Each screen's code (the charts' recharts with it) loads when it is first opened, not with the first screen.
+const HistoryView = lazyScreen(() => import('./HistoryView').then((m) => m.HistoryView));
+const LeaderboardView = lazyScreen(() => import('./LeaderboardView').then((m) => m.LeaderboardView));
+const LogSessionDialog = lazyScreen(() => import('./LogSessionDialog').then((m) => m.LogSessionDialog));
 
 /** The history screen: the member's own, or a friend's from their page (001 §2). */
 export const openHistory = (friendId?: number) =>
-  openDialog({
-    title: T.history,
-    render: () => (
-      <Suspense fallback={null}>
-        <HistoryView friendId={friendId} />
-      </Suspense>
-    ),
-  });
+  openDialog({ title: T.history, render: () => <HistoryView friendId={friendId} /> });
 
 export const openLeaderboard = () =>
-  openDialog({
-    title: T.leaderboardTitle,
-    render: () => (
-      <Suspense fallback={null}>
-        <LeaderboardView />
-      </Suspense>
-    ),
-  });
+  openDialog({ title: T.leaderboardTitle, render: () => <LeaderboardView /> });
 
 export const openLogSession = () =>
   openDialog({ title: T.logSessionTitle, render: () => <LogSessionDialog /> });

@@ -1,9 +1,8 @@
 import type { AdminOrganizationsResponse } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAdminPlans, useAdminScope } from '../../api/incentives';
 import { useAdminSurveys } from '../../api/surveys';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';

@@ -1,8 +1,8 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/keys';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';

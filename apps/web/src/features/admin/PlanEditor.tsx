@@ -8,9 +8,8 @@ import {
   isKnownActivityType,
   RewardKind,
 } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { incentiveKeys, savePlan } from '../../api/incentives';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { Segmented, SelectField, TextField } from '../../ui/Field';

@@ -1,7 +1,6 @@
 import type { AdminSurvey } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { saveSurvey, surveyKeys } from '../../api/surveys';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { TextField } from '../../ui/Field';

@@ -1,9 +1,12 @@
 import type { AdminIncentivePlan, AdminOrganizationsResponse, AdminSurvey } from '@orbit/contract';
 import { T } from '../../i18n/texts';
 import { openDialog } from '../../ui/dialogStore';
-import { AdminView } from './AdminView';
-import { PlanEditor } from './PlanEditor';
-import { SurveyEditor } from './SurveyEditor';
+import { lazyScreen } from '../../ui/lazyScreen';
+
+// Each screen's code loads when it is first opened, not with the app's first screen.
+const AdminView = lazyScreen(() => import('./AdminView').then((m) => m.AdminView));
+const PlanEditor = lazyScreen(() => import('./PlanEditor').then((m) => m.PlanEditor));
+const SurveyEditor = lazyScreen(() => import('./SurveyEditor').then((m) => m.SurveyEditor));
 
 /** The side menu's Admin entry (organisation admins only) opens the admin screens. */
 export const openAdmin = () => openDialog({ title: T.adminTitle, render: () => <AdminView /> });

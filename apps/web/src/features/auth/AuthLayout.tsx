@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './AuthLayout.module.css';
 

@@ -1,8 +1,8 @@
 import { REGISTRATION_DEFAULTS, type UnitPreference } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogin, useRegister } from '../../api/auth';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';

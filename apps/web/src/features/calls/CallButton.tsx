@@ -1,6 +1,6 @@
 import { CALL_LIMITS, type CallStartBody } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { PhoneIcon } from '../../ui/icons';

@@ -1,10 +1,9 @@
 import type { Call, PrivateCallSession } from '@orbit/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { leaveCall, useCallSession } from '../../api/calls';
 import { isApiError } from '../../api/client';
 import { useProfiles } from '../../api/profiles';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';

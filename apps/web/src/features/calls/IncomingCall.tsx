@@ -1,7 +1,7 @@
 import { type CallInvite, UI_TIMINGS } from '@orbit/contract';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { onCallNews, rejectCall } from '../../api/calls';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import type { Call } from '@orbit/contract';
 import { CALL_MEDIA } from '@orbit/contract';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Feed } from '../feeds/Feed';

@@ -1,13 +1,13 @@
 import type { CallStartBody, PrivateCallSession } from '@orbit/contract';
-import { lazy, Suspense } from 'react';
 import { startCall } from '../../api/calls';
 import { isApiError } from '../../api/client';
 import { openDialog } from '../../ui/dialogStore';
+import { lazyScreen } from '../../ui/lazyScreen';
 import type { CallRefusal } from './CallScreen';
 
 // The call screen and its media code load with the first call, not with the app's first screen.
-const CallScreen = lazy(() => import('./CallScreen').then((m) => ({ default: m.CallScreen })));
-const CallUnavailable = lazy(() => import('./CallScreen').then((m) => ({ default: m.CallUnavailable })));
+const CallScreen = lazyScreen(() => import('./CallScreen').then((m) => m.CallScreen));
+const CallUnavailable = lazyScreen(() => import('./CallScreen').then((m) => m.CallUnavailable));
 
 export interface CallRef {
   callId: number;
@@ -22,11 +22,7 @@ export const openCall = ({ callId, title, session }: CallRef) =>
   openDialog({
     title,
     titleIsName: true,
-    render: () => (
-      <Suspense fallback={null}>
-        <CallScreen callId={callId} initial={session} />
-      </Suspense>
-    ),
+    render: () => <CallScreen callId={callId} initial={session} />,
   });
 
 function refusalOf(error: unknown): CallRefusal {
@@ -47,11 +43,7 @@ export async function startAndOpenCall(body: CallStartBody, title: string): Prom
     openDialog({
       title,
       titleIsName: true,
-      render: () => (
-        <Suspense fallback={null}>
-          <CallUnavailable reason={refusalOf(error)} />
-        </Suspense>
-      ),
+      render: () => <CallUnavailable reason={refusalOf(error)} />,
     });
   }
 }

@@ -1,10 +1,9 @@
 import { OwnerType, UI_TIMINGS } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRegister } from '../../api/auth';
 import { useAddMember, useCommunity, useNonmembers, useRemoveMember } from '../../api/communities';
 import { useProfiles } from '../../api/profiles';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';

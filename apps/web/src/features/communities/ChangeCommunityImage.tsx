@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useChangeCommunityImage, useCommunity } from '../../api/communities';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { dialogBack } from '../../ui/dialogStore';
 import layoutStyles from '../../ui/Layout.module.css';

@@ -1,7 +1,7 @@
 import { COMMUNITY_INFO_MAX } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCommunity, useSaveCommunityInfo } from '../../api/communities';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { useBeforeBack } from '../../ui/DialogHost';
 import fieldStyles from '../../ui/Field.module.css';

@@ -1,7 +1,7 @@
 import type { CommunityEntry } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { communityKeys, searchCommunities, useCommunityList } from '../../api/communities';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { useErrorPopup } from '../../ui/popup';

@@ -1,7 +1,6 @@
 import { AccessType, type Community } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { useCommunity, useLeaveCommunity, useSetCommunityPinned } from '../../api/communities';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';

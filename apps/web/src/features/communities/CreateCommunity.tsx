@@ -1,9 +1,8 @@
 import { AccessType, COMMUNITY_COLORS, LIMITS } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useChangeCommunityImage, useCreateCommunity } from '../../api/communities';
 import { useProfiles } from '../../api/profiles';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { Segmented, TextField } from '../../ui/Field';

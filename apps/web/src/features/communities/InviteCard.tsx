@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { InviteAnswer, useAnswerInvite, useInvitedCommunity } from '../../api/communities';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useInviteToCommunity, useNonmembers } from '../../api/communities';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import layoutStyles from '../../ui/Layout.module.css';
 import { SearchBox } from '../../ui/SearchBox';

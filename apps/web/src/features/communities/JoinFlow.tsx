@@ -1,10 +1,10 @@
 import { avatarUrl, type CommunityEntry, type CommunityIdentity } from '@orbit/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { memberPicture } from '../../api/account';
 import { useJoinCommunity } from '../../api/communities';
 import { useProfiles, useUpdateUser } from '../../api/profiles';
 import type { UserProfile } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

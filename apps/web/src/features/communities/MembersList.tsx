@@ -1,8 +1,7 @@
 import { CommunityRole } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { useCommunity, useCommunityMembers, useRemoveMember } from '../../api/communities';
 import { useMe } from '../../api/profiles';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useProfiles } from '../../api/profiles';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { CommunityIcon } from './CommunityIcon';
 import { InviteAnswerButtons } from './InviteCard';

@@ -1,6 +1,6 @@
 import { IMAGE_SIZES } from '@orbit/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';

@@ -2,18 +2,23 @@ import type { Community, CommunityEntry } from '@orbit/contract';
 import { i18n, positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
-import { AddMemberScreen } from './AddMemberScreen';
-import { ChangeCommunityImage } from './ChangeCommunityImage';
-import { CommunityInfoPage } from './CommunityInfoPage';
-import { CommunityPage } from './CommunityPage';
-import { CommunityPreview } from './CommunityPreview';
-import { YesNo } from './ConfirmDialog';
-import { CreateCommunity } from './CreateCommunity';
-import { InviteCard } from './InviteCard';
-import { InviteModal } from './InviteModal';
-import { JoinFlow } from './JoinFlow';
-import { MembersList } from './MembersList';
+import { lazyScreen } from '../../ui/lazyScreen';
 import { listTarget, type PendingInvite } from './rules';
+
+// Each screen's code loads when it is first opened, not with the app's first screen.
+const AddMemberScreen = lazyScreen(() => import('./AddMemberScreen').then((m) => m.AddMemberScreen));
+const ChangeCommunityImage = lazyScreen(() =>
+  import('./ChangeCommunityImage').then((m) => m.ChangeCommunityImage),
+);
+const CommunityInfoPage = lazyScreen(() => import('./CommunityInfoPage').then((m) => m.CommunityInfoPage));
+const CommunityPage = lazyScreen(() => import('./CommunityPage').then((m) => m.CommunityPage));
+const CommunityPreview = lazyScreen(() => import('./CommunityPreview').then((m) => m.CommunityPreview));
+const YesNo = lazyScreen(() => import('./ConfirmDialog').then((m) => m.YesNo));
+const CreateCommunity = lazyScreen(() => import('./CreateCommunity').then((m) => m.CreateCommunity));
+const InviteCard = lazyScreen(() => import('./InviteCard').then((m) => m.InviteCard));
+const InviteModal = lazyScreen(() => import('./InviteModal').then((m) => m.InviteModal));
+const JoinFlow = lazyScreen(() => import('./JoinFlow').then((m) => m.JoinFlow));
+const MembersList = lazyScreen(() => import('./MembersList').then((m) => m.MembersList));
 
 /** A community as an opener needs it: its id, and its name for the dialog's title. */
 export interface CommunityRef {

@@ -1,6 +1,5 @@
 import type { PostActivityView } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
 import { abbreviate, hoursAndMinutes, K_ABOVE, twoDecimals } from './format';

@@ -1,7 +1,6 @@
 import type { PmAttachment } from '@orbit/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
 import { previewKind } from './uploads';

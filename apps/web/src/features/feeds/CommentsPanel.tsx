@@ -1,7 +1,6 @@
 import type { FeedComment, FeedPost } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addFilesToComment } from '../../api/attachments';
 import {
   commentHighlightKey,
@@ -15,6 +14,7 @@ import {
   useHighlights,
   useIsExpert,
 } from '../../api/feeds';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { showError } from '../../ui/popup';

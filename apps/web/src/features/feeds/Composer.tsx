@@ -1,11 +1,11 @@
 import { FileType, IdentityType, IMAGE_SIZES } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { memberPicture } from '../../api/account';
 import { uploadPostImage } from '../../api/attachments';
 import { createPost, type FeedScope, upsertPost } from '../../api/feeds';
 import { useMe } from '../../api/profiles';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import type { FeedPost } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type FeedScope, useCommunityMembers, useEditPost } from '../../api/feeds';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { showError } from '../../ui/popup';

@@ -1,8 +1,7 @@
 import { LIMITS } from '@orbit/contract';
 import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FeedPerson } from '../../api/feeds';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
 import { completeTag, tagAtCaret, tagSuggestions } from './tags';

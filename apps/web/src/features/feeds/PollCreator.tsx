@@ -1,8 +1,7 @@
 import { LIMITS } from '@orbit/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type FeedScope, useCreatePoll } from '../../api/feeds';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';

@@ -1,9 +1,8 @@
 import type { FeedPost, PollData } from '@orbit/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FeedScope } from '../../api/feeds';
 import { useVote } from '../../api/feeds';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
 import { isPollExpired } from './poll';

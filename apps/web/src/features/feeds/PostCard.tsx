@@ -1,6 +1,5 @@
 import { type FeedPost, IdentityType, PostType } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   type FeedScope,
   postHighlightKey,
@@ -9,7 +8,7 @@ import {
   useHighlights,
   useRate,
 } from '../../api/feeds';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { showError } from '../../ui/popup';
 import { ActivityDetails } from './ActivityDetails';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type FeedScope, useFeed } from '../../api/feeds';
 import { useMe } from '../../api/profiles';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import styles from './Feeds.module.css';

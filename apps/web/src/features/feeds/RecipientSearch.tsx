@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FeedPerson } from '../../api/feeds';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
 import { recipientMatches } from './recipients';

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { timeAgo } from './format';
 

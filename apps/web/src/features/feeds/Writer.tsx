@@ -1,7 +1,6 @@
 import { IdentityType, PostPrivacy } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { uploadPostWithFiles } from '../../api/attachments';
 import {
   createPost,
@@ -15,7 +14,7 @@ import {
   useFriendPeople,
 } from '../../api/feeds';
 import { useMe } from '../../api/profiles';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { showError } from '../../ui/popup';

@@ -1,7 +1,7 @@
 import { STARFIELD, StarType } from '@orbit/contract';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Profiles } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { backgroundCircles } from '../../starfield/background';
 import { BADGE_SIZE, type Effect } from '../../starfield/display';
@@ -23,7 +23,6 @@ import { useReducedMotion } from './useReducedMotion';
 const FIELD_STYLE = {
   '--pulse-ms': `${STARFIELD.timings.pulse}ms`,
   '--radiate-ms': `${STARFIELD.timings.radiate}ms`,
-  '--face-ms': `${STARFIELD.timings.faceChange}ms`,
   '--badge': `${BADGE_SIZE}px`,
 } as CSSProperties;
 
@@ -104,7 +103,6 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
       <div ref={sky} className={styles.sky} style={{ inset: `${-margin.y}px ${-margin.x}px` }}>
         <Sky width={viewport.width + 2 * margin.x} height={viewport.height + 2 * margin.y} seed={seed} />
       </div>
-      <div className={styles.glow} aria-hidden="true" />
       <fieldset
         ref={panLayer}
         aria-label={t(T.homeFieldLabel)}

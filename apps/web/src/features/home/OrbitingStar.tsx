@@ -1,5 +1,5 @@
 import { type CSSProperties, memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Effect, StarDisplay } from '../../starfield/display';
 import { MoodFace } from '../social/MoodFace';
 import styles from './HomeView.module.css';
@@ -18,8 +18,8 @@ export interface OrbitingStarProps {
 
 /**
  * One orbiting star: a button at the field's centre that the animation loop moves with transforms. Its three
- * faces are stacked and cross-faded by `data-face`, which the loop also writes, so no face change or frame
- * re-renders React.
+ * faces are stacked; `data-face` shows one, and the loop cross-fades them (`data-face-of`) when it changes,
+ * so no face change or frame re-renders React.
  */
 export const OrbitingStar = memo(function OrbitingStar({ display, register, open, cue }: OrbitingStarProps) {
   const { t } = useTranslation();
@@ -47,15 +47,21 @@ export const OrbitingStar = memo(function OrbitingStar({ display, register, open
       {cue && <span key={cue.at} className={styles.effect} data-effect={cue.effect} aria-hidden="true" />}
       <span className={styles.disc} aria-hidden="true">
         {picture && (
-          <img className={`${styles.face} ${styles.avatarFace}`} src={picture} alt="" draggable={false} />
+          <img
+            className={`${styles.face} ${styles.avatarFace}`}
+            data-face-of="avatar"
+            src={picture}
+            alt=""
+            draggable={false}
+          />
         )}
         {mood && (
-          <span className={`${styles.face} ${styles.emoticonFace}`}>
+          <span className={`${styles.face} ${styles.emoticonFace}`} data-face-of="emoticon">
             <MoodFace mood={mood} size={Math.round(radius * 1.3)} />
           </span>
         )}
       </span>
-      <span className={`${styles.face} ${styles.nameFace}`} aria-hidden="true">
+      <span className={`${styles.face} ${styles.nameFace}`} data-face-of="name" aria-hidden="true">
         {starName(t, star)}
       </span>
       {badge > 0 && (

@@ -1,9 +1,9 @@
 import { PersonaType, STARFIELD } from '@orbit/contract';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { memberPicture } from '../../api/account';
 import { displayName } from '../../api/names';
 import type { Star, UserProfile } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { MoodFace } from '../social/MoodFace';
 import { GenderStar } from './GenderStar';
 import styles from './HomeView.module.css';

@@ -1,11 +1,10 @@
 import { EN_US, StarType, translate } from '@orbit/contract';
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from '../../i18n';
 import { makeStar } from '../../starfield/fixtures';
 import { ownStarLabel, starLabel, starName } from './starLabel';
 
-const t = ((key: string, values?: Record<string, unknown>) =>
-  translate(EN_US, key, ...Object.values(values ?? {}).map(String))) as unknown as TFunction;
+const t: TFunction = (key, values) => translate(EN_US, key, ...Object.values(values ?? {}));
 
 describe('star accessible names', () => {
   it('names the member and what the star is', () => {

@@ -1,6 +1,6 @@
 import { BackgroundType, StarType } from '@orbit/contract';
-import type { TFunction } from 'i18next';
 import type { Star } from '../../api/types';
+import type { TFunction } from '../../i18n';
 import { T } from '../../i18n/texts';
 
 /** What a star is, in words: en_us has one `star_kind.<star_type>` text per type of 000 §3.4. */

@@ -1,9 +1,9 @@
 import { STARFIELD } from '@orbit/contract';
 import { type RefObject, useEffect } from 'react';
 import type { StarDisplay } from '../../starfield/display';
-import { type Face, faceDelay, nextFace } from '../../starfield/faces';
+import { type Face, faceDelay, faceFadeAt, nextFace } from '../../starfield/faces';
 import type { Point } from '../../starfield/geometry';
-import { orbitPoint, rotationAt } from '../../starfield/orbit';
+import { orbitPoint, orbitTickDue, rotationAt } from '../../starfield/orbit';
 import type { Random } from '../../starfield/random';
 import { restingFrame } from '../../starfield/refresh';
 import { frameOf, type Scene } from '../../starfield/scene';
@@ -25,32 +25,35 @@ const SETTLE_EVERY_MS = 250;
 
 /**
  * Whole pixels, and only when they change: at -0.5 rpm a star moves a fraction of a pixel per frame, so
- * most frames leave most stars alone and the compositor redraws only what moved.
+ * most ticks leave most stars alone and the compositor redraws only what moved. What was written is kept
+ * aside, so that no frame reads a style back.
  */
-function writeStyle(element: HTMLElement, at: Point, frame: { scale: number; opacity: number }): void {
+function writeStyle(
+  element: HTMLElement,
+  at: Point,
+  frame: { scale: number; opacity: number },
+  written: WeakMap<HTMLElement, string>,
+): void {
   const transform = `translate3d(${Math.round(at.x)}px, ${Math.round(at.y)}px, 0) scale(${frame.scale.toFixed(3)})`;
-  if (element.style.transform !== transform) element.style.transform = transform;
   const opacity = frame.opacity.toFixed(3);
-  if (element.style.opacity !== opacity) element.style.opacity = opacity;
+  const state = `${transform} ${opacity}`;
+  if (written.get(element) === state) return;
+  written.set(element, state);
+  element.style.transform = transform;
+  element.style.opacity = opacity;
+}
+
+/** A face change under way: the face going and the face coming, cross-faded by the loop. */
+interface Fade {
+  from: HTMLElement | null;
+  to: HTMLElement | null;
+  startedAt: number;
 }
 
 interface FaceClock {
   face: Face;
   next: number;
-}
-
-function cycleFace(element: HTMLElement, clock: FaceClock | undefined, key: string, ctx: FaceContext): void {
-  const item = ctx.items.get(key);
-  if (!item) return;
-  if (!clock) {
-    ctx.clocks.set(key, { face: item.face, next: ctx.now + faceDelay(true, ctx.random) });
-    return;
-  }
-  if (ctx.now < clock.next) return;
-  const face = nextFace(clock.face, item.ratios, ctx.random);
-  if (face !== clock.face) element.dataset.face = face;
-  clock.face = face;
-  clock.next = ctx.now + faceDelay(false, ctx.random);
+  fade: Fade | null;
 }
 
 interface FaceContext {
@@ -60,43 +63,110 @@ interface FaceContext {
   random: Random;
 }
 
+const faceElement = (star: HTMLElement, face: Face) =>
+  star.querySelector<HTMLElement>(`[data-face-of="${face}"]`);
+
+/**
+ * The cross-fade's next step; once it is over the inline opacities go and the stylesheet shows the face that
+ * `data-face` names. Written by the loop, not a CSS transition, so that it moves on the orbit's ticks only.
+ * The two faces are layers of their own while they fade, so a step changes an opacity the compositor applies
+ * instead of repainting the star (measured: a tenth of the raster time, for a few more layers).
+ */
+function stepFade(clock: FaceClock, now: number): void {
+  const fade = clock.fade;
+  if (!fade) return;
+  const t = faceFadeAt(now - fade.startedAt);
+  const done = t >= 1;
+  for (const [face, opacity] of [
+    [fade.from, 1 - t],
+    [fade.to, t],
+  ] as const) {
+    if (!face) continue;
+    face.style.opacity = done ? '' : opacity.toFixed(2);
+    face.style.willChange = done ? '' : 'opacity';
+  }
+  if (done) clock.fade = null;
+}
+
+function cycleFace(element: HTMLElement, clock: FaceClock | undefined, key: string, ctx: FaceContext): void {
+  const item = ctx.items.get(key);
+  if (!item) return;
+  if (!clock) {
+    ctx.clocks.set(key, { face: item.face, next: ctx.now + faceDelay(true, ctx.random), fade: null });
+    return;
+  }
+  stepFade(clock, ctx.now);
+  if (ctx.now < clock.next) return;
+  const face = nextFace(clock.face, item.ratios, ctx.random);
+  if (face !== clock.face) {
+    // A fade still under way (after a stalled tab) ends where it was going before the next one starts.
+    stepFade(clock, Number.POSITIVE_INFINITY);
+    clock.fade = {
+      from: faceElement(element, clock.face),
+      to: faceElement(element, face),
+      startedAt: ctx.now,
+    };
+    element.dataset.face = face;
+    stepFade(clock, ctx.now);
+  }
+  clock.face = face;
+  clock.next = ctx.now + faceDelay(false, ctx.random);
+}
+
 /**
  * One requestAnimationFrame loop for the whole field: it writes each star's transform and opacity, the
  * pan, and the face changes straight to the elements. React renders only when the star set changes; a
- * frame costs no React work and no layout (transform and opacity only).
+ * frame costs no React work and no layout (transform and opacity only). The pan follows the pointer on every
+ * frame; the orbit and the faces move on ticks of 30 Hz (orbitTickDue), and on every frame while stars
+ * glide after a refresh, so that a frame in between has nothing to draw.
  */
 export function useOrbitLoop(input: OrbitLoopInput): void {
   const { scene, elements, panLayer, sky, pan, reduced, random, onTransitionsOver } = input;
   useEffect(() => {
     const epoch = performance.now();
     const clocks = new Map<string, FaceClock>();
+    const written = new WeakMap<HTMLElement, string>();
+    let lastPan = '';
+    let lastTick = Number.NEGATIVE_INFINITY;
     let lastSettle = epoch;
     let frame = 0;
     let indexed: { scene: Scene; items: Map<string, StarDisplay> } | null = null;
-    const tick = (now: number) => {
-      const current = scene.current;
-      if (indexed?.scene !== current) {
-        indexed = { scene: current, items: new Map(current.items.map((item) => [item.key, item])) };
-      }
-      const rotation = reduced ? 0 : rotationAt(now - epoch, STARFIELD.rpm);
+    const movePan = (now: number) => {
       const offset = pan.offsetAt(now);
+      const at = `${offset.x} ${offset.y}`;
+      if (at === lastPan) return;
+      lastPan = at;
       if (panLayer.current) panLayer.current.style.transform = `translate3d(${offset.x}px, ${offset.y}px, 0)`;
       if (sky.current) {
         const depth = STARFIELD.backgroundParallax;
         sky.current.style.transform = `translate3d(${offset.x * depth}px, ${offset.y * depth}px, 0)`;
       }
+    };
+    const moveStars = (current: Scene, now: number) => {
+      if (indexed?.scene !== current) {
+        indexed = { scene: current, items: new Map(current.items.map((item) => [item.key, item])) };
+      }
+      const rotation = reduced ? 0 : rotationAt(now - epoch, STARFIELD.rpm);
       let anyOver = false;
       const faces: FaceContext = { items: indexed.items, clocks, now, random };
       for (const [key, element] of elements.current) {
         const placement = current.placements.get(key);
         const moving = reduced && placement ? restingFrame(placement) : frameOf(current, key, now);
         if (current.transitions.has(key) && moving.done) anyOver = true;
-        writeStyle(element, orbitPoint(moving, rotation), moving);
+        writeStyle(element, orbitPoint(moving, rotation), moving, written);
         if (!reduced) cycleFace(element, clocks.get(key), key, faces);
       }
       if (anyOver && now - lastSettle > SETTLE_EVERY_MS) {
         lastSettle = now;
         onTransitionsOver(now);
+      }
+    };
+    const tick = (now: number) => {
+      movePan(now);
+      const current = scene.current;
+      if (current.transitions.size > 0 || orbitTickDue(now, lastTick)) {
+        lastTick = now;
+        moveStars(current, now);
       }
       frame = requestAnimationFrame(tick);
     };

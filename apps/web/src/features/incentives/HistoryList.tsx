@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useIncentiveDay, useIncentiveHistory } from '../../api/incentives';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import cardStyles from '../../ui/Card.module.css';
 import { RetryAlert } from '../../ui/RetryAlert';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useIncentivePlans } from '../../api/incentives';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import cardStyles from '../../ui/Card.module.css';
 import { SelectField } from '../../ui/Field';

@@ -1,7 +1,7 @@
 import type { IncentiveCommunity } from '@orbit/contract';
 import { GOCOIN_BAR_SCALE } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { useMadnessHistory } from '../../api/incentives';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import cardStyles from '../../ui/Card.module.css';

@@ -1,7 +1,6 @@
 import type { IncentiveActivity, IncentiveDetails } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { useIncentiveDetails } from '../../api/incentives';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useProfiles } from '../../api/profiles';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { dialogBack } from '../../ui/dialogStore';
 import { PersonRow } from '../communities/PersonRow';

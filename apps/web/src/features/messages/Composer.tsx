@@ -1,7 +1,7 @@
 import type { PrivateMessage } from '@orbit/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useEditMessage, useSendMessage } from '../../api/messages';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { MessageBox } from '../feeds/MessageBox';

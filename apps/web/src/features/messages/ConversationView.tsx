@@ -1,7 +1,6 @@
 import type { PrivateMessage } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   chronological,
   dropPreview,
@@ -11,6 +10,7 @@ import {
   useThread,
 } from '../../api/messages';
 import { useProfiles } from '../../api/profiles';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { dialogBack } from '../../ui/dialogStore';
 import { ThreadCallButton } from '../calls/CallButton';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { openDirectThread } from '../../api/messages';
 import { useProfiles } from '../../api/profiles';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { showError } from '../../ui/popup';
 import { PersonRow } from '../communities/PersonRow';

@@ -1,7 +1,7 @@
 import { type PrivateMessage, UI_TIMINGS } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeleteMessage } from '../../api/messages';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { confirmYesNo } from '../communities/open';

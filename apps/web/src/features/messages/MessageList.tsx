@@ -1,7 +1,7 @@
 import type { PrivateMessage } from '@orbit/contract';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { useThread } from '../../api/messages';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import listStyles from '../../ui/List.module.css';

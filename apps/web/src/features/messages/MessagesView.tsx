@@ -1,8 +1,7 @@
 import type { PmPreview } from '@orbit/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePreviews } from '../../api/messages';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { IconButton } from '../../ui/Button';

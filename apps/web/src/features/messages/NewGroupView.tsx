@@ -1,9 +1,8 @@
 import { PM_GROUP_NAME_MAX } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createGroup } from '../../api/messages';
 import { useProfiles } from '../../api/profiles';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

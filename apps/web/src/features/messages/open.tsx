@@ -1,11 +1,14 @@
 import type { Star } from '../../api/types';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
-import { AddParticipant } from './AddParticipant';
-import { ConversationView } from './ConversationView';
-import { FriendPicker } from './FriendPicker';
-import { MessagesView } from './MessagesView';
-import { NewGroupView } from './NewGroupView';
+import { lazyScreen } from '../../ui/lazyScreen';
+
+// Each screen's code loads when it is first opened, not with the app's first screen.
+const AddParticipant = lazyScreen(() => import('./AddParticipant').then((m) => m.AddParticipant));
+const ConversationView = lazyScreen(() => import('./ConversationView').then((m) => m.ConversationView));
+const FriendPicker = lazyScreen(() => import('./FriendPicker').then((m) => m.FriendPicker));
+const MessagesView = lazyScreen(() => import('./MessagesView').then((m) => m.MessagesView));
+const NewGroupView = lazyScreen(() => import('./NewGroupView').then((m) => m.NewGroupView));
 
 /** A thread as an opener needs it: its id, its title (the group or the other members' names). */
 export interface ThreadRef {

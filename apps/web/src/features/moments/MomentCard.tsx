@@ -1,8 +1,7 @@
 import type { Moment } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { memberPicture } from '../../api/account';
 import { fetchMomentLeaderboard, fetchReplayedSession, ignoreMoment } from '../../api/moments';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

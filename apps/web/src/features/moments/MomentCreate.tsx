@@ -1,10 +1,10 @@
 import { AppId, type CreateMomentBody, LIMITS, type Moment } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { createMoment, momentKeys, useAppCriteria } from '../../api/moments';
 import { useConnections } from '../../api/social';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';

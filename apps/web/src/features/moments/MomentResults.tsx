@@ -1,6 +1,6 @@
 import type { MomentLeaderboardResponse, ReplayedSessionResponse } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/profiles';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import cardStyles from '../../ui/Card.module.css';
 import { ScoreList, type ScoreRow } from '../activities/ScoreList';

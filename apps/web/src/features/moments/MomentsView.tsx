@@ -1,7 +1,6 @@
 import { MomentOrigin, type MomentSearchResponse } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/keys';
 import {
   type MomentFilterValue,
@@ -9,6 +8,7 @@ import {
   markMomentsSeen,
   useMoments,
 } from '../../api/moments';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';

@@ -1,10 +1,14 @@
 import type { Moment, MomentLeaderboardResponse, ReplayedSessionResponse } from '@orbit/contract';
 import { T } from '../../i18n/texts';
 import { hideDialogs, openDialog } from '../../ui/dialogStore';
+import { lazyScreen } from '../../ui/lazyScreen';
 import { showError } from '../../ui/popup';
-import { MomentCreate } from './MomentCreate';
-import { MomentLeaderboard, ReplayedSession } from './MomentResults';
-import { MomentsView } from './MomentsView';
+
+// Each screen's code loads when it is first opened, not with the app's first screen.
+const MomentCreate = lazyScreen(() => import('./MomentCreate').then((m) => m.MomentCreate));
+const MomentLeaderboard = lazyScreen(() => import('./MomentResults').then((m) => m.MomentLeaderboard));
+const ReplayedSession = lazyScreen(() => import('./MomentResults').then((m) => m.ReplayedSession));
+const MomentsView = lazyScreen(() => import('./MomentsView').then((m) => m.MomentsView));
 
 /** The MOMENTS star (11) opens the moments list (000 §2.9). */
 export const openMoments = () => openDialog({ title: T.momentsTitle, render: () => <MomentsView /> });

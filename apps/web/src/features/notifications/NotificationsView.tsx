@@ -1,7 +1,6 @@
 import type { Notification } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/keys';
 import {
   useAcceptChallenge,
@@ -10,6 +9,7 @@ import {
   useNotifications,
 } from '../../api/notifications';
 import type { Profiles } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

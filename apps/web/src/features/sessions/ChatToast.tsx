@@ -1,7 +1,7 @@
 import { type ChatEventData, UI_TIMINGS } from '@orbit/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { onChatPost } from '../../api/sessions';
+import { useTranslation } from '../../i18n';
 import { Avatar } from '../../ui/Avatar';
 import { playSound } from '../../ui/sounds';
 import styles from './Sessions.module.css';

@@ -1,8 +1,8 @@
 import { MicButton, type SessionRoom, type UserProfile } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { changeMyMic, endSession, moderate, sessionKeys } from '../../api/sessions';
+import { useTranslation } from '../../i18n';
 import { Button } from '../../ui/Button';
 import { type DeviceChoice, SettingsPanel } from '../calls/Panels';
 import { ChatToast } from './ChatToast';

@@ -1,8 +1,8 @@
 import { SessionMicState, type SessionRoom } from '@orbit/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { moderate, usePosts, useSendPost, useViewers } from '../../api/sessions';
+import { useTranslation } from '../../i18n';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { showError } from '../../ui/popup';

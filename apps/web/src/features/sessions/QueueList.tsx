@@ -1,6 +1,6 @@
 import type { SessionRoom } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { useViewers } from '../../api/sessions';
+import { useTranslation } from '../../i18n';
 import { queueLabel } from './rules';
 import styles from './Sessions.module.css';
 import { S } from './texts';

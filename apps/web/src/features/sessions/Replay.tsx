@@ -1,7 +1,7 @@
 import type { ChatSession } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { mediaFileUrl } from '../../api/sessions';
+import { useTranslation } from '../../i18n';
 import styles from './Sessions.module.css';
 import { S } from './texts';
 

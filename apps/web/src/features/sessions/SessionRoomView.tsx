@@ -1,8 +1,8 @@
 import type { SessionRoom } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { useMe } from '../../api/profiles';
 import { useSessionRoom } from '../../api/sessions';
+import { useTranslation } from '../../i18n';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { LiveView } from './LiveView';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useLiveSessions } from '../../api/sessions';
+import { useTranslation } from '../../i18n';
 import { Button } from '../../ui/Button';
 import { openStreaming } from './open';
 import styles from './Sessions.module.css';

@@ -1,10 +1,9 @@
 import { type ChatSession, SESSION_LIMITS } from '@orbit/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { useCommunity } from '../../api/communities';
 import { useCreateSession, useSessions } from '../../api/sessions';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { isExpert } from '../communities/rules';

@@ -1,8 +1,11 @@
 import type { ChatSession } from '@orbit/contract';
 import { openDialog, useDialogStore } from '../../ui/dialogStore';
-import { SessionRoomView } from './SessionRoomView';
-import { StreamingList } from './StreamingList';
+import { lazyScreen } from '../../ui/lazyScreen';
 import { S } from './texts';
+
+// Each screen's code loads when it is first opened, not with the app's first screen.
+const SessionRoomView = lazyScreen(() => import('./SessionRoomView').then((m) => m.SessionRoomView));
+const StreamingList = lazyScreen(() => import('./StreamingList').then((m) => m.StreamingList));
 
 /** Pops the stack back to the community page the streaming rooms list was opened from. */
 function returnTo(depth: number): () => void {

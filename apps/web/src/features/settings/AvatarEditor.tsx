@@ -1,10 +1,9 @@
 import { avatarNameOf, avatarUrl, LIMITS } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkIdentityAvailable, useAvatars } from '../../api/account';
 import { useMe } from '../../api/profiles';
 import type { UserProfile } from '../../api/types';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

@@ -1,8 +1,8 @@
 import { LIMITS } from '@orbit/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { validatePassword } from '../../api/account';
 import { useMe, useUpdateUser } from '../../api/profiles';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';

@@ -1,7 +1,7 @@
 import { PROFILE_RANGES, UnitPreference } from '@orbit/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { FieldGroup, Segmented, type SelectOption } from '../../ui/Field';
 import { PickerField } from '../../ui/PickerField';

@@ -1,7 +1,7 @@
 import { displayLastName } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { useBeforeBack } from '../../ui/DialogHost';
 import { TextField } from '../../ui/Field';

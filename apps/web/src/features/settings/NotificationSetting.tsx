@@ -1,8 +1,8 @@
 import { NotificationLevel } from '@orbit/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUpdateNotificationLevel } from '../../api/profiles';
 import type { UserProfile } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Segmented } from '../../ui/Field';
 import { showError } from '../../ui/popup';

@@ -1,6 +1,5 @@
 import { IMAGE_SIZES, PersonaType } from '@orbit/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   type CropArea,
   cropImage,
@@ -10,6 +9,7 @@ import {
 } from '../../api/account';
 import { displayName } from '../../api/names';
 import { useMe } from '../../api/profiles';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

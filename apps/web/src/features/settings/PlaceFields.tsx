@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { FieldGroup, SelectField } from '../../ui/Field';
 import { PickerField } from '../../ui/PickerField';

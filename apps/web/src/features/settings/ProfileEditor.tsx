@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { memberPicture } from '../../api/account';
 import { displayName } from '../../api/names';
 import { useMe } from '../../api/profiles';
 import type { UserProfile } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { memberPicture } from '../../api/account';
 import { displayName } from '../../api/names';
 import { useMe, useProfiles } from '../../api/profiles';
 import type { UserProfile } from '../../api/types';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';

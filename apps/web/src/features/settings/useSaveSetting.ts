@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../api/profiles';
 import type { UserProfile, UserUpdate } from '../../api/types';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { usePopupStore } from '../../ui/popup';
 

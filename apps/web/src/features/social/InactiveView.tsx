@@ -1,7 +1,7 @@
 import { type ProfileStar, StarType } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useProfiles } from '../../api/profiles';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Picker } from '../../ui/Field';
 import layoutStyles from '../../ui/Layout.module.css';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { TextAreaField } from '../../ui/Field';
 import styles from './Social.module.css';

@@ -1,5 +1,5 @@
 import { FriendDirection, type PublicProfile } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { openFriendConfirmation } from './open';

@@ -1,7 +1,7 @@
 import type { PublicProfile } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type SearchKind, useFriends, useSearchUsers } from '../../api/social';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';

@@ -1,9 +1,8 @@
 import { LIMITS, PROFILE_TEXT_LIMITS, TagContext } from '@orbit/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useMe, useUpdateUser } from '../../api/profiles';
 import { usePriorTags } from '../../api/social';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextAreaField, TextField } from '../../ui/Field';

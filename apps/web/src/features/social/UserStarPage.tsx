@@ -1,8 +1,7 @@
 import { FriendDirection, type PublicProfile, type UserProfile } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { useMe, useProfiles } from '../../api/profiles';
 import { useSetPinned, useUserProfile } from '../../api/social';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import layoutStyles from '../../ui/Layout.module.css';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useUsers } from '../../api/social';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import layoutStyles from '../../ui/Layout.module.css';

@@ -1,15 +1,18 @@
 import type { PublicProfile } from '@orbit/contract';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
-import { FriendConfirmation } from './FriendConfirmation';
-import { InactiveView } from './InactiveView';
-import { MoodPicker } from './MoodPicker';
-import { PrivateRequestView } from './PrivateRequestView';
-import { RequestsView } from './RequestsView';
-import { SearchView } from './SearchView';
-import { TagEditor } from './TagEditor';
-import { UserStarPage } from './UserStarPage';
-import { UsersList } from './UsersList';
+import { lazyScreen } from '../../ui/lazyScreen';
+
+// Each screen's code loads when it is first opened, not with the app's first screen.
+const FriendConfirmation = lazyScreen(() => import('./FriendConfirmation').then((m) => m.FriendConfirmation));
+const InactiveView = lazyScreen(() => import('./InactiveView').then((m) => m.InactiveView));
+const MoodPicker = lazyScreen(() => import('./MoodPicker').then((m) => m.MoodPicker));
+const PrivateRequestView = lazyScreen(() => import('./PrivateRequestView').then((m) => m.PrivateRequestView));
+const RequestsView = lazyScreen(() => import('./RequestsView').then((m) => m.RequestsView));
+const SearchView = lazyScreen(() => import('./SearchView').then((m) => m.SearchView));
+const TagEditor = lazyScreen(() => import('./TagEditor').then((m) => m.TagEditor));
+const UserStarPage = lazyScreen(() => import('./UserStarPage').then((m) => m.UserStarPage));
+const UsersList = lazyScreen(() => import('./UsersList').then((m) => m.UsersList));
 
 /** Each social view opens on the dialog stack (000 §2): back pops it and focus returns to its opener. */
 export const openSearch = () => openDialog({ title: T.search, render: () => <SearchView /> });

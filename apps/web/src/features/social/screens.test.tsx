@@ -3,10 +3,9 @@ import { Mood } from '@orbit/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/keys';
 import type { Profiles } from '../../api/types';
-import { initI18n } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { usePopupStore } from '../../ui/popup';
 import { MoodPicker } from './MoodPicker';
@@ -55,7 +54,6 @@ const persona = (userId: number) => ({
 });
 
 describe('private request', () => {
-  beforeAll(() => initI18n());
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -96,7 +94,6 @@ describe('private request', () => {
 });
 
 describe('mood picker', () => {
-  beforeAll(() => initI18n());
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -125,7 +122,6 @@ describe('mood picker', () => {
 });
 
 describe('tag editor', () => {
-  beforeAll(() => initI18n());
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -1,11 +1,10 @@
 import type { SurveyListItem } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/keys';
 import { submitSurvey, surveyKeys } from '../../api/surveys';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { canSubmit } from './rules';

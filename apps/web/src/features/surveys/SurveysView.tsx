@@ -1,7 +1,6 @@
 import type { SurveyListItem } from '@orbit/contract';
-import { useTranslation } from 'react-i18next';
 import { useSurveys } from '../../api/surveys';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';

@@ -1,8 +1,7 @@
 import { TOURNAMENT_ROUNDS, tournamentSeasons } from '@orbit/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTournamentProgress } from '../../api/tournament';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';

@@ -1,8 +1,7 @@
 import type { TournamentPair, TournamentSide, TournamentUser } from '@orbit/contract';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { tournamentUserImageUrl } from '../../api/tournament';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import cardStyles from '../../ui/Card.module.css';

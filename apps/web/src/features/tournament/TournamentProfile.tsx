@@ -1,9 +1,8 @@
 import type { TournamentRound } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/profiles';
 import { highFive, tournamentUserImageUrl, useTournamentProgress } from '../../api/tournament';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

@@ -1,8 +1,7 @@
 import type { TournamentRound } from '@orbit/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTournamentProgress } from '../../api/tournament';
-import { positional } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import cardStyles from '../../ui/Card.module.css';
 import { openTournamentProfile } from './open';

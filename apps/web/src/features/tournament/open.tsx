@@ -2,9 +2,12 @@ import { BackgroundType, type TournamentRound } from '@orbit/contract';
 import type { Star } from '../../api/types';
 import { T } from '../../i18n/texts';
 import { openDialog } from '../../ui/dialogStore';
-import { TournamentIntro } from './TournamentIntro';
-import { TournamentProfile } from './TournamentProfile';
-import { TournamentProgress } from './TournamentProgress';
+import { lazyScreen } from '../../ui/lazyScreen';
+
+// Each screen's code loads when it is first opened, not with the app's first screen.
+const TournamentIntro = lazyScreen(() => import('./TournamentIntro').then((m) => m.TournamentIntro));
+const TournamentProfile = lazyScreen(() => import('./TournamentProfile').then((m) => m.TournamentProfile));
+const TournamentProgress = lazyScreen(() => import('./TournamentProgress').then((m) => m.TournamentProgress));
 
 /** The intro page: the season, its rounds and how battles are won (001 §2, §4). */
 export const openTournament = () =>
