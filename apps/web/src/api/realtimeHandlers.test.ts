@@ -14,14 +14,19 @@ import { socialKeys } from './social';
 
 const event = (type: EventType) => ({ id: 1, type, subtype: EventSubtype.UPDATE, ts: '', data: {} });
 
+/** A handler context on fake timers, and the spy that sees its refetches. */
+function withFakeTimers() {
+  vi.useFakeTimers();
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+  return { queryClient, invalidate, context: createHandlerContext(queryClient) };
+}
+
 describe('realtime handlers', () => {
   afterEach(() => vi.useRealTimers());
 
   it('refetches the profiles on USER_PROFILES, once per burst', () => {
-    vi.useFakeTimers();
-    const queryClient = new QueryClient();
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-    const context = createHandlerContext(queryClient);
+    const { invalidate, context } = withFakeTimers();
     handleRealtimeEvent(context, event(EventType.USER_PROFILES));
     handleRealtimeEvent(context, event(EventType.USER_PROFILES));
     expect(invalidate).not.toHaveBeenCalled();
@@ -31,10 +36,7 @@ describe('realtime handlers', () => {
   });
 
   it('refetches the profiles at most once a second, however many USER_PROFILES come', () => {
-    vi.useFakeTimers();
-    const queryClient = new QueryClient();
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-    const context = createHandlerContext(queryClient);
+    const { invalidate, context } = withFakeTimers();
     handleRealtimeEvent(context, event(EventType.USER_PROFILES));
     vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
     expect(invalidate).toHaveBeenCalledTimes(1);
@@ -53,10 +55,7 @@ describe('realtime handlers', () => {
   });
 
   it('refetches the requests, the profiles of others and the star set on FRIEND_REQUEST', () => {
-    vi.useFakeTimers();
-    const queryClient = new QueryClient();
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-    const context = createHandlerContext(queryClient);
+    const { invalidate, context } = withFakeTimers();
     for (const subtype of [EventSubtype.SENT, EventSubtype.ACCEPT, EventSubtype.REJECT]) {
       handleRealtimeEvent(context, { ...event(EventType.FRIEND_REQUEST), subtype });
     }

@@ -49,13 +49,19 @@ describe('lazyScreen', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('says so when the code cannot be fetched, and a retry fetches it again', async () => {
+  /** A screen whose first fetch of its code fails. */
+  async function failedOnce() {
     const { load, answer } = network();
     const reload = vi.fn();
     const Screen = lazyScreen(load, { reload });
     quietErrors();
     render(<Screen name="Ada" />);
     await answer('reject');
+    return { load, answer, reload };
+  }
+
+  it('says so when the code cannot be fetched, and a retry fetches it again', async () => {
+    const { load, answer, reload } = await failedOnce();
     expect(screen.getByRole('alert').textContent).toContain(T.popupMessage);
     fireEvent.click(retryButton());
     expect(screen.getByRole('status')).toBeTruthy();
@@ -66,12 +72,7 @@ describe('lazyScreen', () => {
   });
 
   it('reloads the app when the code is still missing after a retry (a deploy replaced it)', async () => {
-    const { load, answer } = network();
-    const reload = vi.fn();
-    const Screen = lazyScreen(load, { reload });
-    quietErrors();
-    render(<Screen name="Ada" />);
-    await answer('reject');
+    const { load, answer, reload } = await failedOnce();
     fireEvent.click(retryButton());
     await answer('reject');
     expect(screen.getByRole('alert')).toBeTruthy();
