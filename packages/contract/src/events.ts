@@ -34,7 +34,7 @@ export interface PositionsMessage {
   channels: Record<string, number>;
 }
 
-export type ServerSocketMessage = EventEnvelope | ResyncMessage | PositionsMessage;
+export type ServerSocketMessage = EventEnvelope | ResyncMessage | PositionsMessage | PongMessage;
 export type ClientSocketMessage = PingMessage;
 
 /**

@@ -17,10 +17,13 @@ import {
 } from './realtimeMachine';
 
 export interface RealtimeCallbacks {
-  onEvent: (event: EventEnvelope) => void;
+  /** `replay`: sent on a resume before the socket caught up, so missed while offline. */
+  onEvent: (event: EventEnvelope, replay: boolean) => void;
   /** After a reconnect or a RESYNC: what the screen shows may be stale. */
   onStale: () => void;
 }
+
+const PING = JSON.stringify({ type: 'ping' });
 
 export const useRealtimeStatus = create<{ state: RealtimeState }>(() => ({ state: initialRealtimeState }));
 
@@ -85,7 +88,10 @@ export class RealtimeClient {
     if (this.socket !== socket) return;
     const resumed = this.state.everLive;
     this.dispatch({ type: 'opened' });
-    if (resumed) this.callbacks.onStale();
+    if (resumed) {
+      socket.send(PING);
+      this.callbacks.onStale();
+    }
   }
 
   private received(raw: unknown): void {
@@ -93,6 +99,10 @@ export class RealtimeClient {
     try {
       message = JSON.parse(String(raw)) as ServerSocketMessage;
     } catch {
+      return;
+    }
+    if (message.type === 'pong') {
+      this.dispatch({ type: 'caughtUp' });
       return;
     }
     if (message.type === 'RESYNC') {
@@ -104,7 +114,7 @@ export class RealtimeClient {
       return;
     }
     this.track(message);
-    if (message.type !== EventType.CHANNEL) this.callbacks.onEvent(message);
+    if (message.type !== EventType.CHANNEL) this.callbacks.onEvent(message, this.state.catchingUp);
   }
 
   /** Remembers where each stream is, for the next resume; a CHANNEL event starts or ends a channel. */

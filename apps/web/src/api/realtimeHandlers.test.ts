@@ -85,8 +85,11 @@ describe('realtime handlers', () => {
     const context = createHandlerContext(queryClient);
     handleRealtimeEvent(context, chat);
     handleRealtimeEvent(context, chat);
+    // Missed while offline: the list takes it, but a toast (and its beep) is for what happens now.
+    const missed = { ...post, id: 10, message: 'Earlier' };
+    handleRealtimeEvent(context, { ...chat, data: missed }, true);
     stop();
-    expect(queryClient.getQueryData<SessionPosts>(sessionKeys.posts(3))?.posts).toEqual([post]);
+    expect(queryClient.getQueryData<SessionPosts>(sessionKeys.posts(3))?.posts).toEqual([post, missed]);
     expect(heard).toEqual([post, post]);
   });
 

@@ -26,7 +26,8 @@ export interface HandlerContext {
   invalidate: (key: QueryKey) => void;
 }
 
-type Handler = (context: HandlerContext, event: EventEnvelope) => void;
+/** `replay`: the event was missed while offline and arrives on a resume, so it is news but not a moment. */
+type Handler = (context: HandlerContext, event: EventEnvelope, replay: boolean) => void;
 
 const aboutCommunity = (data: unknown) => typeof data === 'object' && data !== null && 'community_id' in data;
 const aboutOrganization = (data: unknown) =>
@@ -58,17 +59,18 @@ export const realtimeHandlers: Partial<Record<EventType, Handler>> = {
     // Live instructor sessions: the streaming rooms list, the session chat and the open room.
     applySessionEvent(queryClient, invalidate, event);
   },
-  // A post in the live session room I am in: its chat list and its toast (002 §2).
-  [EventType.CHAT]: ({ queryClient }, event) => applyChatEvent(queryClient, event),
+  // A post in the live session room I am in: its chat list and, when it is not a replay, its toast (002 §2).
+  [EventType.CHAT]: ({ queryClient }, event, replay) => applyChatEvent(queryClient, event, !replay),
   // An organisation's announcement shows at once, whatever screen is open.
   [EventType.MAINTENANCE_NOTIFICATION]: (_context, event) =>
     showAnnouncement(event.data as MaintenanceEventData),
   // NEW and UPDATE carry the unread count: the badge and the open list change without a refetch.
-  // A NEW one also sounds: "tag user" when the member was tagged, "general" otherwise (002 §9).
-  [EventType.NOTIFICATION]: ({ queryClient }, event) => {
+  // A NEW one also sounds: "tag user" when the member was tagged, "general" otherwise (002 §9); the ones
+  // replayed after a reconnect stay silent, or a member back from a tunnel would hear a burst of them.
+  [EventType.NOTIFICATION]: ({ queryClient }, event, replay) => {
     applyNotificationEvent(queryClient, event);
     const change = event.data as Partial<NotificationChange> | null;
-    if (event.subtype === EventSubtype.NEW && change?.notification) {
+    if (event.subtype === EventSubtype.NEW && change?.notification && !replay) {
       playSound(notificationSound(change.notification));
     }
   },
@@ -120,6 +122,6 @@ export function createHandlerContext(queryClient: QueryClient): HandlerContext {
   };
 }
 
-export function handleRealtimeEvent(context: HandlerContext, event: EventEnvelope): void {
-  realtimeHandlers[event.type]?.(context, event);
+export function handleRealtimeEvent(context: HandlerContext, event: EventEnvelope, replay = false): void {
+  realtimeHandlers[event.type]?.(context, event, replay);
 }

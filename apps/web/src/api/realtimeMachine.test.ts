@@ -21,6 +21,16 @@ describe('realtime state machine', () => {
     expect(state).toMatchObject({ status: 'live', attempt: 0 });
   });
 
+  it('counts what a resumed socket sends before its pong as replays, and nothing on a first connection', () => {
+    let state = realtimeTransition(initialRealtimeState, { type: 'opened' });
+    expect(state.catchingUp).toBe(false);
+    state = realtimeTransition(realtimeTransition(state, { type: 'lost' }), { type: 'retry' });
+    state = realtimeTransition(state, { type: 'opened' });
+    expect(state.catchingUp).toBe(true);
+    state = realtimeTransition(state, { type: 'caughtUp' });
+    expect(state).toMatchObject({ status: 'live', catchingUp: false });
+  });
+
   it('retries a first connection as connecting, counting failed attempts', () => {
     let state = realtimeTransition(initialRealtimeState, { type: 'lost' });
     state = realtimeTransition(state, { type: 'retry' });

@@ -14,10 +14,16 @@ export interface RealtimeState {
   lastId: number | null;
   /** The last id seen on each community channel followed, sent as `ch` on resume. */
   channels: Record<string, number>;
+  /**
+   * A resumed socket replays what was missed before anything live: until the server answers the ping sent
+   * at open (it holds pongs until every stream caught up), what arrives are replays.
+   */
+  catchingUp: boolean;
 }
 
 export type RealtimeEvent =
   | { type: 'opened' }
+  | { type: 'caughtUp' }
   | { type: 'lost' }
   | { type: 'retry' }
   | { type: 'seen'; id: number }
@@ -32,6 +38,7 @@ export const initialRealtimeState: RealtimeState = {
   everLive: false,
   lastId: null,
   channels: {},
+  catchingUp: false,
 };
 
 /** Positions only move forward: a replayed or late frame never takes a channel back. */
@@ -49,7 +56,9 @@ function mergePositions(known: Record<string, number>, seen: Record<string, numb
 export function realtimeTransition(state: RealtimeState, event: RealtimeEvent): RealtimeState {
   switch (event.type) {
     case 'opened':
-      return { ...state, status: 'live', attempt: 0, everLive: true };
+      return { ...state, status: 'live', attempt: 0, everLive: true, catchingUp: state.everLive };
+    case 'caughtUp':
+      return state.catchingUp ? { ...state, catchingUp: false } : state;
     case 'lost':
       return state.status === 'offline' ? state : { ...state, status: 'offline', attempt: state.attempt + 1 };
     case 'retry':

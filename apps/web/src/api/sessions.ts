@@ -86,6 +86,16 @@ export function useCreateSession(communityId: number) {
   });
 }
 
+/**
+ * POST /gojitalk/{id}/leave when the room closes, so its chat stops reaching me. The room query goes stale
+ * after it: opening the room again fetches it, which enters the room again (in that order, never racing).
+ */
+export function leaveRoom(queryClient: QueryClient, sessionId: number) {
+  return post(`/gojitalk/${sessionId}/leave`)
+    .catch(() => undefined)
+    .then(() => queryClient.invalidateQueries({ queryKey: sessionKeys.room(sessionId) }));
+}
+
 export const endSession = (communityId: number, sessionId: number) =>
   trackBusy(post<ChatSession>(`${base(communityId, sessionId)}/end`));
 
@@ -169,8 +179,8 @@ const isPost = (data: unknown): data is ChatEventData =>
   typeof data === 'object' && data !== null && 'session_id' in data && 'message' in data;
 
 /** CHAT NEW (000 §7): a post in a room I am in; the POSTS list takes it, the room shows the toast. */
-export function applyChatEvent(queryClient: QueryClient, event: EventEnvelope) {
+export function applyChatEvent(queryClient: QueryClient, event: EventEnvelope, toast = true) {
   if (!isPost(event.data)) return;
   addPost(queryClient, event.data);
-  for (const listener of chatListeners) listener(event.data);
+  if (toast) for (const listener of chatListeners) listener(event.data);
 }

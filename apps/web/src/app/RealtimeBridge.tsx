@@ -9,7 +9,7 @@ export function RealtimeBridge() {
   useEffect(() => {
     const context = createHandlerContext(queryClient);
     const client = new RealtimeClient({
-      onEvent: (event) => handleRealtimeEvent(context, event),
+      onEvent: (event, replay) => handleRealtimeEvent(context, event, replay),
       // Events may have been missed while away: whatever is on screen is refetched.
       onStale: () => void queryClient.invalidateQueries(),
     });

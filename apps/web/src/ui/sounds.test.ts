@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
-import { NotificationType } from '@orbit/contract';
+import { EventSubtype, EventType, NotificationType } from '@orbit/contract';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHandlerContext, handleRealtimeEvent } from '../api/realtimeHandlers';
 import { notificationSound, playSound, SOUND_FILES, useSoundSetting } from './sounds';
 
 describe('sounds', () => {
@@ -27,6 +29,24 @@ describe('sounds', () => {
     playSound('beep');
     expect(play).not.toHaveBeenCalled();
     expect(localStorage.getItem('orbit.sounds')).toBe('off');
+  });
+
+  it('sounds a new notification as it happens, not one replayed after a reconnect', () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    const context = createHandlerContext(new QueryClient());
+    const notification = { notification_id: 1, type: NotificationType.COMMENTS, data: { post_id: 1 } };
+    const event = (id: number) => ({
+      id,
+      type: EventType.NOTIFICATION,
+      subtype: EventSubtype.NEW,
+      ts: '',
+      data: { notification: { ...notification, notification_id: id }, unreadCount: id },
+    });
+    handleRealtimeEvent(context, event(1), true);
+    expect(play).not.toHaveBeenCalled();
+    handleRealtimeEvent(context, event(2));
+    expect(play).toHaveBeenCalledOnce();
+    expect((play.mock.contexts[0] as HTMLAudioElement).src).toContain(SOUND_FILES.general);
   });
 
   it('sounds "tag user" for a tag and "general" for any other new notification', () => {

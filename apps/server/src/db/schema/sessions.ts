@@ -72,6 +72,8 @@ export const chatSessionViewers = pgTable(
     /** Orders the grant queue ("Next:", "2nd:"). */
     requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }),
     kicked: boolean('kicked').notNull().default(false),
+    /** In the room now: entering (GET /gojitalk/{id}) sets it, leaving clears it; only they hear its CHAT. */
+    present: boolean('present').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
 );

@@ -84,4 +84,28 @@ describe('CHAT events of a live session room', () => {
     expect(heard(socket, EventType.CHAT)).toEqual([]);
     socket.close();
   });
+  it('stop reaching a viewer who left the room, and reach them again once they come back', async () => {
+    const [host, viewer, stranger] = await Promise.all([signUp(app), signUp(app), signUp(app)]);
+    const communityId = await fx.community(host, {}, [viewer]);
+    const sessionId = await session(communityId, host);
+    const enter = () =>
+      app.inject({ method: 'GET', url: `/api/gojitalk/${sessionId}`, headers: viewer.headers });
+    const leave = (user: TestUser) =>
+      app.inject({ method: 'POST', url: `/api/gojitalk/${sessionId}/leave`, headers: user.headers });
+    expect((await enter()).statusCode).toBe(200);
+    // Leaving twice is one leave; someone outside the community cannot touch the room.
+    for (let i = 0; i < 2; i++) expect((await leave(viewer)).json()).toEqual({ ok: true });
+    expect((await leave(stranger)).statusCode).toBe(403);
+    const socket = await online(viewer);
+
+    expect((await post(host, communityId, sessionId, 'While you were away')).statusCode).toBe(201);
+    await settled(socket);
+    expect(heard(socket, EventType.CHAT)).toEqual([]);
+
+    expect((await enter()).statusCode).toBe(200);
+    expect((await post(host, communityId, sessionId, 'Welcome back')).statusCode).toBe(201);
+    await vi.waitFor(() => expect(heard(socket, EventType.CHAT)).toHaveLength(1), EVENTUALLY);
+    expect(heard(socket, EventType.CHAT)[0]).toMatchObject({ data: { message: 'Welcome back' } });
+    socket.close();
+  });
 });

@@ -65,12 +65,12 @@ export async function listPosts(
 }
 
 /**
- * Who hears a running room's chat (CHAT NEW, the toast): the host and the viewers who entered and were not
- * kicked, among the community's present members (`members`); never the author.
+ * Who hears a running room's chat (CHAT NEW, the toast): the host and the viewers who entered, did not leave
+ * and were not kicked, among the community's present members (`members`); never the author.
  */
 async function roomAudience(db: Queryable, session: SessionRow, members: number[], authorId: number) {
   const inRoom = new Set([session.instructorId]);
-  for (const row of await viewersOf(db, session.id)) if (!row.kicked) inRoom.add(row.userId);
+  for (const row of await viewersOf(db, session.id)) if (row.present && !row.kicked) inRoom.add(row.userId);
   return members.filter((id) => id !== authorId && inRoom.has(id));
 }
 

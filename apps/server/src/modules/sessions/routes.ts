@@ -3,6 +3,7 @@ import {
   ChatSessionList,
   CommunityParams,
   ErrorResponse,
+  Ok,
   SessionCreateBody,
   SessionFloor,
   SessionIdParams,
@@ -23,7 +24,7 @@ import { changeMyMic, listViewers, moderate } from './floor';
 import { sendRecording } from './media';
 import { createPost, listPosts } from './posts';
 import { resumeRecordings } from './recording';
-import { createSession, endSession, listSessions, sessionRoom } from './service';
+import { createSession, endSession, leaveRoom, listSessions, sessionRoom } from './service';
 
 const tags = ['sessions'];
 const refusals = { '4xx': ErrorResponse, '5xx': ErrorResponse };
@@ -73,6 +74,12 @@ export async function sessionsRoutes(app: App, deps: AppDeps) {
     '/gojitalk/:id',
     { schema: { tags, params: SessionIdParams, response: { 200: SessionRoom, ...refusals } } },
     async (request) => sessionRoom(deps, me(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/gojitalk/:id/leave',
+    { config: writing, schema: { tags, params: SessionIdParams, response: { 200: Ok, ...refusals } } },
+    async (request) => leaveRoom(deps, me(request).userId, request.params.id),
   );
 
   app.post(

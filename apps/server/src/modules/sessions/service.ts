@@ -6,7 +6,7 @@ import {
   type SessionRoom,
   SessionState,
 } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { chatSessions, chatSessionViewers } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -68,6 +68,30 @@ export async function listSessions(
   return { sessions: await presentSessions(deps.db, communityId, rows) };
 }
 
+/** In the room from now on (its CHAT toasts reach me); a kick recorded meanwhile stays. */
+async function enterRoom(deps: AppDeps, sessionId: number, userId: number) {
+  await deps.db
+    .insert(chatSessionViewers)
+    .values({ sessionId, userId })
+    .onConflictDoUpdate({
+      target: [chatSessionViewers.sessionId, chatSessionViewers.userId],
+      set: { present: true },
+    });
+}
+
+/**
+ * POST /gojitalk/{id}/leave: the member closed the room, so its chat stops reaching them as CHAT toasts
+ * (the POSTS list still follows SESSION_ACTIVITY). Their mic standing stays as the host left it.
+ */
+export async function leaveRoom(deps: AppDeps, userId: number, sessionId: number) {
+  await assertSessionMember(deps.db, userId, sessionId);
+  await deps.db
+    .update(chatSessionViewers)
+    .set({ present: false })
+    .where(and(eq(chatSessionViewers.sessionId, sessionId), eq(chatSessionViewers.userId, userId)));
+  return { ok: true };
+}
+
 /**
  * GET /gojitalk/{id}: the session, my standing in it and, while it runs, how to join its rooms (each room
  * has its own pin: the audio bridge's is janus_admin_passwd, the video room's video_passwd). Fetching it as
@@ -78,9 +102,7 @@ export async function sessionRoom(deps: AppDeps, userId: number, sessionId: numb
   const { session, isHost } = access;
   const viewer = await assertNotKicked(deps.db, sessionId, userId);
   const running = session.state === SessionState.RUNNING;
-  if (running && !isHost && !viewer) {
-    await deps.db.insert(chatSessionViewers).values({ sessionId, userId }).onConflictDoNothing();
-  }
+  if (running && !isHost && !viewer?.present) await enterRoom(deps, sessionId, userId);
   // The session's own gateway: every member meets its host there (0027).
   const gateway = running ? gatewayOf(deps, session) : null;
   const joinable = gateway !== null;

@@ -1,7 +1,7 @@
 import { SessionMicState, type SessionRoom } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { onSessionActivity, sessionKeys } from '../../api/sessions';
+import { leaveRoom, onSessionActivity, sessionKeys } from '../../api/sessions';
 import { playSound } from '../../ui/sounds';
 import { LiveRoom, type LiveSnapshot } from './liveRoom';
 import {
@@ -68,6 +68,11 @@ export function useLiveRoom(room: SessionRoom, me: Me) {
   }, []);
 
   useEffect(() => () => live.current?.leave(), []);
+
+  // A viewer leaves the room with the view; the host stays its host until the session ends.
+  useEffect(() => {
+    if (!host) return () => void leaveRoom(queryClient, sessionId);
+  }, [host, queryClient, sessionId]);
 
   // The room reports me muted: a viewer's open mic shows muted (002 §4).
   useEffect(() => {

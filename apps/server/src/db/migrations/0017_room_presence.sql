@@ -1,0 +1,1 @@
+ALTER TABLE "chat_session_viewers" ADD COLUMN "present" boolean DEFAULT true NOT NULL;
