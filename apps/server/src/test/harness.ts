@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
@@ -81,7 +81,12 @@ export async function createTestApp(
       if (!database) await db.close();
     },
   };
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    // A live write that threw is repaired by the client's resume, so only this count shows it (a bug).
+    const failures = deps.realtime.liveWriteFailures();
+    await ctx.close();
+    expect(failures, 'live socket writes that threw').toBe(0);
+  });
   return ctx;
 }
 

@@ -41,7 +41,11 @@ export interface RealtimeDeps {
  */
 export function createRealtime(deps: RealtimeDeps): Realtime {
   const { db, bus, config, log } = deps;
-  const sockets = new LocalSockets();
+  let liveWriteFailures = 0;
+  const sockets = new LocalSockets((err) => {
+    liveWriteFailures += 1;
+    log.error({ err }, 'live socket write failed');
+  });
   const sessionSockets = new SessionSockets();
   const watch = sessionWatch(sessionSockets, deps.endedSessions, config.socketSessionCheckMs, log);
   const sweeper = new OutboxSweeper(db, bus, config.outboxSweepMs, log);
@@ -100,6 +104,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     noteRetry(place: string, code: string, attempt: number) {
       log.warn({ place, code, attempt }, 'unit of work lost a database race and runs again');
     },
+    liveWriteFailures: () => liveWriteFailures,
     registerRoutes(app: FastifyInstance) {
       registerRealtimeRoutes(app, {
         db,

@@ -9,4 +9,6 @@ export interface Realtime extends EventPublisher {
   closeSessions(sessionIds: number[]): void;
   start(): Promise<void>;
   close(): Promise<void>;
+  /** Live writes that threw since start (each closed its socket, which resumed): 0 unless there is a bug. */
+  liveWriteFailures(): number;
 }

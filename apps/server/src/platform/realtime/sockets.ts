@@ -1,3 +1,4 @@
+import { WS_CLOSE } from '@orbit/contract';
 import type { BusMessage, ChannelMessage, PersonalMessage } from './bus';
 import type { ChannelIndex, Connection } from './connection';
 import { channelBytes, frameFor } from './envelope';
@@ -22,6 +23,12 @@ function removeFrom<K>(map: Map<K, Set<Connection>>, key: K, connection: Connect
 export class LocalSockets implements ChannelIndex {
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly byChannel = new Map<number, Set<Connection>>();
+
+  /**
+   * `onWriteFailure` hears every live write that threw. The socket is closed and its client resumes, so the
+   * member loses nothing, which is also why such a bug would otherwise go unseen: it must be loud.
+   */
+  constructor(private readonly onWriteFailure: (err: unknown) => void) {}
 
   add(connection: Connection): void {
     addTo(this.byUser, connection.userId, connection);
@@ -52,7 +59,7 @@ export class LocalSockets implements ChannelIndex {
       const set = this.byUser.get(userId);
       if (!set) continue;
       const frame = frameFor(seq, message.rest, message.membership);
-      for (const connection of set) connection.deliver(frame);
+      for (const connection of set) this.write(connection, () => connection.deliver(frame));
     }
   }
 
@@ -70,7 +77,19 @@ export class LocalSockets implements ChannelIndex {
     }
     for (const connection of followers) {
       const bytes = bytesOf.get(connection.userId) ?? null;
-      connection.deliverChannel(message.communityId, { seq: message.seq, bytes });
+      this.write(connection, () =>
+        connection.deliverChannel(message.communityId, { seq: message.seq, bytes }),
+      );
+    }
+  }
+
+  /** One socket's failure stays its own: the others of the message still get theirs. */
+  private write(connection: Connection, deliver: () => void): void {
+    try {
+      deliver();
+    } catch (err) {
+      this.onWriteFailure(err);
+      connection.close(WS_CLOSE.internal, 'live write failed');
     }
   }
 
