@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { events, organizationMembers, organizations, users } from '../../db/schema';
 import { inTransaction } from '../../platform/tx';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
-import { presentMemberFace } from '../users/service';
+import { presentMemberFace } from '../faces';
 import { challengeNotification, notify } from './service';
 
 const ctx = await createTestApp();
