@@ -31,7 +31,7 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/platform/tx.test.ts',
   'apps/server/src/test/**/*.test.ts',
   'apps/server/src/modules/search/**/*.test.ts',
-  'apps/server/src/modules/users/home-cache.test.ts',
+  'apps/server/src/modules/home/home-cache.test.ts',
 ];
 
 export default defineConfig(async () => {

@@ -1,12 +1,21 @@
+import type { ProfilesResponse } from '@orbit/contract';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import type { HomeCache } from './modules/users/home-cache';
 import type { PasswordHasher } from './platform/auth/passwords';
 import type { SessionStore } from './platform/auth/sessions';
 import type { LinkPreviewer } from './platform/linkpreview';
 import type { Media } from './platform/media';
 import type { Realtime } from './platform/realtime';
 import type { Storage } from './platform/storage';
+import type { UnitOfWorkDeps } from './platform/tx';
+
+/**
+ * Computed homes served again while nothing reached the member: the home module's HomeCache, built in
+ * wiring.ts. Declared here, not imported from the module, so that this file stays below every module.
+ */
+export interface HomeReads {
+  read(userId: number, compute: () => Promise<ProfilesResponse>): Promise<ProfilesResponse>;
+}
 
 /** Everything a module needs, built once in main.ts (or by the test harness) and passed down. */
 export interface AppDeps {
@@ -21,5 +30,11 @@ export interface AppDeps {
   /** Link previews behind the SSRF guard; tests inject one that may reach a local page. */
   linkPreview: LinkPreviewer;
   /** This instance's computed homes (GET /user/profiles), checked against the event streams at each read. */
-  homes: HomeCache;
+  homes: HomeReads;
 }
+
+/** The unit of work of a module's writes: the app's database, and its realtime hub publishing after commit. */
+export const unitOfWork = (deps: Pick<AppDeps, 'db' | 'realtime'>): UnitOfWorkDeps => ({
+  db: deps.db,
+  publisher: deps.realtime,
+});

@@ -3,8 +3,10 @@ import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
-import { membershipsOf } from './modules/communities/service';
-import { HomeCache } from './modules/users/home-cache';
+import { membershipsOf } from './modules/communities';
+import { onMembersTagged } from './modules/feeds';
+import { HomeCache } from './modules/home';
+import { notifyTagged } from './modules/notifications';
 import { PasswordHasher } from './platform/auth/passwords';
 import { SessionStore } from './platform/auth/sessions';
 import { LinkPreviewer } from './platform/linkpreview';
@@ -20,6 +22,19 @@ import { createStorage, type Storage } from './platform/storage';
 /** The Redis channel every instance of one deployment publishes committed events on. */
 const DEFAULT_BUS_CHANNEL = 'orbit:events';
 
+let subscribed = false;
+/**
+ * The domain events one module announces and another acts on, subscribed here and nowhere else (decision
+ * 0033): a module lower in the layers announces, one higher up listens, and neither imports the other. The
+ * hooks are the process's, so this runs once however many apps a process builds.
+ */
+function subscribeModules() {
+  if (subscribed) return;
+  subscribed = true;
+  // Members @tagged in a post or a comment get a ME_STAR notification.
+  onMembersTagged(notifyTagged);
+}
+
 /** Builds the services one process shares: storage, hashing, sessions, realtime with its bus. */
 export async function createDeps(
   config: Config,
@@ -33,6 +48,7 @@ export async function createDeps(
     log?: Logger;
   } = {},
 ): Promise<{ deps: AppDeps; redis: Redis | null; close: () => Promise<void> }> {
+  subscribeModules();
   const log = overrides.log ?? pino(loggerOptions(config.logLevel));
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })

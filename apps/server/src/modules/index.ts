@@ -8,6 +8,7 @@ import { callsRoutes } from './calls/routes';
 import { communitiesRoutes } from './communities/routes';
 import { feedsRoutes } from './feeds/routes';
 import { friendsRoutes } from './friends/routes';
+import { homeRoutes } from './home/routes';
 import { imagesRoutes } from './images/routes';
 import { incentivesRoutes } from './incentives/routes';
 import { localeRoutes } from './locale/routes';
@@ -27,6 +28,7 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   authRoutes,
   localeRoutes,
   usersRoutes,
+  homeRoutes,
   imagesRoutes,
   friendsRoutes,
   starsRoutes,

@@ -7,7 +7,7 @@ import {
   StarType,
   TermsKind,
 } from '@orbit/contract';
-import { recordInteraction, StarTarget } from '../../modules/stars/service';
+import { recordInteraction, StarTarget } from '../../modules/stars';
 import { communities, communityInvites, communityMembers } from '../schema';
 import type { SeedContext, SeedWorld } from './world';
 

@@ -1,4 +1,4 @@
-import { recordInteraction, StarTarget } from '../../modules/stars/service';
+import { recordInteraction, StarTarget } from '../../modules/stars';
 import { friendRequests, friendships } from '../schema';
 import type { SeedContext, SeedWorld } from './world';
 

@@ -1,4 +1,4 @@
-import { recordInteraction, StarTarget } from '../../modules/stars/service';
+import { recordInteraction, StarTarget } from '../../modules/stars';
 import { messageGroups, messageParticipants, messages } from '../schema';
 import type { SeedContext, SeedWorld } from './world';
 

@@ -12,7 +12,7 @@ import {
   TOURNAMENT_ROUNDS,
   TournamentRound,
 } from '@orbit/contract';
-import { drawEntrants, freezeEntrants } from '../../modules/tournament/queries';
+import { drawEntrants, freezeEntrants } from '../../modules/tournament';
 import { activitySessions, communities, communityMembers } from '../schema';
 import type { SeedContext, SeedWorld } from './world';
 

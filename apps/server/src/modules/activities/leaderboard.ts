@@ -11,8 +11,8 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { activityBoardEpochs, activitySessions, communityMembers } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
-import { assertMayRead } from '../communities/policy';
-import { type FaceRow, faceSeenBy, facesJsonSql } from '../friends/faces';
+import { assertMayRead } from '../communities';
+import { type FaceRow, faceSeenBy, facesJsonSql } from '../faces';
 import {
   addDays,
   type DaySql,
@@ -197,7 +197,7 @@ function scoreOf(
   friend: boolean,
 ) {
   const me = user.id === callerId;
-  const face = faceSeenBy(user, { me, friend });
+  const face = faceSeenBy(user, { self: me, isFriend: friend });
   return {
     user_id: user.id,
     rank: row.rank,

@@ -1,7 +1,7 @@
 import { ActivityError } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import { forbidden } from '../../platform/errors';
-import { relationOf } from '../friends/service';
+import { relationOf } from '../faces';
 
 /** A member's activity is theirs and their friends' to see, like their feed (docs/decisions/0012). */
 export async function assertMaySeeActivity(db: Queryable, callerId: number, ownerId: number) {

@@ -15,12 +15,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { activitySessionPosts, activitySessions } from '../../db/schema';
 import type { PostActivity } from '../../db/schema/feeds';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { publishNewPost, writePost } from '../feeds/service';
-import { completeMomentsBySession } from '../moments/completion';
-import { findUser } from '../users/service';
+import { findUser } from '../faces';
+import { publishNewPost, writePost } from '../feeds';
+import { completeMomentsBySession } from '../moments';
 import { metresOf, presentSession, type SessionRow } from './presenter';
 
 /** What a session says, from the member's form or from an integration. */
@@ -116,7 +116,7 @@ export async function logSession(
     throw badRequest(ActivityError.invalid_activity_type, 'Activity ids are 1 to 122, without 71');
   }
   const values = rowOf(userId, body, now);
-  return inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+  return inTransaction(unitOfWork(deps), async (work) => {
     const [row] = await work.tx.insert(activitySessions).values(values).returning();
     return { session: await recordNew(work, userId, row as SessionRow, body), created: true };
   });
@@ -163,7 +163,7 @@ export async function ingestSession(
     );
   }
   const values = rowOf(userId, body, now);
-  return inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+  return inTransaction(unitOfWork(deps), async (work) => {
     const [row] = await work.tx.insert(activitySessions).values(values).onConflictDoNothing().returning();
     if (!row) return { session: await existing(work, userId, body.app_id, body.external_id), created: false };
     return { session: await recordNew(work, userId, row, body), created: true };

@@ -9,7 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { activitySessions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { findUser } from '../users/service';
+import { findUser } from '../faces';
 import { addDays, localDay, type Period, safeZone, startedWithin, weekOf } from './period';
 import { assertMaySeeActivity } from './policy';
 import { distanceIn, unitOf } from './presenter';

@@ -1,11 +1,20 @@
 import { OrgRole, OwnerType } from '@orbit/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { communities, organizationMembers } from '../../db/schema';
+import { communities, organizationMembers, organizations } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
-import { organizationsOf } from '../users/service';
 
 export const AdminErrorCode = { not_org_admin: 'not_org_admin' } as const;
+
+/** The member's organisations with their roles, oldest first: the first one decides who may create communities. */
+export async function organizationsOf(db: Queryable, userId: number) {
+  return db
+    .select({ id: organizations.id, name: organizations.name, org_roles: organizationMembers.orgRoles })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(asc(organizations.id));
+}
 
 /** The organisations whose admin (role 2) the member is, oldest first: where the admin screens may write. */
 export async function adminOrganizations(db: Queryable, userId: number) {

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { claimPostImages } from '../feeds/files';
 import { feedFixtures } from '../feeds/testing';
-import { claimPostImages } from './post-image';
 import { multipartForm, samples, uploader } from './testing';
 
 const ctx = await createTestApp();

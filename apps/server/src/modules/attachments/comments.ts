@@ -2,16 +2,23 @@ import { EventSubtype, type FeedAttachment } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { comments, posts } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
-import { type CommentInput, openForComment, publishNewComment, writeComment } from '../feeds/comments';
-import { announceComment } from '../feeds/events';
-import { usersByIds } from '../feeds/loader';
-import { assertAuthor, type FeedPlace, openPost, seesComment } from '../feeds/policy';
-import { presentAttachment } from '../feeds/presenter';
-import { unitOfWork } from '../feeds/service';
-import type { UserRow } from '../users/service';
+import type { UserRow } from '../faces';
+import {
+  announceComment,
+  assertAuthor,
+  type CommentInput,
+  type FeedPlace,
+  openForComment,
+  openPost,
+  presentAttachment,
+  publishNewComment,
+  seesComment,
+  usersByIds,
+  writeComment,
+} from '../feeds';
 import type { IncomingFile } from './inspect';
 import { noFiles } from './posts';
 import { withStoredUploads } from './service';

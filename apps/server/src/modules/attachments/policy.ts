@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { attachments, comments, messageParticipants, messages, posts } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { openPost, seesComment } from '../feeds/policy';
+import { openPost, seesComment } from '../feeds';
 import type { AttachmentRow } from './service';
 
 const noSuchFile = () => notFound('No such file');

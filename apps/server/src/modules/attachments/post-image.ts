@@ -1,12 +1,9 @@
 import { FileType, postImageUrl } from '@orbit/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { attachments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { type IncomingFile, prepareImage } from './inspect';
 import { openAttachment } from './policy';
-import { type AttachmentRow, attachmentBytes, removeStalePending, withStoredUploads } from './service';
+import { attachmentBytes, removeStalePending, withStoredUploads } from './service';
 
 /**
  * POST /user/post_image: the composer's image, stored like any attachment (checked, re-encoded without its
@@ -29,35 +26,4 @@ export async function readPostImage(deps: AppDeps, viewerId: number, imageId: nu
   const row = await openAttachment(deps.db, viewerId, imageId);
   if (row.type !== FileType.IMAGE) throw notFound('No such image');
   return { row, bytes: await attachmentBytes(deps, row) };
-}
-
-/**
- * The composer's post names its images ({id, type 1}): the uploader's pending images become the post's, in
- * the post's transaction. Another member's image, or one already used, refuses the post.
- */
-export async function claimPostImages(
-  db: Queryable,
-  uploaderId: number,
-  imageIds: number[],
-  postId: number,
-): Promise<AttachmentRow[]> {
-  const ids = [...new Set(imageIds)];
-  if (ids.length === 0) return [];
-  const claimed = await db
-    .update(attachments)
-    .set({ postId })
-    .where(
-      and(
-        inArray(attachments.id, ids),
-        eq(attachments.uploaderId, uploaderId),
-        eq(attachments.type, FileType.IMAGE),
-        isNull(attachments.postId),
-        isNull(attachments.commentId),
-      ),
-    )
-    .returning();
-  if (claimed.length !== ids.length) {
-    throw badRequest('invalid_attachment', 'An attached image is not yours or is already used');
-  }
-  return claimed;
 }

@@ -1,12 +1,19 @@
 import { EventSubtype, type FeedAttachment } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
-import { announcePost } from '../feeds/events';
-import { assertAuthor, assertMayPostOn, type FeedPlace, openPost } from '../feeds/policy';
-import { presentAttachment } from '../feeds/presenter';
-import { type PostInput, publishNewPost, unitOfWork, writePost } from '../feeds/service';
+import {
+  announcePost,
+  assertAuthor,
+  assertMayPostOn,
+  type FeedPlace,
+  openPost,
+  type PostInput,
+  presentAttachment,
+  publishNewPost,
+  writePost,
+} from '../feeds';
 import type { IncomingFile } from './inspect';
 import { withStoredUploads } from './service';
 

@@ -17,9 +17,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { type App, rateLimit } from '../../platform/http';
-import type { CommentInput } from '../feeds/comments';
-import type { FeedPlace } from '../feeds/policy';
-import type { PostInput } from '../feeds/service';
+import type { CommentInput, FeedPlace, PostInput } from '../feeds';
 import { addFilesToComment, type CommentFeedKind, createCommentWithFiles } from './comments';
 import { sendStoredFile } from './download';
 import { formData, readUploadForm } from './form';

@@ -3,11 +3,11 @@ import { isEmail, isValidIdentityName, OrgRole, REGISTRATION_DEFAULTS } from '@o
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { organizationMembers, organizations, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { assertAcceptablePassword } from '../../platform/auth/passwords';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { isExpertInOrganization } from '../communities/policy';
+import { isExpertInOrganization } from '../communities';
 
 export interface RegisterInput {
   email: string;
@@ -201,7 +201,7 @@ export async function changePassword(
   await confirmPassword(deps, auth.userId, oldPassword);
   assertAcceptablePassword(newPassword, await usernameOf(deps.db, auth.userId));
   const passwordHash = await deps.hasher.hash(newPassword);
-  const ended = await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+  const ended = await inTransaction(unitOfWork(deps), async (work) => {
     await work.tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date() })

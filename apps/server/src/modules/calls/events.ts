@@ -8,10 +8,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { communities } from '../../db/schema';
 import type { Work } from '../../platform/tx';
-import { communityImageUrl } from '../communities/presenter';
-import { relationsOf } from '../friends/service';
-import { type NotificationInput, notify } from '../notifications/service';
-import { findUser, presentMemberFace, STRANGER, seesPersona } from '../users/service';
+import { communityImageUrl } from '../communities';
+import { faceAsSeenBy, findUser, presentMemberFace, relationsOf, seesPersona, stanceIn } from '../faces';
+import { type NotificationInput, notify } from '../notifications';
 import { presentInvite } from './presenter';
 import type { CallRow } from './queries';
 
@@ -25,7 +24,9 @@ export async function ring(work: Work, call: CallRow, recipientIds: number[]) {
   const community = await communityOf(work, call.communityId);
   const relations = await relationsOf(work.tx, caller.id, recipientIds);
   for (const persona of [true, false]) {
-    const ids = recipientIds.filter((id) => seesPersona(caller, relations.get(id) ?? STRANGER) === persona);
+    const ids = recipientIds.filter(
+      (id) => seesPersona(caller, stanceIn(relations, caller.id, id)) === persona,
+    );
     if (ids.length === 0) continue;
     const invite = presentInvite(call, presentMemberFace(caller, persona), community);
     await work.emit(ids, EventType.CALL, EventSubtype.INVITE, invite);
@@ -71,9 +72,7 @@ export function announceMember(
 
 /** CALL_REJECT to the caller when a member declines. */
 export async function notifyRejected(work: Work, call: CallRow, rejecterId: number) {
-  const rejecter = await findUser(work.tx, rejecterId);
-  const relation = (await relationsOf(work.tx, call.callerId, [rejecterId])).get(rejecterId) ?? STRANGER;
-  const face = presentMemberFace(rejecter, seesPersona(rejecter, relation));
+  const face = await faceAsSeenBy(work.tx, call.callerId, rejecterId);
   await notify(work, [call.callerId], {
     type: NotificationType.CALL_REJECT,
     title: 'Call declined',

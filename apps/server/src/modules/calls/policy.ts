@@ -1,7 +1,7 @@
 import { CALL_LIMITS, CallMemberState } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
-import { assertMember } from '../communities/policy';
+import { assertMember } from '../communities';
 import type { CallMemberRow, CallRow } from './queries';
 
 export const noSuchCall = () => notFound('No such call', 'no_such_call');

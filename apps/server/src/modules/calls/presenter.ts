@@ -2,7 +2,7 @@ import type { Call, CallInvite, CallParticipant } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communities } from '../../db/schema';
-import { facesFor, type MemberFace } from '../users/service';
+import { facesFor, type MemberFace } from '../faces';
 import type { CallMemberRow, CallRow } from './queries';
 
 export async function communityName(db: Queryable, communityId: number | null): Promise<string | null> {

@@ -9,13 +9,12 @@ import {
 } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
 import { callMembers, calls } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { type JanusGateway, mediaUnavailable, type RoomCredentials } from '../../platform/media';
 import { inTransaction, type Work } from '../../platform/tx';
-import { assertMember } from '../communities/policy';
-import { relationsOf } from '../friends/service';
-import { facesFor } from '../users/service';
+import { assertMember } from '../communities';
+import { facesFor, relationsOf } from '../faces';
 import { announceEnd, announceMember, announceStart, notifyRejected, ring } from './events';
 import {
   assertJoined,
@@ -38,8 +37,6 @@ import {
   otherCommunityMembers,
   threadOf,
 } from './queries';
-
-const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 
 /** The video room of a call: me plus the 5 remote feeds the call screen shows (002 §9). */
 const roomOptions = (description: string) => ({ description, publishers: CALL_CAPACITY });

@@ -7,9 +7,8 @@ import {
   imageUrl,
   type PersonaImage,
   PersonaType,
-  PrivacySetting,
 } from '@orbit/contract';
-import { presentMemberFace, type UserRow } from '../users/service';
+import { presentMemberFace, STRANGER, seesPersona, type UserRow } from '../faces';
 import type { CommunityRow } from './policy';
 
 export function communityImageUrl(community: CommunityRow): string | null {
@@ -18,9 +17,7 @@ export function communityImageUrl(community: CommunityRow): string | null {
 
 /** A member appears under their persona when public and their avatar identity when private, unless they chose. */
 export function defaultIdentity(user: UserRow): CommunityIdentity {
-  return user.privacySetting === PrivacySetting.PRIVATE
-    ? CommunityIdentity.AVATAR
-    : CommunityIdentity.PERSONA;
+  return seesPersona(user, STRANGER) ? CommunityIdentity.PERSONA : CommunityIdentity.AVATAR;
 }
 
 const showsPersona = (identity: string) => identity === CommunityIdentity.PERSONA;

@@ -7,7 +7,6 @@ import {
   NONMEMBERS_MAX,
   type NonmembersResponse,
   OwnerType,
-  PrivacySetting,
 } from '@orbit/contract';
 import { and, asc, count, desc, eq, exists, isNotNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -16,16 +15,23 @@ import {
   communities,
   communityInvites,
   communityMembers,
-  friendships,
   organizationMembers,
   stars,
   users,
 } from '../../db/schema';
 import { pageFromKey, pageOf } from '../../platform/paging';
-import { relationsOf } from '../friends/service';
-import { escapeLike, searchText } from '../search/service';
-import { StarTarget } from '../stars/targets';
-import { findUser, presentPublicProfile, STRANGER, seesPersona, type UserRow } from '../users/service';
+import {
+  faceSeenBy,
+  findUser,
+  isFriendSql,
+  presentPublicProfile,
+  relationsOf,
+  STRANGER,
+  seesOthersPersonaSql,
+  type UserRow,
+} from '../faces';
+import { escapeLike, searchText } from '../search';
+import { StarTarget } from '../stars';
 import { assertMayRead, assertMember, type CommunityRow } from './policy';
 import { type CallerStanding, presentCommunity, presentEntry, presentMember } from './presenter';
 
@@ -71,8 +77,7 @@ function standingOf(row: StandingRow): CallerStanding {
   };
 }
 
-const presentFace = (user: UserRow) =>
-  seesPersona(user, STRANGER) ? user.username : (user.alias ?? user.username);
+const presentFace = (user: UserRow) => faceSeenBy(user, STRANGER).screen_name;
 
 /** Public communities, the caller's own, and private ones the caller is invited to (the invite names them). */
 const visibleToCaller = or(
@@ -157,10 +162,7 @@ export async function communityPage(
   });
 }
 
-const isFriendOf = (callerId: number) =>
-  exists(
-    sql`(select 1 from ${friendships} where ${friendships.userId} = ${callerId} and ${friendships.friendId} = ${users.id})`,
-  );
+const isFriendOf = (callerId: number) => isFriendSql(callerId, users.id);
 
 /** GET /communities/{id}/members: experts first, then by name; `friendsFirst` puts the caller's friends on top. */
 export async function communityMembersOf(
@@ -205,7 +207,7 @@ export function candidateCondition(community: CommunityRow, callerId: number): S
 /** A name filter that finds a private member's username only for their friends; the avatar name always. */
 function nameFilter(callerId: number, text: string): SQL {
   const substring = `%${escapeLike(searchText(text))}%`;
-  const usernameVisible = or(eq(users.privacySetting, PrivacySetting.PUBLIC), isFriendOf(callerId));
+  const usernameVisible = seesOthersPersonaSql(callerId);
   return or(
     and(usernameVisible, sql`lower(${users.username}) like ${substring}`),
     sql`lower(${users.alias}) like ${substring}`,

@@ -26,7 +26,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
-import { organizationsOf } from '../users/service';
+import { organizationsOf } from '../admin';
 import { communityMembersOf, listCommunities, nonmembersOf } from './queries';
 import {
   addMember,

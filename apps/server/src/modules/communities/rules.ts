@@ -7,7 +7,7 @@ import {
   TermsKind,
 } from '@orbit/contract';
 import { badRequest } from '../../platform/errors';
-import type { UserRow } from '../users/service';
+import type { UserRow } from '../faces';
 import type { CommunityRow } from './policy';
 
 /** A community name: trimmed, 1..30 characters (000 §5). */

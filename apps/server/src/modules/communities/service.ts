@@ -17,20 +17,19 @@ import {
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communities, communityInvites, communityMembers, friendships, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { ImageKind } from '../images/policy';
-import { storeSquareDataUrl } from '../images/service';
-import { notifyCommunityInvite } from '../notifications/causes';
-import { forgetStar, recordInteraction, StarTarget } from '../stars/service';
-import { findUser, organizationsOf, type UserRow } from '../users/service';
+import { organizationsOf } from '../admin';
+import { findUser, type UserRow } from '../faces';
+import { ImageKind, storeSquareDataUrl } from '../images';
+import { forgetStar, recordInteraction, StarTarget } from '../stars';
+import { notifyCommunityInvite } from './notices';
 import { assertExpert, assertMayRead, assertMember, standingIn } from './policy';
 import { defaultIdentity } from './presenter';
 import { candidateCondition, communityPage } from './queries';
 import { assertJoinRole, assertTermsMet, communityColor, communityInitials, communityName } from './rules';
 
-const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 const OK = { ok: true };
 
 /** The members whose home star set changed (a community star or invite star) refetch it: USER_PROFILES. */

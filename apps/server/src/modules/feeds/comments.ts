@@ -3,15 +3,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { comments } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { notifyComment } from '../notifications/causes';
-import type { UserRow } from '../users/service';
+import type { UserRow } from '../faces';
 import { announceComment, type CommentReaders } from './events';
 import { detachFiles, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage } from './input';
 import { attachmentsOfComments, type CommentRow, usersByIds, visibleComments } from './loader';
+import { notifyComment } from './notices';
 import {
   assertMayDelete,
   assertMayEditComment,
@@ -24,7 +24,7 @@ import {
   seesComment,
 } from './policy';
 import { presentComment, type Viewer } from './presenter';
-import { notifyTagged, recordFeedInteraction, unitOfWork } from './service';
+import { notifyTagged, recordFeedInteraction } from './service';
 import { viewersFor } from './viewers';
 
 export interface CommentInput {

@@ -1,6 +1,6 @@
 import { type EventSubtype, EventType, Urgency } from '@orbit/contract';
 import type { Work } from '../../platform/tx';
-import type { UserRow } from '../users/service';
+import type { UserRow } from '../faces';
 import { attachmentsOfComments, type CommentRow, loadBundles, reactionsOf } from './loader';
 import { type Audience, audienceOf, type PostRow } from './policy';
 import { type CommentBundle, presentComment, presentPost, type Viewer } from './presenter';

@@ -1,7 +1,9 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { FileType } from '@orbit/contract';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { attachments, comments } from '../../db/schema';
+import { badRequest } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 
 export type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
@@ -36,4 +38,36 @@ export async function removeStoredFiles(storage: Storage, storageKeys: string[],
       log.warn({ err: result.reason, storageKey: storageKeys[i] }, 'a deleted file stays in storage');
     }
   });
+}
+
+/**
+ * The composer's post names its images ({id, type 1}): the uploader's pending images become the post's, in
+ * the post's transaction. Another member's image, or one already used, refuses the post. (The attachments
+ * module uploads them; the post claims them here, so that writing a post needs nothing from that module.)
+ */
+export async function claimPostImages(
+  db: Queryable,
+  uploaderId: number,
+  imageIds: number[],
+  postId: number,
+): Promise<(typeof attachments.$inferSelect)[]> {
+  const ids = [...new Set(imageIds)];
+  if (ids.length === 0) return [];
+  const claimed = await db
+    .update(attachments)
+    .set({ postId })
+    .where(
+      and(
+        inArray(attachments.id, ids),
+        eq(attachments.uploaderId, uploaderId),
+        eq(attachments.type, FileType.IMAGE),
+        isNull(attachments.postId),
+        isNull(attachments.commentId),
+      ),
+    )
+    .returning();
+  if (claimed.length !== ids.length) {
+    throw badRequest('invalid_attachment', 'An attached image is not yours or is already used');
+  }
+  return claimed;
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { attachments, comments, friendships, pollVotes, postReactions, users } from '../../db/schema';
-import type { UserRow } from '../users/service';
+import type { UserRow } from '../faces';
 import type { PostRow } from './policy';
 
 export type CommentRow = typeof comments.$inferSelect;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communityMembers, friendships, posts } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
-import { assertMayRead, assertMember } from '../communities/policy';
-import { relationOf } from '../friends/service';
+import { assertMayRead, assertMember } from '../communities';
+import { relationOf } from '../faces';
 
 export type PostRow = typeof posts.$inferSelect;
 

@@ -1,12 +1,12 @@
 import { EventSubtype, FeedError, LIMITS, POLL_MAX_AHEAD_MS, type PollBody, PostType } from '@orbit/contract';
 import { sql } from 'drizzle-orm';
 import { pollVotes } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
 import { announcePost } from './events';
 import { assertMayTakePart, type FeedPlace, openPost } from './policy';
-import { createPost, presentFor, unitOfWork } from './service';
+import { createPost, presentFor } from './service';
 
 /**
  * A poll's question, options and expiry: a non-empty question, at least 2 options, none empty (trimmed), and

@@ -15,7 +15,7 @@ import {
   Urgency,
 } from '@orbit/contract';
 import type { PostActivity } from '../../db/schema/feeds';
-import { presentMemberFace, seesPersona, type UserRow } from '../users/service';
+import { faceSeenBy, type UserRow } from '../faces';
 import { type AttachmentRow, type CommentRow, type PostBundle, pairKey, type Reactions } from './loader';
 
 /** The name an anonymous item shows when its author has no alias yet. */
@@ -53,10 +53,7 @@ function presentAuthor(author: UserRow, identityType: number, viewer: Viewer) {
       author_profile_available: false,
     };
   }
-  const face = presentMemberFace(
-    author,
-    own || seesPersona(author, { isFriend: viewer.isFriendOf(author.id), direction: null }),
-  );
+  const face = faceSeenBy(author, { self: own, isFriend: viewer.isFriendOf(author.id) });
   return {
     author_user_id: author.id,
     author_screen_name: identityType === IdentityType.NAME ? face.name : face.screen_name,
@@ -133,11 +130,7 @@ export function presentPost(
   const targetFace =
     target === null
       ? null
-      : presentMemberFace(
-          target,
-          target.id === viewer.userId ||
-            seesPersona(target, { isFriend: viewer.isFriendOf(target.id), direction: null }),
-        );
+      : faceSeenBy(target, { self: target.id === viewer.userId, isFriend: viewer.isFriendOf(target.id) });
   return {
     id: post.id,
     user_feed_id: community ? null : post.id,

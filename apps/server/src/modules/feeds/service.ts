@@ -14,15 +14,14 @@ import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { attachments, postReactions, posts, users } from '../../db/schema';
 import type { PostActivity } from '../../db/schema/feeds';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { claimPostImages } from '../attachments/post-image';
-import { assertMayRead, standingIn } from '../communities/policy';
-import { recordInteraction, StarTarget } from '../stars/service';
-import { recordTags } from '../tags/service';
+import { assertMayRead, standingIn } from '../communities';
+import { recordInteraction, StarTarget } from '../stars';
+import { recordTags } from '../tags';
 import { announcePost } from './events';
-import { detachFiles, removeStoredFiles, type WarnLog } from './files';
+import { claimPostImages, detachFiles, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage, cleanTags } from './input';
 import { loadBundles, ReactionKind, reactionsOf } from './loader';
 import { feedPage } from './page';
@@ -42,8 +41,6 @@ import {
 } from './policy';
 import { presentPost, type Viewer } from './presenter';
 import { viewersFor } from './viewers';
-
-export const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 
 /** What a new post says, whatever feed it goes to. */
 export interface PostInput {

@@ -1,9 +1,9 @@
-import { PrivacySetting, UnitPreference } from '@orbit/contract';
+import { UnitPreference } from '@orbit/contract';
 import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { users } from '../../db/schema';
-import type { UserRow } from '../users/service';
+import { STRANGER, seesPersona, type UserRow } from '../faces';
 import { friendPairs, pairKey } from './loader';
 import type { Viewer } from './presenter';
 
@@ -23,7 +23,7 @@ export async function viewersFor(
   shown: UserRow[],
   needsUnits: boolean,
 ): Promise<Map<number, Viewer>> {
-  const privateIds = shown.filter((u) => u.privacySetting === PrivacySetting.PRIVATE).map((u) => u.id);
+  const privateIds = shown.filter((u) => !seesPersona(u, STRANGER)).map((u) => u.id);
   const [friends, units] = await runQueries(db, [
     () => friendPairs(db, viewerIds, privateIds),
     () =>

@@ -3,8 +3,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, organizationMembers, organizations, users } from '../../db/schema';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
-import { presentMemberFace, seesPersona } from '../users/service';
-import { FACE_COLUMNS, type FaceRow, faceSeenBy, facesJsonSql } from './faces';
+import {
+  FACE_COLUMNS,
+  type FaceRow,
+  faceSeenBy,
+  facesJsonSql,
+  presentMemberFace,
+  seesPersona,
+} from '../faces';
 
 const ctx = await createTestApp();
 const { app } = ctx;
@@ -325,14 +331,11 @@ describe('faces from their columns', () => {
     await makeFriends(viewer, member);
     expect((await jsonFaces())[0]?.isFriend).toBe(true);
     for (const seen of [
-      { me: true, friend: false },
-      { me: false, friend: true },
-      { me: false, friend: false },
+      { self: true, isFriend: false },
+      { self: false, isFriend: true },
+      { self: false, isFriend: false },
     ]) {
-      const fromWhole = presentMemberFace(
-        whole,
-        seen.me || seesPersona(whole, { isFriend: seen.friend, direction: null }),
-      );
+      const fromWhole = presentMemberFace(whole, seesPersona(whole, seen));
       expect(faceSeenBy(columns, seen)).toEqual(fromWhole);
       expect(faceSeenBy(asJson, seen)).toEqual(fromWhole);
     }

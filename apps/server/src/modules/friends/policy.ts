@@ -1,6 +1,6 @@
 import { EN_US, LIMITS } from '@orbit/contract';
 import { badRequest, forbidden } from '../../platform/errors';
-import type { Relation } from '../users/service';
+import type { Relation } from '../faces';
 
 export function assertNotSelf(callerId: number, userId: number) {
   if (callerId === userId) throw badRequest('self_request', 'You cannot send a friend request to yourself');

@@ -1,5 +1,5 @@
 import type { FriendEntry, FriendRequestEntry } from '@orbit/contract';
-import type { MemberFace } from '../users/service';
+import type { MemberFace } from '../faces';
 
 export function presentFriendEntry(face: MemberFace): FriendEntry {
   return {

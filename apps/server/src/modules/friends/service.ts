@@ -14,63 +14,25 @@ import { alias, union } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { friendRequests, friendships, organizationMembers, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { pageFromKey, pageOf } from '../../platform/paging';
 import { inTransaction, type Work } from '../../platform/tx';
-import { communityConnectionsOf } from '../communities/connections';
-import { friendRequestNotification, notify } from '../notifications/service';
-import { forgetStar, recordInteraction, StarTarget } from '../stars/service';
+import { communityConnectionsOf } from '../communities';
 import {
-  presentMemberFace,
+  FRIEND,
+  faceSeenBy,
   presentPublicProfile,
-  type Relation,
+  relationOf,
+  relationsOf,
   STRANGER,
-  seesPersona,
+  stanceIn,
   type UserRow,
-} from '../users/service';
+} from '../faces';
+import { friendRequestNotification, notify } from '../notifications';
+import { forgetStar, recordInteraction, StarTarget } from '../stars';
 import { assertMaySeeFriendsOf, assertNotSelf, requestMessage } from './policy';
 import { keyedByUserId, presentFriendEntry, presentRequestEntry } from './presenter';
-
-const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
-
-/** How the viewer stands to each of `userIds`, in two queries however many there are. */
-export async function relationsOf(
-  db: Queryable,
-  viewerId: number,
-  userIds: number[],
-): Promise<Map<number, Relation>> {
-  const relations = new Map<number, Relation>(userIds.map((id) => [id, STRANGER]));
-  if (userIds.length === 0) return relations;
-  const [friends, requests] = await runQueries(db, [
-    () =>
-      db
-        .select({ id: friendships.friendId })
-        .from(friendships)
-        .where(and(eq(friendships.userId, viewerId), inArray(friendships.friendId, userIds))),
-    () =>
-      db
-        .select({ fromId: friendRequests.fromId, toId: friendRequests.toId })
-        .from(friendRequests)
-        .where(
-          or(
-            and(eq(friendRequests.fromId, viewerId), inArray(friendRequests.toId, userIds)),
-            and(eq(friendRequests.toId, viewerId), inArray(friendRequests.fromId, userIds)),
-          ),
-        ),
-  ]);
-  for (const r of requests) {
-    const incoming = r.toId === viewerId;
-    const direction = incoming ? FriendDirection.INCOMING : FriendDirection.OUTGOING;
-    relations.set(incoming ? r.fromId : r.toId, { isFriend: false, direction });
-  }
-  for (const f of friends) relations.set(f.id, { isFriend: true, direction: null });
-  return relations;
-}
-
-export async function relationOf(db: Queryable, viewerId: number, userId: number): Promise<Relation> {
-  return (await relationsOf(db, viewerId, [userId])).get(userId) ?? STRANGER;
-}
 
 /**
  * Locks both members' rows in id order, so that two requests between the same pair (crossing, or sent
@@ -118,7 +80,7 @@ async function acceptRequest(work: Work, caller: UserRow, requester: UserRow) {
     [requester.id],
     EventType.FRIEND_REQUEST,
     EventSubtype.ACCEPT,
-    presentFriendEntry(presentMemberFace(caller, true)),
+    presentFriendEntry(faceSeenBy(caller, FRIEND)),
   );
   await announceToBoth(work, caller.id, requester.id);
 }
@@ -130,8 +92,8 @@ async function sendRequest(work: Work, caller: UserRow, recipient: UserRow, mess
     .returning();
   // After a request is sent the recipient orbits the sender as a pending friend (000 §4.4).
   await recordInteraction(work, caller.id, StarTarget.USER, recipient.id);
-  const asRecipientSeesIt = { isFriend: false, direction: FriendDirection.INCOMING };
-  const face = presentMemberFace(caller, seesPersona(caller, asRecipientSeesIt));
+  // The recipient is not (yet) the sender's friend.
+  const face = faceSeenBy(caller, STRANGER);
   await work.emit(
     [recipient.id],
     EventType.FRIEND_REQUEST,
@@ -228,7 +190,7 @@ export async function faceWatchersOf(db: Queryable, userId: number): Promise<num
 /** GET /user/friends (and /portal/user/friends): the caller's friends, keyed by id, with their persona. */
 export async function friendsOf(db: Queryable, callerId: number): Promise<FriendsResponse> {
   const friends = await friendRowsOf(db, callerId);
-  return { friends: keyedByUserId(friends.map((u) => presentFriendEntry(presentMemberFace(u, true)))) };
+  return { friends: keyedByUserId(friends.map((u) => presentFriendEntry(faceSeenBy(u, FRIEND)))) };
 }
 
 /** GET /user/friends-of-friend: a friend's friends, each faced by how the caller stands to them. */
@@ -244,8 +206,7 @@ export async function friendsOfFriend(
     callerId,
     theirs.map((u) => u.id),
   );
-  const face = (u: UserRow) =>
-    presentMemberFace(u, u.id === callerId || seesPersona(u, relations.get(u.id) ?? STRANGER));
+  const face = (u: UserRow) => faceSeenBy(u, stanceIn(relations, callerId, u.id));
   return { friends: keyedByUserId(theirs.map((u) => presentFriendEntry(face(u)))) };
 }
 
@@ -270,7 +231,8 @@ export async function requestsOf(db: Queryable, callerId: number): Promise<Frien
         .filter((r) => (r.request.toId === callerId) === (direction === FriendDirection.INCOMING))
         .map((r) =>
           presentRequestEntry(
-            presentMemberFace(r.user, seesPersona(r.user, { isFriend: false, direction })),
+            // A pending request: the two are not friends yet.
+            faceSeenBy(r.user, STRANGER),
             r.request,
           ),
         ),
@@ -285,7 +247,7 @@ export async function connectionsOf(db: Queryable, callerId: number): Promise<Co
     () => communityConnectionsOf(db, callerId),
   ]);
   return {
-    friends: friends.map((u) => ({ id: u.id, display_name: presentMemberFace(u, true).screen_name })),
+    friends: friends.map((u) => ({ id: u.id, display_name: faceSeenBy(u, FRIEND).screen_name })),
     communities,
   };
 }

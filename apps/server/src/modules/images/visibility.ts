@@ -1,9 +1,9 @@
-import { AccessType, CommunityIdentity, PersonaType, PrivacySetting } from '@orbit/contract';
+import { AccessType, CommunityIdentity, PersonaType } from '@orbit/contract';
 import { and, eq, exists, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { communities, communityInvites, communityMembers, users } from '../../db/schema';
-import { relationOf } from '../friends/service';
+import { relationOf, STRANGER, seesPersona } from '../faces';
 import { ImageKind, mayView } from './policy';
 
 interface ImageRow {
@@ -51,8 +51,9 @@ async function maySeePersona(db: Queryable, image: ImageRow, viewerId: number): 
   const [owner] = await db.select().from(users).where(eq(users.id, image.ownerId)).limit(1);
   const current = owner?.personaType === PersonaType.UPLOADED && owner.personaValue === String(image.id);
   if (!current) return false;
-  if (owner.privacySetting === PrivacySetting.PUBLIC) return true;
-  if ((await relationOf(db, viewerId, owner.id)).isFriend) return true;
+  // Public owners first: their persona needs no look at how the two stand.
+  if (seesPersona(owner, STRANGER) || seesPersona(owner, await relationOf(db, viewerId, owner.id)))
+    return true;
   return showsPersonaInSharedCommunity(db, owner.id, viewerId);
 }
 

@@ -8,11 +8,10 @@ import {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communities, incentivePlans, incentiveRules } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { administeredOrganizations, assertOrgAdmin, organizationMemberIds } from '../admin/policy';
-import { unitOfWork } from '../feeds/service';
+import { administeredOrganizations, assertOrgAdmin, organizationMemberIds } from '../admin';
 import { presentAdminPlan } from './presenter';
 import { rulesOf } from './queries';
 

@@ -9,7 +9,7 @@ import {
   type IncentiveUnit,
   type RewardKind,
 } from '@orbit/contract';
-import { communityImageUrl } from '../communities/presenter';
+import { communityImageUrl } from '../communities';
 import type { CommunityRow, LoadedPlan } from './queries';
 import type { ActivityDay, Rule } from './rules';
 

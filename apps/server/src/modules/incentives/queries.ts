@@ -8,8 +8,8 @@ import {
   incentiveRules,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { localDayOf, type Period, startedWithin } from '../activities/period';
-import { memberOrganizationIds } from '../admin/policy';
+import { localDayOf, type Period, startedWithin } from '../activities';
+import { memberOrganizationIds } from '../admin';
 import type { DayFigures, Rule } from './rules';
 
 export type PlanRow = typeof incentivePlans.$inferSelect;

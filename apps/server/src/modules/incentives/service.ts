@@ -9,8 +9,8 @@ import {
 } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import { badRequest } from '../../platform/errors';
-import { addDays, localDay, monthOf, safeZone, weekOf } from '../activities/period';
-import { findUser } from '../users/service';
+import { addDays, localDay, monthOf, safeZone, weekOf } from '../activities';
+import { findUser } from '../faces';
 import { presentCommunity, presentPlan, presentSources } from './presenter';
 import { dayFigures, type LoadedPlan, visiblePlan, visiblePlans } from './queries';
 import { type ActivityDay, activityDays, amountBetween, rewardsByDay, unitsTowardNext } from './rules';

@@ -1,7 +1,6 @@
 import { EventSubtype, EventType, type PmDeleted, type PrivateMessage } from '@orbit/contract';
 import type { Work } from '../../platform/tx';
-import { relationsOf } from '../friends/service';
-import { presentMemberFace, STRANGER, seesPersona } from '../users/service';
+import { presentMemberFace, relationsOf, seesPersona, stanceIn } from '../faces';
 import { type MessageRow, presentMessage, stateFor } from './presenter';
 import type { Thread } from './queries';
 
@@ -21,7 +20,7 @@ export async function emitMessage(work: Work, subtype: EventSubtype, row: Messag
   );
   const batches = new Map<string, { ids: number[]; data: PrivateMessage }>();
   for (const p of thread.participants) {
-    const showPersona = p.user.id === author.id || seesPersona(author, relations.get(p.user.id) ?? STRANGER);
+    const showPersona = seesPersona(author, stanceIn(relations, author.id, p.user.id));
     const state = stateFor(row, p.user.id, p.lastReadId);
     const key = `${showPersona}:${state}`;
     const batch = batches.get(key) ?? {

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { messageGroups } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
-import { ImageKind } from '../images/policy';
-import { readImage, storeSquareDataUrl } from '../images/service';
+import { ImageKind, readImage, storeSquareDataUrl } from '../images';
 import { announceProfiles } from './events';
 import { groupImageUrl } from './presenter';
 import { loadThread } from './queries';
@@ -14,7 +13,7 @@ export async function setGroupImage(deps: AppDeps, callerId: number, groupId: nu
   const thread = await loadThread(deps.db, groupId, callerId);
   if (!thread.group.isGroup) throw badRequest('not_a_group', 'Only a group has a picture');
   const { image_id } = await storeSquareDataUrl(deps, callerId, ImageKind.GROUP, dataUrl);
-  await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+  await inTransaction(unitOfWork(deps), async (work) => {
     await work.tx.update(messageGroups).set({ imageId: image_id }).where(eq(messageGroups.id, groupId));
     // The group's star shows the picture.
     await announceProfiles(

@@ -7,8 +7,8 @@ import {
   type PrivateMessage,
 } from '@orbit/contract';
 import type { messageGroups, messages } from '../../db/schema';
-import type { AttachmentRow } from '../attachments/service';
-import type { MemberFace } from '../users/service';
+import type { AttachmentRow } from '../attachments';
+import type { MemberFace } from '../faces';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type GroupRow = typeof messageGroups.$inferSelect;

@@ -2,7 +2,7 @@ import { PM_PREVIEWS_MAX, type PmPreview } from '@orbit/contract';
 import { and, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
-import type { UserRow } from '../users/service';
+import type { UserRow } from '../faces';
 import { noSuchThread } from './policy';
 import { presentPreview } from './presenter';
 import { facesSeenBy, unreadCountSql } from './queries';

@@ -4,9 +4,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
-import { FACE_COLUMNS, faceSeenBy, isFriendSql } from '../friends/faces';
-import { relationsOf } from '../friends/service';
-import type { MemberFace, UserRow } from '../users/service';
+import {
+  FACE_COLUMNS,
+  faceSeenBy,
+  isFriendSql,
+  type MemberFace,
+  relationsOf,
+  stanceIn,
+  type UserRow,
+} from '../faces';
 import { noSuchThread } from './policy';
 import type { GroupRow } from './presenter';
 
@@ -46,7 +52,7 @@ export async function facesSeenBy(db: Queryable, viewerId: number, members: User
   );
   const friendIds = new Set([...relations].filter(([, r]) => r.isFriend).map(([id]) => id));
   const faces = new Map<number, MemberFace>(
-    members.map((u) => [u.id, faceSeenBy(u, { me: u.id === viewerId, friend: friendIds.has(u.id) })]),
+    members.map((u) => [u.id, faceSeenBy(u, stanceIn(relations, viewerId, u.id))]),
   );
   return { faces, friendIds };
 }
@@ -74,7 +80,7 @@ export async function threadSeenBy(db: Db, groupId: number, viewerId: number) {
   const viewer = rows.find((r) => r.member.id === viewerId);
   if (!viewer) throw noSuchThread();
   const faces = new Map<number, MemberFace>(
-    rows.map((r) => [r.member.id, faceSeenBy(r.member, { me: r === viewer, friend: r.isFriend })]),
+    rows.map((r) => [r.member.id, faceSeenBy(r.member, { self: r === viewer, isFriend: r.isFriend })]),
   );
   return { lastReadId: viewer.lastReadId, faces };
 }

@@ -26,7 +26,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
-import { formData, readUploadForm } from '../attachments/form';
+import { formData, readUploadForm } from '../attachments';
 import { groupImage, setGroupImage } from './images';
 import { previewsOf, threadPreview } from './previews';
 import {

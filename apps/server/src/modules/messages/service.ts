@@ -3,15 +3,13 @@ import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import type { IncomingFile } from '../attachments/inspect';
-import { noFiles } from '../attachments/posts';
-import { type StoredUploads, withStoredUploads } from '../attachments/service';
-import { relationsOf } from '../friends/service';
-import { notifyPrivateMessage } from '../notifications/causes';
-import { recordInteraction, StarTarget } from '../stars/service';
+import { type IncomingFile, noFiles, type StoredUploads, withStoredUploads } from '../attachments';
+import { relationsOf } from '../faces';
+import { notifyPrivateMessage } from '../notifications';
+import { recordInteraction, StarTarget } from '../stars';
 import { type Cursor, cursorFromKey, newerThan, olderThan } from './cursor';
 import { announceProfiles, emitDeleted, emitMessage } from './events';
 import { assertAuthor, groupParticipants, messageText, notFriends, pairKeyOf } from './policy';
@@ -26,8 +24,6 @@ import {
 } from './queries';
 
 export { pendingThreadCount } from './queries';
-
-const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 
 /** A page of a thread by keyset, one prepared statement per direction: one index range scan on (group_id, id). */
 const pageStatements = preparedPerDatabase((db) => {

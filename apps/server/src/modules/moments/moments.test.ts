@@ -13,6 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { communities, communityMembers, momentRecipients, moments } from '../../db/schema';
+import { unitOfWork } from '../../deps';
 import { inTransaction } from '../../platform/tx';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
 import { completeMoment } from './service';
@@ -337,9 +338,7 @@ describe('GET /user/moments/search', () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push((await send(me, toFriends([f1]))).json().moment_id);
     const [pending, completed, ignored, expired] = ids;
-    await inTransaction({ db: deps.db, publisher: deps.realtime }, (work) =>
-      completeMoment(work, completed, f1.userId, 3),
-    );
+    await inTransaction(unitOfWork(deps), (work) => completeMoment(work, completed, f1.userId, 3));
     await call(f1, 'PUT', 'user/moments', { moment_id: ignored, bg_app_id: 2, app: 'shell', status: 3 });
     await deps.db
       .update(momentRecipients)
@@ -384,9 +383,7 @@ describe('recipient-only status changes', () => {
     expect((await ignore(f2, id)).statusCode).toBe(404);
     expect((await ignore(me, id)).statusCode).toBe(404);
     expect((await ignore(f1, id)).json()).toEqual({ ok: true });
-    await inTransaction({ db: deps.db, publisher: deps.realtime }, (work) =>
-      completeMoment(work, done, f1.userId, 1),
-    );
+    await inTransaction(unitOfWork(deps), (work) => completeMoment(work, done, f1.userId, 1));
     const completed = await ignore(f1, done);
     expect(completed.statusCode).toBe(409);
     expect(completed.json().error).toBe('moment_completed');
@@ -415,7 +412,7 @@ describe('replayed session and leaderboard', () => {
     const f3 = await signUp(app);
     await makeFriends(me, f3);
     const id = (await send(me, toFriends([f1, f2, f3], DARE))).json().moment_id;
-    await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+    await inTransaction(unitOfWork(deps), async (work) => {
       await completeMoment(work, id, f1.userId, 4);
       await completeMoment(work, id, f2.userId, 9);
     });

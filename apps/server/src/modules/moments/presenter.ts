@@ -1,6 +1,6 @@
 import { APP_NAMES, type AppId, type Moment, MomentType } from '@orbit/contract';
 import type { momentRecipients, moments } from '../../db/schema';
-import type { MemberFace } from '../users/service';
+import type { MemberFace } from '../faces';
 
 export type MomentRow = typeof moments.$inferSelect;
 export type RecipientRow = typeof momentRecipients.$inferSelect;

@@ -8,7 +8,7 @@ import {
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communities, momentRecipients, moments } from '../../db/schema';
-import { facesFor } from '../users/service';
+import { facesFor } from '../faces';
 import { type Connection, type MomentRow, presentMoment } from './presenter';
 
 /** The moments a filter matches (000 §2.9): by application; users are moments with none. */

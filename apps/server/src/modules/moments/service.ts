@@ -16,11 +16,11 @@ import {
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communityMembers, momentRecipients, moments } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { challengeNotification, notify } from '../notifications/service';
-import { facesFor, findUser, presentMemberFace } from '../users/service';
+import { faceSeenBy, facesFor, findUser, presentMemberFace, SELF } from '../faces';
+import { challengeNotification, notify } from '../notifications';
 import {
   assertMayReach,
   assertMayView,
@@ -34,7 +34,6 @@ import {
 import type { MomentRow } from './presenter';
 import { incomingSections, outgoingOf } from './queries';
 
-const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** GET /app: the criteria a moment of this application may carry, none shown until chosen. */
@@ -168,7 +167,7 @@ export async function searchMoments(
     incoming ? incomingSections(db, callerId, filter) : { pending: [], completed: [], ignored: [] },
     incoming ? [] : outgoingOf(db, callerId, { filter }),
   ]);
-  const face = presentMemberFace(me, true);
+  const face = faceSeenBy(me, SELF);
   return {
     incoming: sections,
     outgoing,

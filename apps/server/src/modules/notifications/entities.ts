@@ -1,5 +1,5 @@
 import { ChallengeStatus, type NotificationData, NotificationType } from '@orbit/contract';
-import type { MemberFace } from '../users/service';
+import type { MemberFace } from '../faces';
 
 /** What a service hands to notify(): the 000 §3.5 entity without what the store fills in (id, read, time). */
 export interface NotificationInput {

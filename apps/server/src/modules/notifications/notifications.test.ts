@@ -10,9 +10,10 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, organizationMembers, organizations, users } from '../../db/schema';
+import { unitOfWork } from '../../deps';
 import { inTransaction } from '../../platform/tx';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
-import { presentMemberFace } from '../users/service';
+import { presentMemberFace } from '../faces';
 import { challengeNotification, notify } from './service';
 
 const ctx = await createTestApp();
@@ -50,7 +51,7 @@ async function organisationOf(members: TestUser[], admin?: TestUser) {
 
 async function challenge(to: TestUser, from: TestUser) {
   const [challenger] = await deps.db.select().from(users).where(eq(users.id, from.userId));
-  await inTransaction({ db: deps.db, publisher: deps.realtime }, (work) =>
+  await inTransaction(unitOfWork(deps), (work) =>
     notify(
       work,
       [to.userId],
@@ -130,7 +131,7 @@ describe('notify', () => {
 
   it('lists the newest 100 first', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
-    await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+    await inTransaction(unitOfWork(deps), async (work) => {
       for (let i = 0; i <= NOTIFICATIONS_LIST_MAX; i++) {
         await notify(work, [b.userId], { type: NotificationType.COMMENTS, title: `n${i}` });
       }

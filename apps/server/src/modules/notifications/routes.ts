@@ -10,15 +10,12 @@ import {
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { type App, rateLimit } from '../../platform/http';
-import { listenForTags } from './causes';
 import { acceptChallenge, announceMaintenance, markAllRead, markRead, notificationsOf } from './service';
 
 const tags = ['notifications'];
 const errors = { '4xx': ErrorResponse };
 
 export async function notificationsRoutes(app: App, deps: AppDeps) {
-  listenForTags();
-
   app.get('/notifications', { schema: { tags, response: { 200: NotificationsResponse } } }, async (request) =>
     notificationsOf(deps.db, me(request).userId),
   );

@@ -12,7 +12,7 @@ import {
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { notifications, organizationMembers, organizations, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { maintenanceNotification, type NotificationInput } from './entities';
@@ -20,8 +20,6 @@ import { assertMayAnnounce, wantsNotification } from './policy';
 import { type NotificationRow, presentNotification } from './presenter';
 
 export * from './entities';
-
-const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 
 /** Unread notifications of each member: the badge of the home view (notif_qty) and of every event. */
 async function unreadCountsOf(db: Queryable, userIds: number[]): Promise<Map<number, number>> {

@@ -1,17 +1,15 @@
 import {
   MEMBER_PAGE_SIZE,
-  PrivacySetting,
   type PrivateUserResponse,
   SEARCH_QUERY_MAX,
   type SearchUsersResponse,
 } from '@orbit/contract';
-import { and, asc, desc, eq, exists, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { friendships, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { pageFromKey, pageOf } from '../../platform/paging';
-import { relationsOf } from '../friends/service';
-import { presentPublicProfile, STRANGER, type UserRow } from '../users/service';
+import { presentPublicProfile, relationsOf, STRANGER, seesOthersPersonaSql, type UserRow } from '../faces';
 
 /** The search text, trimmed and lower-cased: 1..64 characters (000 §2.3). */
 export function searchText(raw: string): string {
@@ -52,15 +50,7 @@ export async function searchUsers(
   const page = pageFromKey(pageKey, MEMBER_PAGE_SIZE);
   const prefix = `${escapeLike(q)}%`;
   const substring = `%${escapeLike(q)}%`;
-  const personaVisible = or(
-    eq(users.privacySetting, PrivacySetting.PUBLIC),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(friendships)
-        .where(and(eq(friendships.userId, callerId), eq(friendships.friendId, users.id))),
-    ),
-  );
+  const personaVisible = seesOthersPersonaSql(callerId);
   const rankBy = (test: (name: SQL) => SQL) =>
     sql`((${personaVisible}) and ${test(username)}) or coalesce(${test(alias)}, false)`;
   const rank = sql<number>`case

@@ -1,12 +1,9 @@
 import { type EventSubtype, EventType, type SessionActivity } from '@orbit/contract';
-import type { AppDeps } from '../../deps';
 import type { Work } from '../../platform/tx';
 import { presentOne } from './presenter';
 import { memberIdsOfCommunity, type SessionRow } from './queries';
 
 type Subtype = (typeof EventSubtype)[keyof typeof EventSubtype];
-
-export const unitOfWork = (deps: AppDeps) => ({ db: deps.db, publisher: deps.realtime });
 
 /**
  * SESSION_ACTIVITY to every member of the session's community (the streaming rooms list refreshes on it):

@@ -10,12 +10,12 @@ import {
 } from '@orbit/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { chatSessions, chatSessionViewers } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { JanusError } from '../../platform/media/janus-client';
 import { inTransaction, type Work } from '../../platform/tx';
-import { standingIn } from '../communities/policy';
-import { announce, unitOfWork } from './events';
+import { standingIn } from '../communities';
+import { announce } from './events';
 import {
   assertHost,
   assertNotKicked,

@@ -1,7 +1,7 @@
 import { SessionState } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { assertMember, type CommunityStanding } from '../communities/policy';
+import { assertMember, type CommunityStanding } from '../communities';
 import { findSession, type SessionRow, viewerRow } from './queries';
 
 export const noSuchSession = () => notFound('No such session', 'no_such_session');

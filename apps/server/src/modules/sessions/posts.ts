@@ -12,11 +12,11 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { chatSessionPosts, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
-import { ANONYMOUS_NAME } from '../feeds/presenter';
-import { announce, unitOfWork } from './events';
+import { ANONYMOUS_NAME } from '../feeds';
+import { announce } from './events';
 import { assertNotKicked, assertSessionMember } from './policy';
 import { type PostRow, presentPost } from './presenter';
 import { communityFaces, memberIdsOfCommunity, type SessionRow, viewersOf } from './queries';

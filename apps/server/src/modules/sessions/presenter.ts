@@ -7,7 +7,7 @@ import {
 } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import type { chatSessionPosts } from '../../db/schema';
-import type { MemberFace } from '../users/service';
+import type { MemberFace } from '../faces';
 import { communityFaces, grantedOf, queueOf, type SessionRow, type ViewerRow } from './queries';
 
 export type PostRow = typeof chatSessionPosts.$inferSelect;

@@ -2,7 +2,7 @@ import { CommunityIdentity, SessionMicState, SessionState } from '@orbit/contrac
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { chatSessions, chatSessionViewers, communityMembers, users } from '../../db/schema';
-import { type MemberFace, presentMemberFace } from '../users/service';
+import { type MemberFace, presentMemberFace } from '../faces';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 export type ViewerRow = typeof chatSessionViewers.$inferSelect;

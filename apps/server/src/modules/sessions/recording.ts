@@ -3,10 +3,10 @@ import { EventSubtype, RECORDING_LEASE_MS, SessionState } from '@orbit/contract'
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { chatSessions } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { renderSessionRecording } from '../../platform/media/recordings';
 import { inTransaction } from '../../platform/tx';
-import { announceSession, unitOfWork } from './events';
+import { announceSession } from './events';
 import type { SessionRow } from './queries';
 
 /** Ended and not yet claimed, or claimed by a run that died (its lease expired): these still need work. */

@@ -9,10 +9,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { chatSessions, chatSessionViewers } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { inTransaction } from '../../platform/tx';
-import { assertExpert, assertMember } from '../communities/policy';
-import { announceSession, unitOfWork } from './events';
+import { assertExpert, assertMember } from '../communities';
+import { announceSession } from './events';
 import { assertNotKicked, assertRunning, assertSessionMember, noSuchSession } from './policy';
 import { presentFloor, presentOne, presentSessions } from './presenter';
 import { sessionsOf } from './queries';

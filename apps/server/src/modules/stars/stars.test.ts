@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, stars, users } from '../../db/schema';
 import { createTestApp, STAR_FIELDS, signUp, type TestUser, uniqueName } from '../../test/harness';
-import { findUser } from '../users/service';
-import { homeStarSet, recordInteraction, StarTarget } from './service';
+import { findUser } from '../faces';
+import { homeStarSet } from '../home/star-set';
+import { recordInteraction, StarTarget } from './service';
 
 const ctx = await createTestApp();
 const { app } = ctx;

@@ -2,11 +2,10 @@ import { type AdminSurvey, type AdminSurveysResponse, EventType, type SurveyInpu
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { surveyResponses, surveys } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { administeredOrganizations, assertOrgAdmin, organizationMemberIds } from '../admin/policy';
-import { unitOfWork } from '../feeds/service';
+import { administeredOrganizations, assertOrgAdmin, organizationMemberIds } from '../admin';
 import { presentAdminSurvey, type SurveyRow } from './presenter';
 
 export const SurveyAdminErrorCode = {

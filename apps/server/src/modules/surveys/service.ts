@@ -8,11 +8,10 @@ import {
 import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { surveyResponses, surveys } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
-import { memberOrganizationIds } from '../admin/policy';
-import { unitOfWork } from '../feeds/service';
+import { memberOrganizationIds } from '../admin';
 import { presentSurveyItem } from './presenter';
 
 export const SurveyErrorCode = {

@@ -6,9 +6,8 @@ import {
   type TournamentUser,
   TournamentUserState,
 } from '@orbit/contract';
-import type { CommunityRow } from '../communities/policy';
-import { communityImageUrl, presentIdentity } from '../communities/presenter';
-import type { UserRow } from '../users/service';
+import { type CommunityRow, communityImageUrl, presentIdentity } from '../communities';
+import type { UserRow } from '../faces';
 import { isEntrant, type PairResult, type SideResult } from './bracket';
 
 export interface ShownMember {

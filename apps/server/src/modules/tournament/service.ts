@@ -18,8 +18,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
-import { ImageKind } from '../images/policy';
-import { readImage } from '../images/service';
+import { ImageKind, readImage } from '../images';
 import {
   type Entrant,
   fates,

@@ -9,10 +9,10 @@ import {
 import type { Tx } from '../../db/client';
 import type { users } from '../../db/schema';
 import { badRequest, conflict } from '../../platform/errors';
-import { isIdentityTaken } from '../auth/service';
-import { isOwnPersonaImage } from '../images/service';
-import { recordTags } from '../tags/service';
-import type { UserRow } from './presenter';
+import { isIdentityTaken } from '../auth';
+import type { UserRow } from '../faces';
+import { isOwnPersonaImage } from '../images';
+import { recordTags } from '../tags';
 import * as rules from './rules';
 
 export type ColumnChange = Partial<typeof users.$inferInsert>;

@@ -6,7 +6,6 @@ import {
   PictureResponse,
   ProfileQuery,
   ProfileResponse,
-  ProfilesResponse,
   SocialSyncBody,
   UpdateUserBody,
   UserIdParams,
@@ -17,7 +16,7 @@ import { me } from '../../platform/auth/guard';
 import { type App, rateLimit } from '../../platform/http';
 import { sendPresetImage } from '../../platform/images';
 import { avatarUrls, loadAvatars } from './avatars';
-import { personaPicture, profileOf, profiles, setNotificationLevel, updateProfile } from './service';
+import { personaPicture, profileOf, setNotificationLevel, updateProfile } from './service';
 import { syncSocialAccount } from './social-sync';
 
 const tags = ['users'];
@@ -30,23 +29,6 @@ export async function usersRoutes(app: App, deps: AppDeps) {
     ...rateLimit(f, 10),
     keyGenerator: (request) => `password:${request.auth?.userId}`,
   });
-
-  // A home served again is the same object (HomeCache): its JSON is written once, not at every read.
-  const homeJson = new WeakMap<object, string>();
-  app.get(
-    '/user/profiles',
-    { schema: { tags, response: { 200: ProfilesResponse } } },
-    async (request, reply) => {
-      const home = await profiles(deps, me(request).userId);
-      let json = homeJson.get(home);
-      if (json === undefined) {
-        json = reply.serialize(home) as string;
-        homeJson.set(home, json);
-      }
-      // Already the schema's serialisation: Fastify sends a string as it is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
-    },
-  );
 
   app.get(
     '/user/profile',

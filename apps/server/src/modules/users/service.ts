@@ -1,84 +1,19 @@
-import {
-  EventType,
-  type ProfilesResponse,
-  personaImageUrl,
-  type UpdateUserBody,
-  type UserProfile,
-} from '@orbit/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { EventType, personaImageUrl, type UpdateUserBody, type UserProfile } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
-import { organizationMembers, organizations, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { users } from '../../db/schema';
+import { type AppDeps, unitOfWork } from '../../deps';
 import type { AuthContext } from '../../platform/auth/sessions';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, isUniqueViolation } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { changePassword } from '../auth/service';
-import { faceWatchersOf, relationOf, relationsOf } from '../friends/service';
-import { groupCompanionsOf, pendingThreadCount } from '../messages/queries';
-import { unreadCountOf } from '../notifications/service';
-import { homeStarSet } from '../stars/service';
+import { organizationsOf } from '../admin';
+import { changePassword } from '../auth';
+import { findUser, presentPublicProfile, relationOf } from '../faces';
+import { faceWatchersOf } from '../friends';
+import { groupCompanionsOf } from '../messages';
 import { PASSWORD_SHAPE, SHAPES, shapeOf } from './changes';
-import {
-  type MemberFace,
-  presentMemberFace,
-  presentPublicProfile,
-  presentUserProfile,
-  STRANGER,
-  seesPersona,
-  type UserRow,
-} from './presenter';
-
-// The one place a member's public shape is built, for the modules that show members (friends, stars, search).
-export {
-  type MemberFace,
-  presentMemberFace,
-  presentPublicProfile,
-  type Relation,
-  STRANGER,
-  seesPersona,
-  type UserRow,
-} from './presenter';
-
-export async function findUser(db: Queryable, userId: number): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound('No such member');
-  return user;
-}
-
-/** How `viewerId` sees each member: themselves and friends by persona, others by their privacy. */
-export async function facesFor(
-  db: Queryable,
-  viewerId: number,
-  userIds: number[],
-): Promise<Map<number, MemberFace>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  const [rows, relations] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, ids)),
-    relationsOf(
-      db,
-      viewerId,
-      ids.filter((id) => id !== viewerId),
-    ),
-  ]);
-  return new Map(
-    rows.map((u) => [
-      u.id,
-      presentMemberFace(u, u.id === viewerId || seesPersona(u, relations.get(u.id) ?? STRANGER)),
-    ]),
-  );
-}
-
-/** The member's organisations with their roles, oldest first: the first one decides who may create communities. */
-export async function organizationsOf(db: Queryable, userId: number) {
-  return db
-    .select({ id: organizations.id, name: organizations.name, org_roles: organizationMembers.orgRoles })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(eq(organizationMembers.userId, userId))
-    .orderBy(asc(organizations.id));
-}
+import { presentUserProfile } from './presenter';
 
 export async function ownProfile(db: Queryable, userId: number): Promise<UserProfile> {
   const [user, orgs] = await Promise.all([findUser(db, userId), organizationsOf(db, userId)]);
@@ -86,42 +21,6 @@ export async function ownProfile(db: Queryable, userId: number): Promise<UserPro
     user,
     orgs.map((o) => o.id),
   );
-}
-
-/** GET /user/profiles (000 §3.1), computed again only after a change reached the member (HomeCache). */
-export function profiles(deps: AppDeps, userId: number): Promise<ProfilesResponse> {
-  return deps.homes.read(userId, () => computeProfiles(deps, userId));
-}
-
-/** The home: the member's profile and settings, the star set the stars module computes, the badges. */
-async function computeProfiles(deps: AppDeps, userId: number): Promise<ProfilesResponse> {
-  const [user, orgs] = await Promise.all([findUser(deps.db, userId), organizationsOf(deps.db, userId)]);
-  const [home, notifQty, pendingPms] = await Promise.all([
-    homeStarSet(deps.db, user),
-    unreadCountOf(deps.db, userId),
-    pendingThreadCount(deps.db, userId),
-  ]);
-  return {
-    user_profile: presentUserProfile(
-      user,
-      orgs.map((o) => o.id),
-    ),
-    stars: home.stars,
-    last_stars: home.last_stars,
-    organizations: orgs,
-    settings_profile: {
-      unit_preference: user.unitPreference,
-      notification_level: user.notificationLevel,
-      privacy_setting: user.privacySetting,
-      // An Orbit identity (username, avatar, persona) is the member's own unless an external provider holds it.
-      has_identity: user.identityProvider === null,
-      identity_provider: user.identityProvider,
-      social_sync: deps.config.socialGraphUrl !== null,
-    },
-    notif_qty: notifQty,
-    pending_pms_qty: pendingPms,
-    me_star_pulse: home.me_star_pulse,
-  };
 }
 
 /**
@@ -182,7 +81,7 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
     throw badRequest('validation', `PUT /user takes exactly one change of 002 §7; got {${shape}}`);
   }
   try {
-    await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+    await inTransaction(unitOfWork(deps), async (work) => {
       // NO KEY UPDATE: event and row inserts naming this member (foreign keys) must not wait on it (0004).
       const [user] = await work.tx.select().from(users).where(eq(users.id, auth.userId)).for('no key update');
       if (change.managedByProvider && user.identityProvider) throw managedByProvider();
@@ -211,7 +110,7 @@ export async function setNotificationLevel(
   if (level !== 0 && level !== 1 && level !== 2) {
     throw badRequest('out_of_range', 'notification_level must be 0, 1 or 2');
   }
-  await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+  await inTransaction(unitOfWork(deps), async (work) => {
     await work.tx.update(users).set({ notificationLevel: level }).where(eq(users.id, callerId));
     await announceProfileChange(work, callerId);
   });

@@ -1,7 +1,7 @@
 import { PROFILE_TEXT_LIMITS, SOCIAL_PROVIDER, type SocialSyncBody, type UserProfile } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
 import { announceProfileChange, ownProfile } from './service';
@@ -30,7 +30,7 @@ export async function syncSocialAccount(
   const account = await socialAccountOf(graphUrl, body.access_token, deps.config.socialGraphTimeoutMs);
   if (account.id !== String(body.user_id)) throw invalidSocialToken();
   try {
-    await inTransaction({ db: deps.db, publisher: deps.realtime }, async (work) => {
+    await inTransaction(unitOfWork(deps), async (work) => {
       // NO KEY UPDATE: event and row inserts naming this member (foreign keys) must not wait on it (0004).
       const [user] = await work.tx.select().from(users).where(eq(users.id, userId)).for('no key update');
       const linkedElsewhere =

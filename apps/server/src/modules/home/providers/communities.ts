@@ -1,9 +1,9 @@
 import { OwnerType, StarType } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
 import { communities, communityInvites, communityMembers, organizations, stars } from '../../../db/schema';
-import { communityImageUrl } from '../../communities/presenter';
+import { communityImageUrl } from '../../communities';
+import { StarTarget } from '../../stars';
 import { blankStar, orbitOf } from '../presenter';
-import { StarTarget } from '../targets';
 import type { StarProvider } from './types';
 
 /** What a community's star and its invite star show: name, picture, colour and the community's kind. */

@@ -1,10 +1,11 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { friendships, users } from '../../db/schema';
-import { type MemberFace, presentMemberFace, seesPersona, type UserRow } from '../users/service';
+
+export type UserRow = typeof users.$inferSelect;
 
 /**
- * The columns a member's face is made of (presentMemberFace, seesPersona), for the hot reads that show
+ * The columns a member's face is made of (presentMemberFace, seesPersona read no others), for the hot reads that show
  * members beside what they are about: mapping whole member rows was a sixth of the leaderboard's CPU in the
  * bench profile (docs/decisions/0029). A test holds the face made of these to the face of the whole row.
  */
@@ -21,13 +22,6 @@ export const FACE_COLUMNS = {
   privacySetting: users.privacySetting,
 };
 export type FaceRow = Pick<UserRow, keyof typeof FACE_COLUMNS>;
-
-/** The face a member shows the viewer: their persona to themselves and their friends, else by privacy. */
-export function faceSeenBy(member: FaceRow, viewer: { me: boolean; friend: boolean }): MemberFace {
-  // The cast holds because presentMemberFace and seesPersona read FACE_COLUMNS only (the test says so).
-  const row = member as UserRow;
-  return presentMemberFace(row, viewer.me || seesPersona(row, { isFriend: viewer.friend, direction: null }));
-}
 
 /**
  * Is `memberId` (a column of the outer query, usually) a friend of `viewerId`: a condition to select beside

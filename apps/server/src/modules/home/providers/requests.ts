@@ -1,7 +1,7 @@
 import { StarType } from '@orbit/contract';
 import { count, eq, max } from 'drizzle-orm';
 import { friendRequests } from '../../../db/schema';
-import { sizeOfCount } from '../formula';
+import { sizeOfCount } from '../../stars';
 import { blankStar } from '../presenter';
 import type { StarProvider } from './types';
 

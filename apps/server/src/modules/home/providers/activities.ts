@@ -1,7 +1,7 @@
 import { AppId, activityName, StarType } from '@orbit/contract';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { activitySessions } from '../../../db/schema';
-import { HALF_LIFE_DAYS, sizeOf, ZONE_DAYS, zoneOf } from '../formula';
+import { HALF_LIFE_DAYS, sizeOf, ZONE_DAYS, zoneOf } from '../../stars';
 import { blankStar } from '../presenter';
 import type { StarProvider } from './types';
 

@@ -1,7 +1,7 @@
 import { StarType } from '@orbit/contract';
 import { and, desc, eq, isNull, max, or, sql } from 'drizzle-orm';
 import { activitySessions, communityMembers, incentivePlans, organizationMembers } from '../../../db/schema';
-import { zoneOf } from '../formula';
+import { zoneOf } from '../../stars';
 import { blankStar } from '../presenter';
 import type { StarProvider } from './types';
 

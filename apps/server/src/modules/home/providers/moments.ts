@@ -1,8 +1,8 @@
 import { MomentType, RecipientStatus, StarType } from '@orbit/contract';
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { friendships, momentRecipients, moments, users } from '../../../db/schema';
-import { presentMemberFace, seesPersona } from '../../users/service';
-import { zoneOf } from '../formula';
+import { faceSeenBy } from '../../faces';
+import { zoneOf } from '../../stars';
 import { presentMemberStar } from '../presenter';
 import type { StarProvider } from './types';
 
@@ -41,10 +41,7 @@ export const momentStars: StarProvider = async ({ db, owner, now }) => {
   const unseen = rows.filter((r) => r.status === RecipientStatus.PENDING).map((r) => r.moment.createdAt);
   return {
     stars: rows.map(({ moment, producer, friend }) => {
-      const face = presentMemberFace(
-        producer,
-        seesPersona(producer, { isFriend: friend !== null, direction: null }),
-      );
+      const face = faceSeenBy(producer, { isFriend: friend !== null });
       const orbit = {
         star_id: `${StarType.MOMENTS}:${moment.id}`,
         pinned: false,

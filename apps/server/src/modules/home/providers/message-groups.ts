@@ -1,11 +1,10 @@
 import { StarType } from '@orbit/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { messageGroups, messageParticipants, stars, users } from '../../../db/schema';
-import { groupImageUrl, threadTitle } from '../../messages/presenter';
-import { facesSeenBy, unreadCountSql } from '../../messages/queries';
-import type { UserRow } from '../../users/service';
+import type { UserRow } from '../../faces';
+import { facesSeenBy, groupImageUrl, threadTitle, unreadCountSql } from '../../messages';
+import { StarTarget } from '../../stars';
 import { blankStar, orbitOf } from '../presenter';
-import { StarTarget } from '../targets';
 import type { StarProvider } from './types';
 
 /**

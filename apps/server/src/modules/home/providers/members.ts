@@ -1,9 +1,9 @@
-import { FriendDirection, StarType } from '@orbit/contract';
+import { StarType } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
 import { friendRequests, friendships, stars, users } from '../../../db/schema';
-import { presentMemberFace, seesPersona } from '../../users/service';
+import { FRIEND, faceSeenBy, STRANGER } from '../../faces';
+import { StarTarget } from '../../stars';
 import { orbitOf, presentMemberStar } from '../presenter';
-import { StarTarget } from '../targets';
 import type { StarProvider } from './types';
 
 const starRow = {
@@ -32,7 +32,7 @@ export const friendStars: StarProvider = async ({ db, owner, now }) => {
     stars: rows.map(({ user, star, since }) =>
       presentMemberStar(
         StarType.FRIEND,
-        presentMemberFace(user, true),
+        faceSeenBy(user, FRIEND),
         orbitOf(star, `${StarType.FRIEND}:${user.id}`, since, now),
       ),
     ),
@@ -54,12 +54,12 @@ export const pendingFriendStars: StarProvider = async ({ db, owner, now }) => {
       ),
     )
     .where(eq(friendRequests.fromId, owner.id));
-  const relation = { isFriend: false, direction: FriendDirection.OUTGOING };
   return {
     stars: rows.map(({ user, star, since }) =>
       presentMemberStar(
         StarType.PENDING_FRIEND,
-        presentMemberFace(user, seesPersona(user, relation)),
+        // A request the member sent: not a friend yet.
+        faceSeenBy(user, STRANGER),
         orbitOf(star, `${StarType.PENDING_FRIEND}:${user.id}`, since, now),
       ),
     ),

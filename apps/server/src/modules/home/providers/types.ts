@@ -1,6 +1,6 @@
 import type { ProfileStar } from '@orbit/contract';
 import type { Queryable } from '../../../db/client';
-import type { UserRow } from '../../users/service';
+import type { UserRow } from '../../faces';
 
 export interface StarContext {
   db: Queryable;

@@ -1,11 +1,11 @@
 import { StarType } from '@orbit/contract';
-import { presentMemberFace } from '../../users/service';
+import { faceSeenBy, SELF } from '../../faces';
 import { blankStar } from '../presenter';
 import type { StarProvider } from './types';
 
 /** The member's own star at the centre of the home view (000 §2.1): zone 0, medium size. */
 export const meStar: StarProvider = async ({ owner }) => {
-  const face = presentMemberFace(owner, true);
+  const face = faceSeenBy(owner, SELF);
   return {
     stars: [
       {

@@ -1,7 +1,7 @@
 import { StarType } from '@orbit/contract';
 import { and, count, eq, gt, isNull, lte, max } from 'drizzle-orm';
 import { organizationMembers, surveyResponses, surveys } from '../../../db/schema';
-import { sizeOfCount, zoneOf } from '../formula';
+import { sizeOfCount, zoneOf } from '../../stars';
 import { blankStar } from '../presenter';
 import type { StarProvider } from './types';
 

@@ -2,7 +2,7 @@ import type { ProfilesResponse } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../db/client';
 import { memberStreams, streamsPosition } from '../../platform/realtime/history';
-import { membershipsOf } from '../communities/service';
+import { membershipsOf } from '../communities';
 
 /**
  * How long a computed home is served while no event reaches the member: what time alone changes (a star's

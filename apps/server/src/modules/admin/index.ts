@@ -1,0 +1,8 @@
+/** The admin module's entry: what other modules may use of it (docs/decisions/0033). */
+export {
+  administeredOrganizations,
+  assertOrgAdmin,
+  memberOrganizationIds,
+  organizationMemberIds,
+  organizationsOf,
+} from './policy';

@@ -1,0 +1,5 @@
+/** The attachments module's entry: what other modules may use of it (docs/decisions/0033). */
+export { formData, readUploadForm } from './form';
+export type { IncomingFile } from './inspect';
+export { noFiles } from './posts';
+export { type AttachmentRow, type StoredUploads, withStoredUploads } from './service';

@@ -1,0 +1,13 @@
+/** The communities module's entry: what other modules may use of it (docs/decisions/0033). */
+export { communityConnectionsOf } from './connections';
+export {
+  assertExpert,
+  assertMayRead,
+  assertMember,
+  type CommunityRow,
+  type CommunityStanding,
+  isExpertInOrganization,
+  standingIn,
+} from './policy';
+export { communityImageUrl, presentIdentity } from './presenter';
+export { membershipsOf } from './service';

@@ -1,0 +1,7 @@
+/** The feeds module's entry: what other modules may use of it (docs/decisions/0033). */
+export { type CommentInput, openForComment, publishNewComment, writeComment } from './comments';
+export { announceComment, announcePost } from './events';
+export { usersByIds } from './loader';
+export { assertAuthor, assertMayPostOn, type FeedPlace, openPost, seesComment } from './policy';
+export { ANONYMOUS_NAME, presentAttachment } from './presenter';
+export { onMembersTagged, type PostInput, publishNewPost, writePost } from './service';

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import type { ProfileStar } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { starSnapshots } from '../../db/schema';
+import type { UserRow } from '../faces';
+import { blankStar } from './presenter';
+import { STAR_PROVIDERS } from './providers';
+
+export interface HomeStarSet {
+  stars: ProfileStar[];
+  last_stars: ProfileStar[];
+  me_star_pulse: boolean;
+}
+
+const digestOf = (set: ProfileStar[]) => createHash('sha1').update(JSON.stringify(set)).digest('base64url');
+
+/** A snapshot written before a field was added still answers every field the schema requires. */
+const normalised = (stored: unknown[]): ProfileStar[] =>
+  stored.map((star) => ({ ...blankStar({ star_id: '', star_type: 0, name: '' }), ...(star as ProfileStar) }));
+
+/**
+ * The home star set of 000 §3.1 (ARCHITECTURE §4): every provider's stars, the set last served
+ * (`last_stars`, for the client's §4.2 refresh diff) and whether something arrived since then
+ * (`me_star_pulse`). The snapshot is rewritten only when the set changed or something new arrived.
+ */
+export async function homeStarSet(db: Queryable, owner: UserRow, now = new Date()): Promise<HomeStarSet> {
+  const ctx = { db, owner, now };
+  const [provided, [snapshot]] = await Promise.all([
+    Promise.all(STAR_PROVIDERS.map((provide) => provide(ctx))),
+    db.select().from(starSnapshots).where(eq(starSnapshots.ownerId, owner.id)),
+  ]);
+  const set = provided.flatMap((p) => p.stars);
+  const newest = Math.max(0, ...provided.map((p) => p.newestArrival?.getTime() ?? 0));
+  const pulse = newest > (snapshot?.servedAt.getTime() ?? 0);
+  const digest = digestOf(set);
+  if (pulse || snapshot?.digest !== digest) {
+    await db
+      .insert(starSnapshots)
+      .values({ ownerId: owner.id, stars: set, digest, servedAt: now })
+      .onConflictDoUpdate({ target: starSnapshots.ownerId, set: { stars: set, digest, servedAt: now } });
+  }
+  return { stars: set, last_stars: snapshot ? normalised(snapshot.stars) : [], me_star_pulse: pulse };
+}

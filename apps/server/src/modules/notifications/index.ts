@@ -1,0 +1,10 @@
+/** The notifications module's entry: what other modules may use of it (docs/decisions/0033). */
+export { notifyPrivateMessage, notifyTagged } from './causes';
+export {
+  challengeNotification,
+  commentNotification,
+  communityInviteNotification,
+  friendRequestNotification,
+  type NotificationInput,
+} from './entities';
+export { notify, unreadCountOf } from './service';

@@ -1,0 +1,4 @@
+/** The stars module's entry: what other modules may use of it (docs/decisions/0033). */
+export { decayedScore, HALF_LIFE_DAYS, sizeOf, sizeOfCount, ZONE_DAYS, zoneOf } from './formula';
+export { forgetStar, recordInteraction } from './service';
+export { StarTarget } from './targets';

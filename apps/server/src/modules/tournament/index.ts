@@ -1,0 +1,2 @@
+/** The tournament module's entry: what other modules may use of it (docs/decisions/0033). */
+export { drawEntrants, freezeEntrants } from './queries';
