@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { CommunityPageCache } from './modules/feeds/page-cache';
 import type { HomeCache } from './modules/users/home-cache';
 import type { PasswordHasher } from './platform/auth/passwords';
 import type { SessionStore } from './platform/auth/sessions';
@@ -22,4 +23,6 @@ export interface AppDeps {
   linkPreview: LinkPreviewer;
   /** This instance's computed homes (GET /user/profiles), checked against the event streams at each read. */
   homes: HomeCache;
+  /** This instance's community feed windows and first pages, checked against the channel at each read. */
+  feedPages: CommunityPageCache;
 }

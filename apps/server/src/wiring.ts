@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { membershipsOf } from './modules/communities/service';
+import { CommunityPageCache } from './modules/feeds/page-cache';
 import { HomeCache } from './modules/users/home-cache';
 import { PasswordHasher } from './platform/auth/passwords';
 import { SessionStore } from './platform/auth/sessions';
@@ -70,6 +71,7 @@ export async function createDeps(
       ),
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
     homes: new HomeCache(database.db),
+    feedPages: new CommunityPageCache(database.db),
   };
   return {
     deps,

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { attachments, comments, friendships, pollVotes, postReactions, users } from '../../db/schema';
+import type { FaceRow } from '../friends/faces';
 import type { UserRow } from '../users/service';
 import type { PostRow } from './policy';
 
@@ -20,8 +21,9 @@ export interface CommentStats {
 /** Everything a post's presentation needs besides the viewer, loaded for a whole page at once. */
 export interface PostBundle {
   post: PostRow;
-  author: UserRow;
-  target: UserRow | null;
+  /** Faces only: the presenters read no other column of a member (friends/faces.ts). */
+  author: FaceRow;
+  target: FaceRow | null;
   stats: CommentStats;
   rating: number | null;
   highFives: number;
@@ -55,20 +57,27 @@ function byPost<T extends { postId: number | null }>(rows: T[]): Map<number, T[]
   return map;
 }
 
+/** Reads the members a page shows (authors, targets) by id. */
+export type PeopleLoader = (ids: number[]) => Promise<Map<number, FaceRow>>;
+
+/** The members a post shows: its author, and the target of a private post. */
+export const shownIds = (post: PostRow) =>
+  post.targetUserId === null ? [post.authorId] : [post.authorId, post.targetUserId];
+
 /**
  * The bundles of `rows`, in their order, in a fixed number of queries however many posts there are
  * (authors, comment counts, reaction totals, poll votes, attachments): the feed page has no N+1.
  */
-export async function loadBundles(db: Queryable, rows: PostRow[]): Promise<PostBundle[]> {
+export async function loadBundles(
+  db: Queryable,
+  rows: PostRow[],
+  loadPeople: PeopleLoader = (ids) => usersByIds(db, ids),
+): Promise<PostBundle[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((p) => p.id);
   const pollIds = rows.filter((p) => p.type === PostType.POLL).map((p) => p.id);
   const [people, stats, totals, votes, files] = await runQueries(db, [
-    () =>
-      usersByIds(
-        db,
-        rows.flatMap((p) => (p.targetUserId === null ? [p.authorId] : [p.authorId, p.targetUserId])),
-      ),
+    () => loadPeople(rows.flatMap(shownIds)),
     () =>
       db
         .select({
@@ -114,7 +123,7 @@ export async function loadBundles(db: Queryable, rows: PostRow[]): Promise<PostB
     const total = totalsOf.get(post.id);
     return {
       post,
-      author: people.get(post.authorId) as UserRow,
+      author: people.get(post.authorId) as FaceRow,
       target: post.targetUserId === null ? null : (people.get(post.targetUserId) ?? null),
       stats: statsOf.get(post.id) ?? NO_STATS,
       rating: total?.rating == null ? null : Math.round(Number(total.rating) * 10) / 10,
@@ -133,12 +142,21 @@ export async function reactionsOf(db: Queryable, postIds: number[], viewerIds: n
     .select()
     .from(postReactions)
     .where(and(inArray(postReactions.postId, postIds), inArray(postReactions.userId, viewerIds)));
-  for (const r of rows) {
-    const key = pairKey(r.postId, r.userId);
-    if (r.kind === ReactionKind.RATE) reactions.ratings.set(key, r.value);
-    else reactions.highFives.add(key);
-  }
+  for (const r of rows) addReaction(reactions, r.postId, r.userId, r.kind, r.value);
   return reactions;
+}
+
+/** Notes one member's reaction to a post: their rating, or their high five. */
+export function addReaction(
+  reactions: Reactions,
+  postId: number,
+  userId: number,
+  kind: string,
+  value: number,
+) {
+  const key = pairKey(postId, userId);
+  if (kind === ReactionKind.RATE) reactions.ratings.set(key, value);
+  else reactions.highFives.add(key);
 }
 
 /** For each of `viewerIds`, which of `userIds` are their friends: one query for a whole audience. */

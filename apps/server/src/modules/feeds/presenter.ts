@@ -15,7 +15,7 @@ import {
   Urgency,
 } from '@orbit/contract';
 import type { PostActivity } from '../../db/schema/feeds';
-import { presentMemberFace, seesPersona, type UserRow } from '../users/service';
+import { type FaceRow, faceSeenBy } from '../friends/faces';
 import { type AttachmentRow, type CommentRow, type PostBundle, pairKey, type Reactions } from './loader';
 
 /** The name an anonymous item shows when its author has no alias yet. */
@@ -40,7 +40,7 @@ export function presentAttachment(row: AttachmentRow): FeedAttachment {
  * The author as the viewer may see them. Anonymous items show the alias and the avatar, and the author's id
  * only to the author (so the client knows its own items); others show the face the author's privacy allows.
  */
-function presentAuthor(author: UserRow, identityType: number, viewer: Viewer) {
+function presentAuthor(author: FaceRow, identityType: number, viewer: Viewer) {
   const own = author.id === viewer.userId;
   if (identityType === IdentityType.ANONYMOUS) {
     return {
@@ -53,10 +53,7 @@ function presentAuthor(author: UserRow, identityType: number, viewer: Viewer) {
       author_profile_available: false,
     };
   }
-  const face = presentMemberFace(
-    author,
-    own || seesPersona(author, { isFriend: viewer.isFriendOf(author.id), direction: null }),
-  );
+  const face = faceSeenBy(author, { me: own, friend: viewer.isFriendOf(author.id) });
   return {
     author_user_id: author.id,
     author_screen_name: identityType === IdentityType.NAME ? face.name : face.screen_name,
@@ -133,11 +130,7 @@ export function presentPost(
   const targetFace =
     target === null
       ? null
-      : presentMemberFace(
-          target,
-          target.id === viewer.userId ||
-            seesPersona(target, { isFriend: viewer.isFriendOf(target.id), direction: null }),
-        );
+      : faceSeenBy(target, { me: target.id === viewer.userId, friend: viewer.isFriendOf(target.id) });
   return {
     id: post.id,
     user_feed_id: community ? null : post.id,
@@ -169,7 +162,7 @@ export function presentPost(
 
 export interface CommentBundle {
   comment: CommentRow;
-  author: UserRow;
+  author: FaceRow;
   communityId: number | null;
   attachments: AttachmentRow[];
 }
