@@ -17,6 +17,7 @@ import {
 import type { PostActivity } from '../../db/schema/feeds';
 import { type FaceRow, faceSeenBy } from '../friends/faces';
 import { type AttachmentRow, type CommentRow, type PostBundle, pairKey, type Reactions } from './loader';
+import type { PostFile } from './post-stats';
 
 /** The name an anonymous item shows when its author has no alias yet. */
 export const ANONYMOUS_NAME = 'Anonymous';
@@ -32,7 +33,7 @@ export interface Viewer {
   isFriendOf(userId: number): boolean;
 }
 
-export function presentAttachment(row: AttachmentRow): FeedAttachment {
+export function presentAttachment(row: PostFile): FeedAttachment {
   return { id: row.id, type: row.type, fileName: row.fileName, url: attachmentUrl(row.id), size: row.size };
 }
 
