@@ -1,6 +1,7 @@
 import { AccessType, type FeedPost, PostPrivacy, PrivacySetting, Urgency } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { posts } from '../../db/schema';
+import { communities, posts } from '../../db/schema';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
 import { listFeed } from './service';
 import { feedFixtures } from './testing';
@@ -121,6 +122,19 @@ describe('the kept community page', () => {
     expect((await pageOf(expert, id)).community_feeds).toHaveLength(1);
   });
 
+  it('refuses an outsider once a public community is made private, though nothing else changed', async () => {
+    const [expert, outsider] = await crowd(2);
+    const id = await community(expert, []);
+    await postIn(expert, id);
+    expect((await pageOf(outsider, id)).community_feeds).toHaveLength(1);
+    await first.deps.db
+      .update(communities)
+      .set({ accessType: AccessType.PRIVATE })
+      .where(eq(communities.id, id));
+    expect((await call(second, outsider, 'GET', `community/feeds?community_id=${id}`)).statusCode).toBe(404);
+    expect((await call(first, outsider, 'GET', `community/feeds?community_id=${id}`)).statusCode).toBe(404);
+  });
+
   it('drops a deleted post at once, deleted through this instance or another', async () => {
     const [expert, member] = await crowd(2);
     const id = await community(expert, [member]);
@@ -201,6 +215,9 @@ describe('the kept community page', () => {
     await setUser(author, { privacySetting: PrivacySetting.PRIVATE });
     expect((await face(other))?.persona_image).toBeNull();
     expect((await face(friend))?.persona_image).toEqual(persona);
+    const unfriended = await call(second, author, 'DELETE', `user/friends?user_id=${friend.userId}`);
+    expect(unfriended.statusCode).toBe(200);
+    expect((await face(friend))?.persona_image).toBeNull();
   });
 
   it('shows a poll as expired once its time has passed, though nothing was written', async () => {
