@@ -20,6 +20,12 @@ import { privateMemberIds } from './viewers';
 
 /** Communities whose window is kept per instance, the least recently read going first. */
 const KEPT_COMMUNITIES = 1000;
+/**
+ * A window is read again after this even when nothing moved: the bound on how long a change that no event
+ * announces could stay unseen (bulk SQL; a post deleted in a public community that has no members left, whose
+ * DELETE has no recipient and so writes no channel event).
+ */
+const WINDOW_TTL_MS = 60_000;
 /** The pages kept as JSON, all communities and readers together, in characters. */
 const KEPT_PAGE_CHARS = 32 * 1024 * 1024;
 /** The digest of no faces at all: what the check answers for an empty window. */
@@ -65,7 +71,7 @@ const EMPTY_REACH: WindowReach = { ids: [], shown: [], privateShown: [] };
  * check reads the database, so a change committed through any instance is seen by all at once.
  */
 export class CommunityPageCache {
-  private readonly windows = new LRUCache<number, Window>({ max: KEPT_COMMUNITIES });
+  private readonly windows = new LRUCache<number, Window>({ max: KEPT_COMMUNITIES, ttl: WINDOW_TTL_MS });
   private readonly pages = new LRUCache<string, string>({
     maxSize: KEPT_PAGE_CHARS,
     sizeCalculation: (json, key) => json.length + key.length,
