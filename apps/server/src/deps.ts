@@ -1,6 +1,6 @@
+import type { FeedPost } from '@orbit/contract';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import type { CommunityPageCache } from './modules/feeds/page-cache';
 import type { HomeCache } from './modules/users/home-cache';
 import type { PasswordHasher } from './platform/auth/passwords';
 import type { SessionStore } from './platform/auth/sessions';
@@ -8,6 +8,26 @@ import type { LinkPreviewer } from './platform/linkpreview';
 import type { Media } from './platform/media';
 import type { Realtime } from './platform/realtime';
 import type { Storage } from './platform/storage';
+
+/** A community feed page as the route answers it, handed to the route's serialiser. */
+export interface CommunityFeedPage {
+  community_feeds: FeedPost[];
+  older_key: string | null;
+  newer_key: string | null;
+}
+
+/**
+ * Community first pages kept while their channel and faces stand still: the feeds module's
+ * CommunityPageCache (decision 0031), built in wiring.ts. Declared here, not imported from the module, so that
+ * this file stays below every module; null when the caller's page cannot be cut from the kept window.
+ */
+export interface FeedPageReads {
+  read(
+    viewerId: number,
+    communityId: number,
+    serialize: (page: CommunityFeedPage) => string,
+  ): Promise<string | null>;
+}
 
 /** Everything a module needs, built once in main.ts (or by the test harness) and passed down. */
 export interface AppDeps {
@@ -24,5 +44,5 @@ export interface AppDeps {
   /** This instance's computed homes (GET /user/profiles), checked against the event streams at each read. */
   homes: HomeCache;
   /** This instance's community feed windows and first pages, checked against the channel at each read. */
-  feedPages: CommunityPageCache;
+  feedPages: FeedPageReads;
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type FeedPost, LIMITS, PostPrivacy, PostType, UnitPreference } from '@orbit/contract';
+import { LIMITS, PostPrivacy, PostType, UnitPreference } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
+import type { CommunityFeedPage, FeedPageReads } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { assertReadable } from '../communities/policy';
 import { addReaction, loadBundles, type PostBundle, type Reactions, shownIds } from './loader';
@@ -31,12 +32,7 @@ const KEPT_PAGE_CHARS = 32 * 1024 * 1024;
 /** The digest of no faces at all: what the check answers for an empty window. */
 const NO_FACES = createHash('md5').update('').digest('hex');
 
-export interface CommunityPageJson {
-  community_feeds: FeedPost[];
-  older_key: string | null;
-  newer_key: string | null;
-}
-export type PageSerializer = (page: CommunityPageJson) => string;
+export type PageSerializer = (page: CommunityFeedPage) => string;
 
 /** A community's window as read once, with what says whether it is still the truth. */
 interface Window extends WindowReach {
@@ -70,7 +66,7 @@ const EMPTY_REACH: WindowReach = { ids: [], shown: [], privateShown: [] };
  * is served only while both stand where they stood when it was read, and before its first poll expiry. The
  * check reads the database, so a change committed through any instance is seen by all at once.
  */
-export class CommunityPageCache {
+export class CommunityPageCache implements FeedPageReads {
   private readonly windows = new LRUCache<number, Window>({ max: KEPT_COMMUNITIES, ttl: WINDOW_TTL_MS });
   private readonly pages = new LRUCache<string, string>({
     maxSize: KEPT_PAGE_CHARS,
@@ -199,7 +195,7 @@ function presentPage(
   page: { rows: PostRow[]; more: boolean },
   viewerId: number,
   check: ReaderCheck,
-): CommunityPageJson {
+): CommunityFeedPage {
   const friends = new Set(check.friends ?? []);
   const viewer: Viewer = {
     userId: viewerId,

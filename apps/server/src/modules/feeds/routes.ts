@@ -13,13 +13,12 @@ import {
   UserFeedsResponse,
   UserPostBody,
 } from '@orbit/contract';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, CommunityFeedPage } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { type App, rateLimit } from '../../platform/http';
 import { commentRoutes } from './comment-routes';
 import { communityFeedJson } from './community-page';
 import { errors, tags } from './http';
-import type { CommunityPageJson } from './page-cache';
 import type { FeedPlace } from './policy';
 import { pollRoutes } from './poll-routes';
 import {
@@ -66,7 +65,7 @@ export async function feedsRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const serialize = (page: CommunityPageJson) => reply.serialize(page) as string;
+      const serialize = (page: CommunityFeedPage) => reply.serialize(page) as string;
       const json = await communityFeedJson(deps, me(request).userId, request.query, serialize);
       // Already the schema's serialisation (a kept page's JSON is written once): Fastify sends it as it is.
       return reply.type('application/json; charset=utf-8').send(json as never);
