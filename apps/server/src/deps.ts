@@ -1,4 +1,4 @@
-import type { ProfilesResponse } from '@orbit/contract';
+import type { FeedPost, ProfilesResponse } from '@orbit/contract';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { PasswordHasher } from './platform/auth/passwords';
@@ -17,6 +17,26 @@ export interface HomeReads {
   read(userId: number, compute: () => Promise<ProfilesResponse>): Promise<ProfilesResponse>;
 }
 
+/** A community feed page as the route answers it, handed to the route's serialiser. */
+export interface CommunityFeedPage {
+  community_feeds: FeedPost[];
+  older_key: string | null;
+  newer_key: string | null;
+}
+
+/**
+ * Community first pages kept while their channel and faces stand still: the feeds module's
+ * CommunityPageCache (decision 0031), built in wiring.ts. Declared here, not imported from the module, so that
+ * this file stays below every module; null when the caller's page cannot be cut from the kept window.
+ */
+export interface FeedPageReads {
+  read(
+    viewerId: number,
+    communityId: number,
+    serialize: (page: CommunityFeedPage) => string,
+  ): Promise<string | null>;
+}
+
 /** Everything a module needs, built once in main.ts (or by the test harness) and passed down. */
 export interface AppDeps {
   config: Config;
@@ -31,6 +51,8 @@ export interface AppDeps {
   linkPreview: LinkPreviewer;
   /** This instance's computed homes (GET /user/profiles), checked against the event streams at each read. */
   homes: HomeReads;
+  /** This instance's community feed windows and first pages, checked against the channel at each read. */
+  feedPages: FeedPageReads;
 }
 
 /** The unit of work of a module's writes: the app's database, and its realtime hub publishing after commit. */

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { membershipsOf } from './modules/communities';
-import { onMembersTagged } from './modules/feeds';
+import { CommunityPageCache, onMembersTagged } from './modules/feeds';
 import { HomeCache } from './modules/home';
 import { notifyTagged } from './modules/notifications';
 import { PasswordHasher } from './platform/auth/passwords';
@@ -86,6 +86,7 @@ export async function createDeps(
       ),
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
     homes: new HomeCache(database.db),
+    feedPages: new CommunityPageCache(database.db),
   };
   return {
     deps,

@@ -4,6 +4,7 @@ export {
   assertExpert,
   assertMayRead,
   assertMember,
+  assertReadable,
   type CommunityRow,
   type CommunityStanding,
   isExpertInOrganization,

@@ -30,8 +30,23 @@ export async function standingIn(
     .where(eq(communities.id, communityId))
     .limit(1);
   if (!row) throw notFound('No such community');
-  const role = row.role ?? null;
-  return { community: row.community, role, isMember: role !== null, isExpert: role === CommunityRole.EXPERT };
+  return { community: row.community, ...roleStanding(row.role ?? null) };
+}
+
+/** What a role in a community (null: not a member) makes of the caller. */
+export function roleStanding(role: number | null) {
+  return { role, isMember: role !== null, isExpert: role === CommunityRole.EXPERT };
+}
+
+/**
+ * A private community's feed and members are for its members only; public ones are readable by anyone signed
+ * in. For a read that has the community's access type and the caller's role already (the feed page's check).
+ */
+export function assertReadable(accessType: number, role: number | null) {
+  const standing = roleStanding(role);
+  // A private community the caller is not in: as if it did not exist.
+  if (!standing.isMember && accessType === AccessType.PRIVATE) throw notFound('No such community');
+  return standing;
 }
 
 /** A private community's feed and members are for its members only; public ones are readable by anyone signed in. */
@@ -41,10 +56,7 @@ export async function assertMayRead(
   userId: number,
 ): Promise<CommunityStanding> {
   const standing = await standingIn(db, communityId, userId);
-  if (!standing.isMember && standing.community.accessType === AccessType.PRIVATE) {
-    // A private community the caller is not in: as if it did not exist.
-    throw notFound('No such community');
-  }
+  assertReadable(standing.community.accessType, standing.role);
   return standing;
 }
 

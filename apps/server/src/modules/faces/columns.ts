@@ -38,8 +38,13 @@ export const isFriendSql = (viewerId: SQLWrapper | number, memberId: SQLWrapper)
  * natively instead of the ORM mapping a row per member (a sixth of the leaderboard's time, 0029).
  */
 export function facesJsonSql(viewerId: SQLWrapper, ids: SQLWrapper) {
-  const fields = Object.entries(FACE_COLUMNS).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
   return sql<(FaceRow & { isFriend: boolean })[]>`(SELECT coalesce(json_agg(json_build_object(
-      ${sql.join(fields, sql`, `)}, 'isFriend', ${isFriendSql(viewerId, users.id)})), '[]'::json)
+      ${faceFieldsSql()}, 'isFriend', ${isFriendSql(viewerId, users.id)})), '[]'::json)
     FROM ${users} WHERE ${users.id} = ANY(${ids}::int[]))`;
+}
+
+/** The arguments of a `json_build_object` that makes a FaceRow of the `users` row in scope. */
+export function faceFieldsSql() {
+  const fields = Object.entries(FACE_COLUMNS).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+  return sql.join(fields, sql`, `);
 }

@@ -2,7 +2,14 @@
  * A member's face: how one member appears to another (persona or avatar identity) and how two members stand
  * to each other. The bottom module: every module may use it, it uses none (docs/decisions/0033).
  */
-export { FACE_COLUMNS, type FaceRow, facesJsonSql, isFriendSql, type UserRow } from './columns';
+export {
+  FACE_COLUMNS,
+  type FaceRow,
+  faceFieldsSql,
+  facesJsonSql,
+  isFriendSql,
+  type UserRow,
+} from './columns';
 export {
   FRIEND,
   faceSeenBy,

@@ -2,6 +2,7 @@
 export { type CommentInput, openForComment, publishNewComment, writeComment } from './comments';
 export { announceComment, announcePost } from './events';
 export { usersByIds } from './loader';
+export { CommunityPageCache } from './page-cache';
 export { assertAuthor, assertMayPostOn, type FeedPlace, openPost, seesComment } from './policy';
 export { ANONYMOUS_NAME, presentAttachment } from './presenter';
 export { onMembersTagged, type PostInput, publishNewPost, writePost } from './service';

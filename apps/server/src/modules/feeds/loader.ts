@@ -1,15 +1,16 @@
-import { PostType, Urgency } from '@orbit/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { Urgency } from '@orbit/contract';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
-import { attachments, comments, friendships, pollVotes, postReactions, users } from '../../db/schema';
-import type { UserRow } from '../faces';
+import { attachments, comments, friendships, postReactions, users } from '../../db/schema';
+import type { FaceRow, UserRow } from '../faces';
 import type { PostRow } from './policy';
+import { type PostFile, postStats, ReactionKind } from './post-stats';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 
-export const ReactionKind = { RATE: 'rate', HIGH_FIVE: 'h5' } as const;
+export { ReactionKind } from './post-stats';
 
 export interface CommentStats {
   all: number;
@@ -20,13 +21,14 @@ export interface CommentStats {
 /** Everything a post's presentation needs besides the viewer, loaded for a whole page at once. */
 export interface PostBundle {
   post: PostRow;
-  author: UserRow;
-  target: UserRow | null;
+  /** Faces only: the presenters read no other column of a member (friends/faces.ts). */
+  author: FaceRow;
+  target: FaceRow | null;
   stats: CommentStats;
   rating: number | null;
   highFives: number;
   votes: { userId: number; optionIndex: number }[];
-  attachments: AttachmentRow[];
+  attachments: PostFile[];
 }
 
 /** Per-viewer reactions: who rated what and who high-fived, for the viewers asked about. */
@@ -46,81 +48,43 @@ export async function usersByIds(db: Queryable, ids: number[]): Promise<Map<numb
   return new Map(rows.map((u) => [u.id, u]));
 }
 
-function byPost<T extends { postId: number | null }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    if (row.postId === null) continue;
-    map.set(row.postId, [...(map.get(row.postId) ?? []), row]);
-  }
-  return map;
-}
+/** Reads the members a page shows (authors, targets) by id. */
+export type PeopleLoader = (ids: number[]) => Promise<Map<number, FaceRow>>;
+
+/** The members a post shows: its author, and the target of a private post. */
+export const shownIds = (post: PostRow) =>
+  post.targetUserId === null ? [post.authorId] : [post.authorId, post.targetUserId];
 
 /**
  * The bundles of `rows`, in their order, in a fixed number of queries however many posts there are
  * (authors, comment counts, reaction totals, poll votes, attachments): the feed page has no N+1.
  */
-export async function loadBundles(db: Queryable, rows: PostRow[]): Promise<PostBundle[]> {
+export async function loadBundles(
+  db: Queryable,
+  rows: PostRow[],
+  loadPeople: PeopleLoader = (ids) => usersByIds(db, ids),
+): Promise<PostBundle[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((p) => p.id);
-  const pollIds = rows.filter((p) => p.type === PostType.POLL).map((p) => p.id);
-  const [people, stats, totals, votes, files] = await runQueries(db, [
+  const [people, stats] = await runQueries(db, [
+    () => loadPeople(rows.flatMap(shownIds)),
     () =>
-      usersByIds(
+      postStats(
         db,
-        rows.flatMap((p) => (p.targetUserId === null ? [p.authorId] : [p.authorId, p.targetUserId])),
+        rows.map((p) => p.id),
       ),
-    () =>
-      db
-        .select({
-          postId: comments.postId,
-          all: sql<number>`count(*)::int`,
-          plain: sql<number>`(count(*) filter (where ${comments.urgency} = 0))::int`,
-          highestUrgency: sql<number>`max(${comments.urgency})::int`,
-        })
-        .from(comments)
-        .where(inArray(comments.postId, ids))
-        .groupBy(comments.postId),
-    () =>
-      db
-        .select({
-          postId: postReactions.postId,
-          rating: sql<
-            string | null
-          >`avg(${postReactions.value}) filter (where ${postReactions.kind} = ${ReactionKind.RATE})`,
-          highFives: sql<number>`(count(*) filter (where ${postReactions.kind} = ${ReactionKind.HIGH_FIVE}))::int`,
-        })
-        .from(postReactions)
-        .where(inArray(postReactions.postId, ids))
-        .groupBy(postReactions.postId),
-    () =>
-      pollIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              postId: pollVotes.postId,
-              userId: pollVotes.userId,
-              optionIndex: pollVotes.optionIndex,
-            })
-            .from(pollVotes)
-            .where(inArray(pollVotes.postId, pollIds))
-            .orderBy(pollVotes.votedAt, pollVotes.userId),
-    () => db.select().from(attachments).where(inArray(attachments.postId, ids)).orderBy(attachments.id),
   ]);
   const statsOf = new Map(stats.map((s) => [s.postId, s]));
-  const totalsOf = new Map(totals.map((t) => [t.postId, t]));
-  const votesOf = byPost(votes);
-  const filesOf = byPost(files);
   return rows.map((post) => {
-    const total = totalsOf.get(post.id);
+    const s = statsOf.get(post.id);
     return {
       post,
-      author: people.get(post.authorId) as UserRow,
+      author: people.get(post.authorId) as FaceRow,
       target: post.targetUserId === null ? null : (people.get(post.targetUserId) ?? null),
-      stats: statsOf.get(post.id) ?? NO_STATS,
-      rating: total?.rating == null ? null : Math.round(Number(total.rating) * 10) / 10,
-      highFives: total?.highFives ?? 0,
-      votes: votesOf.get(post.id) ?? [],
-      attachments: filesOf.get(post.id) ?? [],
+      stats: s ? { all: s.all, plain: s.plain, highestUrgency: s.highestUrgency } : NO_STATS,
+      rating: s?.rating == null ? null : Math.round(Number(s.rating) * 10) / 10,
+      highFives: s?.highFives ?? 0,
+      votes: (s?.votes ?? []).map(([userId, optionIndex]) => ({ userId, optionIndex })),
+      attachments: s?.files ?? [],
     };
   });
 }
@@ -133,12 +97,21 @@ export async function reactionsOf(db: Queryable, postIds: number[], viewerIds: n
     .select()
     .from(postReactions)
     .where(and(inArray(postReactions.postId, postIds), inArray(postReactions.userId, viewerIds)));
-  for (const r of rows) {
-    const key = pairKey(r.postId, r.userId);
-    if (r.kind === ReactionKind.RATE) reactions.ratings.set(key, r.value);
-    else reactions.highFives.add(key);
-  }
+  for (const r of rows) addReaction(reactions, r.postId, r.userId, r.kind, r.value);
   return reactions;
+}
+
+/** Notes one member's reaction to a post: their rating, or their high five. */
+export function addReaction(
+  reactions: Reactions,
+  postId: number,
+  userId: number,
+  kind: string,
+  value: number,
+) {
+  const key = pairKey(postId, userId);
+  if (kind === ReactionKind.RATE) reactions.ratings.set(key, value);
+  else reactions.highFives.add(key);
 }
 
 /** For each of `viewerIds`, which of `userIds` are their friends: one query for a whole audience. */

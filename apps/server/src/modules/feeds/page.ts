@@ -41,6 +41,9 @@ function filtersOf(filters: FeedFilters, timezone: string): SQL[] {
   return where;
 }
 
+/** The page_key of the page older than one ending at `last`. */
+export const olderKeyOf = (last: { id: number }) => encodeKey({ b: last.id });
+
 export interface FeedPage {
   rows: PostRow[];
   older_key: string | null;
@@ -80,7 +83,7 @@ export async function feedPage(
   const page = newer ? rows.slice(0, size).reverse() : rows.slice(0, size);
   const first = page[0];
   const last = page[page.length - 1];
-  const olderKey = last && (newer || more) ? encodeKey({ b: last.id }) : null;
+  const olderKey = last && (newer || more) ? olderKeyOf(last) : null;
   const newerKey = first && (newer ? more : cursor !== null) ? encodeKey({ a: first.id }) : null;
   return { rows: page, older_key: olderKey, newer_key: newerKey };
 }

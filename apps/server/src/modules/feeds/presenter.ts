@@ -15,8 +15,9 @@ import {
   Urgency,
 } from '@orbit/contract';
 import type { PostActivity } from '../../db/schema/feeds';
-import { faceSeenBy, type UserRow } from '../faces';
+import { type FaceRow, faceSeenBy } from '../faces';
 import { type AttachmentRow, type CommentRow, type PostBundle, pairKey, type Reactions } from './loader';
+import type { PostFile } from './post-stats';
 
 /** The name an anonymous item shows when its author has no alias yet. */
 export const ANONYMOUS_NAME = 'Anonymous';
@@ -32,7 +33,7 @@ export interface Viewer {
   isFriendOf(userId: number): boolean;
 }
 
-export function presentAttachment(row: AttachmentRow): FeedAttachment {
+export function presentAttachment(row: PostFile): FeedAttachment {
   return { id: row.id, type: row.type, fileName: row.fileName, url: attachmentUrl(row.id), size: row.size };
 }
 
@@ -40,7 +41,7 @@ export function presentAttachment(row: AttachmentRow): FeedAttachment {
  * The author as the viewer may see them. Anonymous items show the alias and the avatar, and the author's id
  * only to the author (so the client knows its own items); others show the face the author's privacy allows.
  */
-function presentAuthor(author: UserRow, identityType: number, viewer: Viewer) {
+function presentAuthor(author: FaceRow, identityType: number, viewer: Viewer) {
   const own = author.id === viewer.userId;
   if (identityType === IdentityType.ANONYMOUS) {
     return {
@@ -162,7 +163,7 @@ export function presentPost(
 
 export interface CommentBundle {
   comment: CommentRow;
-  author: UserRow;
+  author: FaceRow;
   communityId: number | null;
   attachments: AttachmentRow[];
 }

@@ -13,10 +13,11 @@ import {
   UserFeedsResponse,
   UserPostBody,
 } from '@orbit/contract';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, CommunityFeedPage } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { type App, rateLimit } from '../../platform/http';
 import { commentRoutes } from './comment-routes';
+import { communityFeedJson } from './community-page';
 import { errors, tags } from './http';
 import type { FeedPlace } from './policy';
 import { pollRoutes } from './poll-routes';
@@ -63,10 +64,11 @@ export async function feedsRoutes(app: App, deps: AppDeps) {
         response: { 200: CommunityFeedsResponse, ...errors },
       },
     },
-    async (request) => {
-      const place = { kind: 'community', communityId: request.query.community_id } as const;
-      const page = await listFeed(deps, me(request).userId, place, request.query);
-      return { community_feeds: page.items, older_key: page.older_key, newer_key: page.newer_key };
+    async (request, reply) => {
+      const serialize = (page: CommunityFeedPage) => reply.serialize(page) as string;
+      const json = await communityFeedJson(deps, me(request).userId, request.query, serialize);
+      // Already the schema's serialisation (a kept page's JSON is written once): Fastify sends it as it is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 

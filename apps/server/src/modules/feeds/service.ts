@@ -198,6 +198,13 @@ export async function getPost(deps: AppDeps, callerId: number, postId: number, p
   return presentFor(deps.db, callerId, await openPost(deps.db, callerId, postId, place));
 }
 
+/** The zone the date filters' days are in: the caller's, read only when a date filter asks. */
+async function dayZone(db: Queryable, callerId: number, filters: FeedFilters) {
+  if (!filters.date && !filters.start_date && !filters.end_date) return 'UTC';
+  const [caller] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, callerId));
+  return caller?.timezone ?? 'UTC';
+}
+
 /** GET /user/feeds and /community/feeds: a page of posts, each as the caller sees it, in a bounded number of queries. */
 export async function listFeed(
   deps: AppDeps,
@@ -217,8 +224,7 @@ export async function listFeed(
     roles = { isModerator: place.ownerId === callerId, seesUrgent: false };
     feed = eq(posts.ownerUserId, place.ownerId);
   }
-  const [caller] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, callerId));
-  const page = await feedPage(db, callerId, feed, filters, caller?.timezone ?? 'UTC');
+  const page = await feedPage(db, callerId, feed, filters, await dayZone(db, callerId, filters));
   const bundles = await loadBundles(db, page.rows);
   const shown = bundles.flatMap((b) => (b.target ? [b.author, b.target] : [b.author]));
   const [reactions, viewers] = await Promise.all([

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { users } from '../../db/schema';
-import { STRANGER, seesPersona, type UserRow } from '../faces';
+import { type FaceRow, STRANGER, seesPersona } from '../faces';
 import { friendPairs, pairKey } from './loader';
 import type { Viewer } from './presenter';
 
@@ -11,6 +11,10 @@ export interface ViewerRoles {
   moderators: Set<number>;
   urgentReaders: Set<number>;
 }
+
+/** The members among `shown` who show their persona to friends only: a viewer's friendship with them matters. */
+export const privateMemberIds = (shown: FaceRow[]) =>
+  shown.filter((u) => !seesPersona(u, STRANGER)).map((u) => u.id);
 
 /**
  * The viewers `viewerIds` as the presenters need them, in a fixed number of queries: their units (only when
@@ -20,12 +24,11 @@ export async function viewersFor(
   db: Queryable,
   viewerIds: number[],
   roles: ViewerRoles,
-  shown: UserRow[],
+  shown: FaceRow[],
   needsUnits: boolean,
 ): Promise<Map<number, Viewer>> {
-  const privateIds = shown.filter((u) => !seesPersona(u, STRANGER)).map((u) => u.id);
   const [friends, units] = await runQueries(db, [
-    () => friendPairs(db, viewerIds, privateIds),
+    () => friendPairs(db, viewerIds, privateMemberIds(shown)),
     () =>
       needsUnits && viewerIds.length > 0
         ? db

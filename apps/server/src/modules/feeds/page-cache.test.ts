@@ -1,0 +1,264 @@
+import { AccessType, type FeedPost, PostPrivacy, PrivacySetting, Urgency } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { communities, posts } from '../../db/schema';
+import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
+import { listFeed } from './service';
+import { feedFixtures } from './testing';
+
+/**
+ * A community's first feed page is kept and served again while the community channel and the faces it shows
+ * stand still (decision 0031). These prove that a kept page never shows a reader what changed since, nor
+ * what they may no longer see: on the instance that keeps it, and when the change went through another
+ * instance of the same deployment (one database).
+ */
+const first = await createTestApp();
+const second = await createTestApp({}, first.database);
+const { community, setUser, befriend } = feedFixtures(first);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (ctx: TestContext, user: TestUser, method: Method, url: string, payload?: object) =>
+  ctx.app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
+
+interface Page {
+  community_feeds: FeedPost[];
+  older_key: string | null;
+  newer_key: string | null;
+}
+
+async function pageOf(user: TestUser, communityId: number, ctx = first): Promise<Page> {
+  const res = await call(ctx, user, 'GET', `community/feeds?community_id=${communityId}`);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function postIn(user: TestUser, communityId: number, body: object = {}, ctx = first) {
+  const res = await call(ctx, user, 'POST', 'community/feed', {
+    message: 'hi',
+    community_id: communityId,
+    ...body,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as FeedPost;
+}
+
+async function pollIn(user: TestUser, communityId: number, expiresInMs = 86_400_000) {
+  const expiration_date = new Date(Date.now() + expiresInMs).toISOString();
+  const body = { question: 'Walk?', options: ['Yes', 'No'], expiration_date };
+  const res = await call(first, user, 'POST', `communities/${communityId}/polls`, body);
+  expect(res.statusCode).toBe(200);
+  return res.json() as FeedPost;
+}
+
+const postIdOf = (page: Page, id: number) => page.community_feeds.find((p) => p.id === id);
+
+/** The page as the uncached read answers it: what a kept page must equal for every reader. */
+async function uncached(user: TestUser, communityId: number) {
+  const page = await listFeed(first.deps, user.userId, { kind: 'community', communityId }, {});
+  return JSON.parse(
+    JSON.stringify({ community_feeds: page.items, older_key: page.older_key, newer_key: null }),
+  );
+}
+
+async function crowd(n: number) {
+  const members: TestUser[] = [];
+  for (let i = 0; i < n; i++) members.push(await signUp(first.app));
+  return members;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the kept community page', () => {
+  it('equals the uncached page for every reader: member, expert, author, target, friend of a private author', async () => {
+    const [expert, author, target, friend, other] = await crowd(5);
+    const id = await community(expert, [author, target, friend, other]);
+    await setUser(author, { privacySetting: PrivacySetting.PRIVATE });
+    await befriend(author, friend);
+    const plain = await postIn(author, id, { message: 'public' });
+    await postIn(author, id, {
+      message: 'for the target',
+      privacy: PostPrivacy.PRIVATE,
+      target_user_id: target.userId,
+    });
+    await pollIn(expert, id);
+    const urgent = { message: 'urgent', urgency: Urgency.HIGH };
+    expect(
+      (await call(first, expert, 'POST', 'community/feed/comment', { feed_id: plain.id, ...urgent }))
+        .statusCode,
+    ).toBe(200);
+    expect((await call(first, other, 'POST', `communities/${id}/feeds/${plain.id}/h5`)).statusCode).toBe(200);
+    for (const reader of [other, expert, author, target, friend, other, expert]) {
+      expect(await pageOf(reader, id)).toEqual(await uncached(reader, id));
+    }
+    const [asOther, asExpert, asTarget] = [
+      await pageOf(other, id),
+      await pageOf(expert, id),
+      await pageOf(target, id),
+    ];
+    expect(asOther.community_feeds.map((p) => p.message)).not.toContain('for the target');
+    expect(asTarget.community_feeds.map((p) => p.message)).toContain('for the target');
+    expect(postIdOf(asExpert, plain.id)).toMatchObject({ num_comments: 1, urgency_comments: Urgency.HIGH });
+    expect(postIdOf(asOther, plain.id)).toMatchObject({ num_comments: 0, urgency_comments: Urgency.NONE });
+    expect(postIdOf(asOther, plain.id)?.high_fived).toBe(true);
+    expect(postIdOf(asExpert, plain.id)?.high_fived).toBe(false);
+  });
+
+  it('refuses a member who left or was removed from a private community, not a kept page', async () => {
+    const [expert, leaver, removed] = await crowd(3);
+    const id = await community(expert, [leaver, removed], AccessType.PRIVATE);
+    await postIn(expert, id);
+    for (const member of [leaver, removed])
+      expect((await pageOf(member, id)).community_feeds).toHaveLength(1);
+    expect((await call(second, leaver, 'POST', 'leave/community', { id })).statusCode).toBe(200);
+    expect(
+      (await call(second, expert, 'DELETE', `communities/${id}/members/${removed.userId}`)).statusCode,
+    ).toBe(200);
+    for (const member of [leaver, removed]) {
+      const res = await call(first, member, 'GET', `community/feeds?community_id=${id}`);
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await pageOf(expert, id)).community_feeds).toHaveLength(1);
+  });
+
+  it('refuses an outsider once a public community is made private, though nothing else changed', async () => {
+    const [expert, outsider] = await crowd(2);
+    const id = await community(expert, []);
+    await postIn(expert, id);
+    expect((await pageOf(outsider, id)).community_feeds).toHaveLength(1);
+    await first.deps.db
+      .update(communities)
+      .set({ accessType: AccessType.PRIVATE })
+      .where(eq(communities.id, id));
+    expect((await call(second, outsider, 'GET', `community/feeds?community_id=${id}`)).statusCode).toBe(404);
+    expect((await call(first, outsider, 'GET', `community/feeds?community_id=${id}`)).statusCode).toBe(404);
+  });
+
+  it('drops a deleted post at once, deleted through this instance or another', async () => {
+    const [expert, member] = await crowd(2);
+    const id = await community(expert, [member]);
+    const [a, b] = [await postIn(member, id, { message: 'a' }), await postIn(member, id, { message: 'b' })];
+    expect((await pageOf(expert, id)).community_feeds.map((p) => p.id)).toEqual([b.id, a.id]);
+    expect((await call(second, member, 'DELETE', `communities/${id}/feeds/${b.id}`)).statusCode).toBe(200);
+    expect((await pageOf(expert, id)).community_feeds.map((p) => p.id)).toEqual([a.id]);
+    expect((await call(first, expert, 'DELETE', `communities/${id}/feeds/${a.id}`)).statusCode).toBe(200);
+    expect((await pageOf(expert, id)).community_feeds).toEqual([]);
+  });
+
+  it("shows a poll vote, a rating and a high five at once, the reader's own and others'", async () => {
+    const [expert, voter, reader] = await crowd(3);
+    const id = await community(expert, [voter, reader]);
+    const poll = await pollIn(expert, id);
+    const before = postIdOf(await pageOf(reader, id), poll.id);
+    expect(before?.poll_data).toMatchObject({ answers: [[], []], my_answer: null });
+    const answer = (user: TestUser, ctx: TestContext) =>
+      call(ctx, user, 'POST', `communities/${id}/polls/${poll.id}/answers`, { answerIndex: 1 });
+    expect((await answer(voter, second)).statusCode).toBe(200);
+    expect(postIdOf(await pageOf(reader, id), poll.id)?.poll_data).toMatchObject({
+      answers: [[], [{ user_id: voter.userId }]],
+      my_answer: null,
+    });
+    expect(postIdOf(await pageOf(voter, id), poll.id)?.poll_data?.my_answer).toBe(1);
+    expect((await answer(reader, first)).statusCode).toBe(200);
+    expect(postIdOf(await pageOf(reader, id), poll.id)?.poll_data?.my_answer).toBe(1);
+
+    const rate = await call(second, voter, 'POST', `communities/${id}/feeds/${poll.id}/rate`, { rating: 4 });
+    expect(rate.statusCode).toBe(200);
+    expect(postIdOf(await pageOf(reader, id), poll.id)).toMatchObject({ rating: 4, rated: null });
+    expect(postIdOf(await pageOf(voter, id), poll.id)).toMatchObject({ rating: 4, rated: 4 });
+    expect((await call(second, reader, 'POST', `communities/${id}/feeds/${poll.id}/h5`)).statusCode).toBe(
+      200,
+    );
+    expect(postIdOf(await pageOf(reader, id), poll.id)).toMatchObject({ high_fives: 1, high_fived: true });
+    expect(postIdOf(await pageOf(voter, id), poll.id)).toMatchObject({ high_fives: 1, high_fived: false });
+  });
+
+  it('shows a new comment count and a comment made urgent at once, to experts and members as each may see', async () => {
+    const [expert, author, member] = await crowd(3);
+    const id = await community(expert, [author, member]);
+    const post = await postIn(author, id);
+    const counts = async (user: TestUser) => {
+      const p = postIdOf(await pageOf(user, id), post.id);
+      return [p?.num_comments, p?.urgency_comments];
+    };
+    // Neither reader is shown on the page: only their role tells their pages apart.
+    expect(await counts(member)).toEqual([0, Urgency.NONE]);
+    const comment = await call(second, author, 'POST', 'community/feed/comment', {
+      feed_id: post.id,
+      message: 'c',
+    });
+    expect(comment.statusCode).toBe(200);
+    expect(await counts(member)).toEqual([1, Urgency.NONE]);
+    expect(await counts(expert)).toEqual([1, Urgency.NONE]);
+    const url = `community/${id}/feed/${post.id}/comments/${comment.json().id}`;
+    expect((await call(second, expert, 'PUT', url, { urgency: Urgency.HIGH })).statusCode).toBe(200);
+    expect(await counts(member)).toEqual([0, Urgency.NONE]);
+    expect(await counts(expert)).toEqual([1, Urgency.HIGH]);
+    expect(await counts(member)).toEqual([0, Urgency.NONE]);
+  });
+
+  it("shows an author's new name, picture and privacy at once, even written with no event", async () => {
+    const [expert, author, friend, other] = await crowd(4);
+    const id = await community(expert, [author, friend, other]);
+    await befriend(author, friend);
+    const post = await postIn(author, id);
+    const face = async (user: TestUser) => postIdOf(await pageOf(user, id), post.id);
+    expect((await face(other))?.persona_image).not.toBeNull();
+    const persona = { type: 1, value: 'female' };
+    expect((await call(second, author, 'PUT', 'user', { persona_image: persona })).statusCode).toBe(200);
+    expect((await face(other))?.persona_image).toEqual(persona);
+    // Straight into the database: no event on any stream, only the faces' digest moves.
+    const username = `renamed${author.userId}`;
+    await setUser(author, { username });
+    expect((await face(other))?.author_screen_name).toBe(username);
+    await setUser(author, { privacySetting: PrivacySetting.PRIVATE });
+    expect((await face(other))?.persona_image).toBeNull();
+    expect((await face(friend))?.persona_image).toEqual(persona);
+    const unfriended = await call(second, author, 'DELETE', `user/friends?user_id=${friend.userId}`);
+    expect(unfriended.statusCode).toBe(200);
+    expect((await face(friend))?.persona_image).toBeNull();
+  });
+
+  it('shows a poll as expired once its time has passed, though nothing was written', async () => {
+    const [expert, member] = await crowd(2);
+    const id = await community(expert, [member]);
+    const poll = await pollIn(expert, id, 60_000);
+    expect(postIdOf(await pageOf(member, id), poll.id)?.poll_data?.expired).toBe(false);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 120_000);
+    expect(postIdOf(await pageOf(member, id), poll.id)?.poll_data?.expired).toBe(true);
+  });
+
+  it('pages a reader with more private posts than a window holds as the uncached read does', async () => {
+    const [expert, author, target, other] = await crowd(4);
+    const id = await community(expert, [author, target, other]);
+    const row = { communityId: id, authorId: author.userId, message: 'p', privacy: PostPrivacy.PUBLIC };
+    await first.deps.db.insert(posts).values(Array.from({ length: 30 }, () => row));
+    const secret = { ...row, privacy: PostPrivacy.PRIVATE, targetUserId: target.userId };
+    await first.deps.db.insert(posts).values(Array.from({ length: 120 }, () => secret));
+    for (const reader of [other, target, author, expert]) {
+      const page = await pageOf(reader, id);
+      expect(page).toEqual(await uncached(reader, id));
+      expect(page.community_feeds).toHaveLength(25);
+      expect(page.older_key).not.toBeNull();
+    }
+    expect((await pageOf(other, id)).community_feeds.every((p) => p.privacy === PostPrivacy.PUBLIC)).toBe(
+      true,
+    );
+  });
+
+  it('answers a feed shorter than a page without an older key, private posts counted per reader', async () => {
+    const [expert, target, other] = await crowd(3);
+    const id = await community(expert, [target, other]);
+    for (let i = 0; i < 24; i++)
+      await first.deps.db.insert(posts).values({ communityId: id, authorId: expert.userId });
+    await postIn(expert, id, { privacy: PostPrivacy.PRIVATE, target_user_id: target.userId });
+    await postIn(expert, id, { privacy: PostPrivacy.PRIVATE, target_user_id: target.userId });
+    for (const reader of [other, target, expert])
+      expect(await pageOf(reader, id)).toEqual(await uncached(reader, id));
+    expect(await pageOf(other, id)).toMatchObject({ older_key: null });
+    expect((await pageOf(other, id)).community_feeds).toHaveLength(24);
+    expect((await pageOf(target, id)).older_key).not.toBeNull();
+  });
+});

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import { LIMITS, PostPrivacy, PostType, UnitPreference } from '@orbit/contract';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client';
+import type { CommunityFeedPage, FeedPageReads } from '../../deps';
+import { notFound } from '../../platform/errors';
+import { assertReadable } from '../communities';
+import { addReaction, loadBundles, type PostBundle, type Reactions, shownIds } from './loader';
+import { olderKeyOf } from './page';
+import {
+  checkPage,
+  type PageCheck,
+  pageFaces,
+  pageWindow,
+  WINDOW_MAX,
+  type WindowReach,
+} from './page-statements';
+import { type PostRow, seesPrivate } from './policy';
+import { presentPost, type Viewer } from './presenter';
+import { privateMemberIds } from './viewers';
+
+/** Communities whose window is kept per instance, the least recently read going first. */
+const KEPT_COMMUNITIES = 1000;
+/**
+ * A window is read again after this even when nothing moved: the bound on how long a change that no event
+ * announces could stay unseen (bulk SQL; a post deleted in a public community that has no members left, whose
+ * DELETE has no recipient and so writes no channel event).
+ */
+const WINDOW_TTL_MS = 60_000;
+/** The pages kept as JSON, all communities and readers together, in characters. */
+const KEPT_PAGE_CHARS = 32 * 1024 * 1024;
+/** The digest of no faces at all: what the check answers for an empty window. */
+const NO_FACES = createHash('md5').update('').digest('hex');
+
+export type PageSerializer = (page: CommunityFeedPage) => string;
+
+/** A community's window as read once, with what says whether it is still the truth. */
+interface Window extends WindowReach {
+  /** Numbers this window's pages among the kept JSON: a window read again starts afresh. */
+  generation: number;
+  /** The channel's position read before the window: a change committed since has moved it. */
+  position: string;
+  /** The digest of the faces presented, read with them. */
+  faces: string;
+  /** The first poll expiry after the window was read: past it, `expired` changes, so it is read again. */
+  until: number;
+  rows: PostRow[];
+  bundles: Map<number, PostBundle>;
+  /** The window holds the whole feed: a reader who sees fewer posts than a page has no older page. */
+  complete: boolean;
+  hasActivity: boolean;
+  /** Each voter's answers in the window's polls, as a key: the page shows the reader's own (my_answer). */
+  votesBy: Map<number, string>;
+}
+
+const EMPTY_REACH: WindowReach = { ids: [], shown: [], privateShown: [] };
+
+/**
+ * A community's first feed page (GET /community/feeds without a key or filter), read once per change
+ * (docs/decisions/0031). The window of posts and what they show (counts, totals, votes, files, faces) is
+ * kept per community, and each distinct reader's page as its JSON, keyed by what differs between readers:
+ * their role, their own posts, reactions, votes, friends among private members and unit. Every call reads,
+ * in one statement, whether the caller may read the community now, the community channel's position (every
+ * post, comment, reaction, vote, edit and deletion there is an event on it, decision 0004) and the digest of
+ * the faces shown (a member's name, picture or privacy changes with no event on the channel): a kept window
+ * is served only while both stand where they stood when it was read, and before its first poll expiry. The
+ * check reads the database, so a change committed through any instance is seen by all at once.
+ */
+export class CommunityPageCache implements FeedPageReads {
+  private readonly windows = new LRUCache<number, Window>({ max: KEPT_COMMUNITIES, ttl: WINDOW_TTL_MS });
+  private readonly pages = new LRUCache<string, string>({
+    maxSize: KEPT_PAGE_CHARS,
+    sizeCalculation: (json, key) => json.length + key.length,
+  });
+  private generation = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** The page as JSON, or null when the caller sees more private posts than a window holds (read uncached). */
+  async read(viewerId: number, communityId: number, serialize: PageSerializer): Promise<string | null> {
+    const kept = this.windows.get(communityId);
+    let check = await this.check(communityId, viewerId, kept ?? EMPTY_REACH);
+    let window = kept;
+    if (!window || !stillTrue(window, check)) {
+      window = await this.readWindow(communityId, check.position);
+      this.keep(communityId, window);
+      // The caller's reactions and friends were read for the kept window's posts and members.
+      if (!kept || !sameReach(kept, window)) check = await this.check(communityId, viewerId, window);
+    }
+    const page = pageFor(window, viewerId);
+    if (!page) return null;
+    const key = readerKey(window, viewerId, check);
+    let json = this.pages.get(key);
+    if (json === undefined) {
+      json = serialize(presentPage(window, page, viewerId, check));
+      this.pages.set(key, json);
+    }
+    return json;
+  }
+
+  private async check(communityId: number, viewerId: number, reach: WindowReach): Promise<ReaderCheck> {
+    const check = await checkPage(this.db, communityId, viewerId, reach);
+    // No such community, or a private one the caller is not in: the same 404 as every community read.
+    if (!check) throw notFound('No such community');
+    return { ...check, expert: assertReadable(check.accessType, check.role).isExpert };
+  }
+
+  /** Reads the window after `position` was read, so that a change committed meanwhile moves it past this. */
+  private async readWindow(communityId: number, position: string): Promise<Window> {
+    const rows = await pageWindow(this.db, communityId);
+    let faces = NO_FACES;
+    const bundles = await loadBundles(this.db, rows, async (ids) => {
+      const read = await pageFaces(this.db, ids);
+      faces = read.digest;
+      return new Map(read.faces.map((face) => [face.id, face]));
+    });
+    const publicCount = rows.filter((post) => post.privacy === PostPrivacy.PUBLIC).length;
+    const shown = [...new Set(rows.flatMap(shownIds))].sort((a, b) => a - b);
+    const privateIds = new Set(privateMemberIds(bundles.flatMap(facesOf)));
+    this.generation += 1;
+    return {
+      generation: this.generation,
+      position,
+      faces,
+      until: firstExpiry(rows, Date.now()),
+      rows,
+      bundles: new Map(bundles.map((b) => [b.post.id, b])),
+      complete: rows.length < WINDOW_MAX && publicCount <= LIMITS.feedPageSize,
+      hasActivity: rows.some((post) => post.activity !== null),
+      votesBy: votesByMember(bundles),
+      ids: rows.map((post) => post.id),
+      shown,
+      privateShown: shown.filter((id) => privateIds.has(id)),
+    };
+  }
+
+  /** A window read under an older position than the kept one (a slower concurrent read) does not replace it. */
+  private keep(communityId: number, window: Window) {
+    const kept = this.windows.get(communityId);
+    if (!kept || Number(kept.position) <= Number(window.position)) this.windows.set(communityId, window);
+  }
+}
+
+type ReaderCheck = PageCheck & { expert: boolean };
+
+const facesOf = (b: PostBundle) => (b.target ? [b.author, b.target] : [b.author]);
+
+/** Nothing the window shows changed since it was read, and no poll in it expired. */
+const stillTrue = (window: Window, check: PageCheck) =>
+  check.position === window.position && check.faces === window.faces && Date.now() < window.until;
+
+const sameList = (a: number[], b: number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameReach = (a: WindowReach, b: WindowReach) =>
+  sameList(a.ids, b.ids) && sameList(a.shown, b.shown) && sameList(a.privateShown, b.privateShown);
+
+function firstExpiry(rows: PostRow[], now: number) {
+  const ahead = rows.map((post) => post.pollExpiresAt?.getTime() ?? 0).filter((at) => at > now);
+  return Math.min(Number.POSITIVE_INFINITY, ...ahead);
+}
+
+function votesByMember(bundles: PostBundle[]) {
+  const answers = new Map<number, [number, number][]>();
+  for (const b of bundles.filter((bundle) => bundle.post.type === PostType.POLL)) {
+    for (const v of b.votes)
+      answers.set(v.userId, [...(answers.get(v.userId) ?? []), [b.post.id, v.optionIndex]]);
+  }
+  return new Map([...answers].map(([userId, list]) => [userId, JSON.stringify(list)]));
+}
+
+/**
+ * The reader's first page from the window: the posts they see (all public ones, and private ones they wrote
+ * or are the target of), newest first. Null when the window cannot tell (cut at WINDOW_MAX before a page).
+ */
+function pageFor(window: Window, viewerId: number) {
+  const seen = window.rows.filter((post) => seesPrivate(post, viewerId));
+  if (seen.length > LIMITS.feedPageSize) return { rows: seen.slice(0, LIMITS.feedPageSize), more: true };
+  return window.complete ? { rows: seen, more: false } : null;
+}
+
+/**
+ * What makes one reader's page differ from another's: their role, whether they are shown (their own posts,
+ * private posts), their reactions and votes, their friends among private members, their unit (activity
+ * posts only). Readers with the same key get the same JSON.
+ */
+function readerKey(window: Window, viewerId: number, check: ReaderCheck) {
+  const shown = window.shown.includes(viewerId) ? viewerId : 0;
+  const unit = window.hasActivity ? check.unit : null;
+  const votes = window.votesBy.get(viewerId) ?? '';
+  const own = JSON.stringify([check.reactions, check.friends, unit]);
+  return `${window.generation}|${check.expert ? 1 : 0}|${shown}|${votes}|${own}`;
+}
+
+function presentPage(
+  window: Window,
+  page: { rows: PostRow[]; more: boolean },
+  viewerId: number,
+  check: ReaderCheck,
+): CommunityFeedPage {
+  const friends = new Set(check.friends ?? []);
+  const viewer: Viewer = {
+    userId: viewerId,
+    isModerator: check.expert,
+    seesUrgent: check.expert,
+    unitPreference: check.unit ?? UnitPreference.IMPERIAL,
+    isFriendOf: (userId) => friends.has(userId),
+  };
+  const reactions: Reactions = { ratings: new Map(), highFives: new Set() };
+  for (const [postId, kind, value] of check.reactions ?? [])
+    addReaction(reactions, postId, viewerId, kind, value);
+  const now = new Date();
+  const last = page.rows[page.rows.length - 1];
+  return {
+    community_feeds: page.rows.map((post) =>
+      presentPost(window.bundles.get(post.id) as PostBundle, viewer, reactions, now),
+    ),
+    older_key: last && page.more ? olderKeyOf(last) : null,
+    newer_key: null,
+  };
+}

@@ -1,0 +1,141 @@
+import { LIMITS, PostPrivacy } from '@orbit/contract';
+import { and, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import {
+  communities,
+  communityMembers,
+  eventStreams,
+  friendships,
+  postReactions,
+  posts,
+  users,
+} from '../../db/schema';
+import { type FaceRow, faceFieldsSql } from '../faces';
+import type { PostRow } from './policy';
+
+/**
+ * The prepared statements of a community's first feed page (docs/decisions/0031): the window of posts any
+ * member's page is cut from, the faces it shows with their digest, and the per-call check.
+ */
+
+/** At most this many posts in a window: beyond it, the members who see many private posts read uncached. */
+export const WINDOW_MAX = 100;
+
+/** The faces of the members `ids`, as one JSON array ordered by id: its text is what the digest is of. */
+const facesAggSql = (ids: SQLWrapper) =>
+  sql`(SELECT json_agg(json_build_object(${faceFieldsSql()}) ORDER BY ${users.id})
+    FROM ${users} WHERE ${users.id} = ANY(${ids}::int[]))`;
+
+/** A digest of those faces: equal digests, equal faces, whatever changed them (name, picture, privacy). */
+const facesDigestSql = (ids: SQLWrapper) => sql<string>`md5(coalesce(${facesAggSql(ids)}::text, ''))`;
+
+/**
+ * The community's newest posts down to its (page size + 1)-th public one, private posts between included:
+ * every reader sees all the public ones and some private ones, so the first page of each, and whether an
+ * older page exists, is cut from this window. Without that many public posts, the whole feed (up to
+ * WINDOW_MAX).
+ */
+const windowStatement = preparedPerDatabase((db) => {
+  const community = sql.placeholder('community');
+  const floor = sql`coalesce((SELECT p.id FROM ${posts} p
+    WHERE p.community_id = ${community} AND p.privacy = ${PostPrivacy.PUBLIC}
+    ORDER BY p.id DESC OFFSET ${LIMITS.feedPageSize} LIMIT 1), 0)`;
+  return db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.communityId, community), sql`${posts.id} >= ${floor}`))
+    .orderBy(desc(posts.id))
+    .limit(WINDOW_MAX)
+    .prepare('feed_page_window');
+});
+
+export const pageWindow = (db: Db, communityId: number): Promise<PostRow[]> =>
+  windowStatement(db).execute({ community: communityId });
+
+/** The faces and their digest in one statement: the digest is of exactly the faces presented. */
+const facesStatement = preparedPerDatabase((db) => {
+  const ids = sql.placeholder('ids');
+  return db
+    .select({ faces: sql<FaceRow[] | null>`${facesAggSql(ids)}`, digest: facesDigestSql(ids) })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare('feed_page_faces');
+});
+
+export async function pageFaces(db: Db, ids: number[]) {
+  const [row] = await facesStatement(db).execute({ ids });
+  return { faces: row?.faces ?? [], digest: row?.digest ?? '' };
+}
+
+/** What the check reads about a window: its posts, the members it shows, and the private ones among them. */
+export interface WindowReach {
+  ids: number[];
+  shown: number[];
+  privateShown: number[];
+}
+
+/** The check's answer; none when the community does not exist. */
+export interface PageCheck {
+  accessType: number;
+  role: number | null;
+  /** The community channel's position (decision 0004): every change of a post, comment, vote moves it. */
+  position: string;
+  /** The digest of the window's faces as they are now. */
+  faces: string;
+  /** The caller's reactions on the window's posts: [post, kind, value], in one order. */
+  reactions: [number, string, number][] | null;
+  /** The caller's friends among the window's private members (who show them their persona). */
+  friends: number[] | null;
+  unit: number | null;
+}
+
+/**
+ * Everything a call asks besides the cached window, in one statement and so one snapshot: may the caller
+ * read the community and as what, has anything changed since the window was read (the channel's position,
+ * the faces), and what of the page is the caller's own (reactions, friendships, unit).
+ */
+const checkStatement = preparedPerDatabase((db) => {
+  const viewer = sql.placeholder('viewer');
+  const reach = {
+    ids: sql.placeholder('ids'),
+    shown: sql.placeholder('shown'),
+    private: sql.placeholder('private'),
+  };
+  return db
+    .select({
+      accessType: communities.accessType,
+      role: sql<number | null>`(SELECT ${communityMembers.role} FROM ${communityMembers}
+        WHERE ${communityMembers.communityId} = ${communities.id} AND ${communityMembers.userId} = ${viewer})`,
+      position: sql<string>`coalesce((SELECT ${eventStreams.seq}::text FROM ${eventStreams}
+        WHERE ${eventStreams.stream} = 'c:' || ${communities.id}), '0')`,
+      faces: facesDigestSql(reach.shown),
+      reactions: sql<[number, string, number][] | null>`(SELECT json_agg(json_build_array(
+          ${postReactions.postId}, ${postReactions.kind}, ${postReactions.value})
+          ORDER BY ${postReactions.postId}, ${postReactions.kind})
+        FROM ${postReactions}
+        WHERE ${postReactions.postId} = ANY(${reach.ids}::int[]) AND ${postReactions.userId} = ${viewer})`,
+      friends: sql<number[] | null>`(SELECT json_agg(${friendships.friendId} ORDER BY ${friendships.friendId})
+        FROM ${friendships}
+        WHERE ${friendships.userId} = ${viewer} AND ${friendships.friendId} = ANY(${reach.private}::int[]))`,
+      unit: sql<number | null>`(SELECT ${users.unitPreference} FROM ${users} WHERE ${users.id} = ${viewer})`,
+    })
+    .from(communities)
+    .where(eq(communities.id, sql.placeholder('community')))
+    .prepare('feed_page_check');
+});
+
+export async function checkPage(
+  db: Db,
+  communityId: number,
+  viewerId: number,
+  reach: WindowReach,
+): Promise<PageCheck | null> {
+  const [row] = await checkStatement(db).execute({
+    community: communityId,
+    viewer: viewerId,
+    ids: reach.ids,
+    shown: reach.shown,
+    private: reach.privateShown,
+  });
+  return row ?? null;
+}
