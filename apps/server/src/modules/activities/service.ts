@@ -85,7 +85,7 @@ async function recordNew(work: Work, userId: number, row: SessionRow, input: Ses
   await completeMomentsBySession(work, row);
   await publishNewPost(work, post);
   const session = presentSession(row, user.unitPreference, post.id);
-  await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, session);
+  await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, { kind: 'activity', ...session });
   return session;
 }
 
