@@ -1,11 +1,9 @@
-import { OrgRole, OwnerType } from '@orbit/contract';
+import { ErrorCode, OrgRole, OwnerType } from '@orbit/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communities, organizationMembers } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
 import { organizationsOf } from '../users/service';
-
-export const AdminErrorCode = { not_org_admin: 'not_org_admin' } as const;
 
 /** The organisations whose admin (role 2) the member is, oldest first: where the admin screens may write. */
 export async function adminOrganizations(db: Queryable, userId: number) {
@@ -37,7 +35,7 @@ export async function administeredOrganizations(db: Queryable, userId: number) {
 }
 
 function notOrgAdmin() {
-  return forbidden('Only organisation admins may do this', AdminErrorCode.not_org_admin);
+  return forbidden('Only organisation admins may do this', ErrorCode.not_org_admin);
 }
 
 /** The ids of the organisations a member belongs to (any role): whose surveys and plans they see. */
