@@ -18,6 +18,7 @@ import { createRealtime } from './platform/realtime/hub';
 import { RedisBus } from './platform/realtime/redis-bus';
 import { watchRedisHealth } from './platform/redis-health';
 import { createStorage, type Storage } from './platform/storage';
+import type { EmitCheck } from './platform/tx';
 
 /** The Redis channel every instance of one deployment publishes committed events on. */
 const DEFAULT_BUS_CHANNEL = 'orbit:events';
@@ -46,6 +47,8 @@ export async function createDeps(
     linkPreview?: LinkPreviewer;
     /** The logger the components' own derive from (a test reads what they log). */
     log?: Logger;
+    /** Checks each emitted event against the contract's catalogue (the test suite's EventSchemaCheck). */
+    checkEmit?: EmitCheck;
   } = {},
 ): Promise<{ deps: AppDeps; redis: Redis | null; close: () => Promise<void> }> {
   subscribeModules();
@@ -69,6 +72,7 @@ export async function createDeps(
     log: log.child({ component: 'realtime' }),
     endedSessions: (sessionIds) => sessions.endedAmong(database.db, sessionIds),
     membershipsOf: (userId) => membershipsOf(database.db, userId),
+    checkEmit: overrides.checkEmit,
   });
   const deps: AppDeps = {
     config,

@@ -196,11 +196,3 @@ export const LEADERBOARD = {
   /** How many of the top members a board lists after the caller's own entry (Orbit's choice). */
   size: 50,
 } as const;
-
-export const ActivityError = {
-  invalid_activity_type: 'invalid_activity_type',
-  invalid_session: 'invalid_session',
-  history_out_of_range: 'history_out_of_range',
-  not_friends: 'not_friends',
-  leaderboard_needs_scope: 'leaderboard_needs_scope',
-} as const;

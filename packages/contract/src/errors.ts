@@ -1,32 +1,194 @@
-/** Stable error codes (API.md). The web app maps a code to a locale key; never match on message text. */
-export const ErrorCode = {
-  validation: 'validation',
-  unauthorized: 'unauthorized',
-  incorrect_password: 'incorrect_password',
-  forbidden: 'forbidden',
-  bad_origin: 'bad_origin',
-  not_found: 'not_found',
-  conflict: 'conflict',
-  too_large: 'too_large',
-  unsupported_type: 'unsupported_type',
-  rate_limited: 'rate_limited',
-  internal: 'internal',
-  email_already_in_use: 'email_already_in_use',
-  identity_not_available: 'identity_not_available',
-  invalid_password: 'invalid_password',
-  common_password: 'common_password',
-  invalid_username: 'invalid_username',
-  invalid_avatar_name: 'invalid_avatar_name',
-  invalid_image: 'invalid_image',
-  registration_closed: 'registration_closed',
-  out_of_range: 'out_of_range',
-  invalid_ticket: 'invalid_ticket',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+import type { LocaleKey } from './locale/en_us';
+
+/**
+ * The text of a refusal the web has no words of its own for: the default popup's message (000 §8: title
+ * "Error", message "Something went wrong").
+ */
+export const GENERIC_ERROR_TEXT = 'error.message' satisfies LocaleKey;
+const GENERIC = GENERIC_ERROR_TEXT;
+
+/**
+ * Every error code the server sends (API.md's `error`, and the codes of `errors[]`), snake_case, each with the
+ * locale key of the text the web shows for it; a code the web has no words for yet shows the generic text.
+ * The server's error helpers take only these codes; the web maps a code to its text here and never matches
+ * on message text (docs/decisions/0034).
+ */
+export const ERROR_CATALOGUE = {
+  // Any call (API.md "Errors"): invalid input, no session, not allowed, nothing there, the framework's limits.
+  validation: GENERIC,
+  bad_request: GENERIC,
+  unauthorized: GENERIC,
+  forbidden: 'error.forbidden',
+  bad_origin: GENERIC,
+  not_found: 'error.not_found',
+  too_large: GENERIC,
+  unsupported_type: GENERIC,
+  malformed_form: GENERIC,
+  rate_limited: 'auth.rate_limited',
+  internal: GENERIC,
+  invalid_page_key: GENERIC,
+  out_of_range: GENERIC,
+
+  // Sign-in, registration and passwords (API.md "Identity and sessions", 002 §8).
+  invalid_credentials: 'auth.invalid_credentials',
+  invalid_token: GENERIC,
+  invalid_ticket: GENERIC,
+  incorrect_password: 'password.incorrect',
+  invalid_password: 'registration.invalid_password',
+  common_password: 'auth.common_password',
+  invalid_username: 'registration.invalid_username',
+  email_already_in_use: 'registration.email_already_in_use',
+  identity_not_available: 'registration.user_already_exists',
+  registration_closed: GENERIC,
+
+  // The member's profile, images and social-network sync.
+  invalid_avatar_name: 'avatar.invalid_name',
+  alias_changed: GENERIC,
+  invalid_image: 'upload.unable_to_upload_image',
+  managed_by_identity_provider: GENERIC,
+  no_social_provider: GENERIC,
+  invalid_social_token: GENERIC,
+  social_provider_unavailable: GENERIC,
+  identity_provider_mismatch: GENERIC,
+  social_account_linked: GENERIC,
+
+  // Organisation administration, announcements, search.
+  not_org_admin: 'error.forbidden',
+  not_an_administrator: GENERIC,
+  invalid_query: GENERIC,
+
+  // Friends and members.
+  self_request: GENERIC,
+  not_friends: GENERIC,
+  not_a_friend: GENERIC,
+  already_friends: GENERIC,
+  duplicate_request: GENERIC,
+  message_too_long: GENERIC,
+
+  // Communities (001 §2, §8).
+  invalid_role: GENERIC,
+  terms_not_accepted: GENERIC,
+  names_required: GENERIC,
+  already_member: GENERIC,
+  already_invited: GENERIC,
+  invite_required: GENERIC,
+  not_a_member: GENERIC,
+  not_an_expert: GENERIC,
+  last_expert: GENERIC,
+  cannot_remove_self: GENERIC,
+  invalid_name: GENERIC,
+  invalid_initials: GENERIC,
+  invalid_color: GENERIC,
+  invalid_owner: GENERIC,
+  may_not_create: GENERIC,
+  no_invite: GENERIC,
+
+  // Feeds, comments and polls (001 §4).
+  empty_message: GENERIC,
+  target_required: GENERIC,
+  invalid_target: GENERIC,
+  invalid_tag: GENERIC,
+  tag_too_long: GENERIC,
+  urgency_experts_only: GENERIC,
+  not_a_poll: GENERIC,
+  poll_expired: 'poll.closed',
+  invalid_answer: GENERIC,
+  invalid_poll: GENERIC,
+  invalid_expiration: GENERIC,
+  not_author: GENERIC,
+  not_allowed: GENERIC,
+  link_preview_failed: GENERIC,
+
+  // Attachments.
+  no_files: GENERIC,
+  too_many_files: GENERIC,
+  invalid_attachment: GENERIC,
+
+  // Private messages (002 §3).
+  self: GENERIC,
+  group_too_small: GENERIC,
+  not_a_group: GENERIC,
+
+  // Notifications and moments (000 §2.8, 001 §6).
+  not_a_challenge: GENERIC,
+  no_participants: 'moments.no_participants',
+  treasure_has_participants: GENERIC,
+  session_info_too_long: GENERIC,
+  unknown_criterion: GENERIC,
+  choose_one_criterion: GENERIC,
+  moment_completed: GENERIC,
+
+  // Activities, leaderboards, incentives, surveys and the tournament.
+  invalid_activity_type: GENERIC,
+  invalid_session: GENERIC,
+  history_out_of_range: GENERIC,
+  leaderboard_needs_scope: GENERIC,
+  plan_required: GENERIC,
+  invalid_range: GENERIC,
+  duplicate_activity: GENERIC,
+  invalid_community: GENERIC,
+  invalid_date: GENERIC,
+  invalid_time_window: GENERIC,
+  blank_text: GENERIC,
+  survey_has_responses: GENERIC,
+  survey_not_started: GENERIC,
+  survey_closed: GENERIC,
+  answers_mismatch: GENERIC,
+  answer_out_of_range: GENERIC,
+  already_responded: GENERIC,
+  tournament_over: GENERIC,
+  own_high_five: GENERIC,
+
+  // Calls (002 §7).
+  media_unavailable: 'stream.no_server',
+  no_such_call: GENERIC,
+  no_such_thread: GENERIC,
+  call_ended: 'call.ended',
+  call_full: 'call.full',
+  call_target: GENERIC,
+  call_yourself: GENERIC,
+  not_in_call: GENERIC,
+  not_in_group: GENERIC,
+  not_invited: GENERIC,
+
+  // Live sessions (002 §2, §4).
+  no_such_session: GENERIC,
+  session_ended: 'stream.session_has_ended',
+  not_the_host: GENERIC,
+  kicked: 'stream.kicked',
+  mic_state: GENERIC,
+  host_mic: GENERIC,
+  requests_disabled: GENERIC,
+  user_required: GENERIC,
+  host_target: GENERIC,
+  no_such_viewer: GENERIC,
+  mic_not_granted: GENERIC,
+  not_in_room: GENERIC,
+  no_media: GENERIC,
+  empty_post: GENERIC,
+  post_max_size: 'stream.post_max_size',
+} as const satisfies Record<string, LocaleKey>;
+
+/** A stable error code (API.md). */
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Each code by its own name, for reading it in code: `ErrorCode.kicked`. */
+export const ErrorCode = Object.fromEntries(Object.keys(ERROR_CATALOGUE).map((code) => [code, code])) as {
+  readonly [C in ErrorCode]: C;
+};
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** The locale key of the text for a refusal's code; a code not in the catalogue shows the generic text. */
+export function errorTextKey(code: string): LocaleKey {
+  return isErrorCode(code) ? ERROR_CATALOGUE[code] : GENERIC;
+}
 
 export interface ApiErrorBody {
-  error: string;
+  error: ErrorCode;
   message: string;
   details?: unknown;
-  errors?: { code: string; message: string }[];
+  errors?: { code: ErrorCode; message: string }[];
 }

@@ -1,17 +1,28 @@
-import type { EventSubtype, EventType } from './enums';
+import type { EventType } from './enums';
+import type { EventData, EventSubtypeOf } from './event-catalogue';
 
-/**
- * One realtime envelope (API.md). `id` is the position in its stream: the recipient's own monotonic sequence,
- * or, with `ch`, the sequence of that community's channel (docs/decisions/0004).
- */
-export interface EventEnvelope<D = unknown> {
+/** One envelope of one (type, subtype) pair of the event catalogue. */
+interface EnvelopeOf<T extends EventType, S> {
   id: number;
   ch?: number;
-  type: EventType;
-  subtype: EventSubtype | null;
+  type: T;
+  subtype: S;
   ts: string;
-  data: D;
+  data: EventData<T, S>;
 }
+
+/**
+ * One realtime envelope (API.md), typed by the event catalogue: a union over the catalogue's pairs, so that
+ * `type` and `subtype` narrow `data`. `id` is the position in its stream: the recipient's own monotonic
+ * sequence, or, with `ch`, the sequence of that community's channel (docs/decisions/0004).
+ */
+export type EventEnvelope<T extends EventType = EventType> = T extends EventType
+  ? EventSubtypeOf<T> extends infer S
+    ? S extends unknown
+      ? EnvelopeOf<T, S>
+      : never
+    : never
+  : never;
 
 /** Sent instead of a replay when the client's gap is older than the retention. */
 export interface ResyncMessage {

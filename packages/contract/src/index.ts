@@ -2,6 +2,7 @@ export * from './activities';
 export * from './constants';
 export * from './enums';
 export * from './errors';
+export * from './event-catalogue';
 export * from './events';
 export * from './files';
 export * from './locale';

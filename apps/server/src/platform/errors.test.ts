@@ -21,15 +21,17 @@ describe('the error shape of API.md', () => {
     expect(res.json()).toEqual({ error: 'not_found', message: 'No route GET /api/no/such/route' });
   });
 
-  it('renders malformed JSON as a 400 with a code and message', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"identity":',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+  it('renders malformed or empty JSON as a 400 validation, a code of the catalogue', async () => {
+    for (const payload of ['{"identity":', '']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'validation', message: expect.any(String) });
+    }
   });
 
   it('hides an unexpected failure behind 500 internal, and renders AppError with its own status and code', async () => {

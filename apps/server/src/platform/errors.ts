@@ -1,66 +1,95 @@
-import type { ApiErrorBody } from '@orbit/contract';
+import { type ApiErrorBody, ErrorCode } from '@orbit/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** The one typed error every refusal is thrown as; rendered by one handler into API.md's shape. */
+/**
+ * The one typed error every refusal is thrown as; rendered by one handler into API.md's shape. Its code is
+ * one of the contract's error catalogue (docs/decisions/0034).
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    readonly extra: Partial<ApiErrorBody> = {},
+    readonly extra: Omit<Partial<ApiErrorBody>, 'error' | 'message'> = {},
   ) {
     super(message);
   }
 }
 
-export const badRequest = (code: string, message: string, extra?: Partial<ApiErrorBody>) =>
+type Extra = AppError['extra'];
+
+export const badRequest = (code: ErrorCode, message: string, extra?: Extra) =>
   new AppError(400, code, message, extra);
-export const unauthorized = (message = 'Sign in to continue', code = 'unauthorized') =>
+export const unauthorized = (message = 'Sign in to continue', code: ErrorCode = ErrorCode.unauthorized) =>
   new AppError(401, code, message);
-export const forbidden = (message = 'You are not allowed to do this', code = 'forbidden') =>
-  new AppError(403, code, message);
-export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message);
-export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const forbidden = (
+  message = 'You are not allowed to do this',
+  code: ErrorCode = ErrorCode.forbidden,
+) => new AppError(403, code, message);
+export const notFound = (message = 'Not found', code: ErrorCode = ErrorCode.not_found) =>
+  new AppError(404, code, message);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+
+/** One refusal on the wire (API.md): a catalogue code and a human message. */
+function refuse(reply: FastifyReply, status: number, body: ApiErrorBody) {
+  return reply.status(status).send(body);
+}
+
+/**
+ * The catalogue's code of a refusal the framework or a plugin made before or around a route (a body that
+ * is not JSON, a form that is not multipart): invalid input is `validation`, as API.md says of a 400.
+ */
+function frameworkCode(status: number): ErrorCode {
+  if (status === 400) return ErrorCode.validation;
+  if (status === 401) return ErrorCode.unauthorized;
+  if (status === 403) return ErrorCode.forbidden;
+  if (status === 404) return ErrorCode.not_found;
+  if (status === 406 || status === 415) return ErrorCode.unsupported_type;
+  if (status === 413) return ErrorCode.too_large;
+  if (status === 429) return ErrorCode.rate_limited;
+  return ErrorCode.bad_request;
+}
 
 /**
  * What the router refuses before any route runs (a path that is not valid percent-encoding, `/%E0%A4%A`),
  * in the same shape as every other refusal.
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  reply.status(400).send({ error: 'validation', message: err.message || 'The request URL is not valid' });
+  refuse(reply, 400, { error: ErrorCode.validation, message: err.message || 'The request URL is not valid' });
 }
+
+/** The framework's own message for a status whose wording API.md fixes. */
+const FRAMEWORK_MESSAGES: Partial<Record<number, string>> = {
+  413: 'The upload is too large',
+  415: 'This content type is not allowed',
+  429: 'Too many requests, try again later',
+};
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extra });
+      return refuse(reply, err.status, { error: err.code, message: err.message, ...err.extra });
     }
     if (err.validation) {
-      return reply.status(400).send({ error: 'validation', message: err.message, details: err.validation });
+      return refuse(reply, 400, {
+        error: ErrorCode.validation,
+        message: err.message,
+        details: err.validation,
+      });
     }
     const status = err.statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send({ error: 'rate_limited', message: 'Too many requests, try again later' });
-    }
-    if (status === 413)
-      return reply.status(413).send({ error: 'too_large', message: 'The upload is too large' });
-    if (status === 415) {
-      return reply
-        .status(415)
-        .send({ error: 'unsupported_type', message: 'This content type is not allowed' });
-    }
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ error: err.code?.toLowerCase() ?? 'bad_request', message: err.message });
+      return refuse(reply, status, {
+        error: frameworkCode(status),
+        message: FRAMEWORK_MESSAGES[status] ?? err.message,
+      });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: 'internal', message: 'Something went wrong' });
+    return refuse(reply, 500, { error: ErrorCode.internal, message: 'Something went wrong' });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0];
+    refuse(reply, 404, { error: ErrorCode.not_found, message: `No route ${request.method} ${path}` });
   });
 }
 

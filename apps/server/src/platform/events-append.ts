@@ -1,4 +1,4 @@
-import { EventSubtype, EventType } from '@orbit/contract';
+import { type ChannelFollow, EventSubtype, EventType } from '@orbit/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { channelEvents, events } from '../db/schema';
@@ -32,7 +32,7 @@ function membershipEvent(communityId: number, joined: boolean, from: number) {
   return {
     type: EventType.CHANNEL,
     subtype: joined ? EventSubtype.NEW : EventSubtype.DELETE,
-    data: { community_id: communityId, from },
+    data: { community_id: communityId, from } satisfies ChannelFollow,
   };
 }
 

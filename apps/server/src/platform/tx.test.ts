@@ -25,7 +25,7 @@ describe('unit of work', () => {
     let attempts = 0;
     const result = await inTransaction({ db: ctx.deps.db, publisher: target }, async (work) => {
       attempts += 1;
-      await work.emit([member.userId], 'USER_PROFILES', null, { attempt: attempts });
+      await work.emit([member.userId], 'USER_PROFILES', null, { user_id: attempts });
       if (attempts === 1) throw deadlock();
       return 'done';
     });

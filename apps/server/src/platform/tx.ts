@@ -1,4 +1,4 @@
-import type { EventSubtype, EventType } from '@orbit/contract';
+import type { EventData, EventSubtype, EventSubtypeOf, EventType } from '@orbit/contract';
 import type { Db, Tx } from '../db/client';
 import type { ChannelGroup } from '../db/schema';
 import { appendEvents, type StreamCounts } from './events-append';
@@ -31,9 +31,20 @@ export interface CommittedBatch {
   channel: CommittedChannelEvent[];
 }
 
+/** Looks at one emitted payload before it is written (the test suite's schema check); never in production. */
+export type EmitCheck = (type: EventType, subtype: EventSubtype | null, data: unknown) => void;
+
+/** One group of a channel event: the members who see the change as `data`. */
+export interface EmitGroup<T extends EventType, S> {
+  ids: number[];
+  data: EventData<T, S>;
+}
+
 export interface EventPublisher {
   /** Called after commit; must never throw into the caller (the sweeper retries what it misses). */
   publishCommitted(batch: CommittedBatch): void;
+  /** Set only where emitted payloads are checked against the contract's event catalogue (tests). */
+  checkEmit?: EmitCheck;
   /** A unit of work lost a deadlock or serialization race and runs again (logged once, with its place). */
   noteRetry?(place: string, code: string, attempt: number): void;
 }
@@ -59,23 +70,38 @@ export class Work {
   readonly pending: CommittedEvent[] = [];
   readonly pendingChannel: CommittedChannelEvent[] = [];
   private readonly emits: PendingEmit[] = [];
-  constructor(readonly tx: Tx) {}
+  constructor(
+    readonly tx: Tx,
+    private readonly check?: EmitCheck,
+  ) {}
 
-  /** One event to each recipient's personal stream. */
-  async emit(recipientIds: Iterable<number>, type: EventType, subtype: EventSubtype | null, data: unknown) {
+  /**
+   * One event to each recipient's personal stream. Its type and subtype select the payload's type in the
+   * contract's event catalogue.
+   */
+  async emit<T extends EventType, S extends EventSubtypeOf<T>>(
+    recipientIds: Iterable<number>,
+    type: T,
+    subtype: S,
+    data: EventData<T, S>,
+  ) {
     const recipients = [...new Set(recipientIds)];
-    if (recipients.length > 0) this.emits.push({ kind: 'personal', recipients, type, subtype, data });
+    if (recipients.length === 0) return;
+    this.check?.(type, subtype, data);
+    this.emits.push({ kind: 'personal', recipients, type, subtype, data });
   }
 
   /** One event on a community's channel: each group's members see its data; other members skip it. */
-  emitToCommunity(
+  emitToCommunity<T extends EventType, S extends EventSubtypeOf<T>>(
     communityId: number,
-    type: EventType,
-    subtype: EventSubtype | null,
-    groups: ChannelGroup[],
+    type: T,
+    subtype: S,
+    groups: EmitGroup<T, S>[],
   ) {
-    const seen = groups.filter((group) => group.ids.length > 0);
-    if (seen.length > 0) this.emits.push({ kind: 'channel', communityId, type, subtype, groups: seen });
+    const seen: ChannelGroup[] = groups.filter((group) => group.ids.length > 0);
+    if (seen.length === 0) return;
+    for (const group of seen) this.check?.(type, subtype, group.data);
+    this.emits.push({ kind: 'channel', communityId, type, subtype, groups: seen });
   }
 
   /**
@@ -121,7 +147,7 @@ export async function inTransaction<T>(deps: UnitOfWorkDeps, fn: (work: Work) =>
     let work: Work | undefined;
     try {
       const result = await deps.db.transaction(async (tx) => {
-        work = new Work(tx);
+        work = new Work(tx, deps.publisher.checkEmit);
         const value = await fn(work);
         await work.flush();
         return value;

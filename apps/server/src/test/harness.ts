@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import type { AppDeps } from '../deps';
+import { EventSchemaCheck } from '../platform/event-check';
 import type { App } from '../platform/http';
 import { MemoryStorage } from '../platform/storage';
 import { createDeps } from '../wiring';
@@ -64,7 +65,11 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const config = testConfig(overrides);
   const db = database ?? (await openTestDatabase());
-  const { deps, redis, close } = await createDeps(config, db, { storage: new MemoryStorage() });
+  const events = new EventSchemaCheck();
+  const { deps, redis, close } = await createDeps(config, db, {
+    storage: new MemoryStorage(),
+    checkEmit: events.check,
+  });
   const app = await buildApp(deps, { logger: false, redis });
   await app.ready();
   await deps.realtime.start();
@@ -86,6 +91,8 @@ export async function createTestApp(
     const failures = deps.realtime.liveWriteFailures();
     await ctx.close();
     expect(failures, 'live socket writes that threw').toBe(0);
+    // Every event the file's tests made the server send matches its payload schema in the contract.
+    expect(events.violations(), 'emitted events that do not match the event catalogue').toEqual([]);
   });
   return ctx;
 }

@@ -48,21 +48,16 @@ export type CallNews =
   | { kind: 'member'; subtype: 'ACCEPT' | 'REJECT' | 'UPDATE'; event: CallMemberEvent }
   | { kind: 'start'; callId: number };
 
-export function callNews(event: EventEnvelope): CallNews | null {
-  const data = event.data as Record<string, unknown>;
+export function callNews(event: EventEnvelope<'CALL'>): CallNews {
   switch (event.subtype) {
     case EventSubtype.INVITE:
-      return { kind: 'invite', invite: data as unknown as CallInvite };
+      return { kind: 'invite', invite: event.data };
     case EventSubtype.END:
-      return { kind: 'end', callId: data.call_id as number };
+      return { kind: 'end', callId: event.data.call_id };
     case EventSubtype.START:
-      return { kind: 'start', callId: data.call_id as number };
-    case EventSubtype.ACCEPT:
-    case EventSubtype.REJECT:
-    case EventSubtype.UPDATE:
-      return { kind: 'member', subtype: event.subtype, event: data as unknown as CallMemberEvent };
+      return { kind: 'start', callId: event.data.call_id };
     default:
-      return null;
+      return { kind: 'member', subtype: event.subtype, event: event.data };
   }
 }
 
@@ -76,8 +71,7 @@ export function onCallNews(listener: CallNewsListener): () => void {
 }
 
 /** The CALL row of the realtime handlers table. */
-export function applyCallEvent(event: EventEnvelope): void {
+export function applyCallEvent(event: EventEnvelope<'CALL'>): void {
   const news = callNews(event);
-  if (!news) return;
   for (const listener of listeners) listener(news);
 }

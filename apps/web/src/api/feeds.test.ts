@@ -1,10 +1,4 @@
-import {
-  type EventEnvelope,
-  EventSubtype,
-  EventType,
-  type FeedComment,
-  type FeedPost,
-} from '@orbit/contract';
+import { EventSubtype, EventType, type FeedComment, type FeedPost } from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,19 +11,13 @@ import {
   upsertComment,
   upsertPost,
 } from './feeds';
+import { envelope as event } from './testing';
 
 const scope = { kind: 'community', id: 7 } as const;
 const postOf = (id: number, extra: Partial<FeedPost> = {}) =>
   ({ id, community_id: 7, owner_user_id: null, num_comments: 0, urgency_comments: 0, ...extra }) as FeedPost;
 const commentOf = (id: number, feedId: number, urgency = 0) =>
   ({ id, feed_id: feedId, community_id: 7, urgency }) as FeedComment;
-const event = (type: EventType, subtype: EventSubtype, data: unknown): EventEnvelope => ({
-  id: 1,
-  type,
-  subtype,
-  ts: '',
-  data,
-});
 
 function clientWith(posts: FeedPost[]) {
   const queryClient = new QueryClient();

@@ -165,8 +165,11 @@ export const postHighlightKey = (postId: number) => `post:${postId}`;
 export const commentHighlightKey = (commentId: number) => `comment:${commentId}`;
 
 /** USER_POST and COMMUNITY_POST: NEW inserts, UPDATE refreshes and highlights, DELETE removes (001 §4). */
-export function applyPostEvent(queryClient: QueryClient, event: EventEnvelope): void {
-  const item = event.data as FeedPost;
+export function applyPostEvent(
+  queryClient: QueryClient,
+  event: EventEnvelope<'USER_POST' | 'COMMUNITY_POST'>,
+): void {
+  const item = event.data;
   const scope = scopeOfPost(item);
   if (!scope) return;
   if (event.subtype === EventSubtype.NEW) upsertPost(queryClient, item);
@@ -238,8 +241,8 @@ export function removeComment(
 }
 
 /** COMMUNITY_COMMENT: NEW adds and raises the count, UPDATE refreshes and highlights, DELETE removes. */
-export function applyCommentEvent(queryClient: QueryClient, event: EventEnvelope): void {
-  const comment = event.data as FeedComment;
+export function applyCommentEvent(queryClient: QueryClient, event: EventEnvelope<'COMMUNITY_COMMENT'>): void {
+  const comment = event.data;
   const scope = commentScope(comment);
   if (!scope) return;
   if (event.subtype === EventSubtype.DELETE) {

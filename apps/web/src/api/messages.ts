@@ -3,7 +3,6 @@ import {
   EventSubtype,
   PM_IMAGE_TEXT,
   type PmCreateGroupBody,
-  type PmDeleted,
   type PmListResponse,
   type PmPreview,
   type PmPreviewsResponse,
@@ -205,13 +204,13 @@ const myIdIn = (queryClient: QueryClient) =>
  * PM NEW, UPDATE and DELETE: the open thread follows at once, and a new message moves its preview to the
  * top; the caller refetches the previews for what an event cannot tell (counts, a thread not listed yet).
  */
-export function applyPmEvent(queryClient: QueryClient, event: EventEnvelope): void {
+export function applyPmEvent(queryClient: QueryClient, event: EventEnvelope<'PM'>): void {
   if (event.subtype === EventSubtype.DELETE) {
-    const { group_id, pm_id } = event.data as PmDeleted;
+    const { group_id, pm_id } = event.data;
     patchThread(queryClient, group_id, (messages) => messages.filter((m) => m.pm_id !== pm_id));
     return;
   }
-  const message = event.data as PrivateMessage;
+  const message = event.data;
   if (event.subtype === EventSubtype.UPDATE) {
     patchThread(queryClient, message.group_id, (messages) =>
       messages.map((m) => (m.pm_id === message.pm_id ? message : m)),

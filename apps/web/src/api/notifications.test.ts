@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryKeys } from './keys';
 import { notificationKeys } from './notifications';
 import { createHandlerContext, handleRealtimeEvent } from './realtimeHandlers';
+import { envelope } from './testing';
 import type { Profiles } from './types';
 
 const note = (notification_id: number, read = false) => ({ notification_id, read }) as Notification;
@@ -18,19 +19,14 @@ function clientWith(notif_qty: number, notifications: Notification[]): QueryClie
   return queryClient;
 }
 
-const notificationEvent = (subtype: EventSubtype, data: unknown) => ({
-  id: 1,
-  type: EventType.NOTIFICATION,
-  subtype,
-  ts: '',
-  data,
-});
-
 describe('NOTIFICATION events', () => {
   it('NEW sets the badge from the unread count and puts the notification first, once', () => {
     const queryClient = clientWith(1, [note(1)]);
     const context = createHandlerContext(queryClient);
-    const event = notificationEvent(EventSubtype.NEW, { notification: note(2), unreadCount: 2 });
+    const event = envelope(EventType.NOTIFICATION, EventSubtype.NEW, {
+      notification: note(2),
+      unreadCount: 2,
+    });
     handleRealtimeEvent(context, event);
     handleRealtimeEvent(context, event);
     expect(queryClient.getQueryData<Profiles>(queryKeys.profiles)?.notif_qty).toBe(2);
@@ -42,7 +38,7 @@ describe('NOTIFICATION events', () => {
     const queryClient = clientWith(2, [note(2), note(1)]);
     handleRealtimeEvent(
       createHandlerContext(queryClient),
-      notificationEvent(EventSubtype.UPDATE, { unreadCount: 0 }),
+      envelope(EventType.NOTIFICATION, EventSubtype.UPDATE, { unreadCount: 0 }),
     );
     expect(queryClient.getQueryData<Profiles>(queryKeys.profiles)?.notif_qty).toBe(0);
     const list = queryClient.getQueryData<NotificationsResponse>(notificationKeys.list);

@@ -60,10 +60,8 @@ export function applyNotificationChange(
 }
 
 /** NOTIFICATION NEW and UPDATE (ADR 0014): `{ notification?, unreadCount }`. */
-export function applyNotificationEvent(queryClient: QueryClient, event: EventEnvelope): void {
-  const data = event.data as Partial<NotificationChange> | null;
-  if (typeof data?.unreadCount !== 'number') return;
-  applyNotificationChange(queryClient, { ...data, unreadCount: data.unreadCount });
+export function applyNotificationEvent(queryClient: QueryClient, event: EventEnvelope<'NOTIFICATION'>): void {
+  applyNotificationChange(queryClient, event.data);
 }
 
 function useNotificationCall<V>(

@@ -125,7 +125,7 @@ export class RealtimeClient {
     }
     this.dispatch({ type: 'seen', id: message.id });
     if (message.type !== EventType.CHANNEL) return;
-    const { community_id, from } = message.data as { community_id: number; from: number };
+    const { community_id, from } = message.data;
     if (message.subtype === EventSubtype.DELETE) this.dispatch({ type: 'left', channel: community_id });
     else this.dispatch({ type: 'seenOnChannel', channel: community_id, id: from });
   }

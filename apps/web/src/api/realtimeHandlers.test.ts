@@ -11,8 +11,10 @@ import {
 } from './realtimeHandlers';
 import { onChatPost, sessionKeys } from './sessions';
 import { socialKeys } from './social';
+import { envelope } from './testing';
 
-const event = (type: EventType) => ({ id: 1, type, subtype: EventSubtype.UPDATE, ts: '', data: {} });
+const profilesChanged = () => envelope(EventType.USER_PROFILES, null, { user_id: 1 });
+const friendFace = { user_id: 4, screen_name: 'Sam', avatar_image: 'av1', image_url: null };
 
 /** A handler context on fake timers, and the spy that sees its refetches. */
 function withFakeTimers() {
@@ -27,8 +29,8 @@ describe('realtime handlers', () => {
 
   it('refetches the profiles on USER_PROFILES, once per burst', () => {
     const { invalidate, context } = withFakeTimers();
-    handleRealtimeEvent(context, event(EventType.USER_PROFILES));
-    handleRealtimeEvent(context, event(EventType.USER_PROFILES));
+    handleRealtimeEvent(context, profilesChanged());
+    handleRealtimeEvent(context, profilesChanged());
     expect(invalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
     expect(invalidate).toHaveBeenCalledOnce();
@@ -37,11 +39,11 @@ describe('realtime handlers', () => {
 
   it('refetches the profiles at most once a second, however many USER_PROFILES come', () => {
     const { invalidate, context } = withFakeTimers();
-    handleRealtimeEvent(context, event(EventType.USER_PROFILES));
+    handleRealtimeEvent(context, profilesChanged());
     vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
     expect(invalidate).toHaveBeenCalledTimes(1);
     for (let i = 0; i < 5; i += 1) {
-      handleRealtimeEvent(context, event(EventType.USER_PROFILES));
+      handleRealtimeEvent(context, profilesChanged());
       vi.advanceTimersByTime(100);
     }
     // 500 ms after the first refetch: the burst waits until a second one is due, a second after the first.
@@ -56,9 +58,10 @@ describe('realtime handlers', () => {
 
   it('refetches the requests, the profiles of others and the star set on FRIEND_REQUEST', () => {
     const { invalidate, context } = withFakeTimers();
-    for (const subtype of [EventSubtype.SENT, EventSubtype.ACCEPT, EventSubtype.REJECT]) {
-      handleRealtimeEvent(context, { ...event(EventType.FRIEND_REQUEST), subtype });
-    }
+    const sent = { ...friendFace, message: null, modified_time: '2026-01-01T00:00:00.000Z' };
+    handleRealtimeEvent(context, envelope(EventType.FRIEND_REQUEST, EventSubtype.SENT, sent));
+    handleRealtimeEvent(context, envelope(EventType.FRIEND_REQUEST, EventSubtype.ACCEPT, friendFace));
+    handleRealtimeEvent(context, envelope(EventType.FRIEND_REQUEST, EventSubtype.REJECT, { user_id: 4 }));
     vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
     expect(invalidate).toHaveBeenCalledTimes(2);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: socialKeys.root });
@@ -81,7 +84,7 @@ describe('realtime handlers', () => {
     queryClient.setQueryData<SessionPosts>(sessionKeys.posts(3), { posts: [] });
     const heard: SessionPost[] = [];
     const stop = onChatPost((p) => heard.push(p));
-    const chat = { ...event(EventType.CHAT), subtype: EventSubtype.NEW, data: post };
+    const chat = envelope(EventType.CHAT, EventSubtype.NEW, post);
     const context = createHandlerContext(queryClient);
     handleRealtimeEvent(context, chat);
     handleRealtimeEvent(context, chat);
@@ -95,11 +98,10 @@ describe('realtime handlers', () => {
 
   it('shows a MAINTENANCE_NOTIFICATION at once, its title and text as written', () => {
     const data = { title: 'Planned upgrade', body: 'Orbit pauses at 22:00 for ten minutes' };
-    handleRealtimeEvent(createHandlerContext(new QueryClient()), {
-      ...event(EventType.MAINTENANCE_NOTIFICATION),
-      subtype: EventSubtype.NEW,
-      data,
-    });
+    handleRealtimeEvent(
+      createHandlerContext(new QueryClient()),
+      envelope(EventType.MAINTENANCE_NOTIFICATION, EventSubtype.NEW, data),
+    );
     expect(usePopupStore.getState().current).toMatchObject({ title: data.title, message: data.body });
     usePopupStore.getState().close();
   });
@@ -108,7 +110,9 @@ describe('realtime handlers', () => {
     vi.useFakeTimers();
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-    handleRealtimeEvent(createHandlerContext(queryClient), event('SOMETHING_NEW' as EventType));
+    // A type a newer server sends and this app does not know yet.
+    const unknown = { ...profilesChanged(), type: 'SOMETHING_NEW' } as never;
+    handleRealtimeEvent(createHandlerContext(queryClient), unknown);
     vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
     expect(invalidate).not.toHaveBeenCalled();
   });

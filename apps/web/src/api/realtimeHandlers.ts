@@ -1,10 +1,4 @@
-import {
-  type EventEnvelope,
-  EventSubtype,
-  EventType,
-  type MaintenanceEventData,
-  type NotificationChange,
-} from '@orbit/contract';
+import { type EventEnvelope, EventSubtype, EventType } from '@orbit/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { showAnnouncement } from '../ui/popup';
 import { notificationSound, playSound } from '../ui/sounds';
@@ -26,27 +20,31 @@ export interface HandlerContext {
   invalidate: (key: QueryKey) => void;
 }
 
-/** `replay`: the event was missed while offline and arrives on a resume, so it is news but not a moment. */
-type Handler = (context: HandlerContext, event: EventEnvelope, replay: boolean) => void;
-
-const aboutCommunity = (data: unknown) => typeof data === 'object' && data !== null && 'community_id' in data;
-const aboutOrganization = (data: unknown) =>
-  typeof data === 'object' && data !== null && 'organization_id' in data;
+/**
+ * `replay`: the event was missed while offline and arrives on a resume, so it is news but not a moment. The
+ * event is typed by the contract's event catalogue: its type (and subtype) say what its data is.
+ */
+type Handler<T extends EventType> = (
+  context: HandlerContext,
+  event: EventEnvelope<T>,
+  replay: boolean,
+) => void;
+type Handlers = { [T in EventType]?: Handler<T> };
 
 /**
  * One small handler per event type (CONVENTIONS 13). Handlers are idempotent: the HTTP reply and the
  * event may arrive in either order. Features add their own rows as they land.
  */
-export const realtimeHandlers: Partial<Record<EventType, Handler>> = {
+export const realtimeHandlers: Handlers = {
   [EventType.USER_POST]: ({ queryClient }, event) => applyPostEvent(queryClient, event),
   [EventType.COMMUNITY_POST]: ({ queryClient }, event) => applyPostEvent(queryClient, event),
   [EventType.COMMUNITY_COMMENT]: ({ queryClient }, event) => applyCommentEvent(queryClient, event),
   // With a community_id it also says that a community's membership, invites or picture changed.
   [EventType.USER_PROFILES]: ({ invalidate }, event) => {
     invalidate(queryKeys.profiles);
-    if (aboutCommunity(event.data)) invalidate(communityKeys.root);
+    if (event.data.community_id !== undefined) invalidate(communityKeys.root);
     // With an organization_id: an admin wrote a survey or an incentive plan of the member's organisation.
-    if (aboutOrganization(event.data)) {
+    if (event.data.organization_id !== undefined) {
       invalidate(surveyKeys.root);
       invalidate(incentiveKeys.root);
     }
@@ -62,17 +60,13 @@ export const realtimeHandlers: Partial<Record<EventType, Handler>> = {
   // A post in the live session room I am in: its chat list and, when it is not a replay, its toast (002 §2).
   [EventType.CHAT]: ({ queryClient }, event, replay) => applyChatEvent(queryClient, event, !replay),
   // An organisation's announcement shows at once, whatever screen is open.
-  [EventType.MAINTENANCE_NOTIFICATION]: (_context, event) =>
-    showAnnouncement(event.data as MaintenanceEventData),
+  [EventType.MAINTENANCE_NOTIFICATION]: (_context, event) => showAnnouncement(event.data),
   // NEW and UPDATE carry the unread count: the badge and the open list change without a refetch.
   // A NEW one also sounds: "tag user" when the member was tagged, "general" otherwise (002 §9); the ones
   // replayed after a reconnect stay silent, or a member back from a tunnel would hear a burst of them.
   [EventType.NOTIFICATION]: ({ queryClient }, event, replay) => {
     applyNotificationEvent(queryClient, event);
-    const change = event.data as Partial<NotificationChange> | null;
-    if (event.subtype === EventSubtype.NEW && change?.notification && !replay) {
-      playSound(notificationSound(change.notification));
-    }
+    if (event.subtype === EventSubtype.NEW && !replay) playSound(notificationSound(event.data.notification));
   },
   // NEW, UPDATE and DELETE: the open thread follows at once; counts and pending_pms_qty are refetched.
   [EventType.PM]: ({ queryClient, invalidate }, event) => {
@@ -122,6 +116,17 @@ export function createHandlerContext(queryClient: QueryClient): HandlerContext {
   };
 }
 
+/** The row of `type` takes the events of that type: `T` ties the two, so the row takes the event as it is. */
+function dispatch<T extends EventType>(
+  type: T,
+  context: HandlerContext,
+  event: EventEnvelope<T>,
+  replay: boolean,
+) {
+  const handler: Handler<T> | undefined = realtimeHandlers[type];
+  handler?.(context, event, replay);
+}
+
 export function handleRealtimeEvent(context: HandlerContext, event: EventEnvelope, replay = false): void {
-  realtimeHandlers[event.type]?.(context, event, replay);
+  dispatch(event.type, context, event, replay);
 }

@@ -1,4 +1,6 @@
 import {
+  type ActivityLogged,
+  type ChatSession,
   EventSubtype,
   EventType,
   type SessionActivity,
@@ -9,14 +11,9 @@ import {
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { applySessionEvent, onSessionActivity, sessionKeys } from './sessions';
+import { envelope } from './testing';
 
-const event = (data: unknown) => ({
-  id: 1,
-  type: EventType.SESSION_ACTIVITY,
-  subtype: EventSubtype.NEW,
-  ts: '',
-  data,
-});
+const { SESSION_ACTIVITY } = EventType;
 const post = (id: number) => ({ id, session_id: 7, message: `post ${id}` }) as SessionPost;
 
 describe('SESSION_ACTIVITY for live sessions', () => {
@@ -24,9 +21,13 @@ describe('SESSION_ACTIVITY for live sessions', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData<SessionPosts>(sessionKeys.posts(7), { posts: [post(1)] });
     const invalidated: unknown[] = [];
-    const data: SessionActivity = { kind: 'post', session_id: 7, post: post(2) };
-    applySessionEvent(queryClient, (key) => invalidated.push(key), event(data));
-    applySessionEvent(queryClient, (key) => invalidated.push(key), event(data));
+    const event = envelope(SESSION_ACTIVITY, EventSubtype.NEW, {
+      kind: 'post',
+      session_id: 7,
+      post: post(2),
+    });
+    applySessionEvent(queryClient, (key) => invalidated.push(key), event);
+    applySessionEvent(queryClient, (key) => invalidated.push(key), event);
     expect(queryClient.getQueryData<SessionPosts>(sessionKeys.posts(7))?.posts.map((p) => p.id)).toEqual([
       1, 2,
     ]);
@@ -37,20 +38,27 @@ describe('SESSION_ACTIVITY for live sessions', () => {
     const invalidated: unknown[] = [];
     const heard: SessionActivity[] = [];
     const stop = onSessionActivity((activity) => heard.push(activity));
-    const session = { id: 7, community_id: 3 } as never;
-    applySessionEvent(queryClient, (key) => invalidated.push(key), event({ kind: 'session', session }));
+    const session = { id: 7, community_id: 3 } as ChatSession;
+    const changed = envelope(SESSION_ACTIVITY, EventSubtype.UPDATE, { kind: 'session', session });
+    applySessionEvent(queryClient, (key) => invalidated.push(key), changed);
     expect(invalidated).toEqual([sessionKeys.list(3), sessionKeys.live(3), sessionKeys.room(7)]);
-    const gotMic: SessionActivity = { kind: 'mic', session_id: 7, mic: SessionMicState.GRANTED };
-    applySessionEvent(queryClient, () => {}, event(gotMic));
+    const gotMic = { kind: 'mic', session_id: 7, mic: SessionMicState.GRANTED } as const;
+    applySessionEvent(queryClient, () => {}, envelope(SESSION_ACTIVITY, EventSubtype.UPDATE, gotMic));
     stop();
-    applySessionEvent(queryClient, () => {}, event({ kind: 'kicked', session_id: 7 }));
+    const kicked = envelope(SESSION_ACTIVITY, EventSubtype.DELETE, { kind: 'kicked', session_id: 7 });
+    applySessionEvent(queryClient, () => {}, kicked);
     expect(heard.map((a) => a.kind)).toEqual(['session', 'mic']);
   });
 
   it('leaves an activity session event (the activities feature shares the type) alone', () => {
     const queryClient = new QueryClient();
     const invalidated: unknown[] = [];
-    applySessionEvent(queryClient, (key) => invalidated.push(key), event({ session_id: 4, duration_ms: 1 }));
+    const logged = { kind: 'activity', id: 4, duration_ms: 1 } as ActivityLogged;
+    applySessionEvent(
+      queryClient,
+      (key) => invalidated.push(key),
+      envelope(SESSION_ACTIVITY, EventSubtype.NEW, logged),
+    );
     expect(invalidated).toEqual([]);
   });
 });

@@ -130,30 +130,18 @@ export function onSessionActivity(listener: RoomListener): () => void {
   return () => listeners.delete(listener);
 }
 
-const ACTIVITY_KINDS: readonly string[] = [
-  'session',
-  'floor',
-  'mic',
-  'kicked',
-  'post',
-] satisfies SessionActivity['kind'][];
-
-const isSessionActivity = (data: unknown): data is SessionActivity =>
-  typeof data === 'object' &&
-  data !== null &&
-  ACTIVITY_KINDS.includes((data as { kind?: string }).kind ?? '');
-
 /**
- * The live sessions' share of the SESSION_ACTIVITY row (the activities feature shares the event type):
- * a session change refreshes the lists; a post lands in the open chat; the rest goes to the open room.
+ * The live sessions' share of the SESSION_ACTIVITY row (the activities feature shares the event type, as
+ * `kind: 'activity'`): a session change refreshes the lists; a post lands in the open chat; the rest goes to
+ * the open room.
  */
 export function applySessionEvent(
   queryClient: QueryClient,
   invalidate: (key: readonly unknown[]) => void,
-  event: EventEnvelope,
+  event: EventEnvelope<'SESSION_ACTIVITY'>,
 ) {
   const data = event.data;
-  if (!isSessionActivity(data)) return;
+  if (data.kind === 'activity') return;
   if (data.kind === 'session') {
     invalidate(sessionKeys.list(data.session.community_id));
     invalidate(sessionKeys.live(data.session.community_id));
@@ -175,12 +163,8 @@ export function onChatPost(listener: ChatListener): () => void {
   return () => chatListeners.delete(listener);
 }
 
-const isPost = (data: unknown): data is ChatEventData =>
-  typeof data === 'object' && data !== null && 'session_id' in data && 'message' in data;
-
 /** CHAT NEW (000 §7): a post in a room I am in; the POSTS list takes it, the room shows the toast. */
-export function applyChatEvent(queryClient: QueryClient, event: EventEnvelope, toast = true) {
-  if (!isPost(event.data)) return;
+export function applyChatEvent(queryClient: QueryClient, event: EventEnvelope<'CHAT'>, toast = true) {
   addPost(queryClient, event.data);
   if (toast) for (const listener of chatListeners) listener(event.data);
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { EventSubtype, EventType, NotificationType } from '@orbit/contract';
+import { EventSubtype, EventType, type Notification, NotificationType } from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHandlerContext, handleRealtimeEvent } from '../api/realtimeHandlers';
+import { envelope } from '../api/testing';
 import { notificationSound, playSound, SOUND_FILES, useSoundSetting } from './sounds';
 
 describe('sounds', () => {
@@ -35,13 +36,13 @@ describe('sounds', () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
     const context = createHandlerContext(new QueryClient());
     const notification = { notification_id: 1, type: NotificationType.COMMENTS, data: { post_id: 1 } };
-    const event = (id: number) => ({
-      id,
-      type: EventType.NOTIFICATION,
-      subtype: EventSubtype.NEW,
-      ts: '',
-      data: { notification: { ...notification, notification_id: id }, unreadCount: id },
-    });
+    const event = (id: number) =>
+      envelope(
+        EventType.NOTIFICATION,
+        EventSubtype.NEW,
+        { notification: { ...notification, notification_id: id } as Notification, unreadCount: id },
+        id,
+      );
     handleRealtimeEvent(context, event(1), true);
     expect(play).not.toHaveBeenCalled();
     handleRealtimeEvent(context, event(2));

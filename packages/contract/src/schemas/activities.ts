@@ -197,5 +197,9 @@ export const LeaderboardResponse = Type.Object({
 });
 export type LeaderboardResponse = Static<typeof LeaderboardResponse>;
 
-/** SESSION_ACTIVITY/NEW payload: the member's new session. */
-export type SessionActivityEvent = ActivitySession;
+/**
+ * SESSION_ACTIVITY NEW of the activities feature: the member's new activity session, tagged `kind: 'activity'`
+ * so that the event's payload is one union on `kind` with the live sessions' (SessionActivity).
+ */
+export const ActivityLogged = Type.Object({ kind: Type.Literal('activity'), ...ActivitySession.properties });
+export type ActivityLogged = Static<typeof ActivityLogged>;

@@ -92,23 +92,24 @@ export const CallMediaBody = Type.Object(
 export type CallMediaBody = Static<typeof CallMediaBody>;
 
 /** CALL INVITE (API.md): what the incoming call popup shows. */
-export interface CallInvite {
-  name: string;
-  image_url: string | null;
-  call_id: number;
-  caller_id: number;
-  community_id: number | null;
-}
+export const CallInvite = Type.Object({
+  name: Type.String(),
+  image_url: Nullable(Type.String()),
+  call_id: Type.Integer(),
+  caller_id: Type.Integer(),
+  community_id: Nullable(Type.Integer()),
+});
+export type CallInvite = Static<typeof CallInvite>;
 
 /** CALL ACCEPT, REJECT and UPDATE: a member answered, or changed their microphone or camera. */
-export interface CallMemberEvent {
-  call_id: number;
-  user_id: number;
-  muted?: boolean;
-  video?: boolean;
-}
+export const CallMemberEvent = Type.Object({
+  call_id: Type.Integer(),
+  user_id: Type.Integer(),
+  muted: Type.Optional(Type.Boolean()),
+  video: Type.Optional(Type.Boolean()),
+});
+export type CallMemberEvent = Static<typeof CallMemberEvent>;
 
 /** CALL START and END carry the call id (START the whole call). */
-export interface CallEndEvent {
-  call_id: number;
-}
+export const CallEndEvent = Type.Object({ call_id: Type.Integer() });
+export type CallEndEvent = Static<typeof CallEndEvent>;

@@ -10,27 +10,6 @@ export const NONMEMBERS_MAX = 50;
 /** The community notes of the info page (001 §2): the post limit. */
 export const COMMUNITY_INFO_MAX = LIMITS.postMessage;
 
-/** Stable refusal codes of the communities feature (the web app maps each to a locale key). */
-export const CommunityErrorCode = {
-  invalid_role: 'invalid_role',
-  terms_not_accepted: 'terms_not_accepted',
-  names_required: 'names_required',
-  already_member: 'already_member',
-  already_invited: 'already_invited',
-  invite_required: 'invite_required',
-  not_a_member: 'not_a_member',
-  not_an_expert: 'not_an_expert',
-  last_expert: 'last_expert',
-  cannot_remove_self: 'cannot_remove_self',
-  not_a_friend: 'not_a_friend',
-  invalid_name: 'invalid_name',
-  invalid_initials: 'invalid_initials',
-  invalid_color: 'invalid_color',
-  invalid_owner: 'invalid_owner',
-  may_not_create: 'may_not_create',
-  no_invite: 'no_invite',
-} as const;
-
 /** How a member appears in a community (000 §4.6: the identity popup). */
 export const CommunityIdentity = { PERSONA: 'persona', AVATAR: 'avatar' } as const;
 export type CommunityIdentity = (typeof CommunityIdentity)[keyof typeof CommunityIdentity];

@@ -4,24 +4,6 @@ import { FileType } from '../enums';
 import { Id, Nullable } from './common';
 import { PersonaImage } from './users';
 
-/** Stable codes of the feed refusals (the web app maps them to locale keys). */
-export const FeedError = {
-  message_too_long: 'message_too_long',
-  empty_message: 'empty_message',
-  target_required: 'target_required',
-  invalid_target: 'invalid_target',
-  invalid_tag: 'invalid_tag',
-  tag_too_long: 'tag_too_long',
-  urgency_experts_only: 'urgency_experts_only',
-  not_a_poll: 'not_a_poll',
-  poll_expired: 'poll_expired',
-  invalid_answer: 'invalid_answer',
-  invalid_poll: 'invalid_poll',
-  invalid_expiration: 'invalid_expiration',
-  not_friends: 'not_friends',
-  not_author: 'not_author',
-} as const;
-
 /** How far ahead a poll may expire: the picker's today plus 7 days (001 §9: date picker 8 days). */
 export const POLL_MAX_AHEAD_MS = 8 * 24 * 60 * 60 * 1000;
 /** Rate values of a post. */

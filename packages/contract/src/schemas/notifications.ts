@@ -67,6 +67,16 @@ export const NotificationChange = Type.Object({
 });
 export type NotificationChange = Static<typeof NotificationChange>;
 
+/**
+ * NOTIFICATION UPDATE: one notification changed (read, accepted) with the new unread count, or, after
+ * "read all", the count alone.
+ */
+export const NotificationUpdate = Type.Object({
+  notification: Type.Optional(Notification),
+  unreadCount: Type.Integer(),
+});
+export type NotificationUpdate = Static<typeof NotificationUpdate>;
+
 export const UnreadCountResponse = Type.Object({ unreadCount: Type.Integer() });
 export type UnreadCountResponse = Static<typeof UnreadCountResponse>;
 
@@ -81,7 +91,8 @@ export const MaintenanceBody = Type.Object(
 export type MaintenanceBody = Static<typeof MaintenanceBody>;
 
 /** MAINTENANCE_NOTIFICATION NEW (000 §7): the announcement itself; every open app shows it at once. */
-export type MaintenanceEventData = Pick<MaintenanceBody, 'title' | 'body'>;
+export const MaintenanceEventData = Type.Object({ title: Type.String(), body: Type.String() });
+export type MaintenanceEventData = Static<typeof MaintenanceEventData>;
 
 export const MaintenanceResponse = Type.Object({
   recipients: Type.Integer({ description: 'members of the organisation the announcement reached' }),

@@ -170,21 +170,54 @@ export type SessionPost = Static<typeof SessionPost>;
 export const SessionPosts = Type.Object({ posts: Type.Array(SessionPost) });
 export type SessionPosts = Static<typeof SessionPosts>;
 
+/** A viewer's mic as SESSION_ACTIVITY `mic` carries it. */
+const MicStateField = Type.Union([
+  Type.Literal(SessionMicState.NONE),
+  Type.Literal(SessionMicState.REQUESTED),
+  Type.Literal(SessionMicState.GRANTED),
+]);
+
+/** `session`: the session itself changed (NEW, UPDATE, END); the streaming rooms list refreshes. */
+export const SessionChanged = Type.Object({ kind: Type.Literal('session'), session: ChatSession });
+/** `floor`: Q&A or the queue changed (UPDATE); the room's buttons follow. */
+export const SessionFloorChanged = Type.Object({
+  kind: Type.Literal('floor'),
+  session_id: Type.Integer(),
+  floor: SessionFloor,
+});
+/** `mic`: gotMic or micRemoved (UPDATE), to the one viewer concerned. */
+export const SessionMicChanged = Type.Object({
+  kind: Type.Literal('mic'),
+  session_id: Type.Integer(),
+  mic: MicStateField,
+});
+/** `kicked` (DELETE), to the viewer kicked out. */
+export const SessionKicked = Type.Object({ kind: Type.Literal('kicked'), session_id: Type.Integer() });
+/** `post` (NEW): a new session post, as the POSTS page lists it for the recipient. */
+export const SessionPostAdded = Type.Object({
+  kind: Type.Literal('post'),
+  session_id: Type.Integer(),
+  post: SessionPost,
+});
+
 /**
- * SESSION_ACTIVITY events (000 §7): `session` refreshes the streaming rooms list (NEW, UPDATE, END); `floor`
- * tells the room that Q&A or the queue changed; `mic` and `kicked` go to the one viewer concerned (gotMic,
- * micRemoved, kicked); `post` carries a new session post.
+ * The live sessions' share of SESSION_ACTIVITY (000 §7), tagged by `kind`: `session` refreshes the streaming
+ * rooms list (NEW, UPDATE, END); `floor` tells the room that Q&A or the queue changed; `mic` and `kicked` go
+ * to the one viewer concerned (gotMic, micRemoved, kicked); `post` carries a new session post.
  */
-export type SessionActivity =
-  | { kind: 'session'; session: ChatSession }
-  | { kind: 'floor'; session_id: number; floor: SessionFloor }
-  | { kind: 'mic'; session_id: number; mic: SessionMicState }
-  | { kind: 'kicked'; session_id: number }
-  | { kind: 'post'; session_id: number; post: SessionPost };
+export const SessionActivity = Type.Union([
+  SessionChanged,
+  SessionFloorChanged,
+  SessionMicChanged,
+  SessionKicked,
+  SessionPostAdded,
+]);
+export type SessionActivity = Static<typeof SessionActivity>;
 
 /**
  * CHAT NEW (000 §7): a post in a running session's chat room, told to the room's viewers (the host and those
  * who entered, kicked ones aside) but not its author: the room shows it as a toast that clears itself. The
  * data is the post as the POSTS page lists it for them.
  */
+export const ChatEventData = SessionPost;
 export type ChatEventData = SessionPost;

@@ -1,8 +1,8 @@
 import {
-  ActivityError,
   type ActivityHistoryQuery,
   type ActivityHistoryResponse,
   activityName,
+  ErrorCode,
   HISTORY,
   type HistoryActivity,
   HistoryGroupBy,
@@ -37,7 +37,7 @@ function assertInRange(today: string, year: number, month: number | undefined) {
       : monthsBack >= 0 && monthsBack < HISTORY.months;
   if (!ok) {
     throw badRequest(
-      ActivityError.history_out_of_range,
+      ErrorCode.history_out_of_range,
       month === undefined
         ? 'History covers the current and two previous years'
         : 'History covers the last 12 months',

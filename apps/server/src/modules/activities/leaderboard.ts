@@ -1,5 +1,5 @@
 import {
-  ActivityError,
+  ErrorCode,
   LEADERBOARD,
   type LeaderboardQuery,
   type LeaderboardResponse,
@@ -212,7 +212,7 @@ function boardCommunity(query: LeaderboardQuery): number | null {
   if (query.global === true) return null;
   const communityId = query.leaderboard_community_id ?? query.community_id;
   if (communityId === undefined) {
-    throw badRequest(ActivityError.leaderboard_needs_scope, 'Ask for a community_id or global=true');
+    throw badRequest(ErrorCode.leaderboard_needs_scope, 'Ask for a community_id or global=true');
   }
   return communityId;
 }

@@ -1,4 +1,4 @@
-import { ActivityError } from '@orbit/contract';
+import { ErrorCode } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import { forbidden } from '../../platform/errors';
 import { relationOf } from '../faces';
@@ -7,6 +7,6 @@ import { relationOf } from '../faces';
 export async function assertMaySeeActivity(db: Queryable, callerId: number, ownerId: number) {
   if (callerId === ownerId) return;
   if (!(await relationOf(db, callerId, ownerId)).isFriend) {
-    throw forbidden('Only the member and their friends see this activity', ActivityError.not_friends);
+    throw forbidden('Only the member and their friends see this activity', ErrorCode.not_friends);
   }
 }

@@ -1,8 +1,8 @@
 import {
   ACTIVITY_LIMITS,
-  ActivityError,
   type ActivitySession,
   activityName,
+  ErrorCode,
   EventSubtype,
   EventType,
   type IngestSessionBody,
@@ -41,9 +41,9 @@ interface SessionInput {
 /** The start must be a real time, not in the future beyond a device's clock skew. */
 function startOf(input: SessionInput, now: Date): Date {
   const start = new Date(input.start);
-  if (Number.isNaN(start.getTime())) throw badRequest(ActivityError.invalid_session, 'start is not a time');
+  if (Number.isNaN(start.getTime())) throw badRequest(ErrorCode.invalid_session, 'start is not a time');
   if (start.getTime() > now.getTime() + ACTIVITY_LIMITS.futureSkewMs) {
-    throw badRequest(ActivityError.invalid_session, 'A session cannot start in the future');
+    throw badRequest(ErrorCode.invalid_session, 'A session cannot start in the future');
   }
   return start;
 }
@@ -85,7 +85,7 @@ async function recordNew(work: Work, userId: number, row: SessionRow, input: Ses
   await completeMomentsBySession(work, row);
   await publishNewPost(work, post);
   const session = presentSession(row, user.unitPreference, post.id);
-  await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, session);
+  await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, { kind: 'activity', ...session });
   return session;
 }
 
@@ -113,7 +113,7 @@ export async function logSession(
   now = new Date(),
 ): Promise<LoggedSessionResponse> {
   if (!isKnownActivityType(body.activity_type)) {
-    throw badRequest(ActivityError.invalid_activity_type, 'Activity ids are 1 to 122, without 71');
+    throw badRequest(ErrorCode.invalid_activity_type, 'Activity ids are 1 to 122, without 71');
   }
   const values = rowOf(userId, body, now);
   return inTransaction(unitOfWork(deps), async (work) => {
@@ -157,10 +157,7 @@ export async function ingestSession(
   now = new Date(),
 ): Promise<LoggedSessionResponse> {
   if (!isIngestibleActivityType(body.activity_type)) {
-    throw badRequest(
-      ActivityError.invalid_activity_type,
-      'Activity ids are 1 to 122 without 71, or negative',
-    );
+    throw badRequest(ErrorCode.invalid_activity_type, 'Activity ids are 1 to 122 without 71, or negative');
   }
   const values = rowOf(userId, body, now);
   return inTransaction(unitOfWork(deps), async (work) => {

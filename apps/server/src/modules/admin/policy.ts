@@ -1,10 +1,8 @@
-import { OrgRole, OwnerType } from '@orbit/contract';
+import { ErrorCode, OrgRole, OwnerType } from '@orbit/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communities, organizationMembers, organizations } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
-
-export const AdminErrorCode = { not_org_admin: 'not_org_admin' } as const;
 
 /** The member's organisations with their roles, oldest first: the first one decides who may create communities. */
 export async function organizationsOf(db: Queryable, userId: number) {
@@ -46,7 +44,7 @@ export async function administeredOrganizations(db: Queryable, userId: number) {
 }
 
 function notOrgAdmin() {
-  return forbidden('Only organisation admins may do this', AdminErrorCode.not_org_admin);
+  return forbidden('Only organisation admins may do this', ErrorCode.not_org_admin);
 }
 
 /** The ids of the organisations a member belongs to (any role): whose surveys and plans they see. */

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { isEmail, isValidIdentityName, OrgRole, REGISTRATION_DEFAULTS } from '@orbit/contract';
+import {
+  type ErrorCode,
+  isEmail,
+  isValidIdentityName,
+  OrgRole,
+  REGISTRATION_DEFAULTS,
+} from '@orbit/contract';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { organizationMembers, organizations, users } from '../../db/schema';
@@ -19,7 +25,7 @@ export interface RegisterInput {
   timezone?: string;
 }
 
-const registrationError = (status: number, code: string, message: string, userMessage: string) =>
+const registrationError = (status: number, code: ErrorCode, message: string, userMessage: string) =>
   new AppError(status, code, message, { errors: [{ code, message: userMessage }] });
 
 /** Is this name free as anyone's username or avatar name (case-insensitive)? */

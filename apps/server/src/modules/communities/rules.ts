@@ -1,8 +1,8 @@
 import {
   COMMUNITY_COLORS,
-  CommunityErrorCode,
   CommunityRole,
   DEFAULT_COMMUNITY_COLOR,
+  ErrorCode,
   LIMITS,
   TermsKind,
 } from '@orbit/contract';
@@ -15,7 +15,7 @@ export function communityName(raw: string): string {
   const name = raw.trim();
   if (name.length === 0 || name.length > LIMITS.communityName) {
     throw badRequest(
-      CommunityErrorCode.invalid_name,
+      ErrorCode.invalid_name,
       `The community name must be 1 to ${LIMITS.communityName} characters`,
     );
   }
@@ -26,7 +26,7 @@ export function communityName(raw: string): string {
 export function communityInitials(raw: string | null | undefined, name: string): string {
   const initials = (raw ?? '').trim() || name.charAt(0);
   if ([...initials].length !== LIMITS.communityInitials) {
-    throw badRequest(CommunityErrorCode.invalid_initials, 'The initials must be one character');
+    throw badRequest(ErrorCode.invalid_initials, 'The initials must be one character');
   }
   return initials.toUpperCase();
 }
@@ -36,7 +36,7 @@ export function communityColor(raw: string | null | undefined): string {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_COMMUNITY_COLOR;
   const color = raw.toLowerCase();
   if (!(COMMUNITY_COLORS as readonly string[]).includes(color)) {
-    throw badRequest(CommunityErrorCode.invalid_color, 'The colour must be one of the community palette');
+    throw badRequest(ErrorCode.invalid_color, 'The colour must be one of the community palette');
   }
   return color;
 }
@@ -44,7 +44,7 @@ export function communityColor(raw: string | null | undefined): string {
 /** Joining is always as an ordinary member (000 §6): nobody makes themselves an expert. */
 export function assertJoinRole(role: number): void {
   if (role !== CommunityRole.MEMBER) {
-    throw badRequest(CommunityErrorCode.invalid_role, 'Members join a community with role 4');
+    throw badRequest(ErrorCode.invalid_role, 'Members join a community with role 4');
   }
 }
 
@@ -58,9 +58,9 @@ const isBlankName = (value: string) => value.trim() === '' || value.trim() === '
 export function assertTermsMet(community: CommunityRow, user: UserRow, acceptedTerms: boolean | undefined) {
   if (community.tcKind === null) return;
   if (acceptedTerms !== true) {
-    throw badRequest(CommunityErrorCode.terms_not_accepted, 'Accept the terms to join this community');
+    throw badRequest(ErrorCode.terms_not_accepted, 'Accept the terms to join this community');
   }
   if (community.tcKind === TermsKind.MADNESS && (isBlankName(user.firstName) || isBlankName(user.lastName))) {
-    throw badRequest(CommunityErrorCode.names_required, 'Enter your first and last name to join');
+    throw badRequest(ErrorCode.names_required, 'Enter your first and last name to join');
   }
 }

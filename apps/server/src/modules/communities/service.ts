@@ -1,11 +1,11 @@
 import {
   AccessType,
   type Community,
-  CommunityErrorCode,
   type CommunityIdentity,
   CommunityRole,
   CommunityType,
   type CreateCommunityBody,
+  ErrorCode,
   EventType,
   InviteAnswer,
   type JoinCommunityBody,
@@ -86,13 +86,10 @@ export async function joinCommunity(deps: AppDeps, callerId: number, body: JoinC
   return inTransaction(unitOfWork(deps), async (work) => {
     await lockCommunity(work, body.id);
     const standing = await standingIn(work.tx, body.id, callerId);
-    if (standing.isMember) throw conflict(CommunityErrorCode.already_member, 'You are already a member');
+    if (standing.isMember) throw conflict(ErrorCode.already_member, 'You are already a member');
     const { community } = standing;
     if (community.accessType === AccessType.PRIVATE && !(await hasInvite(work.tx, community.id, callerId))) {
-      throw forbidden(
-        'This community is private: join it through an invite',
-        CommunityErrorCode.invite_required,
-      );
+      throw forbidden('This community is private: join it through an invite', ErrorCode.invite_required);
     }
     const user = await findUser(work.tx, callerId);
     assertTermsMet(community, user, body.accepted_terms);
@@ -127,12 +124,11 @@ export async function leaveCommunity(deps: AppDeps, callerId: number, communityI
   return inTransaction(unitOfWork(deps), async (work) => {
     await lockCommunity(work, communityId);
     const standing = await standingIn(work.tx, communityId, callerId);
-    if (!standing.isMember)
-      throw notFound('You are not a member of this community', CommunityErrorCode.not_a_member);
+    if (!standing.isMember) throw notFound('You are not a member of this community', ErrorCode.not_a_member);
     if (standing.isExpert) {
       const { members, experts } = await countMembers(work.tx, communityId);
       if (experts === 1 && members > 1) {
-        throw conflict(CommunityErrorCode.last_expert, 'Make another member an expert before you leave');
+        throw conflict(ErrorCode.last_expert, 'Make another member an expert before you leave');
       }
     }
     await removeMembership(work, communityId, callerId);
@@ -145,8 +141,7 @@ async function removeMembership(work: Work, communityId: number, userId: number)
     .delete(communityMembers)
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
     .returning({ userId: communityMembers.userId });
-  if (removed.length === 0)
-    throw notFound('No such member in this community', CommunityErrorCode.not_a_member);
+  if (removed.length === 0) throw notFound('No such member in this community', ErrorCode.not_a_member);
   work.membershipChanged(userId, communityId, false);
   await forgetStar(work, userId, StarTarget.COMMUNITY, communityId);
   await announce(work, communityId, [userId]);
@@ -164,21 +159,21 @@ function resolveOwner(
   ownerType: number | null | undefined,
   ownerId: number | null | undefined,
 ): { ownerType: OwnerType; ownerId: number } {
-  const invalid = (message: string) => badRequest(CommunityErrorCode.invalid_owner, message);
+  const invalid = (message: string) => badRequest(ErrorCode.invalid_owner, message);
   if (ownerType == null) {
     if (ownerId != null) throw invalid('owner_type is required with owner_id');
     return { ownerType: OwnerType.ORGANIZATION, ownerId: organizations[0].id };
   }
   if (ownerType === OwnerType.USER) {
     if (ownerId != null && ownerId !== callerId) {
-      throw forbidden('A member may only own a community themselves', CommunityErrorCode.invalid_owner);
+      throw forbidden('A member may only own a community themselves', ErrorCode.invalid_owner);
     }
     return { ownerType, ownerId: callerId };
   }
   if (ownerType !== OwnerType.ORGANIZATION) throw invalid('owner_type is 1 (organisation) or 2 (member)');
   if (ownerId == null) throw invalid('owner_id names the organisation');
   if (!organizations.some((o) => o.id === ownerId && o.org_roles.includes(OrgRole.ADMIN))) {
-    throw forbidden('You are not an admin of this organisation', CommunityErrorCode.invalid_owner);
+    throw forbidden('You are not an admin of this organisation', ErrorCode.invalid_owner);
   }
   return { ownerType, ownerId };
 }
@@ -190,7 +185,7 @@ async function assertAllFriends(db: Queryable, callerId: number, userIds: number
     .from(friendships)
     .where(and(eq(friendships.userId, callerId), inArray(friendships.friendId, userIds)));
   if (friends.length !== userIds.length) {
-    throw badRequest(CommunityErrorCode.not_a_friend, 'Only friends can be invited to a new community');
+    throw badRequest(ErrorCode.not_a_friend, 'Only friends can be invited to a new community');
   }
 }
 
@@ -219,7 +214,7 @@ export async function createCommunity(deps: AppDeps, callerId: number, body: Cre
   return inTransaction(unitOfWork(deps), async (work) => {
     const organizations = await organizationsOf(work.tx, callerId);
     if (!organizations[0]?.org_roles.includes(OrgRole.ADMIN)) {
-      throw forbidden('Only organisation admins may create communities', CommunityErrorCode.may_not_create);
+      throw forbidden('Only organisation admins may create communities', ErrorCode.may_not_create);
     }
     const owner = resolveOwner(organizations, callerId, body.owner_type, body.owner_id);
     await assertAllFriends(work.tx, callerId, invitees);
@@ -267,11 +262,10 @@ export async function inviteByScreenName(
     await assertMember(work.tx, communityId, callerId);
     const invitee = await findByScreenName(work.tx, screenName);
     if ((await standingIn(work.tx, communityId, invitee.id)).isMember) {
-      throw conflict(CommunityErrorCode.already_member, 'This member is already in the community');
+      throw conflict(ErrorCode.already_member, 'This member is already in the community');
     }
     const invited = await invite(work, communityId, [invitee.id], callerId);
-    if (invited.length === 0)
-      throw conflict(CommunityErrorCode.already_invited, 'This member is already invited');
+    if (invited.length === 0) throw conflict(ErrorCode.already_invited, 'This member is already invited');
     await announce(work, communityId, [invitee.id]);
     return OK;
   });
@@ -285,8 +279,7 @@ export async function answerInvite(deps: AppDeps, callerId: number, communityId:
       .delete(communityInvites)
       .where(and(eq(communityInvites.communityId, communityId), eq(communityInvites.userId, callerId)))
       .returning({ id: communityInvites.id });
-    if (answered.length === 0)
-      throw notFound('You have no invite to this community', CommunityErrorCode.no_invite);
+    if (answered.length === 0) throw notFound('You have no invite to this community', ErrorCode.no_invite);
     if (status === InviteAnswer.ACCEPT && !(await standingIn(work.tx, communityId, callerId)).isMember) {
       const user = await findUser(work.tx, callerId);
       await addMembership(work, communityId, callerId, CommunityRole.MEMBER, defaultIdentity(user));
@@ -302,7 +295,7 @@ export async function addMember(deps: AppDeps, callerId: number, communityId: nu
     await lockCommunity(work, communityId);
     const { community } = await assertExpert(work.tx, communityId, callerId);
     if ((await standingIn(work.tx, communityId, userId)).isMember) {
-      throw conflict(CommunityErrorCode.already_member, 'This member is already in the community');
+      throw conflict(ErrorCode.already_member, 'This member is already in the community');
     }
     const [user] = await work.tx
       .select()
@@ -322,7 +315,7 @@ export async function removeMember(deps: AppDeps, callerId: number, communityId:
     await lockCommunity(work, communityId);
     await assertExpert(work.tx, communityId, callerId);
     if (userId === callerId) {
-      throw badRequest(CommunityErrorCode.cannot_remove_self, 'You cannot remove yourself: leave instead');
+      throw badRequest(ErrorCode.cannot_remove_self, 'You cannot remove yourself: leave instead');
     }
     await removeMembership(work, communityId, userId);
     return OK;

@@ -7,7 +7,7 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import type { UserRow } from '../faces';
-import { announceComment, type CommentReaders } from './events';
+import { announceComment, type CommentReaders, type FeedSubtype } from './events';
 import { detachFiles, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage } from './input';
 import { attachmentsOfComments, type CommentRow, usersByIds, visibleComments } from './loader';
@@ -104,7 +104,7 @@ async function announce(
   work: Work,
   access: PostAccess,
   comment: CommentRow,
-  subtype: EventSubtype,
+  subtype: FeedSubtype,
   readers?: CommentReaders,
 ) {
   const [author] = (await usersByIds(work.tx, [comment.authorId])).values();

@@ -1,5 +1,5 @@
-import { type EventSubtype, EventType, Urgency } from '@orbit/contract';
-import type { Work } from '../../platform/tx';
+import { type EventData, type EventSubtypeOf, EventType, Urgency } from '@orbit/contract';
+import type { EmitGroup, Work } from '../../platform/tx';
 import type { UserRow } from '../faces';
 import { attachmentsOfComments, type CommentRow, loadBundles, reactionsOf } from './loader';
 import { type Audience, audienceOf, type PostRow } from './policy';
@@ -11,16 +11,16 @@ import { viewersFor } from './viewers';
  * payload, the author or an expert get theirs. A community's change is one event on its channel; a member's
  * feed (no channel) gives each recipient their own.
  */
-async function emitPresented(
+async function emitPresented<T extends FeedEventType, S extends EventSubtypeOf<T>>(
   work: Work,
   communityId: number | null,
-  type: EventType,
-  subtype: EventSubtype,
+  type: T,
+  subtype: S,
   recipients: number[],
-  present: (recipientId: number) => unknown,
+  present: (recipientId: number) => EventData<T, S>,
 ) {
   if (recipients.length === 0) return;
-  const groups = new Map<string, { data: unknown; ids: number[] }>();
+  const groups = new Map<string, EmitGroup<T, S>>();
   for (const id of recipients) {
     const data = present(id);
     const key = JSON.stringify(data);
@@ -35,11 +35,18 @@ async function emitPresented(
   for (const group of groups.values()) await work.emit(group.ids, type, subtype, group.data);
 }
 
+type FeedEventType =
+  | typeof EventType.USER_POST
+  | typeof EventType.COMMUNITY_POST
+  | typeof EventType.COMMUNITY_COMMENT;
+/** NEW, UPDATE or DELETE: what a post or a comment event says happened. */
+export type FeedSubtype = EventSubtypeOf<FeedEventType>;
+
 const postEventType = (post: PostRow) =>
   post.communityId === null ? EventType.USER_POST : EventType.COMMUNITY_POST;
 
 /** NEW, UPDATE or DELETE of a post, to everyone it reaches, each seeing it as the list would show them. */
-export async function announcePost(work: Work, post: PostRow, subtype: EventSubtype) {
+export async function announcePost(work: Work, post: PostRow, subtype: FeedSubtype) {
   const audience = await audienceOf(work.tx, post);
   const [bundle] = await loadBundles(work.tx, [post]);
   if (!bundle) return;
@@ -70,7 +77,7 @@ export async function announceComment(
   post: PostRow,
   comment: CommentRow,
   author: UserRow,
-  subtype: EventSubtype,
+  subtype: FeedSubtype,
   readers: CommentReaders = 'by-urgency',
 ) {
   if (post.communityId === null) return announcePost(work, post, 'UPDATE');

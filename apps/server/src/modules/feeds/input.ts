@@ -1,4 +1,4 @@
-import { FeedError, LIMITS } from '@orbit/contract';
+import { ErrorCode, LIMITS } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import { usersByIds } from './loader';
@@ -7,10 +7,10 @@ import { usersByIds } from './loader';
 export function cleanMessage(raw: string | undefined, hasAttachments = false): string {
   const message = raw?.trim() ?? '';
   if (message.length === 0 && !hasAttachments) {
-    throw badRequest(FeedError.empty_message, 'Write a message or attach a file');
+    throw badRequest(ErrorCode.empty_message, 'Write a message or attach a file');
   }
   if (message.length > LIMITS.postMessage) {
-    throw badRequest(FeedError.message_too_long, `Exceeded ${LIMITS.postMessage} character limit`);
+    throw badRequest(ErrorCode.message_too_long, `Exceeded ${LIMITS.postMessage} character limit`);
   }
   return message;
 }
@@ -23,7 +23,7 @@ export function cleanTags(raw: string[]): string[] {
     const tag = value.trim();
     if (tag.length === 0 || seen.has(tag.toLowerCase())) continue;
     if (tag.length > LIMITS.tag)
-      throw badRequest(FeedError.tag_too_long, `Exceeded ${LIMITS.tag} character limit`);
+      throw badRequest(ErrorCode.tag_too_long, `Exceeded ${LIMITS.tag} character limit`);
     seen.add(tag.toLowerCase());
     tags.push(tag);
   }
@@ -55,7 +55,7 @@ export async function checkTaggedUsers(
     const named =
       person && [person.username, person.alias].some((name) => name !== null && mentions(message, name));
     if (!named || !reach.has(id)) {
-      throw badRequest(FeedError.invalid_tag, 'A tag must name a member of this feed written as @name');
+      throw badRequest(ErrorCode.invalid_tag, 'A tag must name a member of this feed written as @name');
     }
   }
   return ids;

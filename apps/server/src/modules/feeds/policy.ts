@@ -1,4 +1,4 @@
-import { CommunityRole, FeedError, PostPrivacy, Urgency } from '@orbit/contract';
+import { CommunityRole, ErrorCode, PostPrivacy, Urgency } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communityMembers, friendships, posts } from '../../db/schema';
@@ -34,7 +34,7 @@ export async function mayReadUserFeed(db: Queryable, callerId: number, ownerId: 
 
 export async function assertMayReadUserFeed(db: Queryable, callerId: number, ownerId: number) {
   if (!(await mayReadUserFeed(db, callerId, ownerId))) {
-    throw forbidden('Only the member and their friends read this feed', FeedError.not_friends);
+    throw forbidden('Only the member and their friends read this feed', ErrorCode.not_friends);
   }
 }
 
@@ -68,7 +68,7 @@ export async function openPost(
 }
 
 export function assertAuthor(authorId: number, callerId: number) {
-  if (authorId !== callerId) throw forbidden('Only the author may do this', FeedError.not_author);
+  if (authorId !== callerId) throw forbidden('Only the author may do this', ErrorCode.not_author);
 }
 
 /** The fields of a comment that are its author's words: only the author rewrites them. */
@@ -111,7 +111,7 @@ export function assertMayTag(access: PostAccess, callerId: number) {
 /** Only experts set an urgency; user feeds have no experts, so their comments are always urgency 0. */
 export function assertMaySetUrgency(access: PostAccess, urgency: number) {
   if (urgency > Urgency.NONE && !isCommunityExpert(access)) {
-    throw forbidden('Only experts set the urgency of a comment', FeedError.urgency_experts_only);
+    throw forbidden('Only experts set the urgency of a comment', ErrorCode.urgency_experts_only);
   }
 }
 

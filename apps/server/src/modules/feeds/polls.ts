@@ -1,4 +1,4 @@
-import { EventSubtype, FeedError, LIMITS, POLL_MAX_AHEAD_MS, type PollBody, PostType } from '@orbit/contract';
+import { ErrorCode, EventSubtype, LIMITS, POLL_MAX_AHEAD_MS, type PollBody, PostType } from '@orbit/contract';
 import { sql } from 'drizzle-orm';
 import { pollVotes } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
@@ -22,14 +22,14 @@ export function pollOf(body: PollBody, now = new Date()) {
     options.some((o) => o.length === 0)
   ) {
     throw badRequest(
-      FeedError.invalid_poll,
+      ErrorCode.invalid_poll,
       'A poll needs a question and at least 2 options, none of them empty',
     );
   }
   const expiresAt = new Date(body.expiration_date);
   const ahead = expiresAt.getTime() - now.getTime();
   if (Number.isNaN(ahead) || ahead <= 0 || ahead > POLL_MAX_AHEAD_MS) {
-    throw badRequest(FeedError.invalid_expiration, 'A poll expires in the future, at most 8 days ahead');
+    throw badRequest(ErrorCode.invalid_expiration, 'A poll expires in the future, at most 8 days ahead');
   }
   return { question, options, expiresAt };
 }
@@ -60,12 +60,12 @@ export async function answerPoll(
     await assertMayTakePart(work.tx, callerId, access);
     const { post } = access;
     if (post.type !== PostType.POLL || post.pollOptions === null || post.pollExpiresAt === null) {
-      throw badRequest(FeedError.not_a_poll, 'This post is not a poll');
+      throw badRequest(ErrorCode.not_a_poll, 'This post is not a poll');
     }
     if (post.pollExpiresAt.getTime() <= Date.now())
-      throw badRequest(FeedError.poll_expired, 'This poll has expired');
+      throw badRequest(ErrorCode.poll_expired, 'This poll has expired');
     if (answerIndex >= post.pollOptions.length) {
-      throw badRequest(FeedError.invalid_answer, 'No such option in this poll');
+      throw badRequest(ErrorCode.invalid_answer, 'No such option in this poll');
     }
     const changed = await work.tx
       .insert(pollVotes)

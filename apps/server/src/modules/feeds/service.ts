@@ -1,7 +1,7 @@
 import {
   type EditPostBody,
+  ErrorCode,
   EventSubtype,
-  FeedError,
   type FeedFilters,
   type FeedPost,
   IdentityType,
@@ -84,7 +84,7 @@ async function targetOf(db: Queryable, authorId: number, place: Required<FeedPla
   if ((input.privacy ?? PostPrivacy.PUBLIC) !== PostPrivacy.PRIVATE) return null;
   const targetId = input.target_user_id;
   if (targetId === undefined || targetId === null) {
-    throw badRequest(FeedError.target_required, 'A private post needs the member it is for');
+    throw badRequest(ErrorCode.target_required, 'A private post needs the member it is for');
   }
   const reads =
     place.kind === 'community'
@@ -92,7 +92,7 @@ async function targetOf(db: Queryable, authorId: number, place: Required<FeedPla
       : (await db.select({ id: users.id }).from(users).where(eq(users.id, targetId))).length > 0 &&
         (await mayReadUserFeed(db, targetId, place.ownerId));
   if (targetId === authorId || !reads) {
-    throw badRequest(FeedError.invalid_target, 'A private post is for another member of this feed');
+    throw badRequest(ErrorCode.invalid_target, 'A private post is for another member of this feed');
   }
   return targetId;
 }

@@ -1,6 +1,7 @@
 import {
   type AdminIncentivePlan,
   type AdminIncentivePlansResponse,
+  ErrorCode,
   EventType,
   type IncentivePlanInput,
   OwnerType,
@@ -14,12 +15,6 @@ import { inTransaction, type Work } from '../../platform/tx';
 import { administeredOrganizations, assertOrgAdmin, organizationMemberIds } from '../admin';
 import { presentAdminPlan } from './presenter';
 import { rulesOf } from './queries';
-
-export const PlanErrorCode = {
-  duplicate_activity: 'duplicate_activity',
-  invalid_community: 'invalid_community',
-  invalid_date: 'invalid_date',
-} as const;
 
 /** GET /admin/incentive-plans: the plans of every organisation the caller administers; 403 for others. */
 export async function adminPlans(db: Queryable, userId: number): Promise<AdminIncentivePlansResponse> {
@@ -40,10 +35,10 @@ export async function adminPlans(db: Queryable, userId: number): Promise<AdminIn
 async function checkPlan(db: Queryable, organizationId: number, input: IncentivePlanInput) {
   const types = input.activities.map((a) => a.activity_type);
   if (new Set(types).size !== types.length) {
-    throw badRequest(PlanErrorCode.duplicate_activity, 'Each activity may appear once in a plan');
+    throw badRequest(ErrorCode.duplicate_activity, 'Each activity may appear once in a plan');
   }
   if (Number.isNaN(Date.parse(`${input.starts_on}T00:00:00Z`))) {
-    throw badRequest(PlanErrorCode.invalid_date, 'starts_on is not a calendar day');
+    throw badRequest(ErrorCode.invalid_date, 'starts_on is not a calendar day');
   }
   if (input.community_id == null) return null;
   const [owned] = await db
@@ -56,8 +51,7 @@ async function checkPlan(db: Queryable, organizationId: number, input: Incentive
         eq(communities.ownerId, organizationId),
       ),
     );
-  if (!owned)
-    throw badRequest(PlanErrorCode.invalid_community, 'The community is not one of this organisation');
+  if (!owned) throw badRequest(ErrorCode.invalid_community, 'The community is not one of this organisation');
   return owned.id;
 }
 

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   GOCOIN_WINDOW_DAYS,
   INCENTIVE_LIMITS,
   type IncentiveDetails,
@@ -14,11 +15,6 @@ import { findUser } from '../faces';
 import { presentCommunity, presentPlan, presentSources } from './presenter';
 import { dayFigures, type LoadedPlan, visiblePlan, visiblePlans } from './queries';
 import { type ActivityDay, activityDays, amountBetween, rewardsByDay, unitsTowardNext } from './rules';
-
-export const IncentiveErrorCode = {
-  invalid_range: 'invalid_range',
-  plan_required: 'plan_required',
-} as const;
 
 /** GET /user/incentive/plans: the plan picker's plans (the INCENTIVE star lists their ids). */
 export async function listPlans(db: Queryable, userId: number): Promise<IncentivePlansResponse> {
@@ -99,7 +95,7 @@ export async function incentiveDetails(
 /** The plan and the days a history call asks for: by plan or by community, the last 30 days by default. */
 async function historyScope(db: Queryable, userId: number, query: IncentiveHistoryQuery, now: Date) {
   if (query.incentive_plan_id === undefined && query.community_id === undefined) {
-    throw badRequest(IncentiveErrorCode.plan_required, 'incentive_plan_id or community_id is required');
+    throw badRequest(ErrorCode.plan_required, 'incentive_plan_id or community_id is required');
   }
   const loaded = await visiblePlan(db, userId, {
     planId: query.incentive_plan_id,
@@ -111,7 +107,7 @@ async function historyScope(db: Queryable, userId: number, query: IncentiveHisto
   const span = (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
   if (Number.isNaN(span) || span < 1 || span > INCENTIVE_LIMITS.historyDaysMax) {
     throw badRequest(
-      IncentiveErrorCode.invalid_range,
+      ErrorCode.invalid_range,
       `start_date must be a day on or before end_date, at most ${INCENTIVE_LIMITS.historyDaysMax} days before`,
     );
   }

@@ -9,7 +9,12 @@ import type { Thread } from './queries';
  * as their own list would show it: the author's persona or avatar identity, read or unread. Participants
  * who see it alike share one event payload, so a group costs at most four payloads.
  */
-export async function emitMessage(work: Work, subtype: EventSubtype, row: MessageRow, thread: Thread) {
+export async function emitMessage(
+  work: Work,
+  subtype: typeof EventSubtype.NEW | typeof EventSubtype.UPDATE,
+  row: MessageRow,
+  thread: Thread,
+) {
   const author = thread.participants.find((p) => p.user.id === row.authorId)?.user;
   if (!author) return;
   const readers = thread.participants.filter((p) => p.user.id !== author.id);

@@ -78,7 +78,12 @@ export async function notify(
   return wanting;
 }
 
-function announce(work: Work, row: NotificationRow, unreadCount: number, subtype: EventSubtype) {
+function announce(
+  work: Work,
+  row: NotificationRow,
+  unreadCount: number,
+  subtype: typeof EventSubtype.NEW | typeof EventSubtype.UPDATE,
+) {
   const change: NotificationChange = { notification: presentNotification(row), unreadCount };
   return work.emit([row.userId], EventType.NOTIFICATION, subtype, change);
 }

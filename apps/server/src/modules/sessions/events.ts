@@ -1,20 +1,21 @@
-import { type EventSubtype, EventType, type SessionActivity } from '@orbit/contract';
+import { type EventData, type EventSubtype, type EventSubtypeOf, EventType } from '@orbit/contract';
 import type { Work } from '../../platform/tx';
 import { presentOne } from './presenter';
 import { memberIdsOfCommunity, type SessionRow } from './queries';
 
-type Subtype = (typeof EventSubtype)[keyof typeof EventSubtype];
+type Subtype = EventSubtypeOf<typeof EventType.SESSION_ACTIVITY>;
+type Activity<S extends Subtype> = EventData<typeof EventType.SESSION_ACTIVITY, S>;
 
 /**
  * SESSION_ACTIVITY to every member of the session's community (the streaming rooms list refreshes on it):
  * one event on the community's channel. `mine` is what `ownerId` sees instead, when it differs.
  */
-export async function announce(
+export async function announce<S extends Subtype>(
   work: Work,
   communityId: number,
-  subtype: Subtype,
-  data: SessionActivity,
-  mine?: { ownerId: number; data: SessionActivity },
+  subtype: S,
+  data: Activity<S>,
+  mine?: { ownerId: number; data: Activity<S> },
 ) {
   const members = await memberIdsOfCommunity(work.tx, communityId);
   const others = mine ? members.filter((id) => id !== mine.ownerId) : members;
@@ -25,7 +26,11 @@ export async function announce(
 }
 
 /** The session itself changed (created, ended, processed): the same object the list call answers. */
-export async function announceSession(work: Work, row: SessionRow, subtype: Subtype) {
+export async function announceSession(
+  work: Work,
+  row: SessionRow,
+  subtype: typeof EventSubtype.NEW | typeof EventSubtype.UPDATE | typeof EventSubtype.END,
+) {
   await announce(work, row.communityId, subtype, {
     kind: 'session',
     session: await presentOne(work.tx, row),

@@ -1,4 +1,10 @@
-import { type AdminSurvey, type AdminSurveysResponse, EventType, type SurveyInput } from '@orbit/contract';
+import {
+  type AdminSurvey,
+  type AdminSurveysResponse,
+  ErrorCode,
+  EventType,
+  type SurveyInput,
+} from '@orbit/contract';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { surveyResponses, surveys } from '../../db/schema';
@@ -7,12 +13,6 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { administeredOrganizations, assertOrgAdmin, organizationMemberIds } from '../admin';
 import { presentAdminSurvey, type SurveyRow } from './presenter';
-
-export const SurveyAdminErrorCode = {
-  invalid_time_window: 'invalid_time_window',
-  blank_text: 'blank_text',
-  survey_has_responses: 'survey_has_responses',
-} as const;
 
 async function responseCounts(db: Queryable, ids: number[]) {
   if (ids.length === 0) return new Map<number, number>();
@@ -47,7 +47,7 @@ function surveyFields(input: SurveyInput) {
   const startTime = new Date(input.start_time);
   const endTime = new Date(input.end_time);
   if (!(endTime > startTime)) {
-    throw badRequest(SurveyAdminErrorCode.invalid_time_window, 'end_time must be after start_time');
+    throw badRequest(ErrorCode.invalid_time_window, 'end_time must be after start_time');
   }
   const questions = input.questions.map((q) => ({
     text: q.text.trim(),
@@ -56,7 +56,7 @@ function surveyFields(input: SurveyInput) {
   const name = input.name.trim();
   const completionMessage = input.completion_message.trim();
   if (!name || !completionMessage || questions.some((q) => !q.text || q.options.some((o) => !o))) {
-    throw badRequest(SurveyAdminErrorCode.blank_text, 'Names, questions, options and the message need text');
+    throw badRequest(ErrorCode.blank_text, 'Names, questions, options and the message need text');
   }
   return {
     name,
@@ -102,7 +102,7 @@ export async function updateSurvey(deps: AppDeps, userId: number, surveyId: numb
     await assertOrgAdmin(work.tx, userId, existing.organizationId);
     const answered = (await responseCounts(work.tx, [surveyId])).get(surveyId) ?? 0;
     if (answered > 0 && JSON.stringify(existing.questions) !== JSON.stringify(fields.questions)) {
-      throw conflict(SurveyAdminErrorCode.survey_has_responses, 'Members have answered: the questions stay');
+      throw conflict(ErrorCode.survey_has_responses, 'Members have answered: the questions stay');
     }
     const [row] = await work.tx
       .update(surveys)

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   EventType,
   type SurveyResponseBody,
   type SurveyResponseResult,
@@ -13,14 +14,6 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
 import { memberOrganizationIds } from '../admin';
 import { presentSurveyItem } from './presenter';
-
-export const SurveyErrorCode = {
-  survey_not_started: 'survey_not_started',
-  survey_closed: 'survey_closed',
-  answers_mismatch: 'answers_mismatch',
-  answer_out_of_range: 'answer_out_of_range',
-  already_responded: 'already_responded',
-} as const;
 
 /** The most surveys the list shows: the open ones ending first, then the answered ones. */
 export const SURVEYS_LIST_MAX = 100;
@@ -69,11 +62,11 @@ async function visibleSurvey(db: Queryable, userId: number, surveyId: number) {
 
 function checkAnswers(questions: { options: string[] }[], answers: number[]) {
   if (answers.length !== questions.length) {
-    throw badRequest(SurveyErrorCode.answers_mismatch, 'Answer every question of the survey, once each');
+    throw badRequest(ErrorCode.answers_mismatch, 'Answer every question of the survey, once each');
   }
   const outside = answers.findIndex((a, i) => a < 1 || a > questions[i].options.length);
   if (outside >= 0) {
-    throw badRequest(SurveyErrorCode.answer_out_of_range, `Answer ${outside + 1} is not one of its options`);
+    throw badRequest(ErrorCode.answer_out_of_range, `Answer ${outside + 1} is not one of its options`);
   }
 }
 
@@ -89,9 +82,8 @@ export async function respond(
   now = new Date(),
 ): Promise<SurveyResponseResult> {
   const survey = await visibleSurvey(deps.db, userId, surveyId);
-  if (now < survey.startTime)
-    throw badRequest(SurveyErrorCode.survey_not_started, 'This survey has not started');
-  if (now >= survey.endTime) throw badRequest(SurveyErrorCode.survey_closed, 'This survey has ended');
+  if (now < survey.startTime) throw badRequest(ErrorCode.survey_not_started, 'This survey has not started');
+  if (now >= survey.endTime) throw badRequest(ErrorCode.survey_closed, 'This survey has ended');
   checkAnswers(survey.questions, body.answers);
   return inTransaction(unitOfWork(deps), async (work) => {
     const inserted = await work.tx
@@ -100,7 +92,7 @@ export async function respond(
       .onConflictDoNothing()
       .returning({ surveyId: surveyResponses.surveyId });
     if (inserted.length === 0) {
-      throw conflict(SurveyErrorCode.already_responded, 'You have already answered this survey');
+      throw conflict(ErrorCode.already_responded, 'You have already answered this survey');
     }
     await work.emit([userId], EventType.USER_PROFILES, null, { user_id: userId });
     return {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ErrorCode } from '@orbit/contract';
 import type { Logger } from 'pino';
 import { AppError } from '../errors';
 import { JanusConnection, type JanusSession } from './janus-client';
@@ -11,13 +12,10 @@ import {
   VideoRooms,
 } from './janus-rooms';
 
-/** The stable error code of a call or live session asked for while no Janus is reachable. */
-export const MEDIA_UNAVAILABLE = 'media_unavailable';
-
 export type RoomKind = 'video' | 'audio';
 
 export function mediaUnavailable(): AppError {
-  return new AppError(503, MEDIA_UNAVAILABLE, 'The media server is unavailable');
+  return new AppError(503, ErrorCode.media_unavailable, 'The media server is unavailable');
 }
 
 /** Where one gateway is and what only the server knows of it. */

@@ -4,7 +4,7 @@ import { JanusGateway, mediaUnavailable } from './gateway';
 import { findJanusBinary, startJanus } from './janus-process';
 
 export type { GatewayEndpoint, RoomKind } from './gateway';
-export { DOWN_FOR_MS, JanusGateway, MEDIA_UNAVAILABLE, mediaUnavailable } from './gateway';
+export { DOWN_FOR_MS, JanusGateway, mediaUnavailable } from './gateway';
 export type { RoomCredentials, RoomOptions, RoomParticipant } from './janus-rooms';
 export { AudioBridges, VideoRooms } from './janus-rooms';
 

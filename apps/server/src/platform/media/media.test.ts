@@ -1,8 +1,9 @@
+import { ErrorCode } from '@orbit/contract';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { AppError } from '../errors';
-import { JanusMedia, MEDIA_UNAVAILABLE } from '.';
+import { JanusMedia } from '.';
 import { findJanusBinary } from './janus-process';
 
 const silent = pino({ level: 'silent' });
@@ -20,7 +21,7 @@ describe('media without Janus', () => {
     expect(media.gateways).toEqual([]);
     const refusal = await media.place().catch((err: unknown) => err);
     expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ status: 503, code: MEDIA_UNAVAILABLE });
+    expect(refusal).toMatchObject({ status: 503, code: ErrorCode.media_unavailable });
     await media.close();
   });
 
@@ -50,7 +51,7 @@ describe('media with JANUS_URL', () => {
   it('answers media_unavailable when the configured Janus does not answer', async () => {
     const media = new JanusMedia(configWith({ JANUS_URL: 'ws://127.0.0.1:1' }), silent, null);
     await media.start();
-    await expect(media.place()).rejects.toMatchObject({ code: MEDIA_UNAVAILABLE });
+    await expect(media.place()).rejects.toMatchObject({ code: ErrorCode.media_unavailable });
     expect(media.gateway('orbit')?.down).toBe(true);
   });
 });
@@ -84,7 +85,7 @@ describe('media with JANUS_URLS', () => {
       null,
     );
     await media.start();
-    await expect(media.place()).rejects.toMatchObject({ code: MEDIA_UNAVAILABLE });
+    await expect(media.place()).rejects.toMatchObject({ code: ErrorCode.media_unavailable });
     expect(media.gateways.map((g) => g.down)).toEqual([true, true]);
   });
 

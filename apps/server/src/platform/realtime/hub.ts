@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { CommittedBatch } from '../tx';
+import type { CommittedBatch, EmitCheck } from '../tx';
 import { type Bus, warnUnlessAway } from './bus';
 import { Connection } from './connection';
 import {
@@ -33,6 +33,8 @@ export interface RealtimeDeps {
   membershipsOf(userId: number): Promise<ChannelMembership[]>;
   /** Which of these sessions have ended (SessionStore.endedAmong): their sockets close. */
   endedSessions(sessionIds: number[]): Promise<number[]>;
+  /** Checks each emitted payload against the contract's event catalogue (test apps only). */
+  checkEmit?: EmitCheck;
 }
 
 /**
@@ -88,6 +90,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   };
 
   return {
+    checkEmit: deps.checkEmit,
     publishCommitted(batch: CommittedBatch) {
       // Whatever fails here stays unpublished and the sweeper retries it.
       track(publishRows(db, bus, batch), 'publish after commit failed; the sweeper will retry');

@@ -28,7 +28,7 @@ async function listening(): Promise<{ bus: MemoryBus; heard: PersonalMessage[] }
 describe('envelope', () => {
   it('serialises one change once and splices each recipient id in', async () => {
     const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];
-    const rows = await emit(ctx.deps, [a.userId, b.userId], { text: 'hi' }, { lost: true });
+    const rows = await emit(ctx.deps, [a.userId, b.userId], { user_id: 42 }, { lost: true });
     const messages = busMessagesFor(personalBatch(rows)) as PersonalMessage[];
     expect(messages).toHaveLength(1);
     expect(messages[0].recipients.map((r) => r.userId)).toEqual([a.userId, b.userId].sort((x, y) => x - y));
@@ -38,14 +38,14 @@ describe('envelope', () => {
       type: 'USER_PROFILES',
       subtype: null,
       ts: rows[0].ts,
-      data: { text: 'hi' },
+      data: { user_id: 42 },
     });
   });
 
   it('keeps separate changes apart', async () => {
     const user = await signUp(ctx.app);
-    const first = await emit(ctx.deps, [user.userId], { n: 1 }, { lost: true });
-    const second = await emit(ctx.deps, [user.userId], { n: 2 }, { lost: true });
+    const first = await emit(ctx.deps, [user.userId], { user_id: 1 }, { lost: true });
+    const second = await emit(ctx.deps, [user.userId], { user_id: 2 }, { lost: true });
     expect(busMessagesFor(personalBatch([...first, ...second]))).toHaveLength(2);
   });
 });
@@ -53,7 +53,7 @@ describe('envelope', () => {
 describe('outbox sweep', () => {
   it('publishes committed events that never reached the bus, once, but not those still on their way', async () => {
     const user = await signUp(ctx.app);
-    const [row] = await emit(ctx.deps, [user.userId], { n: 1 }, { lost: true });
+    const [row] = await emit(ctx.deps, [user.userId], { user_id: 1 }, { lost: true });
     const { bus, heard } = await listening();
     // Only this member's rows: on a loaded machine an earlier test's may already count as stranded.
     const heardByUser = () => heard.filter((m) => m.recipients.some((r) => r.userId === user.userId));
@@ -76,8 +76,8 @@ describe('outbox sweep', () => {
 
   it('deletes events past the retention and tickets past their minute', async () => {
     const user = await signUp(ctx.app);
-    const [old] = await emit(ctx.deps, [user.userId], { n: 1 });
-    const [recent] = await emit(ctx.deps, [user.userId], { n: 2 });
+    const [old] = await emit(ctx.deps, [user.userId], { user_id: 1 });
+    const [recent] = await emit(ctx.deps, [user.userId], { user_id: 2 });
     await ctx.deps.db
       .update(events)
       .set({ createdAt: new Date(Date.now() - EVENT_RETENTION_MS - 60_000) })

@@ -1,8 +1,9 @@
-import { WS_CLOSE, WS_TICKET_TTL_MS } from '@orbit/contract';
+import { EventSubtype, EventType, WS_CLOSE, WS_TICKET_TTL_MS } from '@orbit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
 import { createTestApp, EVENTUALLY, signUp, type TestContext, type TestUser } from '../../test/harness';
+import { inTransaction } from '../tx';
 import { attempt, emit, listen, personalBatch, TestSocket, withSince, wsUrl } from './testing';
 
 let ctx: TestContext;
@@ -118,14 +119,14 @@ describe('delivery', () => {
   it('sends the envelope live, with the recipient own sequence as id', async () => {
     const { user, socket } = await memberOnline();
     const other = await memberOnline();
-    await emit(ctx.deps, [user.userId, other.user.userId], { hello: 'orbit' });
+    await emit(ctx.deps, [user.userId, other.user.userId], { user_id: 42 });
     const [message] = await socket.received(1);
     expect(message).toEqual({
       id: 1,
       type: 'USER_PROFILES',
       subtype: null,
       ts: expect.any(String),
-      data: { hello: 'orbit' },
+      data: { user_id: 42 },
     });
     expect((await other.socket.received(1))[0].id).toBe(1);
     socket.close();
@@ -136,9 +137,9 @@ describe('delivery', () => {
     const { user, socket } = await memberOnline();
     const second = await TestSocket.open(await wsUrl(origin, user), origin);
     await second.live();
-    await emit(ctx.deps, [user.userId], { n: 1 });
-    expect((await socket.received(1))[0].data).toEqual({ n: 1 });
-    expect((await second.received(1))[0].data).toEqual({ n: 1 });
+    await emit(ctx.deps, [user.userId], { user_id: 1 });
+    expect((await socket.received(1))[0].data).toEqual({ user_id: 1 });
+    expect((await second.received(1))[0].data).toEqual({ user_id: 1 });
     socket.close();
     second.close();
   });
@@ -154,18 +155,18 @@ describe('delivery', () => {
 describe('resume', () => {
   it('replays exactly what the member missed, in order, then goes live', async () => {
     const { user, socket } = await memberOnline();
-    await emit(ctx.deps, [user.userId], { n: 1 });
+    await emit(ctx.deps, [user.userId], { user_id: 1 });
     await socket.received(1);
     socket.close();
     await socket.closed;
 
-    for (const n of [2, 3, 4]) await emit(ctx.deps, [user.userId], { n });
+    for (const n of [2, 3, 4]) await emit(ctx.deps, [user.userId], { user_id: n });
 
     const back = await TestSocket.open(withSince(await wsUrl(origin, user), 1), origin);
     await back.live();
     expect(back.ids()).toEqual([2, 3, 4]);
-    expect(back.messages.map((m) => m.data)).toEqual([{ n: 2 }, { n: 3 }, { n: 4 }]);
-    await emit(ctx.deps, [user.userId], { n: 5 });
+    expect(back.messages.map((m) => m.data)).toEqual([{ user_id: 2 }, { user_id: 3 }, { user_id: 4 }]);
+    await emit(ctx.deps, [user.userId], { user_id: 5 });
     await back.received(4);
     expect(back.ids()).toEqual([2, 3, 4, 5]);
     back.close();
@@ -173,10 +174,10 @@ describe('resume', () => {
 
   it('without since sends only what comes next', async () => {
     const user = await signUp(ctx.app);
-    await emit(ctx.deps, [user.userId], { n: 1 });
+    await emit(ctx.deps, [user.userId], { user_id: 1 });
     const socket = await TestSocket.open(await wsUrl(origin, user), origin);
     await socket.live();
-    await emit(ctx.deps, [user.userId], { n: 2 });
+    await emit(ctx.deps, [user.userId], { user_id: 2 });
     await socket.received(1);
     expect(socket.ids()).toEqual([2]);
     socket.close();
@@ -184,7 +185,7 @@ describe('resume', () => {
 
   it('sends RESYNC when part of the gap is past the retention, then goes live', async () => {
     const user = await signUp(ctx.app);
-    for (const n of [1, 2, 3]) await emit(ctx.deps, [user.userId], { n });
+    for (const n of [1, 2, 3]) await emit(ctx.deps, [user.userId], { user_id: n });
     await ctx.deps.db
       .update(events)
       .set({ createdAt: sql`now() - interval '49 hours'` })
@@ -193,7 +194,7 @@ describe('resume', () => {
     const socket = await TestSocket.open(withSince(await wsUrl(origin, user), 0), origin);
     await socket.live();
     expect(socket.messages).toEqual([{ type: 'RESYNC' }]);
-    await emit(ctx.deps, [user.userId], { n: 4 });
+    await emit(ctx.deps, [user.userId], { user_id: 4 });
     await socket.received(2);
     expect(socket.messages[1].id).toBe(4);
     socket.close();
@@ -206,11 +207,11 @@ describe('resume', () => {
 
   it('sends RESYNC for a since the member never reached', async () => {
     const user = await signUp(ctx.app);
-    await emit(ctx.deps, [user.userId], { n: 1 });
+    await emit(ctx.deps, [user.userId], { user_id: 1 });
     const socket = await TestSocket.open(withSince(await wsUrl(origin, user), 99), origin);
     await socket.live();
     expect(socket.messages).toEqual([{ type: 'RESYNC' }]);
-    await emit(ctx.deps, [user.userId], { n: 2 });
+    await emit(ctx.deps, [user.userId], { user_id: 2 });
     await socket.received(2);
     expect(socket.messages[1].id).toBe(2);
     socket.close();
@@ -220,9 +221,9 @@ describe('resume', () => {
 describe('nothing lost', () => {
   it('the sweeper delivers an event whose publish was lost after commit', async () => {
     const { user, socket } = await memberOnline();
-    const [row] = await emit(ctx.deps, [user.userId], { stranded: true }, { lost: true });
+    const [row] = await emit(ctx.deps, [user.userId], { community_id: 7 }, { lost: true });
     const [message] = await socket.received(1);
-    expect(message).toMatchObject({ id: 1, data: { stranded: true } });
+    expect(message).toMatchObject({ id: 1, data: { community_id: 7 } });
     await vi.waitFor(async () => {
       const [stored] = await ctx.deps.db.select().from(events).where(eq(events.id, row.eventId));
       expect(stored.publishedAt).not.toBeNull();
@@ -232,13 +233,13 @@ describe('nothing lost', () => {
 
   it('fills a gap from the table and never writes a sequence twice', async () => {
     const { user, socket } = await memberOnline();
-    const first = await emit(ctx.deps, [user.userId], { n: 1 }, { lost: true });
-    const second = await emit(ctx.deps, [user.userId], { n: 2 }, { lost: true });
+    const first = await emit(ctx.deps, [user.userId], { user_id: 1 }, { lost: true });
+    const second = await emit(ctx.deps, [user.userId], { user_id: 2 }, { lost: true });
     // The second arrives first (another instance was faster), then both again (the sweeper's copy).
     ctx.deps.realtime.publishCommitted(personalBatch(second));
     await socket.received(2);
     ctx.deps.realtime.publishCommitted(personalBatch([...first, ...second]));
-    await emit(ctx.deps, [user.userId], { n: 3 });
+    await emit(ctx.deps, [user.userId], { user_id: 3 });
     await socket.received(3);
     await socket.live();
     expect(socket.ids()).toEqual([1, 2, 3]);
@@ -254,7 +255,15 @@ describe('nothing lost', () => {
     socket.stall();
     const big = 'x'.repeat(256 * 1024);
     const sent = 40;
-    for (let n = 1; n <= sent; n += 1) await emit(tight.deps, [user.userId], { n, big });
+    // An announcement carries any text: a big one fills the socket's buffer in a few events.
+    const announce = (n: number) =>
+      inTransaction({ db: tight.deps.db, publisher: tight.deps.realtime }, (work) =>
+        work.emit([user.userId], EventType.MAINTENANCE_NOTIFICATION, EventSubtype.NEW, {
+          title: `${n}`,
+          body: big,
+        }),
+      );
+    for (let n = 1; n <= sent; n += 1) await announce(n);
     await vi.waitFor(
       async () => {
         const pending = await tight.deps.db

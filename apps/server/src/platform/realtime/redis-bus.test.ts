@@ -179,13 +179,13 @@ if (await redisAnswers()) {
       const onA = await TestSocket.open(await wsUrl(a.origin, user), a.origin);
       await onA.live();
 
-      await emit(a.deps, [user.userId], { from: 'A' });
-      await emit(b.deps, [user.userId], { from: 'B' });
+      await emit(a.deps, [user.userId], { user_id: 1 });
+      await emit(b.deps, [user.userId], { user_id: 2 });
       for (const socket of [onA, onB]) {
         await socket.received(2);
         expect(socket.messages.map((m) => [m.id, m.data])).toEqual([
-          [1, { from: 'A' }],
-          [2, { from: 'B' }],
+          [1, { user_id: 1 }],
+          [2, { user_id: 2 }],
         ]);
         socket.close();
       }

@@ -1,11 +1,14 @@
+import { ErrorCode } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import { T } from '../../i18n/texts';
 import { registrationErrorText } from './registrationErrors';
 import { registrationProblems } from './registrationForm';
 
-const refusal = (errors: { code: string; message: string }[], message = '') =>
-  new ApiError(409, errors[0]?.code ?? 'conflict', message, { error: 'conflict', message, errors });
+const refusal = (errors: { code: ErrorCode; message: string }[], message = '') => {
+  const code = errors[0]?.code ?? ErrorCode.bad_request;
+  return new ApiError(409, code, message, { error: code, message, errors });
+};
 
 describe('registration failure text', () => {
   it('maps email_already_in_use and identity_not_available to the spec texts', () => {

@@ -1,6 +1,7 @@
-import type { CallStartBody, PrivateCallSession } from '@orbit/contract';
+import { type CallStartBody, ErrorCode, type PrivateCallSession } from '@orbit/contract';
 import { startCall } from '../../api/calls';
 import { isApiError } from '../../api/client';
+import { refusedWith } from '../../api/errors';
 import { openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { CallRefusal } from './CallScreen';
@@ -27,7 +28,7 @@ export const openCall = ({ callId, title, session }: CallRef) =>
 
 function refusalOf(error: unknown): CallRefusal {
   if (isApiError(error, 503)) return 'unavailable';
-  if (isApiError(error, 409) && error.code === 'call_full') return 'full';
+  if (refusedWith(error, ErrorCode.call_full)) return 'full';
   return 'failed';
 }
 

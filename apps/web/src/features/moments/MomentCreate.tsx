@@ -1,7 +1,7 @@
-import { AppId, type CreateMomentBody, LIMITS, type Moment } from '@orbit/contract';
+import { AppId, type CreateMomentBody, ErrorCode, LIMITS, type Moment } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { isApiError } from '../../api/client';
+import { refusedWith } from '../../api/errors';
 import { createMoment, momentKeys, useAppCriteria } from '../../api/moments';
 import { useConnections } from '../../api/social';
 import { useTranslation } from '../../i18n';
@@ -82,8 +82,7 @@ export function MomentCreate({ original }: { original?: Moment }) {
       await queryClient.invalidateQueries({ queryKey: momentKeys.root });
       await dialogBack();
     } catch (error) {
-      if (isApiError(error, 400) && error.code === 'no_participants')
-        showError(T.noParticipants, T.selectParticipant);
+      if (refusedWith(error, ErrorCode.no_participants)) showError(T.noParticipants, T.selectParticipant);
       else await closeMomentsWith(T.unableToCreateMoment);
     }
   };

@@ -1,6 +1,6 @@
-import { SessionMicState, type SessionRoom } from '@orbit/contract';
+import { ErrorCode, SessionMicState, type SessionRoom } from '@orbit/contract';
 import { type FormEvent, useState } from 'react';
-import { isApiError } from '../../api/client';
+import { refusalText } from '../../api/errors';
 import { moderate, usePosts, useSendPost, useViewers } from '../../api/sessions';
 import { useTranslation } from '../../i18n';
 import { Avatar } from '../../ui/Avatar';
@@ -61,10 +61,7 @@ function PostsPage({ room, communityId }: { room: SessionRoom; communityId: numb
       {
         onSuccess: () => setText(''),
         onError: (error) =>
-          showError(
-            S.unableToPost,
-            isApiError(error) && error.code === 'post_max_size' ? S.postMaxSize : S.pleaseTryAgain,
-          ),
+          showError(S.unableToPost, refusalText(error, [ErrorCode.post_max_size], S.pleaseTryAgain)),
       },
     );
   };

@@ -1,5 +1,5 @@
-import type { SessionRoom } from '@orbit/contract';
-import { isApiError } from '../../api/client';
+import { ErrorCode, type SessionRoom } from '@orbit/contract';
+import { refusedWith } from '../../api/errors';
 import { useMe } from '../../api/profiles';
 import { useSessionRoom } from '../../api/sessions';
 import { useTranslation } from '../../i18n';
@@ -32,7 +32,7 @@ export function SessionRoomView({
     );
   }
   if (room.isError) {
-    const kicked = isApiError(room.error, 403) && room.error.code === 'kicked';
+    const kicked = refusedWith(room.error, ErrorCode.kicked);
     return <Bye text={kicked ? S.kicked : S.sessionHasEnded} onReturn={onReturn} />;
   }
   const data = room.data;

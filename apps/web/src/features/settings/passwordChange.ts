@@ -1,5 +1,6 @@
 import { ErrorCode, passwordProblems } from '@orbit/contract';
 import { isApiError } from '../../api/client';
+import { refusedWith } from '../../api/errors';
 import { T } from '../../i18n/texts';
 
 export interface PasswordChangeForm {
@@ -18,7 +19,7 @@ export function passwordChangeProblem(form: PasswordChangeForm, username?: strin
 
 /** The server's refusal of PUT /user {password_old, password_new}, in the spec's words. */
 export function passwordChangeFailure(error: unknown): string {
-  if (isApiError(error, 401) || (isApiError(error) && error.code === ErrorCode.incorrect_password)) {
+  if (isApiError(error, 401) || refusedWith(error, ErrorCode.incorrect_password)) {
     return T.passwordIncorrect;
   }
   if (isApiError(error) && error.status === 400) return T.passwordRequirements;
