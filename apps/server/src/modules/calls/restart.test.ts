@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Call, PrivateCallSession } from '@orbit/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { JanusConnection } from '../../platform/media/janus-client';
 import { findJanusBinary } from '../../platform/media/janus-process';
-import { VIDEOROOM_PLUGIN } from '../../platform/media/janus-rooms';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { janusChildPids, killJanusChild } from '../../test/janus-children';
+import { janusChildPids, joinAsMember, killJanusChild } from '../../test/janus-children';
 import { communityFixtures } from '../communities/fixtures';
 
 const janus = findJanusBinary();
@@ -42,21 +40,8 @@ if (!janus) {
     };
     /** A member joins the room the server sent it to, with the pin, on that Janus: the room is real. */
     const joinsRoom = async (session: PrivateCallSession, id: number) => {
-      const member = await JanusConnection.open(session.janus_url);
-      try {
-        const handle = await (await member.createSession()).attach(VIDEOROOM_PLUGIN);
-        const joined = await handle.message<{ videoroom: string }>({
-          request: 'join',
-          ptype: 'publisher',
-          room: session.janus_room_id,
-          pin: session.janus_admin_passwd,
-          id,
-          display: 'member',
-        });
-        expect(joined.videoroom).toBe('joined');
-      } finally {
-        member.close();
-      }
+      const room = { roomId: session.janus_room_id, pin: session.janus_admin_passwd };
+      expect(await joinAsMember(session.janus_url, room, id)).toBe('joined');
     };
 
     it('restarts the child: a new call is placed on it, and a call from before moves there or ends cleanly', async () => {

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
-import { janusChildPids, killJanusChild } from '../../test/janus-children';
+import { janusChildPids, joinAsMember, killJanusChild } from '../../test/janus-children';
 import { JanusMedia } from '.';
-import { JanusConnection } from './janus-client';
 import { findJanusBinary } from './janus-process';
-import { VIDEOROOM_PLUGIN } from './janus-rooms';
 import { RESTART_FIRST_DELAY_MS, RESTART_MAX_DELAY_MS, restartDelay } from './janus-supervisor';
 
 const janusBinary = findJanusBinary();
@@ -85,20 +83,7 @@ if (!janusBinary) {
       const placed = await media.place();
       expect(placed).toBe(gateway());
       const room = await placed.createRoom('video');
-      const member = await JanusConnection.open(placed.publicUrl);
-      try {
-        const handle = await (await member.createSession()).attach(VIDEOROOM_PLUGIN);
-        const joined = await handle.message<{ videoroom: string }>({
-          request: 'join',
-          ptype: 'publisher',
-          room: room.roomId,
-          pin: room.pin,
-          display: 'm',
-        });
-        expect(joined.videoroom).toBe('joined');
-      } finally {
-        member.close();
-      }
+      expect(await joinAsMember(placed.publicUrl, room, 1)).toBe('joined');
       // The dead process's run folder is gone; the new one's is the only one.
       expect(fs.readdirSync(path.join(dataDir, 'janus'))).toHaveLength(1);
     });
