@@ -2,6 +2,7 @@ import type { CallInvite, CallStartBody, CallStarted, PrivateCallSession } from 
 import { startCall } from '../../api/calls';
 import { openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
+import { captureMicrophone, releaseMicrophone } from './microphone';
 import { preparedSession } from './prepared';
 import { refusalOf } from './refusal';
 
@@ -32,6 +33,7 @@ export const preloadCallMedia = () =>
   void import('./room').then((room) => room.initJanus()).catch(() => undefined);
 
 function showRefusal(title: string, error: unknown): void {
+  releaseMicrophone();
   openDialog({
     title,
     titleIsName: true,
@@ -48,6 +50,7 @@ const openStarted = (call: CallStarted, title: string) =>
  */
 export async function startAndOpenCall(body: CallStartBody, title: string): Promise<void> {
   preloadCallMedia();
+  captureMicrophone();
   try {
     openStarted(await startCall(body), title);
   } catch (error) {
@@ -64,6 +67,7 @@ export async function acceptCall(invite: CallInvite): Promise<void> {
   const body: CallStartBody =
     invite.community_id !== null ? { community_id: invite.community_id } : { attendees: [invite.caller_id] };
   preloadCallMedia();
+  captureMicrophone();
   const accepted = startCall(body);
   // Whichever comes first: the accept's answer, or the session read while the call rang.
   type First = { call: CallStarted } | { session: PrivateCallSession };

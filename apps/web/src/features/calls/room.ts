@@ -2,6 +2,7 @@ import { CALL_MEDIA, type PrivateCallSession } from '@orbit/contract';
 import type Janus from 'janus-gateway';
 import { T } from '../../i18n/texts';
 import { initJanus, type JanusJS, offerFrom, openSession, VIDEOROOM, webrtcSupported } from './janus';
+import { takeMicrophone as takeEarlyMicrophone } from './microphone';
 import { NO_SUCH_ROOM, type Publisher, type RemoteFeed, Subscriptions } from './subscriptions';
 import { VideoSlot } from './videoSlot';
 import { MediaWatch } from './watch';
@@ -74,6 +75,8 @@ export class CallRoom {
   private microphone: Promise<MediaStreamTrack | null> | null = null;
   /** The session opened and the publisher handle attached, not yet joined (see open()). */
   private opening: Promise<boolean> | null = null;
+  /** My publish offer, made while the join goes; taken by the publish once joined. */
+  private offer: { handle: JanusJS.PluginHandle; jsep: Promise<JanusJS.JSEP | null> } | null = null;
   private onChange: (snapshot: RoomSnapshot) => void = () => undefined;
   private state: RoomSnapshot = {
     status: 'connecting',
@@ -130,15 +133,23 @@ export class CallRoom {
     return this.opening;
   }
 
-  /** Joins the room and publishes: the microphone is captured while the session opens, if it still must. */
+  /**
+   * Joins the room and publishes: the microphone the member's click asked for, or one captured now while the
+   * session opens.
+   */
   async connect(): Promise<void> {
     if (!webrtcSupported()) return this.fail(T.callNoWebrtc);
-    this.microphone = navigator.mediaDevices
-      .getUserMedia({ audio: this.microphoneConstraints() })
-      .then((stream) => stream.getAudioTracks()[0] ?? null)
-      // A refusal is met again by the publish's own capture, which alerts as it always did.
-      .catch(() => null);
-    if (await this.open()) this.join();
+    this.microphone =
+      takeEarlyMicrophone() ??
+      navigator.mediaDevices
+        .getUserMedia({ audio: this.microphoneConstraints() })
+        .then((stream) => stream.getAudioTracks()[0] ?? null)
+        // A refusal is met again by the publish's own capture, which alerts as it always did.
+        .catch(() => null);
+    if (!(await this.open()) || !this.publisher) return;
+    this.join();
+    // The offer needs no answer from the join: made while it goes, it is sent as soon as the room admits me.
+    this.offer = { handle: this.publisher, jsep: this.publishOffer(this.publisher) };
   }
 
   private async openOnce(): Promise<boolean> {
@@ -334,10 +345,20 @@ export class CallRoom {
     }
   }
 
-  /** Audio on and the video slot empty at start; after a reattach, the slot resumes what I was sending. */
+  /** Publishes once joined, with the offer made while the join went (or one made now, after a reattach). */
   private async publish(): Promise<void> {
     const handle = this.publisher;
     if (!handle) return;
+    const offer = this.offer?.handle === handle ? this.offer.jsep : this.publishOffer(handle);
+    this.offer = null;
+    const jsep = await offer;
+    if (!jsep || this.publisher !== handle) return;
+    handle.send({ message: { request: 'publish', bitrate: CALL_MEDIA.bitrates[0] }, jsep });
+    if (this.state.muted) handle.muteAudio();
+  }
+
+  /** Audio on and the video slot empty at start; after a reattach, the slot resumes what I was sending. */
+  private async publishOffer(handle: JanusJS.PluginHandle): Promise<JanusJS.JSEP | null> {
     const tracks: JanusJS.TrackOption[] = [
       { type: 'audio', capture: (await this.takeMicrophone()) ?? this.microphoneConstraints(), recv: false },
       this.video.offerTrack(),
@@ -345,10 +366,10 @@ export class CallRoom {
     try {
       const jsep = await offerFrom(handle, tracks);
       await this.video.offered(handle);
-      handle.send({ message: { request: 'publish', bitrate: CALL_MEDIA.bitrates[0] }, jsep });
-      if (this.state.muted) handle.muteAudio();
+      return jsep;
     } catch {
       this.update({ alert: T.callWebrtcError });
+      return null;
     }
   }
 
