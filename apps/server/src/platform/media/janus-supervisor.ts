@@ -17,12 +17,6 @@ export function restartDelay(attempt: number): number {
   return Math.min(RESTART_FIRST_DELAY_MS * 2 ** (attempt - 1), RESTART_MAX_DELAY_MS);
 }
 
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    // Does not hold the process open: close() ends the wait's purpose anyway.
-    setTimeout(resolve, ms).unref();
-  });
-
 /**
  * Keeps one loopback Janus child running behind its gateway (docs/decisions/0032): when the process dies
  * (SIGKILL, a crash), the gateway is marked down so that placement passes it over, the death is logged once,
@@ -35,6 +29,9 @@ export class JanusSupervisor {
   private stopped = false;
   private attempt = 0;
   private startedAt = Date.now();
+  /** The restart under way, which stop() waits for; and how to cut its backoff short. */
+  private restarting: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
 
   constructor(
     private child: JanusChild,
@@ -52,6 +49,8 @@ export class JanusSupervisor {
   /** Stops the child for good (the app closes): no restart follows, a restart under way is stopped. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.wake?.();
+    await this.restarting;
     await this.child.stop();
   }
 
@@ -67,13 +66,25 @@ export class JanusSupervisor {
     const level = this.attempt === 0 ? 'error' : 'debug';
     this.log[level]({ gateway: this.options.name, ...exit }, 'a Janus child died: restarting it');
     // Its run folder goes; its ports are asked for again.
-    await child.stop();
-    await this.restart(child.ports);
+    this.restarting = child.stop().then(() => this.restart(child.ports));
+    await this.restarting;
+    this.restarting = null;
+  }
+
+  /** Waits `ms`, or less when stop() comes first. */
+  private backoff(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 
   private async restart(ports: JanusChild['ports']): Promise<void> {
     while (!this.stopped) {
-      await sleep(restartDelay(this.attempt));
+      await this.backoff(restartDelay(this.attempt));
       this.attempt += 1;
       if (this.stopped) return;
       try {
