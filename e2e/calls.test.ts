@@ -71,6 +71,9 @@ if (!janus) {
         await screenshotEachViewport(ben.page, 'calls-incoming');
         await popup.getByRole('button', { name: text('incomingAccept') }).click();
         await callOnline(benCall);
+        // Ann's video slot is negotiated from the start, but nothing is sent until she turns it on.
+        const annTile = benCall.getByRole('figure', { name: ann.username });
+        await annTile.getByText(text('callVideoOff'), { exact: true }).waitFor();
       });
 
       await step(ann.page, 'Both turn their video on and each decodes the other’s frames', async () => {
@@ -96,6 +99,17 @@ if (!janus) {
         const annTile = benCall.getByRole('figure', { name: ann.username });
         await annTile.getByText(text('callMuted'), { exact: true }).waitFor();
         await screenshotEachViewport(ben.page, 'calls-remote-muted');
+      });
+
+      await step(ben.page, 'Ann turns her video off and Ben sees it on her tile', async () => {
+        await annCall.getByRole('button', { name: text('callToggleVideo') }).click();
+        const annTile = benCall.getByRole('figure', { name: ann.username });
+        await annTile.getByText(text('callVideoOff'), { exact: true }).waitFor();
+        // Her own tile goes back to her picture too: the camera is released.
+        await annCall
+          .getByRole('figure', { name: text('callMe') })
+          .getByText(text('callVideoOff'), { exact: true })
+          .waitFor();
       });
 
       await step(ben.page, 'Ben leaves after confirming; the call ends for Ann too', async () => {

@@ -30,10 +30,12 @@ export const sendCallMedia = (callId: number, body: CallMediaBody) =>
  * GET /private-call/{id}: the room, its pin and the ICE servers; fetched once per call screen, unless the
  * screen opens with the session POST /call/start answered (then only the events refetch it).
  */
+export const fetchCallSession = (callId: number) => get<PrivateCallSession>(`/private-call/${callId}`);
+
 export function useCallSession(callId: number, initial?: PrivateCallSession) {
   return useQuery({
     queryKey: callKeys.session(callId),
-    queryFn: () => get<PrivateCallSession>(`/private-call/${callId}`),
+    queryFn: () => fetchCallSession(callId),
     initialData: initial,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

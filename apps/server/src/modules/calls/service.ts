@@ -77,38 +77,49 @@ const roomColumns = ({ gateway, room }: PlacedRoom) => ({
  */
 export async function startCall(deps: AppDeps, callerId: number, body: CallStartBody): Promise<CallStarted> {
   assertOneTarget(body.community_id, body.attendees, callerId);
-  const call =
+  const { call, created } =
     body.community_id !== undefined
       ? await startCommunityCall(deps, callerId, body.community_id, body.call_group_id)
       : await startPrivateCall(deps, callerId, body.attendees ?? [], body.call_group_id ?? null);
-  const session = await sessionIn(deps, call, await membersOfCall(deps.db, call.id), callerId);
+  const members = await membersOfCall(deps.db, call.id);
+  // A room this request created is there: no need to ask its gateway again before answering.
+  const session = await sessionIn(deps, call, members, callerId, created);
   return { ...session.call, session };
 }
+
+/** A call started or joined, and whether its room was created just now. */
+interface Started {
+  call: CallRow;
+  created: boolean;
+}
+
+const joinedCall = (call: CallRow): Started => ({ call, created: false });
 
 async function startCommunityCall(
   deps: AppDeps,
   callerId: number,
   communityId: number,
   groupId: number | undefined,
-): Promise<CallRow> {
+): Promise<Started> {
   if (groupId !== undefined) throw badRequest('call_target', 'A community call has no call group');
   await assertMember(deps.db, communityId, callerId);
   const live = await liveCommunityCall(deps.db, communityId);
-  if (live) return join(deps, live, callerId);
+  if (live) return joinedCall(await join(deps, live, callerId));
   const placed = await newRoom(deps, `community ${communityId}`);
   try {
-    return await inTransaction(unitOfWork(deps), async (work) => {
+    const call = await inTransaction(unitOfWork(deps), async (work) => {
       const call = await insertCall(work, { callerId, communityId, callGroupId: null }, placed);
       await ring(work, call, await otherCommunityMembers(work.tx, communityId, callerId));
       await announceStart(work, call);
       return call;
     });
+    return { call, created: true };
   } catch (err) {
     await dropRoom(deps, roomColumns(placed));
     // Somebody else started this community's call at the same moment: join theirs.
     const theirs = isUniqueViolation(err) ? await liveCommunityCall(deps.db, communityId) : null;
     if (!theirs) throw err;
-    return join(deps, theirs, callerId);
+    return joinedCall(await join(deps, theirs, callerId));
   }
 }
 
@@ -117,13 +128,13 @@ async function startPrivateCall(
   callerId: number,
   attendees: number[],
   groupId: number | null,
-): Promise<CallRow> {
+): Promise<Started> {
   const ringing = await livePrivateCallWith(deps.db, callerId, attendees, groupId);
-  if (ringing) return join(deps, ringing, callerId);
+  if (ringing) return joinedCall(await join(deps, ringing, callerId));
   await assertMayCall(deps, callerId, attendees, groupId);
   const placed = await newRoom(deps, 'private call');
   try {
-    return await inTransaction(unitOfWork(deps), async (work) => {
+    const call = await inTransaction(unitOfWork(deps), async (work) => {
       const call = await insertCall(work, { callerId, communityId: null, callGroupId: groupId }, placed);
       await work.tx
         .insert(callMembers)
@@ -132,6 +143,7 @@ async function startPrivateCall(
       await announceStart(work, call);
       return call;
     });
+    return { call, created: true };
   } catch (err) {
     await dropRoom(deps, roomColumns(placed));
     throw err;
@@ -228,16 +240,19 @@ async function sessionIn(
   call: CallRow,
   members: CallMemberRow[],
   userId: number,
+  created = false,
 ): Promise<PrivateCallSession> {
   assertLive(call);
   if (!deps.media.available) throw mediaUnavailable();
-  const { call: live, gateway } = await roomOf(deps, call);
-  const joined = members.filter((m) => m.state === CallMemberState.JOINED);
-  const faces = await facesFor(
-    deps.db,
-    userId,
-    joined.map((m) => m.userId),
-  );
+  const inCall = members.filter((m) => m.state === CallMemberState.JOINED);
+  const [{ call: live, gateway }, faces] = await Promise.all([
+    roomOf(deps, call, created),
+    facesFor(
+      deps.db,
+      userId,
+      inCall.map((m) => m.userId),
+    ),
+  ]);
   return {
     janus_url: gateway.publicUrl,
     janus_server_name: gateway.name,
@@ -245,7 +260,7 @@ async function sessionIn(
     janus_admin_passwd: live.roomPin,
     ice_servers: deps.media.iceServers,
     call: await presentCall(deps.db, live, userId),
-    participants: joined.map((m) => presentParticipant(m, faces.get(m.userId), userId)),
+    participants: inCall.map((m) => presentParticipant(m, faces.get(m.userId), userId)),
   };
 }
 
@@ -255,9 +270,15 @@ async function sessionIn(
  * over the room it replaces: when two members find the room gone at once, the one who loses gives its new
  * room back and both meet in the winner's.
  */
-async function roomOf(deps: AppDeps, call: CallRow): Promise<{ call: CallRow; gateway: JanusGateway }> {
+async function roomOf(
+  deps: AppDeps,
+  call: CallRow,
+  created: boolean,
+): Promise<{ call: CallRow; gateway: JanusGateway }> {
   const current = deps.media.gateway(call.janusGateway);
-  if (current && (await current.hasRoom('video', call.janusRoomId))) return { call, gateway: current };
+  if (current && (created || (await current.hasRoom('video', call.janusRoomId)))) {
+    return { call, gateway: current };
+  }
   const placed = await newRoom(deps, `call ${call.id}`);
   const [moved] = await deps.db
     .update(calls)

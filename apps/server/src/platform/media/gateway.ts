@@ -54,9 +54,11 @@ export class JanusGateway {
   private opening: Promise<RoomPlugins> | null = null;
   private downUntil = 0;
   private closed = false;
+  /** The process behind it died and is being started again: no placement, no request until it is back. */
+  private restarting = false;
 
   constructor(
-    private readonly endpoint: GatewayEndpoint,
+    private endpoint: GatewayEndpoint,
     private readonly log: Logger,
     /** The child process when this server started the gateway: stopped with it. */
     private readonly stopChild: (() => Promise<void>) | null = null,
@@ -79,9 +81,22 @@ export class JanusGateway {
     return this.endpoint.recordingsDir;
   }
 
-  /** Failed to answer lately: placement passes it over until DOWN_FOR_MS has gone by. */
+  /** Failed to answer lately (placement passes it over until DOWN_FOR_MS has gone by), or restarting. */
   get down(): boolean {
-    return this.closed || Date.now() < this.downUntil;
+    return this.closed || this.restarting || Date.now() < this.downUntil;
+  }
+
+  /** Its Janus died (a child of this server): down until `restarted`; its session went with the process. */
+  markRestarting(): void {
+    this.restarting = true;
+    this.opened = null;
+  }
+
+  /** Its Janus is back, at this address and with these secrets (a child gets fresh ones per start). */
+  restarted(endpoint: Pick<GatewayEndpoint, 'url' | 'publicUrl' | 'adminUrl' | 'adminKey'>): void {
+    this.endpoint = { ...this.endpoint, ...endpoint };
+    this.restarting = false;
+    this.downUntil = 0;
   }
 
   /** Whether the gateway answers now (its session opens, or is open). */
@@ -139,7 +154,7 @@ export class JanusGateway {
   }
 
   private async roomPlugins(): Promise<RoomPlugins> {
-    if (this.closed) throw mediaUnavailable();
+    if (this.closed || this.restarting) throw mediaUnavailable();
     if (this.opened?.session.connection.isOpen) return this.opened;
     this.opening ??= this.openPlugins()
       .then((plugins) => {

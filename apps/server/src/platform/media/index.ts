@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config, IceServer } from '../../config';
 import { JanusGateway, mediaUnavailable } from './gateway';
 import { findJanusBinary, startJanus } from './janus-process';
+import { JanusSupervisor } from './janus-supervisor';
 
 export type { GatewayEndpoint, RoomKind } from './gateway';
 export { DOWN_FOR_MS, JanusGateway, mediaUnavailable } from './gateway';
@@ -101,13 +102,20 @@ export class JanusMedia implements Media {
     return this.pool.find((gateway) => gateway.name === name) ?? null;
   }
 
-  /** Children start side by side; one that fails is logged and left out, the others serve. */
+  /**
+   * Children start side by side; one that fails is logged and left out, the others serve. One that dies
+   * later is started again by its supervisor (docs/decisions/0032).
+   */
   private async startChildren(binary: string): Promise<JanusGateway[]> {
     const count = this.config.janusChildren;
+    const optionsOf = (i: number) => ({
+      binary,
+      dataDir: this.config.dataDir,
+      log: this.log,
+      name: `orbit-${i + 1}`,
+    });
     const started = await Promise.allSettled(
-      Array.from({ length: count }, (_, i) =>
-        startJanus({ binary, dataDir: this.config.dataDir, log: this.log, name: `orbit-${i + 1}` }),
-      ),
+      Array.from({ length: count }, (_, i) => startJanus(optionsOf(i))),
     );
     const gateways: JanusGateway[] = [];
     started.forEach((result, i) => {
@@ -116,22 +124,23 @@ export class JanusMedia implements Media {
         return;
       }
       const child = result.value;
+      const supervisor = new JanusSupervisor(child, optionsOf(i), this.log);
       // A proxy in front makes sense for one child only (config.ts refuses JANUS_PUBLIC_URL with several).
       const publicUrl = (count === 1 ? this.config.janusPublicUrl : null) ?? child.url;
-      gateways.push(
-        new JanusGateway(
-          {
-            name: child.name,
-            url: child.url,
-            publicUrl,
-            adminUrl: child.adminUrl,
-            adminKey: child.adminKey,
-            recordingsDir: child.recordingsDir,
-          },
-          this.log,
-          child.stop,
-        ),
+      const gateway = new JanusGateway(
+        {
+          name: child.name,
+          url: child.url,
+          publicUrl,
+          adminUrl: child.adminUrl,
+          adminKey: child.adminKey,
+          recordingsDir: child.recordingsDir,
+        },
+        this.log,
+        () => supervisor.stop(),
       );
+      supervisor.serve(gateway);
+      gateways.push(gateway);
     });
     if (gateways.length === 0) this.log.error('media server unavailable: no Janus child started');
     return gateways;

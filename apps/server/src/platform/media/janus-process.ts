@@ -16,7 +16,21 @@ export interface JanusChild {
   adminSecret: string;
   adminKey: string;
   recordingsDir: string;
+  /** The ports it listens on (API, admin API): a restart asks for the same ones first. */
+  ports: JanusPorts;
+  /** Resolves when the process exits without stop() having asked it to (killed, crashed); never otherwise. */
+  died: Promise<JanusExit>;
   stop(): Promise<void>;
+}
+
+export interface JanusPorts {
+  ws: number;
+  adminWs: number;
+}
+
+export interface JanusExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 const READY_TIMEOUT_MS = 15_000;
@@ -127,16 +141,27 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-interface StartOptions {
+export interface StartOptions {
   binary: string;
   dataDir: string;
   log: Logger;
   /** Its name in the pool (janus_server_name). */
   name: string;
+  /** Ports to listen on (a restart keeps its gateway's address); taken ones fail and free ones are found. */
+  ports?: JanusPorts;
+}
+
+/** Resolves when the child exits unless `stopping()` says the exit was asked for. */
+function deathOf(child: ChildProcess, stopping: () => boolean): Promise<JanusExit> {
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      if (!stopping()) resolve({ code, signal });
+    });
+  });
 }
 
 async function startOnce(options: StartOptions, libDir: string): Promise<JanusChild> {
-  const { binary, dataDir, log, name } = options;
+  const { binary, dataDir, log, name, ports } = options;
   const runsDir = path.join(dataDir, 'janus');
   fs.mkdirSync(runsDir, { recursive: true });
   const runDir = fs.mkdtempSync(path.join(runsDir, 'run-'));
@@ -145,8 +170,8 @@ async function startOnce(options: StartOptions, libDir: string): Promise<JanusCh
   const settings = {
     serverName: name,
     runDir,
-    wsPort: await freePort(),
-    adminWsPort: await freePort(),
+    wsPort: ports?.ws ?? (await freePort()),
+    adminWsPort: ports?.adminWs ?? (await freePort()),
     adminSecret: randomBytes(24).toString('hex'),
     adminKey: randomBytes(24).toString('hex'),
   };
@@ -157,6 +182,8 @@ async function startOnce(options: StartOptions, libDir: string): Promise<JanusCh
   const child = spawn(binary, ['-C', path.join(runDir, 'janus.jcfg'), '-F', runDir, '-o'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stopping = false;
+  const died = deathOf(child, () => stopping);
   const tail: string[] = [];
   forwardOutput(child, log, tail);
   const url = `ws://127.0.0.1:${settings.wsPort}`;
@@ -164,6 +191,7 @@ async function startOnce(options: StartOptions, libDir: string): Promise<JanusCh
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const stop = async () => {
+    stopping = true;
     process.off('exit', killOnExit);
     await stopChild(child);
     fs.rmSync(runDir, { recursive: true, force: true });
@@ -179,6 +207,8 @@ async function startOnce(options: StartOptions, libDir: string): Promise<JanusCh
     adminSecret: settings.adminSecret,
     adminKey: settings.adminKey,
     recordingsDir,
+    ports: { ws: settings.wsPort, adminWs: settings.adminWsPort },
+    died,
     stop,
   };
 }
@@ -190,7 +220,8 @@ export async function startJanus(options: StartOptions): Promise<JanusChild> {
   let lastError: Error | null = null;
   for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
     try {
-      return await startOnce(options, libDir);
+      // Asked-for ports are tried once: when they are taken, fresh ones follow.
+      return await startOnce(attempt === 0 ? options : { ...options, ports: undefined }, libDir);
     } catch (err) {
       lastError = err as Error;
     }

@@ -1,8 +1,7 @@
-import type { Call, PrivateCallSession } from '@orbit/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Call, CallStarted, PrivateCallSession } from '@orbit/contract';
+import { useEffect, useRef, useState } from 'react';
 import { leaveCall, useCallSession } from '../../api/calls';
 import { isApiError } from '../../api/client';
-import { useProfiles } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
@@ -22,27 +21,46 @@ import {
 import styles from './Calls.module.css';
 import { afterParticipantsChange, type LayoutState, pin, toggleLayout } from './layout';
 import { type DeviceChoice, FeedsPanel, ParticipantsPanel, SettingsPanel, useDevices } from './Panels';
+import { type CallRefusal, refusalOf } from './refusal';
 import type { RoomSnapshot } from './room';
 import { Grid, Speaker, type Tile } from './Tiles';
-import { type Me, type RemoteStates, useCallRoom } from './useCallRoom';
+import { type Me, type RemoteStates, useCallMe, useCallRoom } from './useCallRoom';
 
 /** The call screen's inner views (002 §2): main, participants, posts-view; plus the settings. */
 type View = 'main' | 'participants' | 'posts' | 'settings';
 
+/** The refusal of an accept the screen did not wait for, once it comes. */
+function useRefusal(accepted: Promise<CallStarted> | undefined): CallRefusal | null {
+  const [refusal, setRefusal] = useState<CallRefusal | null>(null);
+  useEffect(() => {
+    let gone = false;
+    accepted?.catch((error: unknown) => {
+      if (!gone) setRefusal(refusalOf(error));
+    });
+    return () => {
+      gone = true;
+    };
+  }, [accepted]);
+  return refusal;
+}
+
 /**
- * The call page: fetches the session (unless it opens with the one POST /call/start answered), then connects
- * the room; says so when the media server is missing.
+ * The call page: fetches the session (unless it opens with the one POST /call/start answered, or the one read
+ * while the call rang), then connects the room; says so when the media server is missing.
  */
-export function CallScreen({ callId, initial }: { callId: number; initial?: PrivateCallSession }) {
+export function CallScreen({
+  callId,
+  initial,
+  accepted,
+}: {
+  callId: number;
+  initial?: PrivateCallSession;
+  accepted?: Promise<CallStarted>;
+}) {
   const session = useCallSession(callId, initial);
-  const profile = useProfiles().data?.user_profile;
-  const myId = profile?.user_id;
-  const myName = profile?.screen_name;
-  // One object per member, so that a profiles refetch does not reconnect the room.
-  const me = useMemo<Me | null>(
-    () => (myId !== undefined && myName !== undefined ? { id: myId, name: myName } : null),
-    [myId, myName],
-  );
+  const me = useCallMe();
+  const refusal = useRefusal(accepted);
+  if (refusal) return <CallUnavailable reason={refusal} />;
   if (session.isError) {
     const error = session.error;
     if (isApiError(error, 409)) return <CallOver />;
@@ -52,9 +70,6 @@ export function CallScreen({ callId, initial }: { callId: number; initial?: Priv
 }
 
 /** Item 1: without a media server calls say so plainly; other failures say the call could not be joined. */
-/** Why a call could not open: no media server, a full call, or another failure. */
-export type CallRefusal = 'unavailable' | 'full' | 'failed';
-
 const REFUSAL_TITLES: Record<CallRefusal, string> = {
   unavailable: T.callUnavailableTitle,
   full: T.callFull,

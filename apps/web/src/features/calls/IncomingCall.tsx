@@ -1,5 +1,5 @@
 import { type CallInvite, UI_TIMINGS } from '@orbit/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { onCallNews, rejectCall } from '../../api/calls';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
@@ -8,7 +8,9 @@ import { Button } from '../../ui/Button';
 import { playSound } from '../../ui/sounds';
 import styles from './Calls.module.css';
 import { randomCallColor } from './layout';
-import { startAndOpenCall } from './open';
+import { acceptCall, preloadCallMedia } from './open';
+import { dropPreparedCall, prepareCall } from './prepared';
+import { useCallMe } from './useCallRoom';
 
 interface Ringing {
   invite: CallInvite;
@@ -24,6 +26,8 @@ export function IncomingCall() {
   const { t } = useTranslation();
   const titleId = useId();
   const [ringing, setRinging] = useState<Ringing | null>(null);
+  const me = useCallMe();
+  const accepted = useRef<number | null>(null);
 
   useEffect(
     () =>
@@ -43,6 +47,18 @@ export function IncomingCall() {
       stopRinging();
     };
   }, [ringing]);
+  // While it rings, the call's code loads and a private call's room opens (docs/decisions/0032).
+  useEffect(() => {
+    if (!ringing) return;
+    const { call_id: callId, community_id: communityId } = ringing.invite;
+    preloadCallMedia();
+    if (communityId !== null || !me) return;
+    prepareCall(callId, me);
+    return () => {
+      // Declined, ended, hidden or replaced by another call: the room opened while it rang closes.
+      if (accepted.current !== callId) dropPreparedCall(callId);
+    };
+  }, [ringing, me]);
 
   if (!ringing) return null;
   const { invite, color } = ringing;
@@ -52,12 +68,9 @@ export function IncomingCall() {
     rejectCall(invite.call_id).catch(() => undefined);
   };
   const accept = () => {
+    accepted.current = invite.call_id;
     setRinging(null);
-    const body =
-      invite.community_id !== null
-        ? { community_id: invite.community_id }
-        : { attendees: [invite.caller_id] };
-    void startAndOpenCall(body, invite.name);
+    void acceptCall(invite);
   };
   return (
     <div

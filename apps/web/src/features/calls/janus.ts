@@ -57,14 +57,6 @@ export function peerOf(handle: JanusJS.PluginHandle | null): RTCPeerConnection |
   return (handle?.webrtcStuff as unknown as { pc?: RTCPeerConnection } | undefined)?.pc ?? null;
 }
 
-/** The mid of the video this handle sends, if it sends one. */
-export function sentVideoMid(handle: JanusJS.PluginHandle | null): string | null {
-  const transceiver = peerOf(handle)
-    ?.getTransceivers()
-    .find((t) => t.sender.track?.kind === 'video' && t.currentDirection !== 'inactive');
-  return transceiver?.mid ?? null;
-}
-
 /** A request whose answer is the plugin's synchronous reply. */
 export function offerFrom(
   handle: JanusJS.PluginHandle,

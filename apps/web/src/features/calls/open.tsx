@@ -1,10 +1,10 @@
-import { type CallStartBody, ErrorCode, type PrivateCallSession } from '@orbit/contract';
+import type { CallInvite, CallStartBody, CallStarted, PrivateCallSession } from '@orbit/contract';
 import { startCall } from '../../api/calls';
-import { isApiError } from '../../api/client';
-import { refusedWith } from '../../api/errors';
 import { openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
-import type { CallRefusal } from './CallScreen';
+import { captureMicrophone, releaseMicrophone } from './microphone';
+import { preparedSession } from './prepared';
+import { refusalOf } from './refusal';
 
 // The call screen and its media code load with the first call, not with the app's first screen.
 const CallScreen = lazyScreen(() => import('./CallScreen').then((m) => m.CallScreen));
@@ -16,35 +16,76 @@ export interface CallRef {
   title: string;
   /** The room session when POST /call/start just answered it: the screen connects without fetching it. */
   session?: PrivateCallSession;
+  /** The accept still on its way (the room joins meanwhile): its refusal replaces the call on the screen. */
+  accepted?: Promise<CallStarted>;
 }
 
 /** The call screen in the dialog stack. */
-export const openCall = ({ callId, title, session }: CallRef) =>
+export const openCall = ({ callId, title, session, accepted }: CallRef) =>
   openDialog({
     title,
     titleIsName: true,
-    render: () => <CallScreen callId={callId} initial={session} />,
+    render: () => <CallScreen callId={callId} initial={session} accepted={accepted} />,
   });
 
-function refusalOf(error: unknown): CallRefusal {
-  if (isApiError(error, 503)) return 'unavailable';
-  if (refusedWith(error, ErrorCode.call_full)) return 'full';
-  return 'failed';
+/** janus.js and the room's code, loaded while a call rings or starts rather than after. */
+export const preloadCallMedia = () =>
+  void import('./room').then((room) => room.initJanus()).catch(() => undefined);
+
+function showRefusal(title: string, error: unknown): void {
+  releaseMicrophone();
+  openDialog({
+    title,
+    titleIsName: true,
+    render: () => <CallUnavailable reason={refusalOf(error)} />,
+  });
 }
+
+const openStarted = (call: CallStarted, title: string) =>
+  openCall({ callId: call.id, title: call.community_name ?? title, session: call.session });
 
 /**
  * POST /call/start then the call page (002 §7). Without a media server the screen says so (item 1); other
  * failures of call requests are silent in the spec, so the screen shows its own failure state.
  */
 export async function startAndOpenCall(body: CallStartBody, title: string): Promise<void> {
+  preloadCallMedia();
+  captureMicrophone();
   try {
-    const call = await startCall(body);
-    openCall({ callId: call.id, title: call.community_name ?? title, session: call.session });
+    openStarted(await startCall(body), title);
   } catch (error) {
-    openDialog({
-      title,
-      titleIsName: true,
-      render: () => <CallUnavailable reason={refusalOf(error)} />,
-    });
+    showRefusal(title, error);
   }
+}
+
+/**
+ * The popup's Accept: starting the call for the community, or for the pair of me and the caller (002 §4).
+ * When the session read while the call rang comes before the POST's answer, the screen joins the room with it
+ * and the POST completes meanwhile (docs/decisions/0032); otherwise as any call start.
+ */
+export async function acceptCall(invite: CallInvite): Promise<void> {
+  const body: CallStartBody =
+    invite.community_id !== null ? { community_id: invite.community_id } : { attendees: [invite.caller_id] };
+  preloadCallMedia();
+  captureMicrophone();
+  const accepted = startCall(body);
+  // Whichever comes first: the accept's answer, or the session read while the call rang.
+  type First = { call: CallStarted } | { session: PrivateCallSession };
+  const own = accepted.then((call): First => ({ call }));
+  const early = preparedSession(invite.call_id).then((session) => (session ? { session } : own));
+  let first: First;
+  try {
+    first = await Promise.race([own, early]);
+  } catch (error) {
+    return showRefusal(invite.name, error);
+  }
+  if ('call' in first) return openStarted(first.call, invite.name);
+  openCall({ callId: invite.call_id, title: invite.name, session: first.session, accepted });
+  // The call ended as I accepted and the server started a new one with the caller: that is the one to show.
+  accepted.then(
+    (call) => {
+      if (call.id !== invite.call_id) openStarted(call, invite.name);
+    },
+    () => undefined,
+  );
 }

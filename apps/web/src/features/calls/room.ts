@@ -1,27 +1,17 @@
-import { CALL_MEDIA } from '@orbit/contract';
+import { CALL_MEDIA, type PrivateCallSession } from '@orbit/contract';
 import type Janus from 'janus-gateway';
 import { T } from '../../i18n/texts';
-import {
-  answerFor,
-  initJanus,
-  type JanusJS,
-  offerFrom,
-  openSession,
-  sentVideoMid,
-  VIDEOROOM,
-  webrtcSupported,
-} from './janus';
+import { initJanus, type JanusJS, offerFrom, openSession, VIDEOROOM, webrtcSupported } from './janus';
+import { takeMicrophone as takeEarlyMicrophone } from './microphone';
+import { NO_SUCH_ROOM, type Publisher, type RemoteFeed, Subscriptions } from './subscriptions';
+import { VideoSlot } from './videoSlot';
 import { MediaWatch } from './watch';
+
+export type { RemoteFeed };
+export { initJanus };
 
 /** The room's connection as a state machine (CONVENTIONS 14): the screen always shows which one it is in. */
 export type RoomStatus = 'connecting' | 'online' | 'failed' | 'closed';
-
-export interface RemoteFeed {
-  id: number;
-  display: string;
-  stream: MediaStream;
-  video: boolean;
-}
 
 export interface RoomSnapshot {
   status: RoomStatus;
@@ -44,69 +34,50 @@ export interface RoomOptions {
   /** My member id, also my feed id in the room, so that tiles and the server's events meet. */
   myId: number;
   display: string;
-  onChange: (snapshot: RoomSnapshot) => void;
 }
+
+/** Who I am in a call: my member id (my feed id) and the name the others' tiles show until the server's. */
+export interface Me {
+  id: number;
+  name: string;
+}
+
+/** The room a call's session names, joined as me. */
+export const roomOptions = (session: PrivateCallSession, me: Me): RoomOptions => ({
+  url: session.janus_url,
+  iceServers: session.ice_servers as RTCIceServer[],
+  roomId: session.janus_room_id,
+  pin: session.janus_admin_passwd,
+  myId: me.id,
+  display: me.name,
+});
 
 export interface Devices {
   microphone?: string;
   camera?: string;
 }
 
-interface Subscription {
-  handle: JanusJS.PluginHandle | null;
-  tracks: Map<string, MediaStreamTrack>;
-  /** One stream for the feed's whole life: a track added or removed does not reload its video element. */
-  stream: MediaStream;
-  /** The publisher's enabled streams (mids) this subscription follows; a change is an update, not a new handle. */
-  mids: Set<string>;
-  display: string;
-}
-
-interface Publisher {
-  id: number;
-  display: string;
-  streams?: { type: string; mid: string; disabled?: boolean }[];
-}
-
-/** Video room error 426: the room does not exist (002 §8). */
-const NO_SUCH_ROOM = 426;
-
-interface SubscribedStream {
-  type: string;
-  mid: string;
-  active?: boolean;
-  ready?: boolean;
-}
-
 /**
- * Janus asks a publisher for a keyframe when a subscriber first connects, not when an update adds a stream to
- * it: the new video would wait for the browser to notice frames it cannot decode and ask by itself. Turning
- * sending on for a subscribed stream (configure, send: true) is the subscriber's way to have Janus ask now.
- */
-function requestKeyframes(handle: JanusJS.PluginHandle, message: JanusJS.Message): void {
-  if (message.videoroom !== 'updated') return;
-  const added = ((message.streams ?? []) as SubscribedStream[]).filter(
-    (s) => s.type === 'video' && s.active !== false && s.ready === false,
-  );
-  if (added.length === 0) return;
-  handle.send({ message: { request: 'configure', streams: added.map(({ mid }) => ({ mid, send: true })) } });
-}
-
-/**
- * A call's Janus video room through janus.js: I publish (audio at start, video when I turn it on), every other
- * publisher is subscribed on its own handle. ICE failing reattaches after 1 s; a failed attach retries
- * after 5 s (002 §4).
+ * A call's Janus video room through janus.js: I publish audio and a video slot at start (video sent once I turn
+ * it on), every other publisher is subscribed on its own handle. ICE failing reattaches after 1 s; a failed
+ * attach retries after 5 s (002 §4).
  */
 export class CallRoom {
   private janus: Janus | null = null;
   private publisher: JanusJS.PluginHandle | null = null;
-  private readonly subscriptions = new Map<number, Subscription>();
+  private readonly subscriptions: Subscriptions;
   private readonly localTracks = new Map<string, MediaStreamTrack>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly watch: MediaWatch;
+  private readonly video = new VideoSlot((track, on) => this.onLocalTrack(track, on));
   private devices: Devices = {};
   /** The microphone, asked for while the session opens and joins; taken once by the first publish. */
   private microphone: Promise<MediaStreamTrack | null> | null = null;
+  /** The session opened and the publisher handle attached, not yet joined (see open()). */
+  private opening: Promise<boolean> | null = null;
+  /** My publish offer, made while the join goes; taken by the publish once joined. */
+  private offer: { handle: JanusJS.PluginHandle; jsep: Promise<JanusJS.JSEP | null> } | null = null;
+  private onChange: (snapshot: RoomSnapshot) => void = () => undefined;
   private state: RoomSnapshot = {
     status: 'connecting',
     alert: null,
@@ -119,6 +90,17 @@ export class CallRoom {
   };
 
   constructor(private readonly options: RoomOptions) {
+    const { roomId, pin, myId } = options;
+    this.subscriptions = new Subscriptions({
+      janus: () => this.janus,
+      roomId,
+      pin,
+      myId,
+      later: (ms, run) => this.later(ms, run),
+      onFeeds: (feeds) => this.update({ feeds }),
+      onAlert: (alert) => this.update({ alert }),
+      onRoomMissing: () => this.fail(T.callRoomMissing),
+    });
     this.watch = new MediaWatch({
       peer: () => this.publisher,
       setBitrate: (bitrate) => this.configure({ bitrate }),
@@ -130,47 +112,75 @@ export class CallRoom {
     return this.state;
   }
 
+  /** The room's name on its gateway: a session naming another room or gateway needs another CallRoom. */
+  serves(options: Pick<RoomOptions, 'url' | 'roomId'>): boolean {
+    return options.url === this.options.url && options.roomId === this.options.roomId;
+  }
+
+  /** Whoever shows the room hears of its changes (the call screen; nobody while the call rings). */
+  listen(onChange: (snapshot: RoomSnapshot) => void): void {
+    this.onChange = onChange;
+    onChange(this.state);
+  }
+
+  /**
+   * Opens the Janus session and attaches my publisher handle without joining: nothing shows in the room and
+   * no device is captured, so a call can do this while it rings (docs/decisions/0032). Once; false when the
+   * room failed.
+   */
+  open(): Promise<boolean> {
+    this.opening ??= this.openOnce();
+    return this.opening;
+  }
+
+  /**
+   * Joins the room and publishes: the microphone the member's click asked for, or one captured now while the
+   * session opens.
+   */
   async connect(): Promise<void> {
     if (!webrtcSupported()) return this.fail(T.callNoWebrtc);
-    // Capturing the microphone takes as long as opening the session and joining: both run at once.
-    this.microphone = navigator.mediaDevices
-      .getUserMedia({ audio: this.microphoneConstraints() })
-      .then((stream) => stream.getAudioTracks()[0] ?? null)
-      // A refusal is met again by the publish's own capture, which alerts as it always did.
-      .catch(() => null);
+    this.microphone =
+      takeEarlyMicrophone() ??
+      navigator.mediaDevices
+        .getUserMedia({ audio: this.microphoneConstraints() })
+        .then((stream) => stream.getAudioTracks()[0] ?? null)
+        // A refusal is met again by the publish's own capture, which alerts as it always did.
+        .catch(() => null);
+    if (!(await this.open()) || !this.publisher) return;
+    this.join();
+    // The offer needs no answer from the join: made while it goes, it is sent as soon as the room admits me.
+    this.offer = { handle: this.publisher, jsep: this.publishOffer(this.publisher) };
+  }
+
+  private async openOnce(): Promise<boolean> {
+    if (!webrtcSupported()) {
+      this.fail(T.callNoWebrtc);
+      return false;
+    }
     await initJanus();
     try {
       this.janus = await openSession(this.options.url, this.options.iceServers, () =>
         this.fail(T.callLostConnection),
       );
     } catch {
-      return this.fail(T.callNoServer);
+      this.fail(T.callNoServer);
+      return false;
     }
-    if (this.state.status === 'closed') return this.janus.destroy({});
-    this.attachPublisher();
+    if (this.state.status === 'closed') {
+      this.janus.destroy({});
+      return false;
+    }
+    await this.attachPublisher();
+    // Left while the handle attached: leave() destroyed the session with it.
+    return (this.state.status as RoomStatus) !== 'closed';
   }
 
-  /** The video toggle adds or removes my camera (renegotiated with Janus). */
+  /** The video toggle sends my camera in the video slot, or nothing (no renegotiation: see VideoSlot). */
   async setVideo(on: boolean): Promise<void> {
-    const handle = this.publisher;
-    if (!handle || on === this.state.videoOn) return;
-    const mid = sentVideoMid(handle);
-    const tracks: JanusJS.TrackOption[] = on
-      ? [
-          {
-            type: 'video',
-            capture: this.cameraConstraints(),
-            recv: false,
-            add: !mid,
-            replace: !!mid,
-            mid: mid ?? undefined,
-          },
-        ]
-      : [{ type: 'video', mid: mid ?? undefined, remove: true, capture: false }];
+    if (!this.state.published || on === this.state.videoOn) return;
     try {
-      const jsep = await offerFrom(handle, tracks);
-      handle.send({ message: { request: 'configure' }, jsep });
-      this.update({ videoOn: on, sharing: on ? false : this.state.sharing });
+      await this.video.send(on ? await this.camera() : null);
+      this.update({ videoOn: on, sharing: false });
     } catch {
       this.update({ alert: T.callNoWebcam });
     }
@@ -183,17 +193,14 @@ export class CallRoom {
     this.update({ muted });
   }
 
-  /** Screen share takes the video's place; stopping it goes back to the camera. */
+  /** Screen share takes the video's place in the slot; stopping it goes back to the camera. */
   async setSharing(on: boolean): Promise<void> {
-    const handle = this.publisher;
-    if (!handle) return;
-    const mid = sentVideoMid(handle) ?? undefined;
-    const track: JanusJS.TrackOption = on
-      ? { type: 'screen', capture: true, recv: false, mid, replace: !!mid, add: !mid }
-      : { type: 'video', capture: this.cameraConstraints(), recv: false, mid, replace: true };
+    if (!this.state.published) return;
     try {
-      const jsep = await offerFrom(handle, [track]);
-      handle.send({ message: { request: 'configure' }, jsep });
+      const track = on
+        ? (await navigator.mediaDevices.getDisplayMedia({ video: true })).getVideoTracks()[0]
+        : await this.camera();
+      await this.video.send(track);
       this.update({ sharing: on, videoOn: true });
     } catch {
       this.update({ alert: T.callWebrtcError });
@@ -205,14 +212,17 @@ export class CallRoom {
     this.devices = { ...this.devices, ...devices };
     const handle = this.publisher;
     if (!handle || !this.state.published) return;
-    const tracks: JanusJS.TrackOption[] = [];
-    if (devices.microphone)
-      tracks.push({ type: 'audio', capture: { deviceId: { exact: devices.microphone } } });
-    if (devices.camera && this.state.videoOn && !this.state.sharing) {
-      tracks.push({ type: 'video', capture: this.cameraConstraints() });
+    if (devices.microphone) {
+      handle.replaceTracks({
+        tracks: [{ type: 'audio', capture: { deviceId: { exact: devices.microphone } } }],
+        error: () => this.update({ alert: T.callWebrtcError }),
+      });
     }
-    if (tracks.length > 0)
-      handle.replaceTracks({ tracks, error: () => this.update({ alert: T.callWebrtcError }) });
+    if (devices.camera && this.state.videoOn && !this.state.sharing) {
+      this.camera()
+        .then((track) => this.video.send(track))
+        .catch(() => this.update({ alert: T.callNoWebcam }));
+    }
   }
 
   /** Leaves the room and closes the session; nothing reconnects afterwards. */
@@ -222,7 +232,9 @@ export class CallRoom {
     this.watch.stop();
     for (const timer of this.timers) clearTimeout(timer);
     this.publisher?.send({ message: { request: 'leave' } });
-    this.janus?.destroy({});
+    // Closing the handles' peer connections too: left open, each lingers until its ICE times out.
+    this.janus?.destroy({ cleanupHandles: true });
+    this.video.stop();
     for (const track of this.localTracks.values()) track.stop();
     // A microphone captured for a publish that never came must not stay open.
     void this.takeMicrophone().then((track) => track?.stop());
@@ -240,14 +252,17 @@ export class CallRoom {
     return track?.readyState === 'live' ? track : null;
   }
 
-  private cameraConstraints(): MediaTrackConstraints {
+  private async camera(): Promise<MediaStreamTrack> {
     const { width, height, maxFps } = CALL_MEDIA.video;
-    return {
-      width: { ideal: width },
-      height: { ideal: height },
-      frameRate: { max: maxFps },
-      ...(this.devices.camera ? { deviceId: { exact: this.devices.camera } } : {}),
-    };
+    const stream = await navigator.mediaDevices.getUserMedia({
+      video: {
+        width: { ideal: width },
+        height: { ideal: height },
+        frameRate: { max: maxFps },
+        ...(this.devices.camera ? { deviceId: { exact: this.devices.camera } } : {}),
+      },
+    });
+    return stream.getVideoTracks()[0];
   }
 
   private later(ms: number, run: () => void) {
@@ -259,20 +274,34 @@ export class CallRoom {
     this.timers.add(timer);
   }
 
-  private attachPublisher(): void {
-    this.janus?.attach({
-      plugin: VIDEOROOM,
-      success: (handle) => {
-        this.publisher = handle;
-        const { roomId, pin, myId, display } = this.options;
-        handle.send({
-          message: { request: 'join', ptype: 'publisher', room: roomId, pin, id: myId, display },
-        });
-      },
-      error: () => {
-        this.update({ alert: T.callAttachError });
-        this.later(CALL_MEDIA.attachRetryMs, () => this.attachPublisher());
-      },
+  /** Resolves once a publisher handle is attached, after as many retries as that takes. */
+  private attachPublisher(): Promise<void> {
+    return new Promise((resolve) => {
+      this.janus?.attach({
+        plugin: VIDEOROOM,
+        success: (handle) => {
+          this.publisher = handle;
+          resolve();
+        },
+        error: () => {
+          this.update({ alert: T.callAttachError });
+          this.later(CALL_MEDIA.attachRetryMs, () => void this.attachPublisher().then(resolve));
+        },
+        ...this.publisherCallbacks(),
+      });
+    });
+  }
+
+  private join(): void {
+    if (this.state.status === 'closed') return;
+    const { roomId, pin, myId, display } = this.options;
+    this.publisher?.send({
+      message: { request: 'join', ptype: 'publisher', room: roomId, pin, id: myId, display },
+    });
+  }
+
+  private publisherCallbacks(): Partial<JanusJS.PluginOptions> {
+    return {
       onmessage: (message, jsep) => this.onPublisherMessage(message, jsep),
       onlocaltrack: (track, on) => this.onLocalTrack(track, on),
       webrtcState: (up) => {
@@ -282,7 +311,7 @@ export class CallRoom {
       iceState: (state) => {
         if (state === 'failed' || state === 'disconnected') this.reattachPublisher();
       },
-    });
+    };
   }
 
   /** ICE failed or disconnected: detach, then attach again after 1 s (002 §4). */
@@ -290,8 +319,9 @@ export class CallRoom {
     const handle = this.publisher;
     this.publisher = null;
     this.update({ published: false });
+    this.video.detached();
     handle?.detach({});
-    this.later(CALL_MEDIA.iceReattachMs, () => this.attachPublisher());
+    this.later(CALL_MEDIA.iceReattachMs, () => void this.attachPublisher().then(() => this.join()));
   }
 
   private onPublisherMessage(message: JanusJS.Message, jsep?: JanusJS.JSEP): void {
@@ -308,27 +338,38 @@ export class CallRoom {
       this.update({ status: 'online' });
       void this.publish();
     }
-    if (Array.isArray(message.publishers)) this.follow(message.publishers as Publisher[]);
+    if (Array.isArray(message.publishers)) this.subscriptions.follow(message.publishers as Publisher[]);
     for (const key of ['leaving', 'unpublished'] as const) {
       const id = message[key];
-      if (typeof id === 'number') this.unsubscribe(id);
+      if (typeof id === 'number') this.subscriptions.unsubscribe(id);
     }
   }
 
-  /** At start audio is on and video off; after a reattach, what I was sending. */
+  /** Publishes once joined, with the offer made while the join went (or one made now, after a reattach). */
   private async publish(): Promise<void> {
     const handle = this.publisher;
     if (!handle) return;
+    const offer = this.offer?.handle === handle ? this.offer.jsep : this.publishOffer(handle);
+    this.offer = null;
+    const jsep = await offer;
+    if (!jsep || this.publisher !== handle) return;
+    handle.send({ message: { request: 'publish', bitrate: CALL_MEDIA.bitrates[0] }, jsep });
+    if (this.state.muted) handle.muteAudio();
+  }
+
+  /** Audio on and the video slot empty at start; after a reattach, the slot resumes what I was sending. */
+  private async publishOffer(handle: JanusJS.PluginHandle): Promise<JanusJS.JSEP | null> {
     const tracks: JanusJS.TrackOption[] = [
       { type: 'audio', capture: (await this.takeMicrophone()) ?? this.microphoneConstraints(), recv: false },
+      this.video.offerTrack(),
     ];
-    if (this.state.videoOn) tracks.push({ type: 'video', capture: this.cameraConstraints(), recv: false });
     try {
       const jsep = await offerFrom(handle, tracks);
-      handle.send({ message: { request: 'publish', bitrate: CALL_MEDIA.bitrates[0] }, jsep });
-      if (this.state.muted) handle.muteAudio();
+      await this.video.offered(handle);
+      return jsep;
     } catch {
       this.update({ alert: T.callWebrtcError });
+      return null;
     }
   }
 
@@ -337,124 +378,11 @@ export class CallRoom {
   }
 
   private onLocalTrack(track: MediaStreamTrack, on: boolean): void {
+    if (this.video.isPlaceholder(track)) return;
     if (on) this.localTracks.set(track.id, track);
     else this.localTracks.delete(track.id);
     const video = [...this.localTracks.values()].filter((t) => t.kind === 'video' && t.readyState === 'live');
     this.update({ local: video.length > 0 ? new MediaStream(video) : null });
-  }
-
-  /**
-   * Subscribes to each new publisher; a publisher whose streams changed (video on or off) is followed on the
-   * same handle with the video room's update, so its connection stays up and only the new stream negotiates.
-   */
-  private follow(publishers: Publisher[]): void {
-    for (const publisher of publishers) {
-      if (publisher.id === this.options.myId) continue;
-      const mids = new Set((publisher.streams ?? []).filter((s) => !s.disabled).map((s) => s.mid));
-      const current = this.subscriptions.get(publisher.id);
-      if (!current) {
-        this.subscribe(publisher.id, publisher.display, mids);
-        continue;
-      }
-      const added = [...mids].filter((mid) => !current.mids.has(mid));
-      const removed = [...current.mids].filter((mid) => !mids.has(mid));
-      current.mids = mids;
-      // Not joined yet: the join subscribes to the publisher's streams as they are by then.
-      if (!current.handle || (added.length === 0 && removed.length === 0)) continue;
-      const feed = (mid: string) => ({ feed: publisher.id, mid });
-      current.handle.send({
-        message: {
-          request: 'update',
-          ...(added.length > 0 ? { subscribe: added.map(feed) } : {}),
-          ...(removed.length > 0 ? { unsubscribe: removed.map(feed) } : {}),
-        },
-      });
-    }
-  }
-
-  private subscribe(feedId: number, display: string, mids: Set<string>): void {
-    const subscription: Subscription = {
-      handle: null,
-      tracks: new Map(),
-      stream: new MediaStream(),
-      mids,
-      display,
-    };
-    this.subscriptions.set(feedId, subscription);
-    this.publishFeeds();
-    const { roomId, pin } = this.options;
-    this.janus?.attach({
-      plugin: VIDEOROOM,
-      success: (handle) => {
-        subscription.handle = handle;
-        handle.send({
-          message: {
-            request: 'join',
-            ptype: 'subscriber',
-            room: roomId,
-            pin,
-            streams: [{ feed: feedId }],
-          },
-        });
-      },
-      error: () => this.later(CALL_MEDIA.attachRetryMs, () => this.resubscribe(feedId, subscription)),
-      // The first offer (attached) and each update's (updated) are answered the same way.
-      onmessage: (message, jsep) => {
-        if (!jsep || !subscription.handle) return;
-        const handle = subscription.handle;
-        answerFor(handle, jsep).then(
-          (answer) => {
-            handle.send({ message: { request: 'start', room: roomId }, jsep: answer });
-            requestKeyframes(handle, message);
-          },
-          () => this.update({ alert: T.callWebrtcError }),
-        );
-        if (message.error_code === NO_SUCH_ROOM) this.fail(T.callRoomMissing);
-      },
-      // janus.js reports a track again when it unmutes: the stream changes only when the track does.
-      onremotetrack: (track, mid, on) => {
-        const previous = subscription.tracks.get(mid);
-        if (on && previous === track) return;
-        if (previous) {
-          subscription.stream.removeTrack(previous);
-          subscription.tracks.delete(mid);
-        }
-        if (on) {
-          subscription.tracks.set(mid, track);
-          subscription.stream.addTrack(track);
-        }
-        this.publishFeeds();
-      },
-      iceState: (state) => {
-        if (state === 'failed' || state === 'disconnected') {
-          this.later(CALL_MEDIA.iceReattachMs, () => this.resubscribe(feedId, subscription));
-        }
-      },
-    });
-  }
-
-  private resubscribe(feedId: number, subscription: Subscription): void {
-    if (this.subscriptions.get(feedId) !== subscription) return;
-    this.unsubscribe(feedId);
-    this.subscribe(feedId, subscription.display, subscription.mids);
-  }
-
-  private unsubscribe(feedId: number): void {
-    const subscription = this.subscriptions.get(feedId);
-    if (!subscription) return;
-    this.subscriptions.delete(feedId);
-    subscription.handle?.detach({});
-    this.publishFeeds();
-  }
-
-  private publishFeeds(): void {
-    const feeds = [...this.subscriptions.entries()].map(([id, s]) => ({
-      id,
-      display: s.display,
-      stream: s.stream,
-      video: [...s.tracks.values()].some((t) => t.kind === 'video'),
-    }));
-    this.update({ feeds });
   }
 
   private fail(alert: string): void {
@@ -464,6 +392,6 @@ export class CallRoom {
 
   private update(change: Partial<RoomSnapshot>): void {
     this.state = { ...this.state, ...change };
-    this.options.onChange(this.state);
+    this.onChange(this.state);
   }
 }

@@ -1,12 +1,19 @@
 import type { CallParticipant, PrivateCallSession } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { callKeys, onCallNews, sendCallMedia } from '../../api/calls';
-import type { CallRoom, RoomSnapshot } from './room';
+import { useMe } from '../../api/profiles';
+import { adoptPreparedRoom } from './prepared';
+import type { CallRoom, Me, RoomSnapshot } from './room';
 
-export interface Me {
-  id: number;
-  name: string;
+export type { Me };
+
+/** Me in a call, one object per member: a profiles refetch does not reconnect the room. */
+export function useCallMe(): Me | null {
+  const profile = useMe();
+  const id = profile?.user_id;
+  const name = profile?.screen_name;
+  return useMemo(() => (id !== undefined && name !== undefined ? { id, name } : null), [id, name]);
 }
 
 /** What the others told the server about their microphone and camera (CALL UPDATE), by member. */
@@ -36,26 +43,19 @@ export function useCallRoom(callId: number, session: PrivateCallSession | undefi
     let created: CallRoom | null = null;
     let gone = false;
     // janus.js and webrtc-adapter load with the first call, not with the app.
-    void import('./room').then(({ CallRoom: Room }) => {
+    void import('./room').then(({ CallRoom: Room, roomOptions }) => {
       if (gone) return;
-      created = new Room({
-        url: current.janus_url,
-        iceServers: current.ice_servers as RTCIceServer[],
-        roomId: current.janus_room_id,
-        pin: current.janus_admin_passwd,
-        myId: me.id,
-        display: me.name,
-        onChange: setSnapshot,
-      });
+      // A call accepted from its ringing popup opened its room already (docs/decisions/0032).
+      created = adoptPreparedRoom(callId, current) ?? new Room(roomOptions(current, me));
       room.current = created;
-      setSnapshot(created.snapshot);
+      created.listen(setSnapshot);
       void created.connect();
     });
     return () => {
       gone = true;
       created?.leave();
     };
-  }, [roomId, gatewayUrl, me]);
+  }, [callId, roomId, gatewayUrl, me]);
 
   // The participants' states as the session answered them, then as the events move them.
   useEffect(() => {
