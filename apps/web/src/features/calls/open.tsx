@@ -3,7 +3,7 @@ import { startCall } from '../../api/calls';
 import { openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import { captureMicrophone, releaseMicrophone } from './microphone';
-import { preparedSession } from './prepared';
+import { connectNow, preparedSession } from './prepared';
 import { refusalOf } from './refusal';
 
 // The call screen and its media code load with the first call, not with the app's first screen.
@@ -41,8 +41,10 @@ function showRefusal(title: string, error: unknown): void {
   });
 }
 
-const openStarted = (call: CallStarted, title: string) =>
+function openStarted(call: CallStarted, title: string): void {
+  void connectNow(call.id, call.session);
   openCall({ callId: call.id, title: call.community_name ?? title, session: call.session });
+}
 
 /**
  * POST /call/start then the call page (002 §7). Without a media server the screen says so (item 1); other
@@ -80,6 +82,7 @@ export async function acceptCall(invite: CallInvite): Promise<void> {
     return showRefusal(invite.name, error);
   }
   if ('call' in first) return openStarted(first.call, invite.name);
+  void connectNow(invite.call_id, first.session);
   openCall({ callId: invite.call_id, title: invite.name, session: first.session, accepted });
   // The call ended as I accepted and the server started a new one with the caller: that is the one to show.
   accepted.then(

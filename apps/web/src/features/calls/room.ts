@@ -75,6 +75,10 @@ export class CallRoom {
   private microphone: Promise<MediaStreamTrack | null> | null = null;
   /** The session opened and the publisher handle attached, not yet joined (see open()). */
   private opening: Promise<boolean> | null = null;
+  /** The room's news of publishers, handled in order after my publish offer (see onPublisherMessage). */
+  private roomEvents: Promise<void> = Promise.resolve();
+  /** Once: the room may be joined before its screen takes it (see prepared.ts). */
+  private connecting: Promise<void> | null = null;
   /** My publish offer, made while the join goes; taken by the publish once joined. */
   private offer: { handle: JanusJS.PluginHandle; jsep: Promise<JanusJS.JSEP | null> } | null = null;
   private onChange: (snapshot: RoomSnapshot) => void = () => undefined;
@@ -137,7 +141,12 @@ export class CallRoom {
    * Joins the room and publishes: the microphone the member's click asked for, or one captured now while the
    * session opens.
    */
-  async connect(): Promise<void> {
+  connect(): Promise<void> {
+    this.connecting ??= this.connectOnce();
+    return this.connecting;
+  }
+
+  private async connectOnce(): Promise<void> {
     if (!webrtcSupported()) return this.fail(T.callNoWebrtc);
     this.microphone =
       takeEarlyMicrophone() ??
@@ -149,7 +158,9 @@ export class CallRoom {
     if (!(await this.open()) || !this.publisher) return;
     this.join();
     // The offer needs no answer from the join: made while it goes, it is sent as soon as the room admits me.
-    this.offer = { handle: this.publisher, jsep: this.publishOffer(this.publisher) };
+    const jsep = this.publishOffer(this.publisher);
+    this.offer = { handle: this.publisher, jsep };
+    this.roomEvents = jsep.then(() => undefined);
   }
 
   private async openOnce(): Promise<boolean> {
@@ -338,11 +349,15 @@ export class CallRoom {
       this.update({ status: 'online' });
       void this.publish();
     }
-    if (Array.isArray(message.publishers)) this.subscriptions.follow(message.publishers as Publisher[]);
-    for (const key of ['leaving', 'unpublished'] as const) {
-      const id = message[key];
-      if (typeof id === 'number') this.subscriptions.unsubscribe(id);
-    }
+    const publishers = Array.isArray(message.publishers) ? (message.publishers as Publisher[]) : [];
+    const gone = [message.leaving, message.unpublished].filter((id): id is number => typeof id === 'number');
+    if (publishers.length === 0 && gone.length === 0) return;
+    // In their order, once my publish offer is made: the browser negotiates one peer connection at a time, and
+    // the others can subscribe to me only once my publish is up, so it goes first.
+    this.roomEvents = this.roomEvents.then(() => {
+      this.subscriptions.follow(publishers);
+      for (const id of gone) this.subscriptions.unsubscribe(id);
+    });
   }
 
   /** Publishes once joined, with the offer made while the join went (or one made now, after a reattach). */
