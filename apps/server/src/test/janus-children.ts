@@ -22,11 +22,11 @@ export function janusChildPids(dataDir: string): number[] {
     .map(Number);
 }
 
-/** SIGKILL to the one Janus child under `dataDir`: no chance to clean up, as in a crash. */
-export function killJanusChild(dataDir: string): number {
+/** A signal to the one Janus child under `dataDir`; SIGKILL leaves it no chance to clean up, as a crash. */
+export function killJanusChild(dataDir: string, signal: NodeJS.Signals = 'SIGKILL'): number {
   const pids = janusChildPids(dataDir);
   if (pids.length !== 1) throw new Error(`expected one Janus child under ${dataDir}, found ${pids.length}`);
-  process.kill(pids[0], 'SIGKILL');
+  process.kill(pids[0], signal);
   return pids[0];
 }
 

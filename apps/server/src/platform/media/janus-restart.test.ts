@@ -12,6 +12,7 @@ import { RESTART_FIRST_DELAY_MS, RESTART_MAX_DELAY_MS, restartDelay } from './ja
 const janusBinary = findJanusBinary();
 const DIED = 'a Janus child died: restarting it';
 const BACK = 'the Janus child is back';
+const STOPPED = 'a Janus child was stopped: not restarted';
 /** Janus starts in well under a second; a loaded machine gets room to spare. */
 const BACK_WITHIN = { timeout: 20_000, interval: 20 } as const;
 
@@ -93,6 +94,15 @@ if (!janusBinary) {
       expect(count(DIED)).toBe(1);
       expect(count(BACK)).toBe(2);
       expect(await gateway().answers()).toBe(true);
+    });
+
+    it('is not restarted when asked to stop (SIGTERM, as its process group gets on shutdown)', async () => {
+      killJanusChild(dataDir, 'SIGTERM');
+      await vi.waitFor(() => expect(count(STOPPED)).toBe(1), BACK_WITHIN);
+      // Longer than the next backoff step: a restart would have begun by then.
+      await new Promise((resolve) => setTimeout(resolve, RESTART_FIRST_DELAY_MS * 3));
+      expect(janusChildPids(dataDir)).toEqual([]);
+      expect(count(BACK)).toBe(2);
     });
 
     it('is not started again once the media service closes', async () => {

@@ -11,6 +11,15 @@ export const RESTART_FIRST_DELAY_MS = 500;
 export const RESTART_MAX_DELAY_MS = 30_000;
 export const RESTART_STABLE_MS = 60_000;
 
+/**
+ * A stop asked of the child, not a death: SIGTERM and SIGINT reach it with its server's process group (Ctrl-C
+ * on `npm start`, a process manager or test harness stopping the server), usually just before the server's own
+ * close would stop it, and Janus then shuts down cleanly (exit code 0). Those are not restarted; a kill
+ * (SIGKILL, an out-of-memory kill) or a crash (a signal, a failing exit code) is.
+ */
+const askedToStop = ({ code, signal }: JanusExit) =>
+  code === 0 || signal === 'SIGTERM' || signal === 'SIGINT';
+
 /** The wait before restart attempt `attempt` (0 is the first after a death). */
 export function restartDelay(attempt: number): number {
   if (attempt === 0) return 0;
@@ -60,6 +69,11 @@ export class JanusSupervisor {
 
   private async onDeath(child: JanusChild, exit: JanusExit): Promise<void> {
     if (this.stopped || child !== this.child) return;
+    if (askedToStop(exit)) {
+      // Its gateway stops answering as any gateway that went away (0027); the server's close follows.
+      this.log.info({ gateway: this.options.name, ...exit }, 'a Janus child was stopped: not restarted');
+      return;
+    }
     this.gateway?.markRestarting();
     if (Date.now() - this.startedAt >= RESTART_STABLE_MS) this.attempt = 0;
     // Once per outage: a child that dies again soon after its restart adds nothing new to read.
