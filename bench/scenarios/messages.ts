@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { asc, like, sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { Database } from '../../apps/server/src/db/client';
-import { users } from '../../apps/server/src/db/schema';
+import { messageGroups, users } from '../../apps/server/src/db/schema';
 import { hashToken, newToken } from '../../apps/server/src/platform/auth/tokens';
 import { FLOOR, type Measurement, measure, type Target } from '../lib/measure';
 import type { Scenario } from './types';
@@ -27,6 +27,9 @@ let seeded: Seeded | null = null;
  * between member pairs hold 2000000 messages, the measured thread among them. Bulk SQL with
  * generate_series; sessions are written with known tokens so the run can open sockets for everyone.
  */
+/** Bench threads' ids are counted in millions above whatever the database holds. */
+const THREAD_ID_STEP = 1_000_000;
+
 async function seedMessages(database: Database, { prefix }: { prefix: string }) {
   const db = database.db;
   const perThread = MESSAGES_WORLD.messages / MESSAGES_WORLD.threads;
@@ -45,16 +48,21 @@ async function seedMessages(database: Database, { prefix }: { prefix: string }) 
     SELECT t, ${sql.raw(`ARRAY[${memberIds.join(',')}]`)}::int[] AS m FROM generate_series(0, ${MESSAGES_WORLD.threads - 1}) t`);
   // Thread t is between members t mod n and (t + 1 + t / n) mod n: thread 0 is the sender's with the receiver.
   const n = memberIds.length;
+  // The threads' ids start at the next free million, so that a database can take several runs.
+  const [{ highest }] = await db
+    .select({ highest: sql<number>`coalesce(max(${messageGroups.id}), 0)::int` })
+    .from(messageGroups);
+  const base = (Math.floor(highest / THREAD_ID_STEP) + 1) * THREAD_ID_STEP;
   await db.execute(sql`
     INSERT INTO message_groups (id, is_group, pair_key, created_by, last_message_at)
-    SELECT 1000000 + t, false, 'bench:' || t, m[1 + t % ${n}], now() FROM bench_pairs`);
+    SELECT ${base} + t, false, ${`bench:${prefix}:`} || t, m[1 + t % ${n}], now() FROM bench_pairs`);
   await db.execute(sql`
     INSERT INTO message_participants (group_id, user_id, last_read_message_id)
-    SELECT 1000000 + t, m[1 + t % ${n}], 0 FROM bench_pairs
-    UNION ALL SELECT 1000000 + t, m[1 + (t + 1 + t / ${n}) % ${n}], 0 FROM bench_pairs`);
+    SELECT ${base} + t, m[1 + t % ${n}], 0 FROM bench_pairs
+    UNION ALL SELECT ${base} + t, m[1 + (t + 1 + t / ${n}) % ${n}], 0 FROM bench_pairs`);
   await db.execute(sql`
     INSERT INTO messages (group_id, author_id, message, created_at)
-    SELECT 1000000 + t, CASE WHEN k % 2 = 0 THEN m[1 + t % ${n}] ELSE m[1 + (t + 1 + t / ${n}) % ${n}] END,
+    SELECT ${base} + t, CASE WHEN k % 2 = 0 THEN m[1 + t % ${n}] ELSE m[1 + (t + 1 + t / ${n}) % ${n}] END,
       'Bench message ' || k || ' of thread ' || t, now() - make_interval(secs => ${perThread} - k)
     FROM bench_pairs CROSS JOIN generate_series(1, ${perThread}) k`);
   await db.execute(sql`DROP TABLE bench_pairs`);
@@ -66,7 +74,7 @@ async function seedMessages(database: Database, { prefix }: { prefix: string }) 
   await db.execute(sql`
     INSERT INTO sessions (token_hash, user_id, expires_at)
     SELECT s.h, s.u, now() + make_interval(secs => ${SESSION_MS / 1000}) FROM unnest(${hashes}, ${owners}) AS s(h, u)`);
-  seeded = { groupId: 1_000_000, receiverToken: tokens[1], otherTokens: tokens.slice(2) };
+  seeded = { groupId: base, receiverToken: tokens[1], otherTokens: tokens.slice(2) };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
