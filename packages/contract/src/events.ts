@@ -65,3 +65,9 @@ export const WS_CLOSE = {
 /** How long the events table keeps an event for resume (ARCHITECTURE §5: at least 24 hours). */
 export const EVENT_RETENTION_MS = 48 * 60 * 60 * 1000;
 export const WS_TICKET_TTL_MS = 60_000;
+
+/**
+ * A socket hears at most one USER_PROFILES refresh (a refetch of the star set) per this interval: the server
+ * merges the ones in between into one, and the client refetches no more often either (issue 17).
+ */
+export const PROFILES_REFRESH_INTERVAL_MS = 1000;

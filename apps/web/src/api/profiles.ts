@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Gojimoji, ProfileStar } from '@orbit/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
 import { get, isApiError, put, request } from './client';
 import { queryKeys } from './keys';
@@ -32,6 +33,25 @@ function mergeProfile(queryClient: ReturnType<typeof useQueryClient>, profile: U
   queryClient.setQueryData<Profiles | null>(queryKeys.profiles, (old) =>
     old ? { ...old, user_profile: { ...old.user_profile, ...profile } } : old,
   );
+}
+
+/**
+ * A member's new mood, sent as a delta (USER_PROFILES with `gojimoji`): it goes onto their stars in the
+ * cached star set, without a refetch. False when it could not be applied safely (no star set yet, or one
+ * being fetched that may have been read before the change): then the set is refetched instead.
+ */
+export function applyMoodDelta(queryClient: QueryClient, userId: number, gojimoji: Gojimoji): boolean {
+  if (queryClient.isFetching({ queryKey: queryKeys.profiles }) > 0) return false;
+  const home = queryClient.getQueryData<Profiles | null>(queryKeys.profiles);
+  if (!home) return false;
+  const withMood = (stars: ProfileStar[]) =>
+    stars.map((star) => (star.user_id === userId ? { ...star, gojimoji } : star));
+  queryClient.setQueryData<Profiles>(queryKeys.profiles, {
+    ...home,
+    stars: withMood(home.stars),
+    last_stars: withMood(home.last_stars),
+  });
+  return true;
 }
 
 /** PUT /user with exactly one of the spec's shapes; the answer is the updated profile. */

@@ -11,7 +11,8 @@ import {
 } from './realtimeHandlers';
 import { onChatPost, sessionKeys } from './sessions';
 import { socialKeys } from './social';
-import { envelope } from './testing';
+import { envelope, star } from './testing';
+import type { Profiles } from './types';
 
 const profilesChanged = () => envelope(EventType.USER_PROFILES, null, { user_id: 1 });
 const friendFace = { user_id: 4, screen_name: 'Sam', avatar_image: 'av1', image_url: null };
@@ -54,6 +55,29 @@ describe('realtime handlers', () => {
     expect(invalidate).toHaveBeenCalledTimes(2);
     vi.advanceTimersByTime(5 * PROFILES_REFETCH_INTERVAL_MS);
     expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it("puts a friend's new mood on their stars without refetching the star set", () => {
+    const { queryClient, invalidate, context } = withFakeTimers();
+    const friend = star({ star_id: '1', user_id: 4, gojimoji: { mood: 1, tags: [] } });
+    const other = star({ star_id: '2', user_id: 5, gojimoji: { mood: 2, tags: [] } });
+    const home = { stars: [friend, other], last_stars: [friend, other] } as unknown as Profiles;
+    queryClient.setQueryData(queryKeys.profiles, home);
+    const gojimoji = { mood: 5, tags: ['calm'] };
+    handleRealtimeEvent(context, envelope(EventType.USER_PROFILES, null, { user_id: 4, gojimoji }));
+    vi.advanceTimersByTime(PROFILES_REFETCH_INTERVAL_MS);
+    expect(invalidate).not.toHaveBeenCalled();
+    const after = queryClient.getQueryData<Profiles>(queryKeys.profiles);
+    expect(after?.stars.map((s) => s.gojimoji)).toEqual([gojimoji, other.gojimoji]);
+    expect(after?.last_stars[0].gojimoji).toEqual(gojimoji);
+  });
+
+  it('refetches the star set for a mood when there is none cached to put it on', () => {
+    const { invalidate, context } = withFakeTimers();
+    const gojimoji = { mood: 5, tags: [] };
+    handleRealtimeEvent(context, envelope(EventType.USER_PROFILES, null, { user_id: 4, gojimoji }));
+    vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.profiles });
   });
 
   it('refetches the requests, the profiles of others and the star set on FRIEND_REQUEST', () => {

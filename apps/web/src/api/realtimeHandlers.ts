@@ -1,4 +1,4 @@
-import { type EventEnvelope, EventSubtype, EventType } from '@orbit/contract';
+import { type EventEnvelope, EventSubtype, EventType, PROFILES_REFRESH_INTERVAL_MS } from '@orbit/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { showAnnouncement } from '../ui/popup';
 import { notificationSound, playSound } from '../ui/sounds';
@@ -10,6 +10,7 @@ import { incentiveKeys } from './incentives';
 import { queryKeys } from './keys';
 import { applyPmEvent, messageKeys } from './messages';
 import { applyNotificationEvent } from './notifications';
+import { applyMoodDelta } from './profiles';
 import { applyChatEvent, applySessionEvent } from './sessions';
 import { socialKeys } from './social';
 import { surveyKeys } from './surveys';
@@ -40,8 +41,11 @@ export const realtimeHandlers: Handlers = {
   [EventType.COMMUNITY_POST]: ({ queryClient }, event) => applyPostEvent(queryClient, event),
   [EventType.COMMUNITY_COMMENT]: ({ queryClient }, event) => applyCommentEvent(queryClient, event),
   // With a community_id it also says that a community's membership, invites or picture changed.
-  [EventType.USER_PROFILES]: ({ invalidate }, event) => {
-    invalidate(queryKeys.profiles);
+  // With a gojimoji it is a friend's new mood, put on their stars here rather than refetched.
+  [EventType.USER_PROFILES]: ({ queryClient, invalidate }, event) => {
+    const { user_id, gojimoji } = event.data;
+    const applied = gojimoji && user_id && applyMoodDelta(queryClient, user_id, gojimoji);
+    if (!applied) invalidate(queryKeys.profiles);
     if (event.data.community_id !== undefined) invalidate(communityKeys.root);
     // With an organization_id: an admin wrote a survey or an incentive plan of the member's organisation.
     if (event.data.organization_id !== undefined) {
@@ -85,10 +89,10 @@ export const realtimeHandlers: Handlers = {
 
 export const INVALIDATE_THROTTLE_MS = 250;
 /**
- * The home star set is refetched at most once a second: every friend's mood change is a USER_PROFILES event,
- * and a burst of them is one refetch (issue 17: no USER_PROFILES storms).
+ * The home star set is refetched at most once a second: a burst of USER_PROFILES refreshes is one refetch
+ * (issue 17: no USER_PROFILES storms; the server merges them the same way).
  */
-export const PROFILES_REFETCH_INTERVAL_MS = 1000;
+export const PROFILES_REFETCH_INTERVAL_MS = PROFILES_REFRESH_INTERVAL_MS;
 
 const PROFILES_ID = JSON.stringify(queryKeys.profiles);
 const intervalOf = (id: string) =>

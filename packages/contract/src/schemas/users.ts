@@ -131,6 +131,7 @@ export const Gojimoji = Type.Object({
   mood: Nullable(Type.Integer({ minimum: 1, maximum: 5 })),
   tags: Type.Array(Type.String()),
 });
+export type Gojimoji = Static<typeof Gojimoji>;
 
 const Identity = Type.Object({
   screen_name: Type.String({

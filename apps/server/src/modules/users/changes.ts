@@ -22,9 +22,18 @@ interface ChangeContext {
   user: UserRow;
 }
 
+/**
+ * Who hears of a change: the member alone (their other devices), everyone with their face on a star (a
+ * name, picture or alias change: they refetch their star set), or those same members with the new mood as a
+ * delta they apply without a refetch.
+ */
+export type Audience = 'self' | 'face' | 'mood';
+
 interface Shape {
   /** Name, persona and password come from the identity provider when the account has one (002 §5). */
   managedByProvider?: boolean;
+  /** Absent: the member alone; nothing a star shows others changed. */
+  seen?: Exclude<Audience, 'self'>;
   apply(body: UpdateUserBody, ctx: ChangeContext): ColumnChange | Promise<ColumnChange>;
 }
 
@@ -107,7 +116,11 @@ async function moodTagsChange(body: UpdateUserBody, { tx, user }: ChangeContext)
 export const SHAPES = new Map<string, Shape>([
   [
     'first_name',
-    { managedByProvider: true, apply: (b) => ({ firstName: rules.personName(b.first_name!, 'first_name') }) },
+    {
+      managedByProvider: true,
+      seen: 'face',
+      apply: (b) => ({ firstName: rules.personName(b.first_name!, 'first_name') }),
+    },
   ],
   [
     'last_name',
@@ -116,6 +129,7 @@ export const SHAPES = new Map<string, Shape>([
   [
     'avatar_image',
     {
+      seen: 'face',
       apply: (b) => {
         const avatar = avatarNameOf(b.avatar_image!);
         if (!avatar) throw badRequest('validation', 'avatar_image must be one of av1 to av22');
@@ -123,8 +137,8 @@ export const SHAPES = new Map<string, Shape>([
       },
     },
   ],
-  ['alias_add', { apply: aliasChange }],
-  ['alias_add,alias_remove', { apply: aliasChange }],
+  ['alias_add', { seen: 'face', apply: aliasChange }],
+  ['alias_add,alias_remove', { seen: 'face', apply: aliasChange }],
   ['date_of_birth', { apply: (b) => ({ dateOfBirth: rules.parseDateOfBirth(b.date_of_birth!) }) }],
   ['height_meter', { apply: (b) => ({ heightMeter: rules.heightMeter(b.height_meter!) }) }],
   ['weight_kg', { apply: (b) => ({ weightKg: rules.weightKg(b.weight_kg!) }) }],
@@ -132,8 +146,8 @@ export const SHAPES = new Map<string, Shape>([
   ['address.state', { apply: (b, { user }) => ({ state: rules.stateFor(user.country, b.address!.state!) }) }],
   ['measurement_unit', { apply: (b) => ({ unitPreference: rules.measurementUnit(b.measurement_unit!) }) }],
   ['timezone', { apply: (b) => ({ timezone: rules.timezone(b.timezone!) }) }],
-  ['persona_image', { managedByProvider: true, apply: personaChange }],
+  ['persona_image', { managedByProvider: true, seen: 'face', apply: personaChange }],
   ['tag_notes', { apply: (b) => ({ tagNotes: rules.tagNotes(b.tag_notes!) }) }],
-  ['gojimoji.mood', { apply: (b) => ({ mood: rules.mood(b.gojimoji!.mood!) }) }],
-  ['gojimoji.tags', { apply: moodTagsChange }],
+  ['gojimoji.mood', { seen: 'mood', apply: (b) => ({ mood: rules.mood(b.gojimoji!.mood!) }) }],
+  ['gojimoji.tags', { seen: 'mood', apply: moodTagsChange }],
 ]);

@@ -1,10 +1,26 @@
 import { EventType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import { listen, TestSocket, wsUrl } from '../../platform/realtime/testing';
-import { createTestApp, signUp } from '../../test/harness';
+import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { communityFixtures } from '../communities/fixtures';
 
 const ctx = await createTestApp();
 const origin = await listen(ctx.app);
+const { makeFriends } = communityFixtures(ctx);
+
+const putUser = (user: TestUser, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/user', headers: user.headers, payload });
+
+/** A member and their friend, each with a live socket, and the friend's socket empty. */
+async function friendsOnline() {
+  const member = await signUp(ctx.app);
+  const friend = await signUp(ctx.app);
+  await makeFriends(member, friend);
+  const mine = await TestSocket.open(await wsUrl(origin, member), origin);
+  const theirs = await TestSocket.open(await wsUrl(origin, friend), origin);
+  await Promise.all([mine.live(), theirs.live()]);
+  return { member, mine, theirs };
+}
 
 describe('a profile change reaches the member everywhere', () => {
   it("sends USER_PROFILES to the member's other open sockets, and to nobody else", async () => {
@@ -31,5 +47,34 @@ describe('a profile change reaches the member everywhere', () => {
     await other.live();
     expect(other.messages).toEqual([]);
     for (const socket of [phone, laptop, other]) socket.close();
+  });
+});
+
+describe('what a change says to the faces around the member (issue 17: no refetch storms)', () => {
+  it('tells a friend a new mood as a delta for their star, and the member to refresh their own', async () => {
+    const { member, mine, theirs } = await friendsOnline();
+    expect((await putUser(member, { gojimoji: { mood: 4 } })).statusCode).toBe(200);
+
+    const [delta] = await theirs.received(1);
+    expect(delta).toMatchObject({
+      type: EventType.USER_PROFILES,
+      data: { user_id: member.userId, gojimoji: { mood: 4, tags: [] } },
+    });
+    const [own] = await mine.received(1);
+    expect(own.data).toEqual({ user_id: member.userId });
+    for (const socket of [mine, theirs]) socket.close();
+  });
+
+  it('tells a friend to refetch on a new name, and nothing on a change no star shows', async () => {
+    const { member, mine, theirs } = await friendsOnline();
+    expect((await putUser(member, { height_meter: 1.8 })).statusCode).toBe(200);
+    await mine.received(1);
+    await theirs.live();
+    expect(theirs.messages).toEqual([]);
+
+    expect((await putUser(member, { first_name: 'Grace' })).statusCode).toBe(200);
+    const [refresh] = await theirs.received(1);
+    expect(refresh.data).toEqual({ user_id: member.userId });
+    for (const socket of [mine, theirs]) socket.close();
   });
 });

@@ -9,10 +9,10 @@ import { badRequest, conflict, forbidden, isUniqueViolation } from '../../platfo
 import { inTransaction, type Work } from '../../platform/tx';
 import { organizationsOf } from '../admin';
 import { changePassword } from '../auth';
-import { findUser, presentPublicProfile, relationOf } from '../faces';
+import { findUser, presentPublicProfile, relationOf, type UserRow } from '../faces';
 import { faceWatchersOf } from '../friends';
 import { groupCompanionsOf } from '../messages';
-import { PASSWORD_SHAPE, SHAPES, shapeOf } from './changes';
+import { type Audience, PASSWORD_SHAPE, SHAPES, shapeOf } from './changes';
 import { presentUserProfile } from './presenter';
 
 export async function ownProfile(db: Queryable, userId: number): Promise<UserProfile> {
@@ -50,16 +50,25 @@ export function announceProfileChange(work: Work, userId: number) {
 }
 
 /**
- * A change of what the member shows (names, pictures, mood): they and everyone with their face on a star
- * (friends, pending requests, group threads) refresh their star set; cached ones are then recomputed.
+ * A change of what the member shows: they refresh their own profile, and everyone with their face on a star
+ * (friends, pending requests, group threads) hears it too: a new name or picture as a refetch of their star
+ * set, a new mood as a delta they put on the member's stars themselves (issue 17: no refetch storms).
  */
-async function announceFaceChange(work: Work, userId: number) {
+async function announceChange(
+  work: Work,
+  user: Pick<UserRow, 'id' | 'mood' | 'moodTags'>,
+  audience: Audience,
+) {
+  await announceProfileChange(work, user.id);
+  if (audience === 'self') return;
   const [watchers, companions] = await runQueries(work.tx, [
-    () => faceWatchersOf(work.tx, userId),
-    () => groupCompanionsOf(work.tx, userId),
+    () => faceWatchersOf(work.tx, user.id),
+    () => groupCompanionsOf(work.tx, user.id),
   ]);
-  const audience = [...new Set([userId, ...watchers, ...companions])];
-  return work.emit(audience, EventType.USER_PROFILES, null, { user_id: userId });
+  const others = new Set([...watchers, ...companions]);
+  others.delete(user.id);
+  const delta = audience === 'mood' ? { gojimoji: { mood: user.mood, tags: user.moodTags } } : {};
+  return work.emit(others, EventType.USER_PROFILES, null, { user_id: user.id, ...delta });
 }
 
 async function updatePassword(deps: AppDeps, auth: AuthContext, body: UpdateUserBody) {
@@ -85,11 +94,12 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
       // NO KEY UPDATE: event and row inserts naming this member (foreign keys) must not wait on it (0004).
       const [user] = await work.tx.select().from(users).where(eq(users.id, auth.userId)).for('no key update');
       if (change.managedByProvider && user.identityProvider) throw managedByProvider();
-      await work.tx
+      const [changed] = await work.tx
         .update(users)
         .set(await change.apply(body, { tx: work.tx, user }))
-        .where(eq(users.id, auth.userId));
-      await announceFaceChange(work, auth.userId);
+        .where(eq(users.id, auth.userId))
+        .returning();
+      await announceChange(work, changed, change.seen ?? 'self');
     });
   } catch (err) {
     // Two members claiming the same alias at once: the unique index decides, the loser hears why.

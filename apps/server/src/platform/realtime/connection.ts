@@ -1,5 +1,6 @@
 import { WS_CLOSE } from '@orbit/contract';
 import { WebSocket } from 'ws';
+import { ProfilesCoalescer } from './coalesce';
 import { type FrameSink, StreamCursor } from './cursor';
 import type { Frame, Membership } from './envelope';
 import type { ResumePlan } from './history';
@@ -35,6 +36,8 @@ export interface ConnectionOptions {
 export class Connection {
   private readonly personal: StreamCursor;
   private readonly followed = new Map<number, StreamCursor>();
+  /** USER_PROFILES refreshes of the personal stream, at most one a second (coalesce.ts). */
+  private readonly profiles = new ProfilesCoalescer((frame) => this.writeLive(frame));
   /** Work deferred until the socket has caught up (a ping's pong); null once it has. */
   private untilOpen: (() => void)[] | null = [];
 
@@ -43,7 +46,10 @@ export class Connection {
     private readonly socket: WebSocket,
     private readonly options: ConnectionOptions,
   ) {
-    const sink = this.sink((frame) => frame.membership && this.applyMembership(frame.membership));
+    const sink = this.sink(
+      (frame) => frame.membership && this.applyMembership(frame.membership),
+      (frame) => this.profiles.admit(frame),
+    );
     this.personal = new StreamCursor((after) => options.personalAfter(userId, after), sink);
   }
 
@@ -104,6 +110,7 @@ export class Connection {
   }
 
   close(code: number, reason: string): void {
+    this.profiles.stop();
     this.personal.stop();
     for (const cursor of this.followed.values()) cursor.stop();
     if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
@@ -135,18 +142,24 @@ export class Connection {
     void this.cursorFor(communityId).start(membership.from, true);
   }
 
-  /** Writes to this socket; `written` runs after each frame the socket took (in stream order). */
-  private sink(written: (frame: Frame) => void = () => {}): FrameSink {
+  /**
+   * Writes to this socket; `written` runs after each frame the socket took (in stream order), and `admit`
+   * answers what to write for a frame (the frame itself, or nothing yet while it is held, or a held one first).
+   */
+  private sink(
+    written: (frame: Frame) => void = () => {},
+    admit: (frame: Frame) => Frame[] = (frame) => [frame],
+  ): FrameSink {
     return {
       writeLive: (frame) => {
-        const ok = this.writeLive(frame);
-        if (ok) written(frame);
-        return ok;
+        for (const each of admit(frame)) if (!this.writeLive(each)) return false;
+        written(frame);
+        return true;
       },
       writeReplayed: async (frame) => {
-        const ok = await this.writeReplayed(frame);
-        if (ok) written(frame);
-        return ok;
+        for (const each of admit(frame)) if (!(await this.writeReplayed(each))) return false;
+        written(frame);
+        return true;
       },
       failed: (err) => {
         this.options.onFailure(err);

@@ -35,8 +35,8 @@ describe('envelope', () => {
     const frame = frameFor(812, messages[0].rest);
     expect(JSON.parse(String(frame.bytes))).toEqual({
       id: 812,
-      type: 'USER_PROFILES',
-      subtype: null,
+      type: 'FRIEND_REQUEST',
+      subtype: 'REJECT',
       ts: rows[0].ts,
       data: { user_id: 42 },
     });

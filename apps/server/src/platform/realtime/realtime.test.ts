@@ -1,4 +1,4 @@
-import { EventSubtype, EventType, WS_CLOSE, WS_TICKET_TTL_MS } from '@orbit/contract';
+import { EventSubtype, EventType, type ProfilesChanged, WS_CLOSE, WS_TICKET_TTL_MS } from '@orbit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
@@ -123,8 +123,8 @@ describe('delivery', () => {
     const [message] = await socket.received(1);
     expect(message).toEqual({
       id: 1,
-      type: 'USER_PROFILES',
-      subtype: null,
+      type: 'FRIEND_REQUEST',
+      subtype: 'REJECT',
       ts: expect.any(String),
       data: { user_id: 42 },
     });
@@ -218,12 +218,42 @@ describe('resume', () => {
   });
 });
 
+describe('USER_PROFILES refreshes (issue 17)', () => {
+  const refresh = (userId: number, data: ProfilesChanged) =>
+    inTransaction({ db: ctx.deps.db, publisher: ctx.deps.realtime }, (work) =>
+      work.emit([userId], EventType.USER_PROFILES, null, data),
+    );
+
+  it('reach a socket at most once a second: a burst is the first, then one carrying the rest', async () => {
+    const { user, socket } = await memberOnline();
+    await refresh(user.userId, { user_id: 1 });
+    await refresh(user.userId, { community_id: 2 });
+    await refresh(user.userId, { organization_id: 3 });
+    const [first, merged] = await socket.received(2);
+    expect(first).toMatchObject({ id: 1, data: { user_id: 1 } });
+    expect(merged).toMatchObject({ id: 3, data: { community_id: 2, organization_id: 3 } });
+    await socket.live();
+    expect(socket.messages).toHaveLength(2);
+    socket.close();
+  });
+
+  it('go out before a later event, in stream order', async () => {
+    const { user, socket } = await memberOnline();
+    await refresh(user.userId, { user_id: 1 });
+    await refresh(user.userId, { community_id: 2 });
+    await emit(ctx.deps, [user.userId], { user_id: 3 });
+    await socket.received(3);
+    expect(socket.ids()).toEqual([1, 2, 3]);
+    socket.close();
+  });
+});
+
 describe('nothing lost', () => {
   it('the sweeper delivers an event whose publish was lost after commit', async () => {
     const { user, socket } = await memberOnline();
-    const [row] = await emit(ctx.deps, [user.userId], { community_id: 7 }, { lost: true });
+    const [row] = await emit(ctx.deps, [user.userId], { user_id: 7 }, { lost: true });
     const [message] = await socket.received(1);
-    expect(message).toMatchObject({ id: 1, data: { community_id: 7 } });
+    expect(message).toMatchObject({ id: 1, data: { user_id: 7 } });
     await vi.waitFor(async () => {
       const [stored] = await ctx.deps.db.select().from(events).where(eq(events.id, row.eventId));
       expect(stored.publishedAt).not.toBeNull();

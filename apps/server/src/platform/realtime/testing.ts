@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { EventType, type ProfilesChanged } from '@orbit/contract';
+import { EventSubtype, EventType } from '@orbit/contract';
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { Queryable } from '../../db/client';
@@ -151,19 +151,20 @@ export function personalBatch(personal: CommittedEvent[]): CommittedBatch {
 const LOST: EventPublisher = { publishCommitted() {} };
 
 /**
- * Emits one USER_PROFILES event to each recipient the way a service does (a payload of the contract's
- * catalogue: the test suite checks every emitted one); with `lost`, the commit happens but the publish never
- * does, as if the process stopped in between. Answers the committed rows.
+ * Emits one personal event to each recipient the way a service does: a FRIEND_REQUEST REJECT naming
+ * `user_id` (a payload of the contract's catalogue: the test suite checks every emitted one; one the socket
+ * writes as it comes, where USER_PROFILES refreshes would be merged). With `lost`, the commit happens but the
+ * publish never does, as if the process stopped in between. Answers the committed rows.
  */
 export function emit(
   deps: Pick<AppDeps, 'db' | 'realtime'>,
   recipients: number[],
-  data: ProfilesChanged,
+  data: { user_id: number },
   options: { lost?: boolean } = {},
 ): Promise<CommittedEvent[]> {
   const publisher = options.lost ? LOST : deps.realtime;
   return inTransaction({ db: deps.db, publisher }, async (work) => {
-    await work.emit(recipients, EventType.USER_PROFILES, null, data);
+    await work.emit(recipients, EventType.FRIEND_REQUEST, EventSubtype.REJECT, data);
     return work.pending;
   });
 }

@@ -1,12 +1,6 @@
-import {
-  AccessType,
-  COMMUNITY_COLORS,
-  DEFAULT_COMMUNITY_COLOR,
-  type ProfileStar,
-  StarType,
-  TermsKind,
-} from '@orbit/contract';
+import { AccessType, COMMUNITY_COLORS, DEFAULT_COMMUNITY_COLOR, StarType, TermsKind } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { star } from '../../api/testing';
 import { T } from '../../i18n/texts';
 import {
   canCreate,
@@ -27,37 +21,6 @@ import {
   typedInitials,
   typedName,
 } from './rules';
-
-function star(fields: Partial<ProfileStar>): ProfileStar {
-  return {
-    star_id: 'x',
-    star_type: StarType.FRIEND,
-    zone: 1,
-    size: 1,
-    color: null,
-    color_ring: null,
-    image_url: null,
-    avatar_image: null,
-    badge_image: null,
-    effect: null,
-    pinned: false,
-    interaction_date: null,
-    name: 'Someone',
-    screen_name: null,
-    user_id: null,
-    community_id: null,
-    persona_image: null,
-    gojimoji: null,
-    type: null,
-    kind: null,
-    org_name: null,
-    incentive_plans: null,
-    bg_app_id: null,
-    session_type: null,
-    activity_type: null,
-    ...fields,
-  };
-}
 
 describe('join flow (000 §4.6)', () => {
   it('shows the terms popup of the community kind first, and the identity popup when it has none', () => {
