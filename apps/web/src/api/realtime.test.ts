@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { EventSubtype, EventType, UI_TIMINGS } from '@orbit/contract';
+
 import type { AddressInfo } from 'node:net';
+import { EventSubtype, EventType, UI_TIMINGS } from '@orbit/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
 import { RealtimeClient, useRealtimeStatus } from './realtime';
@@ -81,6 +82,17 @@ async function connected(personal: number) {
 }
 
 const status = () => useRealtimeStatus.getState().state;
+const firstMessage = async (arrival: Arrival) =>
+  JSON.parse(arrival.received[0] ?? (await arrival.nextMessage())) as unknown;
+
+/** Checks a live socket as if it had been quiet for a check's interval: it pings. Returns that moment. */
+async function pingedWhenQuiet(arrival: Arrival): Promise<number> {
+  await expect.poll(() => status().status).toBe('live');
+  const quiet = Date.now() + UI_TIMINGS.realtimeStatusCheckMs;
+  client.check(quiet);
+  expect(await firstMessage(arrival)).toEqual({ type: 'ping' });
+  return quiet;
+}
 
 describe('realtime client', () => {
   it('keeps what a resume replays and refetches nothing', async () => {
@@ -92,7 +104,7 @@ describe('realtime client', () => {
     const second = await server.arrival(1);
     expect(second.url).toContain('since=6');
     // The ping of a resume: the server answers it once every stream has caught up.
-    expect(JSON.parse(second.received[0] ?? (await second.nextMessage()))).toEqual({ type: 'ping' });
+    expect(await firstMessage(second)).toEqual({ type: 'ping' });
     send(second, post(7));
     send(second, { type: 'pong' });
     send(second, post(8));
@@ -123,10 +135,7 @@ describe('realtime client', () => {
 
   it('pings a quiet socket and replaces it when no pong comes back', async () => {
     const { first } = await connected(5);
-    await expect.poll(() => status().status).toBe('live');
-    const quiet = Date.now() + UI_TIMINGS.realtimeStatusCheckMs;
-    client.check(quiet);
-    expect(JSON.parse(first.received[0] ?? (await first.nextMessage()))).toEqual({ type: 'ping' });
+    const quiet = await pingedWhenQuiet(first);
 
     // The server never answers: the socket is half-open, still OPEN on both sides, and is replaced.
     client.check(quiet + UI_TIMINGS.realtimePongTimeoutMs);
@@ -136,10 +145,7 @@ describe('realtime client', () => {
 
   it('keeps a socket whose pong comes back', async () => {
     const { first } = await connected(5);
-    await expect.poll(() => status().status).toBe('live');
-    const quiet = Date.now() + UI_TIMINGS.realtimeStatusCheckMs;
-    client.check(quiet);
-    expect(JSON.parse(first.received[0] ?? (await first.nextMessage()))).toEqual({ type: 'ping' });
+    const quiet = await pingedWhenQuiet(first);
     send(first, { type: 'pong' });
     // Sent after the pong, so once it shows the pong has been read.
     send(first, { type: 'POSITIONS', personal: 6, channels: {} });

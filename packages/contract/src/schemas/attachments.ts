@@ -17,6 +17,7 @@ export const PostAttachmentsCreated = Type.Object({
   attachments: Type.Array(FeedAttachment),
   post: FeedPost,
 });
+export type PostAttachmentsCreated = Static<typeof PostAttachmentsCreated>;
 
 /** POST .../feeds/{feed}/attachments: the new comment's id comes first (001 §7). */
 export const CommentAttachmentsCreated = Type.Object({
