@@ -60,6 +60,11 @@ export const UI_TIMINGS = {
   memberFormAlertAutoCloseMs: 2000,
   busyDefaultDelayMs: 2000,
   realtimeStatusCheckMs: 2000,
+  /**
+   * A socket that has heard nothing, not even the pong of its ping, for this long is half-open (the network
+   * went away without a close): the client drops it and resumes on a new one.
+   */
+  realtimePongTimeoutMs: 5000,
   versionReloadDelayMs: 5000,
   incomingCallHideMs: 30000,
   highlightMs: 2000,

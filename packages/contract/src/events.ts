@@ -39,9 +39,13 @@ export interface PingMessage {
   type: 'ping';
 }
 
-/** Sent once a socket opens: its position on each community channel it follows, for the next resume. */
+/**
+ * Sent once a socket opens: its position on the member's personal stream and on each community channel it
+ * follows, for the next resume (a client that has seen no event yet can still resume from here).
+ */
 export interface PositionsMessage {
   type: 'POSITIONS';
+  personal: number;
   channels: Record<string, number>;
 }
 

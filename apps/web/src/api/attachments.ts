@@ -1,4 +1,4 @@
-import type { FeedAttachment, LinkPreview } from '@orbit/contract';
+import type { FeedAttachment, LinkPreview, PostAttachmentsCreated } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { post, request } from './client';
 import type { PostInput } from './feeds';
@@ -17,7 +17,7 @@ const ownerPath = (scope: FeedScope) =>
 
 /** A post with its files in one upload (001 §7): the answer's first value is the new post's id. */
 export function uploadPostWithFiles(scope: FeedScope, input: PostInput, files: readonly File[]) {
-  return request<{ feed_id: number; attachments: FeedAttachment[] }>(`${ownerPath(scope)}/attachments`, {
+  return request<PostAttachmentsCreated>(`${ownerPath(scope)}/attachments`, {
     method: 'POST',
     form: filesForm(files, input),
   });

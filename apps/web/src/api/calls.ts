@@ -8,7 +8,8 @@ import {
   EventSubtype,
   type PrivateCallSession,
 } from '@orbit/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { get, post } from './client';
 
 /** Query keys of calls. */
@@ -31,6 +32,15 @@ export const sendCallMedia = (callId: number, body: CallMediaBody) =>
  * screen opens with the session POST /call/start answered (then only the events refetch it).
  */
 export const fetchCallSession = (callId: number) => get<PrivateCallSession>(`/private-call/${callId}`);
+
+/** Who is in the call changed (one joined, left or declined): the call's session is fetched again. */
+export function useRefreshCallSession(callId: number) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: callKeys.session(callId) }),
+    [queryClient, callId],
+  );
+}
 
 export function useCallSession(callId: number, initial?: PrivateCallSession) {
   return useQuery({

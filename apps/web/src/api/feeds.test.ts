@@ -37,6 +37,14 @@ describe('feed cache and live events', () => {
     applyPostEvent(queryClient, event(EventType.COMMUNITY_POST, EventSubtype.NEW, postOf(2)));
     expect(read().map((item) => item.id)).toEqual([2, 1]);
   });
+  it('keeps a created post once when its event came first, and when a resume replays that event', () => {
+    const { queryClient, read } = clientWith([postOf(1)]);
+    const created = event(EventType.COMMUNITY_POST, EventSubtype.NEW, postOf(2));
+    applyPostEvent(queryClient, created);
+    upsertPost(queryClient, postOf(2, { message: 'from the reply' }));
+    applyPostEvent(queryClient, created);
+    expect(read().map((item) => item.id)).toEqual([2, 1]);
+  });
   it('replaces on UPDATE and removes on DELETE', () => {
     const { queryClient, read } = clientWith([postOf(1)]);
     applyPostEvent(

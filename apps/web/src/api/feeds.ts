@@ -281,10 +281,6 @@ export function postPath(scope: FeedScope, postId: number): string {
   return scope.kind === 'community' ? `/communities/${scope.id}/feeds/${postId}` : `/user/feed/${postId}`;
 }
 
-export function fetchPost(scope: FeedScope, postId: number): Promise<FeedPost> {
-  return get<FeedPost>(scope.kind === 'community' ? `/community/feed/${postId}` : `/user/feed/${postId}`);
-}
-
 export const createPost = (scope: FeedScope, input: PostInput) =>
   post<FeedPost>(feedPostPath(scope), postBody(scope, input));
 

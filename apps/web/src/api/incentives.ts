@@ -11,6 +11,7 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
 import { get, post, put } from './client';
+import { useSaveWithProfiles } from './keys';
 
 export const incentiveKeys = {
   root: ['incentives'] as const,
@@ -103,3 +104,6 @@ export const savePlan = (id: number | null, body: IncentivePlanInput) =>
       ? post<AdminIncentivePlan>('/admin/incentive-plans', body)
       : put<AdminIncentivePlan>(`/admin/incentive-plans/${id}`, body),
   );
+
+/** An admin saves a plan; it resolves once the lists show it (the admin's own menu may change too). */
+export const useSavePlan = () => useSaveWithProfiles(savePlan, incentiveKeys.root);

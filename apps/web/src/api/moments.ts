@@ -7,9 +7,11 @@ import {
   MomentStatus,
   type ReplayedSessionResponse,
 } from '@orbit/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { trackBusy } from '../ui/busy';
 import { get, post, put } from './client';
+import { queryKeys } from './keys';
 
 export type MomentOriginValue = 1 | 2;
 export type MomentFilterValue = 0 | 1 | 2 | 3;
@@ -47,6 +49,16 @@ export const markMomentsSeen = (ids: number[]) =>
     moments: ids.map((id) => ({ id, action: MomentStatus.SEEN })),
   });
 
+/** Marks incoming moments seen; the own star stops pulsing once the profiles are refetched. */
+export function useMarkMomentsSeen() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (ids: number[]) =>
+      markMomentsSeen(ids).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.profiles })),
+    [queryClient],
+  );
+}
+
 /** PUT /user/moments with status 3: the member ignores a moment (000 §4.3). */
 export const ignoreMoment = (momentId: number) =>
   trackBusy(put<unknown>('/user/moments', { moment_id: momentId, status: MomentStatus.IGNORED }));
@@ -58,3 +70,12 @@ export const fetchMomentLeaderboard = (momentId: number) =>
   trackBusy(get<MomentLeaderboardResponse>('/user/moments/leaderboard', { moment_id: momentId }));
 
 export const createMoment = (body: CreateMomentBody) => trackBusy(post<Moment>('/user/moments', body));
+
+/** Creates a moment; it resolves once the moment lists have been refetched, so they show it on return. */
+export function useCreateMoment() {
+  const queryClient = useQueryClient();
+  return async (body: CreateMomentBody) => {
+    await createMoment(body);
+    await queryClient.invalidateQueries({ queryKey: momentKeys.root });
+  };
+}

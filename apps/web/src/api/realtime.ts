@@ -9,7 +9,9 @@ import { create } from 'zustand';
 import { get, isApiError } from './client';
 import {
   backoffDelay,
+  checkSocket,
   initialRealtimeState,
+  type Liveness,
   type RealtimeEvent,
   type RealtimeState,
   realtimeTransition,
@@ -19,9 +21,15 @@ import {
 export interface RealtimeCallbacks {
   /** `replay`: sent on a resume before the socket caught up, so missed while offline. */
   onEvent: (event: EventEnvelope, replay: boolean) => void;
-  /** After a reconnect or a RESYNC: what the screen shows may be stale. */
+  /**
+   * After a RESYNC, or a resume with no position to resume from: events were missed that no replay brings
+   * back, so what the screen shows may be stale. An ordinary resume replays what was missed instead.
+   */
   onStale: () => void;
 }
+
+/** A single-use socket address: GET /wsurl, a new ticket each time. */
+const ticketedUrl = async () => (await get<{ url: string }>('/wsurl')).url;
 
 const PING = JSON.stringify({ type: 'ping' });
 
@@ -29,7 +37,7 @@ export const useRealtimeStatus = create<{ state: RealtimeState }>(() => ({ state
 
 /**
  * One socket per signed-in session: GET /wsurl, connect, remember the last id, check the socket every
- * 2 s (000 §7) and reconnect with backoff and jitter, resuming from the last id seen.
+ * 2 s (000 §7) and reconnect with backoff and jitter, resuming from the last id seen (docs/decisions/0004).
  */
 export class RealtimeClient {
   private state: RealtimeState = initialRealtimeState;
@@ -37,14 +45,19 @@ export class RealtimeClient {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private checkTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = true;
+  private liveness: Liveness = { pingSentAt: null, heardAt: 0 };
 
-  constructor(private readonly callbacks: RealtimeCallbacks) {}
+  /** `socketAddress`: where each attempt connects; tests hand in their own server's. */
+  constructor(
+    private readonly callbacks: RealtimeCallbacks,
+    private readonly socketAddress: () => Promise<string> = ticketedUrl,
+  ) {}
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
     this.dispatch({ type: 'reset' });
-    this.checkTimer = setInterval(() => this.checkStatus(), UI_TIMINGS.realtimeStatusCheckMs);
+    this.checkTimer = setInterval(() => this.check(), UI_TIMINGS.realtimeStatusCheckMs);
     void this.connect();
   }
 
@@ -68,7 +81,7 @@ export class RealtimeClient {
   private async connect(): Promise<void> {
     let url: string;
     try {
-      url = (await get<{ url: string }>('/wsurl')).url;
+      url = await this.socketAddress();
     } catch (error) {
       // Signed out: the app shows sign-in and stops this client; anything else is retried.
       if (!isApiError(error, 401)) this.lose();
@@ -78,7 +91,9 @@ export class RealtimeClient {
     const socket = new WebSocket(socketUrl(url, this.state.lastId, this.state.channels));
     this.socket = socket;
     socket.onopen = () => this.opened(socket);
-    socket.onmessage = (message) => this.received(message.data);
+    socket.onmessage = (message) => {
+      if (this.socket === socket) this.received(message.data);
+    };
     socket.onclose = () => {
       if (this.socket === socket) this.lose();
     };
@@ -86,12 +101,19 @@ export class RealtimeClient {
 
   private opened(socket: WebSocket): void {
     if (this.socket !== socket) return;
-    const resumed = this.state.everLive;
+    const { everLive: resumed, lastId } = this.state;
     this.dispatch({ type: 'opened' });
-    if (resumed) {
-      socket.send(PING);
-      this.callbacks.onStale();
-    }
+    this.liveness = { pingSentAt: null, heardAt: Date.now() };
+    if (!resumed) return;
+    // The server holds this pong until every stream has caught up: what comes before it are replays.
+    this.ping(socket, Date.now());
+    // Without a personal position the server could not replay: only a refetch brings back what was missed.
+    if (lastId === null) this.callbacks.onStale();
+  }
+
+  private ping(socket: WebSocket, now: number): void {
+    socket.send(PING);
+    this.liveness = { ...this.liveness, pingSentAt: now };
   }
 
   private received(raw: unknown): void {
@@ -101,16 +123,19 @@ export class RealtimeClient {
     } catch {
       return;
     }
+    this.liveness = { ...this.liveness, heardAt: Date.now() };
     if (message.type === 'pong') {
+      this.liveness = { ...this.liveness, pingSentAt: null };
       this.dispatch({ type: 'caughtUp' });
       return;
     }
     if (message.type === 'RESYNC') {
+      this.dispatch({ type: 'resync' });
       this.callbacks.onStale();
       return;
     }
     if (message.type === 'POSITIONS') {
-      this.dispatch({ type: 'positions', channels: message.channels });
+      this.dispatch({ type: 'positions', personal: message.personal, channels: message.channels });
       return;
     }
     this.track(message);
@@ -142,9 +167,18 @@ export class RealtimeClient {
     }, backoffDelay(this.state.attempt));
   }
 
-  /** The every-2-s check: a socket that closed without telling us (sleep, network change) is reopened. */
-  private checkStatus(): void {
+  /**
+   * The every-2-s check (000 §7): a closed socket is reopened; an open one that has gone quiet is pinged, and
+   * replaced when not even the pong comes back (half-open: asleep, or the network changed without a close).
+   */
+  check(now = Date.now()): void {
     const socket = this.socket;
-    if (socket && socket.readyState >= WebSocket.CLOSING) this.lose();
+    if (!socket || socket.readyState === WebSocket.CONNECTING) return;
+    const verdict = socket.readyState === WebSocket.OPEN ? checkSocket(this.liveness, now) : 'reconnect';
+    if (verdict === 'ping') this.ping(socket, now);
+    if (verdict !== 'reconnect') return;
+    // Forgotten first, so that the close of a half-open socket (which may never come) is not awaited.
+    this.lose();
+    socket.close();
   }
 }

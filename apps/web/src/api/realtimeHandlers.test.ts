@@ -1,7 +1,8 @@
-import { EventSubtype, EventType, type SessionPost, type SessionPosts } from '@orbit/contract';
+import { EventSubtype, EventType, type FeedPost, type SessionPost, type SessionPosts } from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePopupStore } from '../ui/popup';
+import { type FeedPage, feedKeys, upsertPost } from './feeds';
 import { queryKeys } from './keys';
 import {
   createHandlerContext,
@@ -118,6 +119,24 @@ describe('realtime handlers', () => {
     stop();
     expect(queryClient.getQueryData<SessionPosts>(sessionKeys.posts(3))?.posts).toEqual([post, missed]);
     expect(heard).toEqual([post, post]);
+  });
+
+  it('keeps a created post once when its COMMUNITY_POST arrives, live or replayed, and refetches nothing', () => {
+    const { queryClient, invalidate, context } = withFakeTimers();
+    const scope = { kind: 'community', id: 7 } as const;
+    const created = { id: 2, community_id: 7, owner_user_id: null } as FeedPost;
+    queryClient.setQueryData(feedKeys.feed(scope), {
+      pages: [{ posts: [], older_key: null }],
+      pageParams: [null],
+    });
+    upsertPost(queryClient, created);
+    const event = envelope(EventType.COMMUNITY_POST, EventSubtype.NEW, created, 40);
+    handleRealtimeEvent(context, event);
+    handleRealtimeEvent(context, event, true);
+    vi.advanceTimersByTime(PROFILES_REFETCH_INTERVAL_MS);
+    const pages = queryClient.getQueryData<{ pages: FeedPage[] }>(feedKeys.feed(scope))?.pages;
+    expect(pages?.[0]?.posts.map((item) => item.id)).toEqual([2]);
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
   it('shows a MAINTENANCE_NOTIFICATION at once, its title and text as written', () => {

@@ -1,7 +1,9 @@
+import { UI_TIMINGS } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import {
   BACKOFF,
   backoffDelay,
+  checkSocket,
   initialRealtimeState,
   realtimeTransition,
   socketUrl,
@@ -56,14 +58,51 @@ describe('realtime state machine', () => {
   it('keeps each channel position moving forward, and forgets a channel left', () => {
     let state = realtimeTransition(initialRealtimeState, {
       type: 'positions',
+      personal: 0,
       channels: { '3': 10, '4': 2 },
     });
     state = realtimeTransition(state, { type: 'seenOnChannel', channel: 3, id: 12 });
-    state = realtimeTransition(state, { type: 'positions', channels: { '3': 10 } });
+    state = realtimeTransition(state, { type: 'positions', personal: 0, channels: { '3': 10 } });
     expect(state.channels).toEqual({ '3': 12, '4': 2 });
     state = realtimeTransition(state, { type: 'left', channel: 4 });
     expect(state.channels).toEqual({ '3': 12 });
-    expect(state.lastId).toBeNull();
+  });
+
+  it('takes the personal position the server announces, so a socket that saw no event can still resume', () => {
+    let state = realtimeTransition(initialRealtimeState, { type: 'positions', personal: 40, channels: {} });
+    expect(state.lastId).toBe(40);
+    state = realtimeTransition(state, { type: 'seen', id: 41 });
+    state = realtimeTransition(state, { type: 'positions', personal: 40, channels: {} });
+    expect(state.lastId).toBe(41);
+  });
+
+  it("drops the positions held on RESYNC, so the server's next ones count even when lower", () => {
+    let state = realtimeTransition(initialRealtimeState, {
+      type: 'positions',
+      personal: 90,
+      channels: { '3': 50 },
+    });
+    state = realtimeTransition(state, { type: 'resync' });
+    state = realtimeTransition(state, { type: 'positions', personal: 2, channels: { '3': 1 } });
+    expect(state).toMatchObject({ lastId: 2, channels: { '3': 1 } });
+  });
+});
+
+describe('socket check', () => {
+  const { realtimeStatusCheckMs: checkMs, realtimePongTimeoutMs: pongMs } = UI_TIMINGS;
+
+  it('pings a socket that heard nothing since the last check, and leaves a busy one alone', () => {
+    expect(checkSocket({ pingSentAt: null, heardAt: 1000 }, 1000 + checkMs)).toBe('ping');
+    expect(checkSocket({ pingSentAt: null, heardAt: 1000 }, 1000 + checkMs - 1)).toBe('wait');
+  });
+
+  it('replaces a socket whose ping went unanswered for the pong bound', () => {
+    expect(checkSocket({ pingSentAt: 5000, heardAt: 1000 }, 5000 + pongMs - 1)).toBe('wait');
+    expect(checkSocket({ pingSentAt: 5000, heardAt: 1000 }, 5000 + pongMs)).toBe('reconnect');
+  });
+
+  it('keeps a catching-up socket whose pong waits while its replay keeps arriving', () => {
+    expect(checkSocket({ pingSentAt: 5000, heardAt: 5000 + pongMs }, 5000 + pongMs + 1)).toBe('wait');
   });
 });
 

@@ -1,3 +1,5 @@
+import { UI_TIMINGS } from '@orbit/contract';
+
 /**
  * The realtime socket as an explicit state machine (CONVENTIONS 14): the screen can always tell which
  * state it is in, and the transitions are pure so they are tested without a socket.
@@ -28,7 +30,8 @@ export type RealtimeEvent =
   | { type: 'retry' }
   | { type: 'seen'; id: number }
   | { type: 'seenOnChannel'; channel: number; id: number }
-  | { type: 'positions'; channels: Record<string, number> }
+  | { type: 'positions'; personal: number; channels: Record<string, number> }
+  | { type: 'resync' }
   | { type: 'left'; channel: number }
   | { type: 'reset' };
 
@@ -53,6 +56,9 @@ function mergePositions(known: Record<string, number>, seen: Record<string, numb
   return moved ? merged : known;
 }
 
+const seenPersonal = (state: RealtimeState, id: number): RealtimeState =>
+  state.lastId !== null && state.lastId >= id ? state : { ...state, lastId: id };
+
 export function realtimeTransition(state: RealtimeState, event: RealtimeEvent): RealtimeState {
   switch (event.type) {
     case 'opened':
@@ -66,13 +72,19 @@ export function realtimeTransition(state: RealtimeState, event: RealtimeEvent): 
         ? { ...state, status: state.everLive ? 'resuming' : 'connecting' }
         : state;
     case 'seen':
-      return state.lastId !== null && state.lastId >= event.id ? state : { ...state, lastId: event.id };
-    case 'seenOnChannel':
-    case 'positions': {
-      const seen = event.type === 'positions' ? event.channels : { [event.channel]: event.id };
-      const channels = mergePositions(state.channels, seen);
+      return seenPersonal(state, event.id);
+    case 'seenOnChannel': {
+      const channels = mergePositions(state.channels, { [event.channel]: event.id });
       return channels === state.channels ? state : { ...state, channels };
     }
+    case 'positions': {
+      const channels = mergePositions(state.channels, event.channels);
+      const moved = channels === state.channels ? state : { ...state, channels };
+      return seenPersonal(moved, event.personal);
+    }
+    case 'resync':
+      // The positions held are from another world or past the retention: the server's, announced next, count.
+      return { ...state, lastId: null, channels: {} };
     case 'left': {
       if (!(event.channel in state.channels)) return state;
       const { [event.channel]: _gone, ...channels } = state.channels;
@@ -81,6 +93,29 @@ export function realtimeTransition(state: RealtimeState, event: RealtimeEvent): 
     case 'reset':
       return initialRealtimeState;
   }
+}
+
+/** What the status check learns of an open socket: whether it still hears the server. */
+export interface Liveness {
+  /** When the ping still unanswered was sent; null when none is. */
+  pingSentAt: number | null;
+  /** When the socket last received anything: a replay in progress proves it alive though its pong waits. */
+  heardAt: number;
+}
+
+export type SocketCheck = 'ping' | 'wait' | 'reconnect';
+
+/**
+ * One status check of an open socket. One that heard something since the last check is alive; a quiet one
+ * is pinged; one that has heard nothing since its ping for the pong bound is half-open (asleep, or the
+ * network changed without a close) and is replaced.
+ */
+export function checkSocket(liveness: Liveness, now: number): SocketCheck {
+  if (liveness.pingSentAt === null) {
+    return now - liveness.heardAt >= UI_TIMINGS.realtimeStatusCheckMs ? 'ping' : 'wait';
+  }
+  const quietSince = Math.max(liveness.pingSentAt, liveness.heardAt);
+  return now - quietSince >= UI_TIMINGS.realtimePongTimeoutMs ? 'reconnect' : 'wait';
 }
 
 export const BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;

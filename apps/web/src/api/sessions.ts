@@ -93,7 +93,16 @@ export function useCreateSession(communityId: number) {
 export function leaveRoom(queryClient: QueryClient, sessionId: number) {
   return post(`/gojitalk/${sessionId}/leave`)
     .catch(() => undefined)
-    .then(() => queryClient.invalidateQueries({ queryKey: sessionKeys.room(sessionId) }));
+    .then(() => refreshRoom(queryClient, sessionId));
+}
+
+/** The room changed in a way no event carries whole (kicked, a floor request answered): fetch it again. */
+export const refreshRoom = (queryClient: QueryClient, sessionId: number) =>
+  queryClient.invalidateQueries({ queryKey: sessionKeys.room(sessionId) });
+
+export function useRefreshRoom(sessionId: number) {
+  const queryClient = useQueryClient();
+  return () => void refreshRoom(queryClient, sessionId);
 }
 
 export const endSession = (communityId: number, sessionId: number) =>

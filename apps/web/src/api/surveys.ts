@@ -5,9 +5,10 @@ import type {
   SurveyResponseResult,
   SurveysResponse,
 } from '@orbit/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
 import { get, post, put } from './client';
+import { refreshWithProfiles, useSaveWithProfiles } from './keys';
 
 export const surveyKeys = {
   root: ['surveys'] as const,
@@ -28,6 +29,12 @@ export function useSurveys() {
 export const submitSurvey = (id: number, answers: number[]) =>
   trackBusy(post<SurveyResponseResult>(`/surveys/response/${id}`, { answers }));
 
+/** A survey answered, here or elsewhere already: the list and the menu's survey count follow. */
+export function useSurveyAnswered() {
+  const queryClient = useQueryClient();
+  return () => void refreshWithProfiles(queryClient, surveyKeys.root);
+}
+
 export function useAdminSurveys() {
   return useQuery({
     queryKey: surveyKeys.admin,
@@ -40,3 +47,6 @@ export const saveSurvey = (id: number | null, body: SurveyInput) =>
   trackBusy(
     id === null ? post<AdminSurvey>('/admin/surveys', body) : put<AdminSurvey>(`/admin/surveys/${id}`, body),
   );
+
+/** An admin saves a survey; it resolves once the lists show it (the admin's own menu may change too). */
+export const useSaveSurvey = () => useSaveWithProfiles(saveSurvey, surveyKeys.root);

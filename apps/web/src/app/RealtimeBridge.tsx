@@ -10,7 +10,7 @@ export function RealtimeBridge() {
     const context = createHandlerContext(queryClient);
     const client = new RealtimeClient({
       onEvent: (event, replay) => handleRealtimeEvent(context, event, replay),
-      // Events may have been missed while away: whatever is on screen is refetched.
+      // Events were missed that the server could not replay (RESYNC): whatever is on screen is refetched.
       onStale: () => void queryClient.invalidateQueries(),
     });
     client.start();

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Id, Nullable } from './common';
-import { FeedAttachment, UserCommentBody, UserPostBody } from './feeds';
+import { FeedAttachment, FeedPost, UserCommentBody, UserPostBody } from './feeds';
 
 /** The post JSON of an upload's `data` field (001 §7): a post's fields, its feed named by the path. */
 export const AttachmentPostData = Type.Omit(UserPostBody, ['owner_user_id']);
@@ -8,11 +8,16 @@ export const AttachmentPostData = Type.Omit(UserPostBody, ['owner_user_id']);
 /** The comment JSON of an upload's `data` field: a comment's fields, its post named by the path. */
 export const AttachmentCommentData = Type.Omit(UserCommentBody, ['feed_id', 'user_id']);
 
-/** POST /users/{id}/attachments and /communities/{id}/attachments: the new post's id comes first (001 §7). */
+/**
+ * POST /users/{id}/attachments and /communities/{id}/attachments: the new post's id comes first (001 §7), and
+ * the post as the author sees it, so the feed shows it without a second request.
+ */
 export const PostAttachmentsCreated = Type.Object({
   feed_id: Type.Integer(),
   attachments: Type.Array(FeedAttachment),
+  post: FeedPost,
 });
+export type PostAttachmentsCreated = Static<typeof PostAttachmentsCreated>;
 
 /** POST .../feeds/{feed}/attachments: the new comment's id comes first (001 §7). */
 export const CommentAttachmentsCreated = Type.Object({

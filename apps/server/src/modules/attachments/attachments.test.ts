@@ -135,6 +135,8 @@ describe('upload rules', () => {
     expect(post.json().attachments.map((a: { url: string }) => a.url)).toEqual(
       body.attachments.map((a: { url: string }) => a.url),
     );
+    // The reply carries the post as a read shows it: the feed needs no second request.
+    expect(body.post).toEqual(post.json());
   });
 
   it('strips the GPS EXIF of a JPEG and keeps it a JPEG', async () => {

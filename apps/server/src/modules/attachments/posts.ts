@@ -1,4 +1,4 @@
-import { EventSubtype, type FeedAttachment } from '@orbit/contract';
+import { EventSubtype, type FeedAttachment, type FeedPost } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest } from '../../platform/errors';
@@ -11,6 +11,7 @@ import {
   openPost,
   type PostInput,
   presentAttachment,
+  presentFor,
   publishNewPost,
   writePost,
 } from '../feeds';
@@ -29,7 +30,7 @@ export async function createPostWithFiles(
   place: Required<FeedPlace>,
   input: PostInput,
   files: IncomingFile[],
-): Promise<{ feed_id: number; attachments: FeedAttachment[] }> {
+): Promise<{ feed_id: number; attachments: FeedAttachment[]; post: FeedPost }> {
   // Refused callers are turned away before their files are checked and stored.
   await assertMayPostOn(deps.db, callerId, place);
   return withStoredUploads(deps, files, (uploads) =>
@@ -37,7 +38,8 @@ export async function createPostWithFiles(
       const post = await writePost(work, callerId, place, input, { hasAttachments: uploads.count > 0 });
       const rows = await uploads.attachTo(work.tx, callerId, { postId: post.id });
       await publishNewPost(work, post);
-      return { feed_id: post.id, attachments: rows.map(presentAttachment) };
+      const shown = await presentFor(work.tx, callerId, await openPost(work.tx, callerId, post.id, place));
+      return { feed_id: post.id, attachments: rows.map(presentAttachment), post: shown };
     }),
   );
 }

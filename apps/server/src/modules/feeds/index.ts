@@ -5,4 +5,4 @@ export { usersByIds } from './loader';
 export { CommunityPageCache } from './page-cache';
 export { assertAuthor, assertMayPostOn, type FeedPlace, openPost, seesComment } from './policy';
 export { ANONYMOUS_NAME, presentAttachment } from './presenter';
-export { onMembersTagged, type PostInput, publishNewPost, writePost } from './service';
+export { onMembersTagged, type PostInput, presentFor, publishNewPost, writePost } from './service';

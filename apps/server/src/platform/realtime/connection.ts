@@ -68,7 +68,8 @@ export class Connection {
       positions[communityId] = start.from;
       starts.push(cursor.start(start.from, start.replay));
     }
-    this.socket.send(Buffer.from(JSON.stringify({ type: 'POSITIONS', channels: positions })), TEXT);
+    const announced = { type: 'POSITIONS', personal: plan.personal.from, channels: positions };
+    this.socket.send(Buffer.from(JSON.stringify(announced)), TEXT);
     starts.push(this.personal.start(plan.personal.from, plan.personal.replay));
     await Promise.all(starts);
     const deferred = this.untilOpen ?? [];

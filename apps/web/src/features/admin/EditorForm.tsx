@@ -1,7 +1,5 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../api/client';
-import { queryKeys } from '../../api/keys';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -18,9 +16,8 @@ export function useDraft<D>(initial: () => D) {
 interface EditorFormProps {
   /** Saving is offered once the draft is complete. */
   ready: boolean;
+  /** Resolves once what shows the saved item has been refetched (a save hook of api/), before the dialog closes. */
   save: () => Promise<unknown>;
-  /** What the saved item shows in: refreshed before the dialog closes. */
-  savedKey: QueryKey;
   children: ReactNode;
 }
 
@@ -28,9 +25,8 @@ interface EditorFormProps {
  * The frame of the admin editors (plans and surveys): their fields, the save that refreshes the lists and the
  * profiles (the admin's own menu may change) and closes the dialog, the server's refusal, and the Save button.
  */
-export function EditorForm({ ready, save, savedKey, children }: EditorFormProps) {
+export function EditorForm({ ready, save, children }: EditorFormProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -39,8 +35,6 @@ export function EditorForm({ ready, save, savedKey, children }: EditorFormProps)
     setError(null);
     try {
       await save();
-      await queryClient.invalidateQueries({ queryKey: savedKey });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
       await dialogBack();
     } catch (e) {
       setError(isApiError(e) ? `${t(T.adminUnableToSave)}: ${e.message}` : t(T.adminUnableToSave));

@@ -8,7 +8,7 @@ import {
   isKnownActivityType,
   RewardKind,
 } from '@orbit/contract';
-import { incentiveKeys, savePlan } from '../../api/incentives';
+import { useSavePlan } from '../../api/incentives';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -104,6 +104,7 @@ interface PlanEditorProps {
 export function PlanEditor({ plan, scope, organizationId }: PlanEditorProps) {
   const { t } = useTranslation();
   const [draft, set] = useDraft(() => planDraft(plan, new Date().toISOString().slice(0, 10)));
+  const savePlan = useSavePlan();
 
   return (
     <EditorForm
@@ -111,7 +112,6 @@ export function PlanEditor({ plan, scope, organizationId }: PlanEditorProps) {
       save={() =>
         savePlan(plan?.incentive_plan_id ?? null, planInput(draft, plan ? undefined : organizationId))
       }
-      savedKey={incentiveKeys.root}
     >
       <TextField
         label={t(T.adminName)}

@@ -1,5 +1,5 @@
 import type { AdminSurvey } from '@orbit/contract';
-import { saveSurvey, surveyKeys } from '../../api/surveys';
+import { useSaveSurvey } from '../../api/surveys';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
@@ -97,12 +97,12 @@ export function SurveyEditor({
   const { t } = useTranslation();
   const [draft, set, setDraft] = useDraft(() => surveyDraft(survey));
   const locked = (survey?.response_count ?? 0) > 0;
+  const saveSurvey = useSaveSurvey();
 
   return (
     <EditorForm
       ready={surveyReady(draft)}
       save={() => saveSurvey(survey?.id ?? null, surveyInput(draft, survey ? undefined : organizationId))}
-      savedKey={surveyKeys.root}
     >
       <TextField
         label={t(T.adminName)}

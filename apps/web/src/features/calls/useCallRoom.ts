@@ -1,7 +1,6 @@
 import type { CallParticipant, PrivateCallSession } from '@orbit/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { callKeys, onCallNews, sendCallMedia } from '../../api/calls';
+import { onCallNews, sendCallMedia, useRefreshCallSession } from '../../api/calls';
 import { useMe } from '../../api/profiles';
 import { adoptPreparedRoom } from './prepared';
 import type { CallRoom, Me, RoomSnapshot } from './room';
@@ -24,7 +23,7 @@ export type RemoteStates = Map<number, Pick<CallParticipant, 'muted' | 'video'>>
  * and video as they change, follows the others' CALL events, and stops when the call ends.
  */
 export function useCallRoom(callId: number, session: PrivateCallSession | undefined, me: Me | null) {
-  const queryClient = useQueryClient();
+  const refreshSession = useRefreshCallSession(callId);
   const [snapshot, setSnapshot] = useState<RoomSnapshot | null>(null);
   const [ended, setEnded] = useState(false);
   const [remote, setRemote] = useState<RemoteStates>(new Map());
@@ -74,11 +73,11 @@ export function useCallRoom(callId: number, session: PrivateCallSession | undefi
             const { user_id, muted = false, video = false } = news.event;
             setRemote((states) => new Map(states).set(user_id, { muted, video }));
           } else {
-            void queryClient.invalidateQueries({ queryKey: callKeys.session(callId) });
+            refreshSession();
           }
         }
       }),
-    [callId, queryClient],
+    [callId, refreshSession],
   );
 
   const published = snapshot?.published ?? false;

@@ -6,7 +6,6 @@ import {
   createPost,
   type FeedPerson,
   type FeedScope,
-  fetchPost,
   type PostInput,
   upsertPost,
   useCommunityMembers,
@@ -74,12 +73,12 @@ export function Writer({ scope }: { scope: FeedScope }) {
     };
     setBusy(true);
     try {
-      if (files.length > 0) {
-        const created = await uploadPostWithFiles(scope, input, files);
-        upsertPost(queryClient, await fetchPost(scope, created.feed_id));
-      } else {
-        upsertPost(queryClient, await createPost(scope, input));
-      }
+      // Either reply carries the post as the author sees it: the feed shows it without another request.
+      const created =
+        files.length > 0
+          ? (await uploadPostWithFiles(scope, input, files)).post
+          : await createPost(scope, input);
+      upsertPost(queryClient, created);
       reset();
     } catch {
       // 001 §8: a post with files that fails says 'Unable to upload file', try again; one without files

@@ -1,8 +1,7 @@
 import { AppId, type CreateMomentBody, ErrorCode, LIMITS, type Moment } from '@orbit/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { refusedWith } from '../../api/errors';
-import { createMoment, momentKeys, useAppCriteria } from '../../api/moments';
+import { useAppCriteria, useCreateMoment } from '../../api/moments';
 import { useConnections } from '../../api/social';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
@@ -54,7 +53,7 @@ function useCloseOnError(failed: boolean, text: string) {
  */
 export function MomentCreate({ original }: { original?: Moment }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const createMoment = useCreateMoment();
   const messageId = useId();
   const [draft, setDraft] = useState<Draft>({
     bgAppId: original?.bg_app_id ?? null,
@@ -79,7 +78,6 @@ export function MomentCreate({ original }: { original?: Moment }) {
     if (lacksParticipants(draft.factor, selected)) return showError(T.noParticipants, T.selectParticipant);
     try {
       await createMoment(bodyOf(draft, original));
-      await queryClient.invalidateQueries({ queryKey: momentKeys.root });
       await dialogBack();
     } catch (error) {
       if (refusedWith(error, ErrorCode.no_participants)) showError(T.noParticipants, T.selectParticipant);

@@ -1,11 +1,9 @@
 import { MomentOrigin, type MomentSearchResponse } from '@orbit/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { queryKeys } from '../../api/keys';
 import {
   type MomentFilterValue,
   type MomentOriginValue,
-  markMomentsSeen,
+  useMarkMomentsSeen,
   useMoments,
 } from '../../api/moments';
 import { useTranslation } from '../../i18n';
@@ -25,15 +23,13 @@ const TABS = [
 
 /** Viewing incoming moments marks the pending ones as seen (000 §4.3); the own star stops pulsing. */
 function useMarkSeen(data: MomentSearchResponse | undefined, origin: MomentOriginValue) {
-  const queryClient = useQueryClient();
+  const markSeen = useMarkMomentsSeen();
   useEffect(() => {
     if (!data || origin !== MomentOrigin.INCOMING) return;
     const ids = unseenMomentIds(data);
     if (ids.length === 0) return;
-    markMomentsSeen(ids)
-      .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.profiles }))
-      .catch(() => closeMomentsWith(T.unableToSetMomentStatus));
-  }, [data, origin, queryClient]);
+    markSeen(ids).catch(() => closeMomentsWith(T.unableToSetMomentStatus));
+  }, [data, origin, markSeen]);
 }
 
 /** The moments list (000 §2.9): incoming and outgoing tabs, the filter toggle, each moment's actions. */

@@ -1,7 +1,6 @@
 import { MicButton, type SessionRoom, type UserProfile } from '@orbit/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { changeMyMic, endSession, moderate, sessionKeys } from '../../api/sessions';
+import { changeMyMic, endSession, moderate, useRefreshRoom } from '../../api/sessions';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../ui/Button';
 import { type DeviceChoice, SettingsPanel } from '../calls/Panels';
@@ -154,9 +153,9 @@ function Controls(props: {
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { room, communityId, live } = props;
   const sessionId = room.session.id;
+  const refreshRoom = useRefreshRoom(sessionId);
   const [busy, setBusy] = useState(false);
   const published = live.snapshot?.published ?? false;
   const button = requestButton(room.my_mic, room.floor.requests_enable);
@@ -168,7 +167,7 @@ function Controls(props: {
       // The floor event or the refetch below shows where things stand.
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.room(sessionId) });
+      refreshRoom();
     }
   };
   const onRequest = () => {

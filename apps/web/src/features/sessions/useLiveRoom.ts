@@ -1,7 +1,7 @@
 import { SessionMicState, type SessionRoom } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { leaveRoom, onSessionActivity, sessionKeys } from '../../api/sessions';
+import { leaveRoom, onSessionActivity, refreshRoom, sessionKeys } from '../../api/sessions';
 import { playSound } from '../../ui/sounds';
 import { LiveRoom, type LiveSnapshot } from './liveRoom';
 import {
@@ -85,7 +85,7 @@ export function useLiveRoom(room: SessionRoom, me: Me) {
         if (!('session_id' in activity) || activity.session_id !== sessionId) return;
         if (activity.kind === 'kicked') {
           live.current?.kicked();
-          void queryClient.invalidateQueries({ queryKey: sessionKeys.room(sessionId) });
+          void refreshRoom(queryClient, sessionId);
         } else if (activity.kind === 'mic') {
           // gotMic opens the mic as it was before it closed; micRemoved closes it.
           const granted = activity.mic === SessionMicState.GRANTED;

@@ -1,9 +1,7 @@
 import type { SurveyListItem } from '@orbit/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isApiError } from '../../api/client';
-import { queryKeys } from '../../api/keys';
-import { submitSurvey, surveyKeys } from '../../api/surveys';
+import { submitSurvey, useSurveyAnswered } from '../../api/surveys';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -45,7 +43,7 @@ function Question({
  */
 export function SurveyPage({ item }: { item: SurveyListItem }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const surveyAnswered = useSurveyAnswered();
   const { survey } = item;
   const [answers, setAnswers] = useState<(number | null)[]>(survey.questions.map(() => null));
   const [submitted, setSubmitted] = useState(item.response_state === 3);
@@ -53,8 +51,7 @@ export function SurveyPage({ item }: { item: SurveyListItem }) {
 
   const done = () => {
     setSubmitted(true);
-    void queryClient.invalidateQueries({ queryKey: surveyKeys.root });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
+    surveyAnswered();
   };
   const submit = async () => {
     setSending(true);

@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+
+import type { AddressInfo } from 'node:net';
+import { EventSubtype, EventType, UI_TIMINGS } from '@orbit/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
+import { RealtimeClient, useRealtimeStatus } from './realtime';
+import { envelope } from './testing';
+
+/** One socket as the server sees it: the address the client asked for and what it sent. */
+interface Arrival {
+  socket: ServerSocket;
+  url: string;
+  received: string[];
+  /** Resolves at the next message the client sends. */
+  nextMessage(): Promise<string>;
+}
+
+/**
+ * A WebSocket server that plays the server's side of /api/ws by hand (real sockets, in this process): each
+ * test decides what it sends, and whether a ping is ever answered.
+ */
+class SocketServer {
+  private readonly server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  private readonly arrivals: Arrival[] = [];
+  private readonly waiting: (() => void)[] = [];
+
+  constructor() {
+    this.server.on('connection', (socket, request) => {
+      const received: string[] = [];
+      const listeners: ((message: string) => void)[] = [];
+      socket.on('message', (raw) => {
+        received.push(String(raw));
+        for (const listener of listeners.splice(0)) listener(String(raw));
+      });
+      const nextMessage = () => new Promise<string>((resolve) => listeners.push(resolve));
+      this.arrivals.push({ socket, url: request.url ?? '', received, nextMessage });
+      for (const wake of this.waiting.splice(0)) wake();
+    });
+  }
+
+  get address(): string {
+    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/ws?token=t`;
+  }
+
+  /** The n-th socket opened (0 first), once it has. */
+  async arrival(n: number): Promise<Arrival> {
+    while (this.arrivals.length <= n) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return this.arrivals[n] as Arrival;
+  }
+
+  close(): Promise<void> {
+    for (const { socket } of this.arrivals) socket.terminate();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const send = (arrival: Arrival, message: unknown) => arrival.socket.send(JSON.stringify(message));
+const post = (id: number) =>
+  envelope(EventType.USER_POST, EventSubtype.NEW, { id } as never, id) as ReturnType<typeof envelope>;
+
+let server: SocketServer;
+let client: RealtimeClient;
+afterEach(async () => {
+  client.stop();
+  await server.close();
+});
+
+/** A client on a fresh server, its first socket open and told its positions. */
+async function connected(personal: number) {
+  server = new SocketServer();
+  const events: { id: number; replay: boolean }[] = [];
+  let stale = 0;
+  client = new RealtimeClient(
+    { onEvent: (event, replay) => events.push({ id: event.id, replay }), onStale: () => (stale += 1) },
+    async () => server.address,
+  );
+  client.start();
+  const first = await server.arrival(0);
+  send(first, { type: 'POSITIONS', personal, channels: {} });
+  return { first, events, staleCount: () => stale };
+}
+
+const status = () => useRealtimeStatus.getState().state;
+const firstMessage = async (arrival: Arrival) =>
+  JSON.parse(arrival.received[0] ?? (await arrival.nextMessage())) as unknown;
+
+/** Checks a live socket as if it had been quiet for a check's interval: it pings. Returns that moment. */
+async function pingedWhenQuiet(arrival: Arrival): Promise<number> {
+  await expect.poll(() => status().status).toBe('live');
+  const quiet = Date.now() + UI_TIMINGS.realtimeStatusCheckMs;
+  client.check(quiet);
+  expect(await firstMessage(arrival)).toEqual({ type: 'ping' });
+  return quiet;
+}
+
+describe('realtime client', () => {
+  it('keeps what a resume replays and refetches nothing', async () => {
+    const { first, events, staleCount } = await connected(5);
+    send(first, post(6));
+    await expect.poll(() => events).toEqual([{ id: 6, replay: false }]);
+    first.socket.terminate();
+
+    const second = await server.arrival(1);
+    expect(second.url).toContain('since=6');
+    // The ping of a resume: the server answers it once every stream has caught up.
+    expect(await firstMessage(second)).toEqual({ type: 'ping' });
+    send(second, post(7));
+    send(second, { type: 'pong' });
+    send(second, post(8));
+    await expect.poll(() => events.length).toBe(3);
+    expect(events.slice(1)).toEqual([
+      { id: 7, replay: true },
+      { id: 8, replay: false },
+    ]);
+    expect(status()).toMatchObject({ status: 'live', catchingUp: false, lastId: 8 });
+    expect(staleCount()).toBe(0);
+  });
+
+  it('refetches when the server answers a resume with RESYNC, and resumes from its positions next', async () => {
+    const { first, staleCount } = await connected(90);
+    first.socket.terminate();
+
+    const second = await server.arrival(1);
+    expect(second.url).toContain('since=90');
+    send(second, { type: 'RESYNC' });
+    send(second, { type: 'POSITIONS', personal: 3, channels: {} });
+    await expect.poll(staleCount).toBe(1);
+    await expect.poll(() => status().lastId).toBe(3);
+    second.socket.terminate();
+
+    expect((await server.arrival(2)).url).toContain('since=3');
+    expect(staleCount()).toBe(1);
+  });
+
+  it('pings a quiet socket and replaces it when no pong comes back', async () => {
+    const { first } = await connected(5);
+    const quiet = await pingedWhenQuiet(first);
+
+    // The server never answers: the socket is half-open, still OPEN on both sides, and is replaced.
+    client.check(quiet + UI_TIMINGS.realtimePongTimeoutMs);
+    const second = await server.arrival(1);
+    expect(second.url).toContain('since=5');
+  });
+
+  it('keeps a socket whose pong comes back', async () => {
+    const { first } = await connected(5);
+    const quiet = await pingedWhenQuiet(first);
+    send(first, { type: 'pong' });
+    // Sent after the pong, so once it shows the pong has been read.
+    send(first, { type: 'POSITIONS', personal: 6, channels: {} });
+    await expect.poll(() => status().lastId).toBe(6);
+
+    client.check(quiet + UI_TIMINGS.realtimePongTimeoutMs);
+    expect(status().status).toBe('live');
+    expect(JSON.parse(await first.nextMessage())).toEqual({ type: 'ping' });
+  });
+});
