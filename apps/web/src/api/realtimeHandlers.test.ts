@@ -3,13 +3,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePopupStore } from '../ui/popup';
 import { queryKeys } from './keys';
+import { lessonKeys, onChatPost } from './lessons';
 import {
   createHandlerContext,
   handleRealtimeEvent,
   INVALIDATE_THROTTLE_MS,
   PROFILES_REFETCH_INTERVAL_MS,
 } from './realtimeHandlers';
-import { onChatPost, sessionKeys } from './sessions';
 import { socialKeys } from './social';
 import { envelope } from './testing';
 
@@ -81,7 +81,7 @@ describe('realtime handlers', () => {
       me: false,
       created: '2026-01-01T00:00:00.000Z',
     };
-    queryClient.setQueryData<SessionPosts>(sessionKeys.posts(3), { posts: [] });
+    queryClient.setQueryData<SessionPosts>(lessonKeys.posts(3), { posts: [] });
     const heard: SessionPost[] = [];
     const stop = onChatPost((p) => heard.push(p));
     const chat = envelope(EventType.CHAT, EventSubtype.NEW, post);
@@ -92,7 +92,7 @@ describe('realtime handlers', () => {
     const missed = { ...post, id: 10, message: 'Earlier' };
     handleRealtimeEvent(context, { ...chat, data: missed }, true);
     stop();
-    expect(queryClient.getQueryData<SessionPosts>(sessionKeys.posts(3))?.posts).toEqual([post, missed]);
+    expect(queryClient.getQueryData<SessionPosts>(lessonKeys.posts(3))?.posts).toEqual([post, missed]);
     expect(heard).toEqual([post, post]);
   });
 

@@ -7,7 +7,7 @@ import {
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { activitySessions } from '../../db/schema';
+import { activityLogs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { findUser } from '../faces';
 import { addDays, localDay, type Period, safeZone, startedWithin, weekOf } from './period';
@@ -18,16 +18,16 @@ const sumOf = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column})
 
 /** The optional filters of the summary and the history (001 §7), by the column each one narrows. */
 export const SESSION_FILTERS = {
-  activity_type: activitySessions.activityType,
-  session_type: activitySessions.sessionType,
-  bg_app_id: activitySessions.appId,
+  activity_type: activityLogs.activityType,
+  session_type: activityLogs.sessionType,
+  bg_app_id: activityLogs.appId,
 } as const;
-export type SessionFilters = { [K in keyof typeof SESSION_FILTERS]?: number };
+export type ActivityLogFilters = { [K in keyof typeof SESSION_FILTERS]?: number };
 
-export function sessionFilters(filters: SessionFilters) {
+export function activityLogFilters(filters: ActivityLogFilters) {
   const where: SQL[] = [];
   for (const [name, column] of Object.entries(SESSION_FILTERS)) {
-    const value = filters[name as keyof SessionFilters];
+    const value = filters[name as keyof ActivityLogFilters];
     if (value !== undefined) where.push(eq(column, value));
   }
   return where;
@@ -57,18 +57,18 @@ export async function activitySummary(
   const unit = unitOf(caller.unitPreference);
   const rows = await db
     .select({
-      type: activitySessions.activityType,
-      session_type: activitySessions.sessionType,
-      duration: sumOf(activitySessions.durationMs),
-      calories: sumOf(activitySessions.calories),
-      steps: sumOf(activitySessions.steps),
-      metres: sumOf(activitySessions.distanceM),
+      type: activityLogs.activityType,
+      session_type: activityLogs.sessionType,
+      duration: sumOf(activityLogs.durationMs),
+      calories: sumOf(activityLogs.calories),
+      steps: sumOf(activityLogs.steps),
+      metres: sumOf(activityLogs.distanceM),
       sessions: sql<number>`count(*)::int`,
     })
-    .from(activitySessions)
-    .where(and(eq(activitySessions.userId, ownerId), startedWithin(period, zone), ...sessionFilters(query)))
-    .groupBy(activitySessions.activityType, activitySessions.sessionType)
-    .orderBy(desc(sumOf(activitySessions.durationMs)), activitySessions.activityType);
+    .from(activityLogs)
+    .where(and(eq(activityLogs.userId, ownerId), startedWithin(period, zone), ...activityLogFilters(query)))
+    .groupBy(activityLogs.activityType, activityLogs.sessionType)
+    .orderBy(desc(sumOf(activityLogs.durationMs)), activityLogs.activityType);
   const activities = rows.map((r) => ({
     type: r.type,
     session_type: r.session_type,
@@ -110,26 +110,26 @@ export async function activityTotals(
   to: Date,
 ): Promise<Map<number, ActivityTotals>> {
   if (userIds.length === 0) return new Map();
-  const strokes = sql`case when ${activitySessions.sessionType} = ${STROKES_SESSION_TYPE} then ${activitySessions.steps} else 0 end`;
+  const strokes = sql`case when ${activityLogs.sessionType} = ${STROKES_SESSION_TYPE} then ${activityLogs.steps} else 0 end`;
   const rows = await db
     .select({
-      userId: activitySessions.userId,
-      durationMs: sumOf(activitySessions.durationMs),
-      calories: sumOf(activitySessions.calories),
-      all: sumOf(activitySessions.steps),
+      userId: activityLogs.userId,
+      durationMs: sumOf(activityLogs.durationMs),
+      calories: sumOf(activityLogs.calories),
+      all: sumOf(activityLogs.steps),
       strokes: sumOf(strokes),
-      distanceM: sumOf(activitySessions.distanceM),
+      distanceM: sumOf(activityLogs.distanceM),
       sessions: sql<number>`count(*)::int`,
     })
-    .from(activitySessions)
+    .from(activityLogs)
     .where(
       and(
-        inArray(activitySessions.userId, userIds),
-        gte(activitySessions.startedAt, from),
-        lt(activitySessions.startedAt, to),
+        inArray(activityLogs.userId, userIds),
+        gte(activityLogs.startedAt, from),
+        lt(activityLogs.startedAt, to),
       ),
     )
-    .groupBy(activitySessions.userId);
+    .groupBy(activityLogs.userId);
   return new Map(
     rows.map((r) => [
       r.userId,
