@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../i18n';
-import { T } from '../../i18n/texts';
-import styles from './Feeds.module.css';
+import { useTranslation } from '../i18n';
+import { T } from '../i18n/texts';
+import styles from './ItemMenu.module.css';
 
 export interface ItemMenuProps {
   open: boolean;

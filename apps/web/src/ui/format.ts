@@ -1,4 +1,7 @@
-/** Pure formatting of post details: time ago, the k abbreviations, durations and distances (001 §2, §9). */
+/**
+ * Pure formatting shared by several features: time ago, the k abbreviations, durations and distances
+ * (001 §2, §9).
+ */
 
 export type TimeAgoUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks';
 

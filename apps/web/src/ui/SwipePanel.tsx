@@ -1,7 +1,7 @@
 import { UI_TIMINGS } from '@orbit/contract';
 import { type ReactNode, useRef } from 'react';
-import { swipeDirection } from './rules';
-import styles from './Social.module.css';
+import styles from './SwipePanel.module.css';
+import { swipeDirection } from './swipe';
 
 interface Start {
   id: number;

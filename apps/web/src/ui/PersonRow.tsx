@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { memberPicture } from '../../api/account';
-import { Avatar } from '../../ui/Avatar';
-import { ListRow } from '../../ui/ListRow';
+import { memberPicture } from '../api/account';
+import { Avatar } from './Avatar';
+import { ListRow } from './ListRow';
 
 /** How a member looks in a list: a star, a search result, a request. */
 export interface MemberFace {

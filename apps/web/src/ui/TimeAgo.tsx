@@ -1,5 +1,5 @@
-import { positional, useTranslation } from '../../i18n';
-import { T } from '../../i18n/texts';
+import { positional, useTranslation } from '../i18n';
+import { T } from '../i18n/texts';
 import { timeAgo } from './format';
 
 const UNIT_KEYS = {
