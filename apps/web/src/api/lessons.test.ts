@@ -10,8 +10,8 @@ import {
 } from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { envelope } from '../test/events';
 import { applyLessonEvent, lessonKeys, onSessionActivity } from './lessons';
-import { envelope } from './testing';
 
 const { SESSION_ACTIVITY } = EventType;
 const post = (id: number) => ({ id, session_id: 7, message: `post ${id}` }) as SessionPost;

@@ -1,6 +1,7 @@
 import { EventSubtype, EventType, type SessionPost, type SessionPosts } from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope } from '../test/events';
 import { usePopupStore } from '../ui/popup';
 import { queryKeys } from './keys';
 import { lessonKeys, onChatPost } from './lessons';
@@ -11,7 +12,6 @@ import {
   PROFILES_REFETCH_INTERVAL_MS,
 } from './realtimeHandlers';
 import { socialKeys } from './social';
-import { envelope } from './testing';
 
 const profilesChanged = () => envelope(EventType.USER_PROFILES, null, { user_id: 1 });
 const friendFace = { user_id: 4, screen_name: 'Sam', avatar_image: 'av1', image_url: null };

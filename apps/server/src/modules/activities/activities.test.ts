@@ -2,8 +2,8 @@ import { AccessType, EventType, PostType, PrivacySetting } from '@orbit/contract
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogPosts, activityLogs, posts } from '../../db/schema';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { feedFixtures } from '../feeds/testing';
 import { activityHistory } from './history';
 import { leaderboard } from './leaderboard';
 import { ingestActivity, logActivity } from './service';

@@ -7,9 +7,9 @@ import { calls } from '../../db/schema';
 import type { JanusGateway } from '../../platform/media';
 import { findJanusBinary } from '../../platform/media/janus-process';
 import { openRoomsByGateway } from '../../platform/media/open-rooms';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
-import { lessonRow } from '../lessons/fixtures';
+import { lessonRow } from '../../test/lessons';
 
 const janus = findJanusBinary();
 

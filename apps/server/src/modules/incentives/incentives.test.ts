@@ -2,8 +2,8 @@ import { IncentiveUnit, RewardKind, StarType } from '@orbit/contract';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, incentivePlans, organizationMembers, users } from '../../db/schema';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
 import { historySummary, incentiveDetails } from './service';
 
 const ctx = await createTestApp();

@@ -1,10 +1,10 @@
 import { EventSubtype, EventType, SessionState } from '@orbit/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { lessonViewers } from '../../db/schema';
-import { listen, TestSocket, wsUrl } from '../../platform/realtime/testing';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
-import { lessonRow } from './fixtures';
+import { lessonRow } from '../../test/lessons';
+import { listen, TestSocket, wsUrl } from '../../test/realtime';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;

@@ -9,10 +9,10 @@ import { lessons } from '../../db/schema';
 import { JanusConnection, type JanusHandle } from '../../platform/media/janus-client';
 import { findJanusBinary } from '../../platform/media/janus-process';
 import { AUDIOBRIDGE_PLUGIN } from '../../platform/media/janus-rooms';
-import { eventsReceived } from '../../platform/realtime/testing';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
-import { lessonRow as writeLesson } from './fixtures';
+import { lessonRow as writeLesson } from '../../test/lessons';
+import { eventsReceived } from '../../test/realtime';
 import { resumeRecordings } from './recording';
 
 const janusBinary = findJanusBinary();

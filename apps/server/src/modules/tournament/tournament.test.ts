@@ -2,8 +2,8 @@ import { AccessType, BackgroundType, StarType, TournamentUserState } from '@orbi
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, tournamentEntries } from '../../db/schema';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
 import { highFive, progress } from './service';
 
 const ctx = await createTestApp();

@@ -1,7 +1,7 @@
 import { EventType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { listen, TestSocket, wsUrl } from '../../platform/realtime/testing';
 import { createTestApp, signUp } from '../../test/harness';
+import { listen, TestSocket, wsUrl } from '../../test/realtime';
 
 const ctx = await createTestApp();
 const origin = await listen(ctx.app);

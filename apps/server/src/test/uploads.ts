@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { App } from '../../platform/http';
-import type { TestUser } from '../../test/harness';
+import type { App } from '../platform/http';
+import type { TestUser } from './harness';
 
 /** One file of a multipart form in a test. */
 export interface FormFile {

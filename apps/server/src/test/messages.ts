@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { App } from '../../platform/http';
-import { signUp, type TestUser } from '../../test/harness';
+import type { App } from '../platform/http';
+import { signUp, type TestUser } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

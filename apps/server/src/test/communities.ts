@@ -1,7 +1,7 @@
 import { CommunityRole, OrgRole, OwnerType } from '@orbit/contract';
 import { expect } from 'vitest';
-import { communities, communityMembers, organizationMembers, organizations } from '../../db/schema';
-import { type TestContext, type TestUser, uniqueName } from '../../test/harness';
+import { communities, communityMembers, organizationMembers, organizations } from '../db/schema';
+import { type TestContext, type TestUser, uniqueName } from './harness';
 
 /** Test helpers of the communities tests: calls as a member, and a world made straight in the database. */
 export function communityFixtures(ctx: TestContext) {

@@ -1,8 +1,8 @@
 import { AccessType, CommunityRole } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
-import { communities, communityMembers, friendships, users } from '../../db/schema';
-import { eventsReceived, type ReceivedMark, receivedMark } from '../../platform/realtime/testing';
-import type { TestContext, TestUser } from '../../test/harness';
+import { communities, communityMembers, friendships, users } from '../db/schema';
+import type { TestContext, TestUser } from './harness';
+import { eventsReceived, type ReceivedMark, receivedMark } from './realtime';
 
 /** Test support for the feed tests: communities and friendships written straight into the database. */
 export function feedFixtures(ctx: TestContext) {

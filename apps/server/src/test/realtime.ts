@@ -2,12 +2,12 @@ import type { Socket } from 'node:net';
 import { EventType, type ProfilesChanged } from '@orbit/contract';
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import { WebSocket } from 'ws';
-import type { Queryable } from '../../db/client';
-import { channelEvents, events } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import type { TestUser } from '../../test/harness';
-import type { App } from '../http';
-import { type CommittedBatch, type CommittedEvent, type EventPublisher, inTransaction } from '../tx';
+import type { Queryable } from '../db/client';
+import { channelEvents, events } from '../db/schema';
+import type { AppDeps } from '../deps';
+import type { App } from '../platform/http';
+import { type CommittedBatch, type CommittedEvent, type EventPublisher, inTransaction } from '../platform/tx';
+import type { TestUser } from './harness';
 
 /** Test support for the realtime tests: a listening app, real socket clients, events emitted as services do. */
 

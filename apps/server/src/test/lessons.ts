@@ -1,7 +1,7 @@
 import { SessionState } from '@orbit/contract';
-import { lessons } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import type { TestUser } from '../../test/harness';
+import { lessons } from '../db/schema';
+import type { AppDeps } from '../deps';
+import type { TestUser } from './harness';
 
 /** A lesson row written straight into the database, for the rules that need no media server. */
 export async function lessonRow(
