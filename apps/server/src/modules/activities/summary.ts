@@ -1,12 +1,6 @@
-import {
-  type ActivitySummaryQuery,
-  type ActivitySummaryResponse,
-  activityName,
-  STROKES_SESSION_TYPE,
-} from '@orbit/contract';
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { type ActivitySummaryQuery, type ActivitySummaryResponse, activityName } from '@orbit/contract';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client';
 import { activityLogs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { findUser } from '../faces';
@@ -86,62 +80,4 @@ export async function activitySummary(
     total_duration_millis: activities.reduce((sum, a) => sum + a.duration_millis, 0),
     distance_unit: unit,
   };
-}
-
-export interface ActivityTotals {
-  userId: number;
-  durationMs: number;
-  calories: number;
-  steps: number;
-  /** Strokes (session type 69) are counted apart from steps. */
-  strokes: number;
-  distanceM: number;
-  sessions: number;
-}
-
-/**
- * Totals of each member's sessions that started in [from, to): the read other modules (incentives,
- * tournament, moments) use instead of querying the sessions themselves. Members with no session are absent.
- */
-export async function activityTotals(
-  db: Queryable,
-  userIds: number[],
-  from: Date,
-  to: Date,
-): Promise<Map<number, ActivityTotals>> {
-  if (userIds.length === 0) return new Map();
-  const strokes = sql`case when ${activityLogs.sessionType} = ${STROKES_SESSION_TYPE} then ${activityLogs.steps} else 0 end`;
-  const rows = await db
-    .select({
-      userId: activityLogs.userId,
-      durationMs: sumOf(activityLogs.durationMs),
-      calories: sumOf(activityLogs.calories),
-      all: sumOf(activityLogs.steps),
-      strokes: sumOf(strokes),
-      distanceM: sumOf(activityLogs.distanceM),
-      sessions: sql<number>`count(*)::int`,
-    })
-    .from(activityLogs)
-    .where(
-      and(
-        inArray(activityLogs.userId, userIds),
-        gte(activityLogs.startedAt, from),
-        lt(activityLogs.startedAt, to),
-      ),
-    )
-    .groupBy(activityLogs.userId);
-  return new Map(
-    rows.map((r) => [
-      r.userId,
-      {
-        userId: r.userId,
-        durationMs: Number(r.durationMs),
-        calories: Number(r.calories),
-        steps: Number(r.all) - Number(r.strokes),
-        strokes: Number(r.strokes),
-        distanceM: Number(r.distanceM),
-        sessions: r.sessions,
-      },
-    ]),
-  );
 }
