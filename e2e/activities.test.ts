@@ -45,9 +45,9 @@ describeInBrowser('activity: log a session, THIS WEEK, history and the leaderboa
 
     await step(page, 'the member logs a 30-minute run', async () => {
       await thisWeek(own)
-        .getByRole('button', { name: text('logSession'), exact: true })
+        .getByRole('button', { name: text('logActivity'), exact: true })
         .click();
-      const form = dialog(page, text('logSessionTitle'));
+      const form = dialog(page, text('logActivityTitle'));
       await form.getByLabel(text('activityType'), { exact: true }).selectOption({ label: 'running' });
       await form.getByLabel(text('activityMinutes'), { exact: true }).fill('30');
       await form.getByRole('button', { name: text('activitySave'), exact: true }).click();

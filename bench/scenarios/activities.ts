@@ -18,13 +18,13 @@ async function seedActivities(database: Database, members: RunMembers) {
   const perMember = ACTIVITY_WORLD.sessions / ACTIVITY_WORLD.members;
   const stepSecs = Math.floor((ACTIVITY_WORLD.days * 86400) / perMember);
   await db.execute(sql`
-    INSERT INTO activity_sessions (user_id, activity_type, session_type, started_at, duration_ms, calories, distance_m)
+    INSERT INTO activity_logs (user_id, activity_type, session_type, started_at, duration_ms, calories, distance_m)
     SELECT m.id, 1 + (m.n + k) % 12, 1 + (m.n + k) % 12,
       now() - make_interval(secs => k * ${stepSecs} + (m.n * 37) % ${stepSecs}),
       (15 + (m.n * 7 + k * 13) % 75) * 60000, (m.n + k) % 700, (m.n * 11 + k) % 9000
     FROM bench_members m CROSS JOIN generate_series(0, ${perMember - 1}) k`);
   await db.execute(sql`DROP TABLE bench_members`);
-  await db.execute(sql`VACUUM ANALYZE activity_sessions`);
+  await db.execute(sql`VACUUM ANALYZE activity_logs`);
 }
 
 /** A year of history by activity and the global leaderboard over 2000000 sessions, beside the floor. */

@@ -103,7 +103,7 @@ async function seedSessions(db: Queryable) {
   const perMember = SOAK_WORLD.sessionsPerMember;
   const stepSecs = Math.floor((365 * 86400) / perMember);
   await db.execute(sql`
-    INSERT INTO activity_sessions (user_id, activity_type, session_type, started_at, duration_ms, calories, distance_m)
+    INSERT INTO activity_logs (user_id, activity_type, session_type, started_at, duration_ms, calories, distance_m)
     SELECT m.id, 1 + (m.n + k) % 12, 1 + (m.n + k) % 12,
       now() - make_interval(secs => k * ${stepSecs} + (m.n * 37) % ${stepSecs}),
       (15 + (m.n * 7 + k * 13) % 75) * 60000, (m.n + k) % 700, (m.n * 11 + k) % 9000

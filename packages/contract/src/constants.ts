@@ -168,5 +168,3 @@ export const STARFIELD = {
   backgroundParallax: 0.4,
   background: { coverRatio: 0.02, radiusMin: 5, radiusMax: 14, gap: 20 },
 } as const;
-
-export const PASSWORD_SYMBOL_CLASS = /[^A-Za-z0-9]/;

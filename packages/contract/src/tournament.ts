@@ -49,8 +49,6 @@ export const TOURNAMENT_ROUNDS: readonly TournamentRoundDefinition[] = [
   { round: 2, label: 'tournament.finals', dates: 'tournament.finals_dates', month: 6, day: 25, days: 1 },
 ];
 
-export const TOURNAMENT_ROUND_NUMBERS = TOURNAMENT_ROUNDS.map((r) => r.round);
-
 /** Where a round stands at a moment: not begun, under way, or every battle of it fought. */
 export const RoundState = { UPCOMING: 'upcoming', LIVE: 'live', OVER: 'over' } as const;
 export type RoundState = (typeof RoundState)[keyof typeof RoundState];

@@ -13,6 +13,3 @@ export function metersToFeetInches(m: number): { feet: number; inches: number } 
 export function feetInchesToMeters(feet: number, inches: number): number {
   return (feet * 12 + inches) / UNITS.inPerM;
 }
-export function kmToMiles(km: number): number {
-  return km * UNITS.miPerKm;
-}

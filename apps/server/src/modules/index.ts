@@ -11,12 +11,12 @@ import { friendsRoutes } from './friends/routes';
 import { homeRoutes } from './home/routes';
 import { imagesRoutes } from './images/routes';
 import { incentivesRoutes } from './incentives/routes';
+import { lessonsRoutes } from './lessons/routes';
 import { localeRoutes } from './locale/routes';
 import { messagesRoutes } from './messages/routes';
 import { momentsRoutes } from './moments/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { searchRoutes } from './search/routes';
-import { sessionsRoutes } from './sessions/routes';
 import { starsRoutes } from './stars/routes';
 import { surveysRoutes } from './surveys/routes';
 import { tagsRoutes } from './tags/routes';
@@ -40,7 +40,7 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   notificationsRoutes,
   momentsRoutes,
   messagesRoutes,
-  sessionsRoutes,
+  lessonsRoutes,
   activitiesRoutes,
   callsRoutes,
   adminRoutes,

@@ -1,14 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { feedFixtures } from '../modules/feeds/testing';
-import {
-  eventsReceived,
-  listen,
-  type ReceivedMark,
-  receivedMark,
-  TestSocket,
-  wsUrl,
-} from '../platform/realtime/testing';
+import { feedFixtures } from './feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from './harness';
+import { eventsReceived, listen, type ReceivedMark, receivedMark, TestSocket, wsUrl } from './realtime';
 
 /**
  * Many members writing every kind of event at once, from concurrent requests: on PostgreSQL (server-pg) the

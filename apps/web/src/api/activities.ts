@@ -62,7 +62,7 @@ export function useLeaderboard(board: Board) {
   });
 }
 
-export function useLogSession() {
+export function useLogActivity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LogSessionBody) =>

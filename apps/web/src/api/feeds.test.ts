@@ -1,6 +1,7 @@
 import { EventSubtype, EventType, type FeedComment, type FeedPost } from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { envelope as event } from '../test/events';
 import {
   applyCommentEvent,
   applyPostEvent,
@@ -11,7 +12,6 @@ import {
   upsertComment,
   upsertPost,
 } from './feeds';
-import { envelope as event } from './testing';
 
 const scope = { kind: 'community', id: 7 } as const;
 const postOf = (id: number, extra: Partial<FeedPost> = {}) =>

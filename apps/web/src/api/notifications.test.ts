@@ -1,10 +1,10 @@
 import { EventSubtype, EventType, type Notification, type NotificationsResponse } from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { envelope } from '../test/events';
 import { queryKeys } from './keys';
 import { notificationKeys } from './notifications';
 import { createHandlerContext, handleRealtimeEvent } from './realtimeHandlers';
-import { envelope } from './testing';
 import type { Profiles } from './types';
 
 const note = (notification_id: number, read = false) => ({ notification_id, read }) as Notification;

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { EventSubtype, EventType, UI_TIMINGS } from '@orbit/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
+import { envelope } from '../test/events';
 import { RealtimeClient, useRealtimeStatus } from './realtime';
-import { envelope } from './testing';
 
 /** One socket as the server sees it: the address the client asked for and what it sent. */
 interface Arrival {

@@ -1,18 +1,19 @@
 import { EventSubtype, EventType, type FeedPost, type SessionPost, type SessionPosts } from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope } from '../test/events';
+import { makeStar } from '../test/stars';
 import { usePopupStore } from '../ui/popup';
 import { type FeedPage, feedKeys, upsertPost } from './feeds';
 import { queryKeys } from './keys';
+import { lessonKeys, onChatPost } from './lessons';
 import {
   createHandlerContext,
   handleRealtimeEvent,
   INVALIDATE_THROTTLE_MS,
   PROFILES_REFETCH_INTERVAL_MS,
 } from './realtimeHandlers';
-import { onChatPost, sessionKeys } from './sessions';
 import { socialKeys } from './social';
-import { envelope, star } from './testing';
 import type { Profiles } from './types';
 
 const profilesChanged = () => envelope(EventType.USER_PROFILES, null, { user_id: 1 });
@@ -60,8 +61,8 @@ describe('realtime handlers', () => {
 
   it("puts a friend's new mood on their stars without refetching the star set", () => {
     const { queryClient, invalidate, context } = withFakeTimers();
-    const friend = star({ star_id: '1', user_id: 4, gojimoji: { mood: 1, tags: [] } });
-    const other = star({ star_id: '2', user_id: 5, gojimoji: { mood: 2, tags: [] } });
+    const friend = makeStar('1', { user_id: 4, gojimoji: { mood: 1, tags: [] } });
+    const other = makeStar('2', { user_id: 5, gojimoji: { mood: 2, tags: [] } });
     const home = { stars: [friend, other], last_stars: [friend, other] } as unknown as Profiles;
     queryClient.setQueryData(queryKeys.profiles, home);
     const gojimoji = { mood: 5, tags: ['calm'] };
@@ -106,7 +107,7 @@ describe('realtime handlers', () => {
       me: false,
       created: '2026-01-01T00:00:00.000Z',
     };
-    queryClient.setQueryData<SessionPosts>(sessionKeys.posts(3), { posts: [] });
+    queryClient.setQueryData<SessionPosts>(lessonKeys.posts(3), { posts: [] });
     const heard: SessionPost[] = [];
     const stop = onChatPost((p) => heard.push(p));
     const chat = envelope(EventType.CHAT, EventSubtype.NEW, post);
@@ -117,7 +118,7 @@ describe('realtime handlers', () => {
     const missed = { ...post, id: 10, message: 'Earlier' };
     handleRealtimeEvent(context, { ...chat, data: missed }, true);
     stop();
-    expect(queryClient.getQueryData<SessionPosts>(sessionKeys.posts(3))?.posts).toEqual([post, missed]);
+    expect(queryClient.getQueryData<SessionPosts>(lessonKeys.posts(3))?.posts).toEqual([post, missed]);
     expect(heard).toEqual([post, post]);
   });
 

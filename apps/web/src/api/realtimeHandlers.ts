@@ -8,10 +8,10 @@ import { communityKeys } from './communities';
 import { applyCommentEvent, applyPostEvent } from './feeds';
 import { incentiveKeys } from './incentives';
 import { queryKeys } from './keys';
+import { applyChatEvent, applyLessonEvent } from './lessons';
 import { applyPmEvent, messageKeys } from './messages';
 import { applyNotificationEvent } from './notifications';
 import { applyMoodDelta } from './profiles';
-import { applyChatEvent, applySessionEvent } from './sessions';
 import { socialKeys } from './social';
 import { surveyKeys } from './surveys';
 
@@ -59,7 +59,7 @@ export const realtimeHandlers: Handlers = {
     invalidate(incentiveKeys.root);
     invalidate(activityKeys.root);
     // Live instructor sessions: the streaming rooms list, the session chat and the open room.
-    applySessionEvent(queryClient, invalidate, event);
+    applyLessonEvent(queryClient, invalidate, event);
   },
   // A post in the live session room I am in: its chat list and, when it is not a replay, its toast (002 §2).
   [EventType.CHAT]: ({ queryClient }, event, replay) => applyChatEvent(queryClient, event, !replay),

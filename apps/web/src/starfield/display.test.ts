@@ -1,7 +1,7 @@
 import { STARFIELD, StarType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { makeStar } from '../test/stars';
 import { BADGE_SIZE, displayOf, effectOf, nameFontSize, pictureOf, radiusOf } from './display';
-import { makeStar } from './fixtures';
 
 describe('star display attributes', () => {
   it('sizes stars 21, 28 and 35', () => {

@@ -1,6 +1,6 @@
 import { STARFIELD, StarType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { makeStar } from './fixtures';
+import { makeStar } from '../test/stars';
 import { diffStars, planTransitions, sampleTransition, starKey, type Transition } from './refresh';
 
 const { timings } = STARFIELD;

@@ -1,6 +1,6 @@
 import { StarType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { makeStar } from './fixtures';
+import { makeStar } from '../test/stars';
 import { seededRandom } from './random';
 import { frameOf, openingScene, refreshScene, settleScene } from './scene';
 

@@ -3,7 +3,7 @@ import { EventSubtype, EventType, type Notification, NotificationType } from '@o
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHandlerContext, handleRealtimeEvent } from '../api/realtimeHandlers';
-import { envelope } from '../api/testing';
+import { envelope } from '../test/events';
 import { notificationSound, playSound, SOUND_FILES, useSoundSetting } from './sounds';
 
 describe('sounds', () => {

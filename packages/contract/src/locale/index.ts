@@ -10,8 +10,6 @@ const DICTIONARIES: Readonly<Record<string, Dictionary>> = {
   [DEFAULT_LANG]: EN_US,
 };
 
-export const SUPPORTED_LANGS = Object.keys(DICTIONARIES);
-
 /** The dictionary for a requested language: 'en-US' and 'EN_us' mean en_us; anything unknown falls back to it. */
 export function dictionaryFor(lang: string | undefined): { lang: string; keys: Dictionary } {
   const wanted = (lang ?? DEFAULT_LANG).trim().toLowerCase().replace(/-/g, '_');

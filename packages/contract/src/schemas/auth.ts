@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { LIMITS } from '../constants';
 
 export const RegisterBody = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254 }),
@@ -33,5 +32,3 @@ export const IdentityAvailableQuery = Type.Object({
   identity: Type.String({ minLength: 1, maxLength: 64 }),
 });
 export const IdentityAvailableResponse = Type.Object({ available: Type.Boolean(), valid: Type.Boolean() });
-
-export const PASSWORD_LIMITS = { min: LIMITS.passwordMin, max: LIMITS.passwordMax };

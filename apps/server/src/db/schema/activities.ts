@@ -19,8 +19,8 @@ import { users } from './identity';
  * integration (app_id 1..7 with its own external id, so a resend is recognised). Every wellbeing figure
  * (summary, history, leaderboards, incentive progress, tournament battles) is read from these rows.
  */
-export const activitySessions = pgTable(
-  'activity_sessions',
+export const activityLogs = pgTable(
+  'activity_logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id')
@@ -41,7 +41,7 @@ export const activitySessions = pgTable(
   },
   (t) => [
     // A member's period: the history groups by these columns and reads them from the index alone (0029).
-    index('activity_sessions_user_time_idx').on(
+    index('activity_logs_user_time_idx').on(
       t.userId,
       t.startedAt,
       t.activityType,
@@ -50,10 +50,10 @@ export const activitySessions = pgTable(
       t.durationMs,
       t.appId,
     ),
-    index('activity_sessions_time_idx').on(t.startedAt),
+    index('activity_logs_time_idx').on(t.startedAt),
     // Leaderboards (0007, docs/decisions/0021): a week of every member's sessions is read from this index alone.
-    index('activity_sessions_board_idx').on(t.startedAt, t.userId, t.durationMs),
-    uniqueIndex('activity_sessions_external_idx')
+    index('activity_logs_board_idx').on(t.startedAt, t.userId, t.durationMs),
+    uniqueIndex('activity_logs_external_idx')
       .on(t.userId, t.appId, t.externalId)
       .where(sql`${t.externalId} IS NOT NULL`),
   ],
@@ -61,7 +61,7 @@ export const activitySessions = pgTable(
 
 /**
  * How often the sessions of each UTC week (Monday start) changed: a counter that only grows, bumped by the
- * triggers on activity_sessions (migration 0016_hot_reads) in the writing statement's own transaction, for
+ * triggers on activity_logs (migration 0016_hot_reads) in the writing statement's own transaction, for
  * every writer alike. A leaderboard read in one snapshot stays the truth while the sum over its weeks is
  * unchanged, which lets the global board be kept between sessions (docs/decisions/0029). The shard
  * (the writing backend's pid modulo 64) keeps concurrent writers off each other's row: no lock convoy.

@@ -17,7 +17,7 @@ import { organizations, users } from './identity';
 
 /**
  * An incentive plan of an organisation, written by its admins (role 2). Progress is not stored: it is
- * derived from activity_sessions at read time (docs/decisions/0017).
+ * derived from activity_logs at read time (docs/decisions/0017).
  */
 export const incentivePlans = pgTable(
   'incentive_plans',

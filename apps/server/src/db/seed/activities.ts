@@ -28,7 +28,7 @@ export async function seedActivities(ctx: SeedContext, world: SeedWorld, now = n
   const metres = literalArray(METRES_A_MINUTE);
   const stepping = literalArray([...STEPPING]);
   await ctx.tx.execute(sql`
-    INSERT INTO activity_sessions (user_id, activity_type, session_type, started_at, duration_ms, calories, steps, distance_m)
+    INSERT INTO activity_logs (user_id, activity_type, session_type, started_at, duration_ms, calories, steps, distance_m)
     SELECT id, activity, activity, started_at, minutes * 60000, minutes * (6 + activity % 5),
       CASE WHEN activity = ANY(${stepping}) THEN minutes * (95 + id % 30) ELSE 0 END,
       minutes * ${metres}[slot]
@@ -48,7 +48,7 @@ export async function seedActivities(ctx: SeedContext, world: SeedWorld, now = n
   await ctx.tx.execute(sql`
     WITH recent AS (
       SELECT s.*, row_number() OVER (PARTITION BY s.user_id ORDER BY s.started_at DESC) AS n
-      FROM activity_sessions s
+      FROM activity_logs s
       WHERE s.user_id = ANY(${memberIds})
         AND s.started_at + make_interval(secs => s.duration_ms / 1000) < ${now.toISOString()}::timestamptz
     ), chosen AS (
@@ -66,7 +66,7 @@ export async function seedActivities(ctx: SeedContext, world: SeedWorld, now = n
       FROM chosen
       RETURNING id, owner_user_id, created_at
     )
-    INSERT INTO activity_session_posts (session_id, post_id)
+    INSERT INTO activity_log_posts (activity_log_id, post_id)
     SELECT c.id, w.id FROM chosen c JOIN written w ON w.owner_user_id = c.user_id AND w.created_at = c.ended_at
   `);
 }

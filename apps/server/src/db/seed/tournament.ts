@@ -13,7 +13,7 @@ import {
   TournamentRound,
 } from '@orbit/contract';
 import { drawEntrants, freezeEntrants } from '../../modules/tournament';
-import { activitySessions, communities, communityMembers } from '../schema';
+import { activityLogs, communities, communityMembers } from '../schema';
 import type { SeedContext, SeedWorld } from './world';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -114,7 +114,7 @@ async function seedBattles(ctx: SeedContext, year: number, communityIds: number[
       });
     }
   }
-  if (rows.length > 0) await ctx.tx.insert(activitySessions).values(rows);
+  if (rows.length > 0) await ctx.tx.insert(activityLogs).values(rows);
 }
 
 /**

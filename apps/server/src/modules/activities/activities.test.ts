@@ -1,12 +1,12 @@
 import { AccessType, EventType, PostType, PrivacySetting } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activitySessionPosts, activitySessions, posts } from '../../db/schema';
+import { activityLogPosts, activityLogs, posts } from '../../db/schema';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { feedFixtures } from '../feeds/testing';
 import { activityHistory } from './history';
 import { leaderboard } from './leaderboard';
-import { ingestSession, logSession } from './service';
+import { ingestActivity, logActivity } from './service';
 import { activitySummary } from './summary';
 
 const ctx = await createTestApp();
@@ -25,7 +25,7 @@ const run = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const sessionsOf = (user: TestUser) =>
-  deps.db.select().from(activitySessions).where(eq(activitySessions.userId, user.userId));
+  deps.db.select().from(activityLogs).where(eq(activityLogs.userId, user.userId));
 const postsOf = (user: TestUser) => deps.db.select().from(posts).where(eq(posts.ownerUserId, user.userId));
 
 describe('logging a session', () => {
@@ -111,8 +111,8 @@ describe('ingestion', () => {
   it('records one session when the same id arrives twice at once', async () => {
     const member = await signUp(app);
     const both = await Promise.all([
-      ingestSession(deps, member.userId, run({ app_id: 2, external_id: 'move-7' }) as never),
-      ingestSession(deps, member.userId, run({ app_id: 2, external_id: 'move-7' }) as never),
+      ingestActivity(deps, member.userId, run({ app_id: 2, external_id: 'move-7' }) as never),
+      ingestActivity(deps, member.userId, run({ app_id: 2, external_id: 'move-7' }) as never),
     ]);
     expect(both.map((b) => b.created).sort()).toEqual([false, true]);
     expect(both[0].session.id).toBe(both[1].session.id);
@@ -144,7 +144,7 @@ describe('ingestion', () => {
 
 /** Sessions written straight in, at exact instants. */
 async function sessionsAt(user: TestUser, starts: string[], activityType = 1, durationMs = 600000) {
-  await deps.db.insert(activitySessions).values(
+  await deps.db.insert(activityLogs).values(
     starts.map((s) => ({
       userId: user.userId,
       activityType,
@@ -230,7 +230,7 @@ describe('history', () => {
     await setUser(member, { timezone: 'UTC' });
     await sessionsAt(member, ['2026-11-02T10:00:00Z'], 1, 600000);
     await sessionsAt(member, ['2026-11-03T10:00:00Z'], 9, 1200000);
-    await deps.db.insert(activitySessions).values({
+    await deps.db.insert(activityLogs).values({
       userId: member.userId,
       activityType: 1,
       sessionType: 69,
@@ -343,7 +343,7 @@ describe('leaderboard', () => {
     const recent = [new Date(Date.now() - 60000).toISOString()];
     await sessionsAt(rival, recent, 1, 2_000_000_000);
     expect(lineOf(await board(), rival)).toMatchObject({ rank: 1, score: 2_000_000_000 });
-    await deps.db.delete(activitySessions).where(eq(activitySessions.userId, rival.userId));
+    await deps.db.delete(activityLogs).where(eq(activityLogs.userId, rival.userId));
     expect(lineOf(await board(), rival)).toBeUndefined();
     const logged = await call(me, 'POST', 'user/activity/sessions', run({ duration_ms: 24 * 3600000 }));
     expect(logged.statusCode).toBe(201);
@@ -365,7 +365,7 @@ describe('leaderboard', () => {
     expect(await nameOfRival()).toBe(alias);
     await befriend(me, rival);
     expect(await nameOfRival()).toBe(rival.username);
-    await deps.db.delete(activitySessions).where(eq(activitySessions.userId, rival.userId));
+    await deps.db.delete(activityLogs).where(eq(activityLogs.userId, rival.userId));
   });
 
   it('needs a scope and keeps private boards to their members', async () => {
@@ -381,8 +381,8 @@ describe('leaderboard', () => {
 describe('activity and game stars', () => {
   it('shows the activities done lately and the games played', async () => {
     const member = await signUp(app);
-    await logSession(deps, member.userId, run() as never);
-    await ingestSession(
+    await logActivity(deps, member.userId, run() as never);
+    await ingestActivity(
       deps,
       member.userId,
       run({ app_id: 1, external_id: 'g1', activity_type: -12 }) as never,
@@ -396,7 +396,7 @@ describe('activity and game stars', () => {
         expect.objectContaining({ star_type: 10, name: 'cooking' }),
       ]),
     );
-    const links = await deps.db.select().from(activitySessionPosts);
+    const links = await deps.db.select().from(activityLogPosts);
     expect(links.length).toBeGreaterThan(0);
   });
 });

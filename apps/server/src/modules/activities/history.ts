@@ -10,7 +10,7 @@ import {
 } from '@orbit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { preparedPerDatabase } from '../../db/prepared';
-import { activitySessions } from '../../db/schema';
+import { activityLogs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import {
@@ -121,7 +121,7 @@ const filterPlaceholders = () =>
  * The owner's zone and their sessions of a period grouped by local day (month view) or month (year view) and
  * activity, in one prepared statement per view. The groups come back as one JSON array: the driver parses it
  * natively where a row per group cost the ORM's row mapping. The sessions are read from
- * activity_sessions_user_time_idx alone (it carries the grouped columns: docs/decisions/0029).
+ * activity_logs_user_time_idx alone (it carries the grouped columns: docs/decisions/0029).
  */
 const historyStatement = (view: 'month' | 'year') =>
   preparedPerDatabase((db) => {
@@ -132,14 +132,14 @@ const historyStatement = (view: 'month' | 'year') =>
     const groups = db
       .select({
         bucket: bucket.as('bucket'),
-        type: activitySessions.activityType,
-        session_type: activitySessions.sessionType,
-        session_kind: activitySessions.sessionKind,
-        duration: sql<number>`sum(${activitySessions.durationMs})::float8`.as('duration'),
+        type: activityLogs.activityType,
+        session_type: activityLogs.sessionType,
+        session_kind: activityLogs.sessionKind,
+        duration: sql<number>`sum(${activityLogs.durationMs})::float8`.as('duration'),
         sessions: sql<number>`count(*)::int`.as('sessions'),
       })
-      .from(activitySessions)
-      .where(and(eq(activitySessions.userId, owner), startedWithin(period, zone), ...filterPlaceholders()))
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, owner), startedWithin(period, zone), ...filterPlaceholders()))
       // By output position: each use of the zone is a parameter of its own, so the bucket's text in a
       // GROUP BY would not be the SELECT's.
       .groupBy(sql`1`, sql`2`, sql`3`, sql`4`);

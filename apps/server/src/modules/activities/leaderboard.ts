@@ -8,7 +8,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { activityBoardEpochs, activitySessions, communityMembers } from '../../db/schema';
+import { activityBoardEpochs, activityLogs, communityMembers } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { assertMayRead } from '../communities';
@@ -64,23 +64,23 @@ type WindowValues = { zone: string; from: string; until: string };
 
 /**
  * The week's activity time per member, highest first. The global board reads a week of everyone's sessions
- * from activity_sessions_board_idx alone (started_at, user_id, duration_ms); a community's first narrows to
+ * from activity_logs_board_idx alone (started_at, user_id, duration_ms); a community's first narrows to
  * its members.
  */
 const rankingStatements = preparedPerDatabase((db) => {
   const ranking = (community: boolean, name: string) =>
     db
       .select({
-        userId: activitySessions.userId,
-        score: sql<number>`sum(${activitySessions.durationMs})::float8`,
+        userId: activityLogs.userId,
+        score: sql<number>`sum(${activityLogs.durationMs})::float8`,
       })
-      .from(activitySessions)
+      .from(activityLogs)
       .where(
         and(
           startedWithin(week, week.zone),
           community
             ? inArray(
-                activitySessions.userId,
+                activityLogs.userId,
                 db
                   .select({ id: communityMembers.userId })
                   .from(communityMembers)
@@ -89,8 +89,8 @@ const rankingStatements = preparedPerDatabase((db) => {
             : undefined,
         ),
       )
-      .groupBy(activitySessions.userId)
-      .orderBy(sql`2 DESC`, activitySessions.userId)
+      .groupBy(activityLogs.userId)
+      .orderBy(sql`2 DESC`, activityLogs.userId)
       .prepare(name);
   return {
     global: ranking(false, 'activity_board_global'),

@@ -5,9 +5,9 @@ import {
   UNITS,
   UnitPreference,
 } from '@orbit/contract';
-import type { activitySessions } from '../../db/schema';
+import type { activityLogs } from '../../db/schema';
 
-export type SessionRow = typeof activitySessions.$inferSelect;
+export type ActivityLogRow = typeof activityLogs.$inferSelect;
 
 export type DistanceUnit = 'km' | 'mile';
 
@@ -29,8 +29,8 @@ export function metresOf(distance: number | undefined, unit: DistanceUnit | unde
 }
 
 /** A session as its member (or a friend) sees it: steps or strokes, distance in the viewer's unit. */
-export function presentSession(
-  row: SessionRow,
+export function presentActivityLog(
+  row: ActivityLogRow,
   unitPreference: number,
   feedId: number | null,
 ): ActivitySession {

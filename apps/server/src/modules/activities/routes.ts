@@ -15,7 +15,7 @@ import { me } from '../../platform/auth/guard';
 import { type App, rateLimit } from '../../platform/http';
 import { activityHistory } from './history';
 import { leaderboard } from './leaderboard';
-import { ingestSession, logSession } from './service';
+import { ingestActivity, logActivity } from './service';
 import { activitySummary } from './summary';
 
 const tags = ['activity'];
@@ -29,7 +29,7 @@ export async function activitiesRoutes(app: App, deps: AppDeps) {
     '/user/activity/sessions',
     { config: write, schema: { tags, body: LogSessionBody, response: logged } },
     async (request, reply) => {
-      const answer = await logSession(deps, me(request).userId, request.body);
+      const answer = await logActivity(deps, me(request).userId, request.body);
       return reply.status(201).send(answer);
     },
   );
@@ -50,7 +50,7 @@ export async function activitiesRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const answer = await ingestSession(deps, me(request).userId, request.body);
+      const answer = await ingestActivity(deps, me(request).userId, request.body);
       return reply.status(answer.created ? 201 : 200).send(answer);
     },
   );

@@ -13,18 +13,18 @@ import {
   PostType,
 } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
-import { activitySessionPosts, activitySessions } from '../../db/schema';
+import { activityLogPosts, activityLogs } from '../../db/schema';
 import type { PostActivity } from '../../db/schema/feeds';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { findUser } from '../faces';
 import { publishNewPost, writePost } from '../feeds';
-import { completeMomentsBySession } from '../moments';
-import { metresOf, presentSession, type SessionRow } from './presenter';
+import { completeMomentsByActivity } from '../moments';
+import { type ActivityLogRow, metresOf, presentActivityLog } from './presenter';
 
 /** What a session says, from the member's form or from an integration. */
-interface SessionInput {
+interface ActivityLogInput {
   activity_type: number;
   session_type?: number;
   session_kind?: number;
@@ -39,7 +39,7 @@ interface SessionInput {
 }
 
 /** The start must be a real time, not in the future beyond a device's clock skew. */
-function startOf(input: SessionInput, now: Date): Date {
+function startOf(input: ActivityLogInput, now: Date): Date {
   const start = new Date(input.start);
   if (Number.isNaN(start.getTime())) throw badRequest(ErrorCode.invalid_session, 'start is not a time');
   if (start.getTime() > now.getTime() + ACTIVITY_LIMITS.futureSkewMs) {
@@ -49,7 +49,7 @@ function startOf(input: SessionInput, now: Date): Date {
 }
 
 /** The SYSTEM_ACTIVITY post's summary, kept with the post so the feed shows it as it was logged. */
-function postActivityOf(row: SessionRow, input: SessionInput): PostActivity {
+function postActivityOf(row: ActivityLogRow, input: ActivityLogInput): PostActivity {
   return {
     activity_name: activityName(row.activityType),
     activity_type: row.activityType,
@@ -72,7 +72,7 @@ function postActivityOf(row: SessionRow, input: SessionInput): PostActivity {
  * to the member. History, summary, leaderboards, incentive progress, tournament battles and the activity
  * stars read the row itself, so they move in the same commit.
  */
-async function recordNew(work: Work, userId: number, row: SessionRow, input: SessionInput) {
+async function recordNew(work: Work, userId: number, row: ActivityLogRow, input: ActivityLogInput) {
   const user = await findUser(work.tx, userId);
   const post = await writePost(
     work,
@@ -81,15 +81,15 @@ async function recordNew(work: Work, userId: number, row: SessionRow, input: Ses
     { message: '' },
     { type: PostType.SYSTEM_ACTIVITY, activity: postActivityOf(row, input) },
   );
-  await work.tx.insert(activitySessionPosts).values({ sessionId: row.id, postId: post.id });
-  await completeMomentsBySession(work, row);
+  await work.tx.insert(activityLogPosts).values({ activityLogId: row.id, postId: post.id });
+  await completeMomentsByActivity(work, row);
   await publishNewPost(work, post);
-  const session = presentSession(row, user.unitPreference, post.id);
+  const session = presentActivityLog(row, user.unitPreference, post.id);
   await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, { kind: 'activity', ...session });
   return session;
 }
 
-function rowOf(userId: number, input: SessionInput, now: Date) {
+function rowOf(userId: number, input: ActivityLogInput, now: Date) {
   return {
     userId,
     activityType: input.activity_type,
@@ -106,7 +106,7 @@ function rowOf(userId: number, input: SessionInput, now: Date) {
 }
 
 /** POST /user/activity/sessions: the member logs a session by hand (activity ids 1..122 without 71). */
-export async function logSession(
+export async function logActivity(
   deps: AppDeps,
   userId: number,
   body: LogSessionBody,
@@ -117,8 +117,8 @@ export async function logSession(
   }
   const values = rowOf(userId, body, now);
   return inTransaction(unitOfWork(deps), async (work) => {
-    const [row] = await work.tx.insert(activitySessions).values(values).returning();
-    return { session: await recordNew(work, userId, row as SessionRow, body), created: true };
+    const [row] = await work.tx.insert(activityLogs).values(values).returning();
+    return { session: await recordNew(work, userId, row as ActivityLogRow, body), created: true };
   });
 }
 
@@ -130,19 +130,19 @@ async function existing(
   externalId: string,
 ): Promise<ActivitySession> {
   const [found] = await work.tx
-    .select({ session: activitySessions, postId: activitySessionPosts.postId })
-    .from(activitySessions)
-    .leftJoin(activitySessionPosts, eq(activitySessionPosts.sessionId, activitySessions.id))
+    .select({ session: activityLogs, postId: activityLogPosts.postId })
+    .from(activityLogs)
+    .leftJoin(activityLogPosts, eq(activityLogPosts.activityLogId, activityLogs.id))
     .where(
       and(
-        eq(activitySessions.userId, userId),
-        eq(activitySessions.appId, appId),
-        eq(activitySessions.externalId, externalId),
+        eq(activityLogs.userId, userId),
+        eq(activityLogs.appId, appId),
+        eq(activityLogs.externalId, externalId),
       ),
     );
   if (!found) throw new Error('an external id that conflicted is gone');
   const user = await findUser(work.tx, userId);
-  return presentSession(found.session, user.unitPreference, found.postId);
+  return presentActivityLog(found.session, user.unitPreference, found.postId);
 }
 
 /**
@@ -150,7 +150,7 @@ async function existing(
  * makes it idempotent: a resend (or two at once) records one session, one post and one event; the later
  * calls answer the first session with created false.
  */
-export async function ingestSession(
+export async function ingestActivity(
   deps: AppDeps,
   userId: number,
   body: IngestSessionBody,
@@ -161,7 +161,7 @@ export async function ingestSession(
   }
   const values = rowOf(userId, body, now);
   return inTransaction(unitOfWork(deps), async (work) => {
-    const [row] = await work.tx.insert(activitySessions).values(values).onConflictDoNothing().returning();
+    const [row] = await work.tx.insert(activityLogs).values(values).onConflictDoNothing().returning();
     if (!row) return { session: await existing(work, userId, body.app_id, body.external_id), created: false };
     return { session: await recordNew(work, userId, row, body), created: true };
   });

@@ -1,13 +1,7 @@
-import {
-  type ActivitySummaryQuery,
-  type ActivitySummaryResponse,
-  activityName,
-  STROKES_SESSION_TYPE,
-} from '@orbit/contract';
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { type ActivitySummaryQuery, type ActivitySummaryResponse, activityName } from '@orbit/contract';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client';
-import { activitySessions } from '../../db/schema';
+import { activityLogs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { findUser } from '../faces';
 import { addDays, localDay, type Period, safeZone, startedWithin, weekOf } from './period';
@@ -18,16 +12,16 @@ const sumOf = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column})
 
 /** The optional filters of the summary and the history (001 §7), by the column each one narrows. */
 export const SESSION_FILTERS = {
-  activity_type: activitySessions.activityType,
-  session_type: activitySessions.sessionType,
-  bg_app_id: activitySessions.appId,
+  activity_type: activityLogs.activityType,
+  session_type: activityLogs.sessionType,
+  bg_app_id: activityLogs.appId,
 } as const;
-export type SessionFilters = { [K in keyof typeof SESSION_FILTERS]?: number };
+export type ActivityLogFilters = { [K in keyof typeof SESSION_FILTERS]?: number };
 
-export function sessionFilters(filters: SessionFilters) {
+export function activityLogFilters(filters: ActivityLogFilters) {
   const where: SQL[] = [];
   for (const [name, column] of Object.entries(SESSION_FILTERS)) {
-    const value = filters[name as keyof SessionFilters];
+    const value = filters[name as keyof ActivityLogFilters];
     if (value !== undefined) where.push(eq(column, value));
   }
   return where;
@@ -57,18 +51,18 @@ export async function activitySummary(
   const unit = unitOf(caller.unitPreference);
   const rows = await db
     .select({
-      type: activitySessions.activityType,
-      session_type: activitySessions.sessionType,
-      duration: sumOf(activitySessions.durationMs),
-      calories: sumOf(activitySessions.calories),
-      steps: sumOf(activitySessions.steps),
-      metres: sumOf(activitySessions.distanceM),
+      type: activityLogs.activityType,
+      session_type: activityLogs.sessionType,
+      duration: sumOf(activityLogs.durationMs),
+      calories: sumOf(activityLogs.calories),
+      steps: sumOf(activityLogs.steps),
+      metres: sumOf(activityLogs.distanceM),
       sessions: sql<number>`count(*)::int`,
     })
-    .from(activitySessions)
-    .where(and(eq(activitySessions.userId, ownerId), startedWithin(period, zone), ...sessionFilters(query)))
-    .groupBy(activitySessions.activityType, activitySessions.sessionType)
-    .orderBy(desc(sumOf(activitySessions.durationMs)), activitySessions.activityType);
+    .from(activityLogs)
+    .where(and(eq(activityLogs.userId, ownerId), startedWithin(period, zone), ...activityLogFilters(query)))
+    .groupBy(activityLogs.activityType, activityLogs.sessionType)
+    .orderBy(desc(sumOf(activityLogs.durationMs)), activityLogs.activityType);
   const activities = rows.map((r) => ({
     type: r.type,
     session_type: r.session_type,
@@ -86,62 +80,4 @@ export async function activitySummary(
     total_duration_millis: activities.reduce((sum, a) => sum + a.duration_millis, 0),
     distance_unit: unit,
   };
-}
-
-export interface ActivityTotals {
-  userId: number;
-  durationMs: number;
-  calories: number;
-  steps: number;
-  /** Strokes (session type 69) are counted apart from steps. */
-  strokes: number;
-  distanceM: number;
-  sessions: number;
-}
-
-/**
- * Totals of each member's sessions that started in [from, to): the read other modules (incentives,
- * tournament, moments) use instead of querying the sessions themselves. Members with no session are absent.
- */
-export async function activityTotals(
-  db: Queryable,
-  userIds: number[],
-  from: Date,
-  to: Date,
-): Promise<Map<number, ActivityTotals>> {
-  if (userIds.length === 0) return new Map();
-  const strokes = sql`case when ${activitySessions.sessionType} = ${STROKES_SESSION_TYPE} then ${activitySessions.steps} else 0 end`;
-  const rows = await db
-    .select({
-      userId: activitySessions.userId,
-      durationMs: sumOf(activitySessions.durationMs),
-      calories: sumOf(activitySessions.calories),
-      all: sumOf(activitySessions.steps),
-      strokes: sumOf(strokes),
-      distanceM: sumOf(activitySessions.distanceM),
-      sessions: sql<number>`count(*)::int`,
-    })
-    .from(activitySessions)
-    .where(
-      and(
-        inArray(activitySessions.userId, userIds),
-        gte(activitySessions.startedAt, from),
-        lt(activitySessions.startedAt, to),
-      ),
-    )
-    .groupBy(activitySessions.userId);
-  return new Map(
-    rows.map((r) => [
-      r.userId,
-      {
-        userId: r.userId,
-        durationMs: Number(r.durationMs),
-        calories: Number(r.calories),
-        steps: Number(r.all) - Number(r.strokes),
-        strokes: Number(r.strokes),
-        distanceM: Number(r.distanceM),
-        sessions: r.sessions,
-      },
-    ]),
-  );
 }

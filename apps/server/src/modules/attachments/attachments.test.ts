@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { multipartForm, samples, uploader } from '../../test/uploads';
 import { claimPostImages } from '../feeds/files';
-import { feedFixtures } from '../feeds/testing';
-import { multipartForm, samples, uploader } from './testing';
 
 const ctx = await createTestApp();
 const { app } = ctx;

@@ -2,9 +2,9 @@ import { EventType, FileType } from '@orbit/contract';
 import { count } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { attachments, comments } from '../../db/schema';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { feedFixtures } from '../feeds/testing';
-import { samples, uploader } from './testing';
+import { samples, uploader } from '../../test/uploads';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;

@@ -1,7 +1,7 @@
 import { FileType, uploadFileType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { samples } from '../../test/uploads';
 import { cleanFileName, FILE_NAME_MAX, prepareFile } from './inspect';
-import { samples } from './testing';
 
 /** The first bytes of an OLE compound file: what .doc and .xls files are. */
 const compoundFile = () =>

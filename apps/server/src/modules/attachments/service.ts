@@ -87,11 +87,6 @@ export async function withStoredUploads<T>(
   }
 }
 
-export async function findAttachment(db: Queryable, id: number): Promise<AttachmentRow | null> {
-  const [row] = await db.select().from(attachments).where(eq(attachments.id, id)).limit(1);
-  return row ?? null;
-}
-
 /** The stored bytes of an attachment; a row whose bytes are gone answers 404 too. */
 export async function attachmentBytes(deps: Pick<AppDeps, 'storage'>, row: AttachmentRow): Promise<Buffer> {
   const bytes = await deps.storage.get(row.storageKey);

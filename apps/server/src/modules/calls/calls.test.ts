@@ -13,9 +13,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calls, events, notifications } from '../../db/schema';
 import { findJanusBinary } from '../../platform/media/janus-process';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
-import { messagesClient } from '../messages/fixtures';
+import { messagesClient } from '../../test/messages';
 
 const janus = findJanusBinary();
 

@@ -7,9 +7,9 @@ import { calls } from '../../db/schema';
 import type { JanusGateway } from '../../platform/media';
 import { findJanusBinary } from '../../platform/media/janus-process';
 import { openRoomsByGateway } from '../../platform/media/open-rooms';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
-import { sessionRow } from '../sessions/fixtures';
+import { lessonRow } from '../../test/lessons';
 
 const janus = findJanusBinary();
 
@@ -26,8 +26,8 @@ describe('rooms open on each gateway', async () => {
       { ...room, janusGateway: 'a', janusRoomId: 2 },
       { ...room, janusGateway: 'b', janusRoomId: 3, endedAt: new Date() },
     ]);
-    await sessionRow(ctx.deps, communityId, host, { janusGateway: 'b' });
-    await sessionRow(ctx.deps, communityId, host, { janusGateway: 'a', state: SessionState.ENDED });
+    await lessonRow(ctx.deps, communityId, host, { janusGateway: 'b' });
+    await lessonRow(ctx.deps, communityId, host, { janusGateway: 'a', state: SessionState.ENDED });
     expect(await openRoomsByGateway(ctx.deps.db)).toEqual(
       new Map([
         ['a', 2],

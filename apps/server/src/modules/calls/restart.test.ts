@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Call, PrivateCallSession } from '@orbit/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { findJanusBinary } from '../../platform/media/janus-process';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { janusChildPids, joinAsMember, killJanusChild } from '../../test/janus-children';
-import { communityFixtures } from '../communities/fixtures';
 
 const janus = findJanusBinary();
 

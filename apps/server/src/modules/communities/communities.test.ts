@@ -13,8 +13,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { communityInvites, events, users } from '../../db/schema';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
-import { communityFixtures } from './fixtures';
 
 const ctx = await createTestApp();
 const { app } = ctx;

@@ -1,7 +1,7 @@
 import { AccessType, COMMUNITY_PAGE_SIZE } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
-import { communityFixtures } from './fixtures';
 
 const ctx = await createTestApp();
 const { app } = ctx;

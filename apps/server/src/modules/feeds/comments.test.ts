@@ -1,7 +1,7 @@
 import { AccessType, EventType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { feedFixtures } from './testing';
 
 const ctx = await createTestApp();
 const { app } = ctx;

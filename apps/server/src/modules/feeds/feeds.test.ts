@@ -2,9 +2,9 @@ import { AccessType, EventType, PostType, TagContext } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { onMembersTagged } from './service';
-import { feedFixtures } from './testing';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;

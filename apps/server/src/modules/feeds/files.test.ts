@@ -2,10 +2,10 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { attachments } from '../../db/schema';
 import { MemoryStorage } from '../../platform/storage';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp } from '../../test/harness';
-import { samples, uploader } from '../attachments/testing';
+import { samples, uploader } from '../../test/uploads';
 import { removeStoredFiles } from './files';
-import { feedFixtures } from './testing';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;

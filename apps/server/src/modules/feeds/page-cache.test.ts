@@ -2,9 +2,9 @@ import { AccessType, type FeedPost, PostPrivacy, PrivacySetting, Urgency } from 
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { communities, posts } from '../../db/schema';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
 import { listFeed } from './service';
-import { feedFixtures } from './testing';
 
 /**
  * A community's first feed page is kept and served again while the community channel and the faces it shows

@@ -2,8 +2,8 @@ import { EventType } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { feedFixtures } from './testing';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;

@@ -1,7 +1,7 @@
 import { type ProfileStar, StarType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
-import { feedFixtures } from '../feeds/testing';
 
 /**
  * The home (GET /user/profiles) is computed once and served again while the member's streams stand still

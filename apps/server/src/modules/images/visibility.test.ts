@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { communityInvites, communityMembers, users } from '../../db/schema';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;

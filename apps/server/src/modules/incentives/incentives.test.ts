@@ -1,9 +1,9 @@
 import { IncentiveUnit, RewardKind, StarType } from '@orbit/contract';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activitySessions, incentivePlans, organizationMembers, users } from '../../db/schema';
+import { activityLogs, incentivePlans, organizationMembers, users } from '../../db/schema';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
 import { historySummary, incentiveDetails } from './service';
 
 const ctx = await createTestApp();
@@ -38,7 +38,7 @@ const plan = (extra: object = {}) => ({
 });
 
 async function session(user: TestUser, activityType: number, startedAt: string, fields: object = {}) {
-  await deps.db.insert(activitySessions).values({
+  await deps.db.insert(activityLogs).values({
     userId: user.userId,
     activityType,
     sessionType: activityType,

@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import {
-  activitySessions,
-  communities,
-  communityMembers,
-  incentivePlans,
-  incentiveRules,
-} from '../../db/schema';
+import { activityLogs, communities, communityMembers, incentivePlans, incentiveRules } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { localDayOf, type Period, startedWithin } from '../activities';
 import { memberOrganizationIds } from '../admin';
@@ -93,7 +87,7 @@ export async function rulesOf(db: Queryable, planIds: number[]): Promise<Map<num
 
 /**
  * A member's session figures per local day, activity type, session type and app, within a period and for the
- * plan's activity types: one range scan of activity_sessions_user_time_idx, grouped in the database.
+ * plan's activity types: one range scan of activity_logs_user_time_idx, grouped in the database.
  */
 export async function dayFigures(
   db: Queryable,
@@ -107,20 +101,20 @@ export async function dayFigures(
   const rows = await db
     .select({
       day,
-      activityType: activitySessions.activityType,
-      sessionType: activitySessions.sessionType,
-      appId: activitySessions.appId,
-      durationMs: sql<number>`sum(${activitySessions.durationMs})`.mapWith(Number),
-      steps: sql<number>`sum(${activitySessions.steps})`.mapWith(Number),
-      calories: sql<number>`sum(${activitySessions.calories})`.mapWith(Number),
-      distanceM: sql<number>`sum(${activitySessions.distanceM})`.mapWith(Number),
+      activityType: activityLogs.activityType,
+      sessionType: activityLogs.sessionType,
+      appId: activityLogs.appId,
+      durationMs: sql<number>`sum(${activityLogs.durationMs})`.mapWith(Number),
+      steps: sql<number>`sum(${activityLogs.steps})`.mapWith(Number),
+      calories: sql<number>`sum(${activityLogs.calories})`.mapWith(Number),
+      distanceM: sql<number>`sum(${activityLogs.distanceM})`.mapWith(Number),
     })
-    .from(activitySessions)
+    .from(activityLogs)
     .where(
       and(
-        eq(activitySessions.userId, userId),
+        eq(activityLogs.userId, userId),
         startedWithin(period, zone),
-        inArray(activitySessions.activityType, activityTypes),
+        inArray(activityLogs.activityType, activityTypes),
       ),
     )
     // By position: the day expression carries the zone as a parameter, which GROUP BY could not match.

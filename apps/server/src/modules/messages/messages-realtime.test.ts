@@ -1,8 +1,8 @@
 import { EventSubtype, EventType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { listen, TestSocket, wsUrl } from '../../platform/realtime/testing';
 import { createTestApp, signUp } from '../../test/harness';
-import { messagesClient } from './fixtures';
+import { messagesClient } from '../../test/messages';
+import { listen, TestSocket, wsUrl } from '../../test/realtime';
 
 const ctx = await createTestApp();
 const origin = await listen(ctx.app);

@@ -11,9 +11,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { attachments as attachmentsTable, events, messageParticipants, users } from '../../db/schema';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { samples, uploader } from '../attachments/testing';
+import { messagesClient } from '../../test/messages';
+import { samples, uploader } from '../../test/uploads';
 import { olderThan } from './cursor';
-import { messagesClient } from './fixtures';
 
 const ctx = await createTestApp();
 const { app } = ctx;

@@ -1,29 +1,29 @@
 import { AppId, MOMENT_FILTER_APPS, MomentFilter, MomentType, RecipientStatus } from '@orbit/contract';
 import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
-import { type activitySessions, momentRecipients, moments } from '../../db/schema';
+import { type activityLogs, momentRecipients, moments } from '../../db/schema';
 import type { Work } from '../../platform/tx';
 import { completeMoment } from './service';
 
-type SessionRow = typeof activitySessions.$inferSelect;
+type ActivityLogRow = typeof activityLogs.$inferSelect;
 
 const ACTIVITY_APPS = MOMENT_FILTER_APPS[MomentFilter.ACTIVITIES] ?? [];
 
 /** The applications whose moments a session answers: a game's session (GojiPlay) its games, any other the activities. */
-function appsAnsweredBy(session: SessionRow): number[] {
-  return session.appId === AppId.GOJI_PLAY ? [AppId.GOJI_PLAY] : ACTIVITY_APPS;
+function appsAnsweredBy(activityLog: ActivityLogRow): number[] {
+  return activityLog.appId === AppId.GOJI_PLAY ? [AppId.GOJI_PLAY] : ACTIVITY_APPS;
 }
 
 /** The session's result on a criterion, as the moment leaderboard ranks it; null for one it does not measure. */
-export function scoreOn(criterion: string | undefined, session: SessionRow): number | null {
+export function scoreOn(criterion: string | undefined, activityLog: ActivityLogRow): number | null {
   switch (criterion) {
     case 'duration':
-      return Math.round(session.durationMs / 60_000);
+      return Math.round(activityLog.durationMs / 60_000);
     case 'distance':
-      return session.distanceM / 1000;
+      return activityLog.distanceM / 1000;
     case 'calories':
-      return session.calories;
+      return activityLog.calories;
     case 'steps':
-      return session.steps;
+      return activityLog.steps;
     default:
       return null;
   }
@@ -35,24 +35,24 @@ export function scoreOn(criterion: string | undefined, session: SessionRow): num
  * and not yet expired, ignored or completed. Its score is the session's result on the moment's shown
  * criterion (or its first).
  */
-export async function completeMomentsBySession(work: Work, session: SessionRow): Promise<void> {
+export async function completeMomentsByActivity(work: Work, activityLog: ActivityLogRow): Promise<void> {
   const open = await work.tx
     .select({ momentId: moments.id, criteria: moments.criteria })
     .from(momentRecipients)
     .innerJoin(moments, eq(moments.id, momentRecipients.momentId))
     .where(
       and(
-        eq(momentRecipients.userId, session.userId),
+        eq(momentRecipients.userId, activityLog.userId),
         inArray(momentRecipients.status, [RecipientStatus.PENDING, RecipientStatus.SEEN]),
-        or(isNull(momentRecipients.expiresAt), gt(momentRecipients.expiresAt, session.startedAt)),
+        or(isNull(momentRecipients.expiresAt), gt(momentRecipients.expiresAt, activityLog.startedAt)),
         inArray(moments.type, [MomentType.DARE, MomentType.SHARE]),
-        lte(moments.createdAt, session.startedAt),
-        inArray(moments.bgAppId, appsAnsweredBy(session)),
-        or(isNull(moments.activityType), eq(moments.activityType, session.activityType)),
+        lte(moments.createdAt, activityLog.startedAt),
+        inArray(moments.bgAppId, appsAnsweredBy(activityLog)),
+        or(isNull(moments.activityType), eq(moments.activityType, activityLog.activityType)),
       ),
     );
   for (const moment of open) {
     const criterion = moment.criteria.find((c) => c.show) ?? moment.criteria[0];
-    await completeMoment(work, moment.momentId, session.userId, scoreOn(criterion?.name, session));
+    await completeMoment(work, moment.momentId, activityLog.userId, scoreOn(criterion?.name, activityLog));
   }
 }

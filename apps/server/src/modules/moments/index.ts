@@ -1,2 +1,2 @@
 /** The moments module's entry: what other modules may use of it (docs/decisions/0033). */
-export { completeMomentsBySession } from './completion';
+export { completeMomentsByActivity } from './completion';

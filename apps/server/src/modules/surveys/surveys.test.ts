@@ -2,8 +2,8 @@ import { StarType, SurveyResponseState } from '@orbit/contract';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { surveyResponses, surveys } from '../../db/schema';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
 
 const ctx = await createTestApp();
 const { deps } = ctx;

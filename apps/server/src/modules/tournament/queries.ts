@@ -2,7 +2,7 @@ import { AccessType, roundWindow, TOURNAMENT_BRACKET_SIZE, TournamentRound } fro
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
-  activitySessions,
+  activityLogs,
   communities,
   communityMembers,
   tournamentEntries,
@@ -57,21 +57,21 @@ export async function freezeEntrants(db: Queryable, year: number, entrants: Entr
  * SELECT and GROUP BY expressions are the same text: as two bound parameters PostgreSQL sees them differ.
  */
 const dayIndexOf = (year: number) =>
-  sql<number>`floor(extract(epoch from (${activitySessions.startedAt} - ${sql.raw(`'${seasonStart(year).toISOString()}'`)}::timestamptz)) / 86400)::int`;
+  sql<number>`floor(extract(epoch from (${activityLogs.startedAt} - ${sql.raw(`'${seasonStart(year).toISOString()}'`)}::timestamptz)) / 86400)::int`;
 
 /** Sessions of the communities' current members started in the season's window and before `now`. */
 function countedActivity(year: number, communityIds: number[], now: Date) {
   const { start, end } = seasonWindow(year);
   return and(
     inArray(communityMembers.communityId, communityIds),
-    gte(activitySessions.startedAt, start),
-    lt(activitySessions.startedAt, end < now ? end : now),
+    gte(activityLogs.startedAt, start),
+    lt(activityLogs.startedAt, end < now ? end : now),
   );
 }
 
 /**
  * Summed activity duration per community and season day, over the communities' current members, up to
- * `now`: one grouped query on activity_sessions_user_time_idx, however long the season.
+ * `now`: one grouped query on activity_logs_user_time_idx, however long the season.
  */
 export async function dailyScores(
   db: Queryable,
@@ -86,10 +86,10 @@ export async function dailyScores(
     .select({
       communityId: communityMembers.communityId,
       day,
-      total: sql<string>`sum(${activitySessions.durationMs})`,
+      total: sql<string>`sum(${activityLogs.durationMs})`,
     })
     .from(communityMembers)
-    .innerJoin(activitySessions, eq(activitySessions.userId, communityMembers.userId))
+    .innerJoin(activityLogs, eq(activityLogs.userId, communityMembers.userId))
     .where(countedActivity(year, communityIds, now))
     .groupBy(communityMembers.communityId, day);
   for (const row of rows) {
@@ -121,10 +121,10 @@ export async function memberDays(
       communityId: communityMembers.communityId,
       userId: communityMembers.userId,
       day,
-      total: sql<string>`sum(${activitySessions.durationMs})`,
+      total: sql<string>`sum(${activityLogs.durationMs})`,
     })
     .from(communityMembers)
-    .innerJoin(activitySessions, eq(activitySessions.userId, communityMembers.userId))
+    .innerJoin(activityLogs, eq(activityLogs.userId, communityMembers.userId))
     .where(countedActivity(year, communityIds, now))
     .groupBy(communityMembers.communityId, communityMembers.userId, day);
   return rows.map((r) => ({ ...r, day: Number(r.day), total: Number(r.total) }));

@@ -1,9 +1,9 @@
 import { AccessType, BackgroundType, StarType, TournamentUserState } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activitySessions, tournamentEntries } from '../../db/schema';
+import { activityLogs, tournamentEntries } from '../../db/schema';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
 import { highFive, progress } from './service';
 
 const ctx = await createTestApp();
@@ -14,7 +14,7 @@ const at = (iso: string) => new Date(iso);
 const MINUTE = 60_000;
 
 async function activity(user: TestUser, iso: string, minutes: number) {
-  await deps.db.insert(activitySessions).values({
+  await deps.db.insert(activityLogs).values({
     userId: user.userId,
     activityType: 1,
     sessionType: 1,

@@ -1,8 +1,8 @@
 import { EventType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { listen, TestSocket, wsUrl } from '../../platform/realtime/testing';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { communityFixtures } from '../communities/fixtures';
+import { listen, TestSocket, wsUrl } from '../../test/realtime';
 
 const ctx = await createTestApp();
 const origin = await listen(ctx.app);

@@ -1,9 +1,9 @@
 import { SessionState } from '@orbit/contract';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { calls, chatSessions } from '../../db/schema';
+import { calls, lessons } from '../../db/schema';
 
-/** A live session holds two rooms on its gateway (the host's video room and the audio bridge); a call one. */
+/** A live lesson holds two rooms on its gateway (the host's video room and the audio bridge); a call one. */
 const SESSION_ROOMS = 2;
 
 /**
@@ -11,20 +11,20 @@ const SESSION_ROOMS = 2;
  * sees the same figures, and nothing needs rebuilding after a restart (docs/decisions/0027).
  */
 export async function openRoomsByGateway(db: Queryable): Promise<Map<string, number>> {
-  const [liveCalls, liveSessions] = await Promise.all([
+  const [liveCalls, liveLessons] = await Promise.all([
     db
       .select({ name: calls.janusGateway, rooms: count() })
       .from(calls)
       .where(isNull(calls.endedAt))
       .groupBy(calls.janusGateway),
     db
-      .select({ name: chatSessions.janusGateway, rooms: count() })
-      .from(chatSessions)
-      .where(eq(chatSessions.state, SessionState.RUNNING))
-      .groupBy(chatSessions.janusGateway),
+      .select({ name: lessons.janusGateway, rooms: count() })
+      .from(lessons)
+      .where(eq(lessons.state, SessionState.RUNNING))
+      .groupBy(lessons.janusGateway),
   ]);
   const rooms = new Map<string, number>();
   for (const { name, rooms: n } of liveCalls) rooms.set(name, (rooms.get(name) ?? 0) + n);
-  for (const { name, rooms: n } of liveSessions) rooms.set(name, (rooms.get(name) ?? 0) + SESSION_ROOMS * n);
+  for (const { name, rooms: n } of liveLessons) rooms.set(name, (rooms.get(name) ?? 0) + SESSION_ROOMS * n);
   return rooms;
 }

@@ -54,7 +54,7 @@ async function tool(binary: string, args: string[]) {
  * WebM) with the audio bridge's mix (.wav, which carries the host and every granted viewer), encoded by
  * ffmpeg as H.264 and AAC so that every browser plays it. Without video the mp4 carries the audio alone.
  */
-export async function renderSessionRecording(dir: string, tools: RecordingTools): Promise<string> {
+export async function renderLessonRecording(dir: string, tools: RecordingTools): Promise<string> {
   if (!fs.existsSync(dir)) throw new RecordingError('no recordings folder');
   const videoMjr = largest(dir, VIDEO_RECORDING);
   const wav = path.join(dir, 'audio.wav');

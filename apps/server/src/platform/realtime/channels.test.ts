@@ -2,9 +2,9 @@ import { EventType } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { channelEvents, events } from '../../db/schema';
-import { feedFixtures } from '../../modules/feeds/testing';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
-import { listen, TestSocket, withChannels, withSince, wsUrl } from './testing';
+import { listen, TestSocket, withChannels, withSince, wsUrl } from '../../test/realtime';
 
 let ctx: TestContext;
 let origin: string;

@@ -3,10 +3,10 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { events, sessions, wsTickets } from '../../db/schema';
 import { createTestApp, signUp, type TestContext } from '../../test/harness';
+import { emit, personalBatch } from '../../test/realtime';
 import { MemoryBus, type PersonalMessage } from './bus';
 import { busMessagesFor, frameFor } from './envelope';
 import { deleteExpired, publishStranded, STRANDED_AFTER_MS } from './outbox';
-import { emit, personalBatch } from './testing';
 import { issueTicket } from './tickets';
 
 let ctx: TestContext;

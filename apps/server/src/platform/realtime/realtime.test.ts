@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
 import { createTestApp, EVENTUALLY, signUp, type TestContext, type TestUser } from '../../test/harness';
+import { attempt, emit, listen, personalBatch, TestSocket, withSince, wsUrl } from '../../test/realtime';
 import { inTransaction } from '../tx';
-import { attempt, emit, listen, personalBatch, TestSocket, withSince, wsUrl } from './testing';
 
 let ctx: TestContext;
 let origin: string;

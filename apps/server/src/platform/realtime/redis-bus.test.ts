@@ -4,8 +4,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
-import { feedFixtures } from '../../modules/feeds/testing';
+import { feedFixtures } from '../../test/feeds';
 import { EVENTUALLY, openTestDatabase, signUp, type TestContext, testConfig } from '../../test/harness';
+import { emit, listen, onInstance, TestSocket, wsUrl } from '../../test/realtime';
 import { createDeps } from '../../wiring';
 import { MemoryStorage } from '../storage';
 import {
@@ -16,7 +17,6 @@ import {
   encodeSessionsClosed,
 } from './bus';
 import { RedisBus } from './redis-bus';
-import { emit, listen, onInstance, TestSocket, wsUrl } from './testing';
 
 const REDIS_URL = process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379';
 

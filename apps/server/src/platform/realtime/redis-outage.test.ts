@@ -6,12 +6,12 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import { messagesClient } from '../../modules/messages/fixtures';
 import { EVENTUALLY, openTestDatabase, signUp, testConfig } from '../../test/harness';
+import { messagesClient } from '../../test/messages';
+import { listen, TestSocket, wsUrl } from '../../test/realtime';
 import { createDeps } from '../../wiring';
 import type { App } from '../http';
 import { MemoryStorage } from '../storage';
-import { listen, TestSocket, wsUrl } from './testing';
 
 /**
  * A Redis outage degrades, it does not fail: with its own redis-server child process, the test stops Redis

@@ -2,10 +2,10 @@ import { WS_CLOSE } from '@orbit/contract';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../db/schema';
-import { messagesClient } from '../../modules/messages/fixtures';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
+import { messagesClient } from '../../test/messages';
+import { listen, TestSocket, wsUrl } from '../../test/realtime';
 import type { App } from '../http';
-import { listen, TestSocket, wsUrl } from './testing';
 
 /** A revoked session loses its sockets at once; one that expires loses them at the next session check. */
 

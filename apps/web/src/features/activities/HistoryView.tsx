@@ -7,7 +7,7 @@ import { T } from '../../i18n/texts';
 import { IconButton } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
 import { Segmented, SelectField } from '../../ui/Field';
-import { SwipePanel } from '../social/SwipePanel';
+import { SwipePanel } from '../../ui/SwipePanel';
 import styles from './Activities.module.css';
 import { ActivityIcon } from './ActivityIcon';
 import { lastMonths, lastYears, monthName, neighbour, todayIn } from './format';

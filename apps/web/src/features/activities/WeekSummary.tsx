@@ -8,7 +8,7 @@ import styles from './Activities.module.css';
 import { ActivityIcon } from './ActivityIcon';
 import { barColor } from './format';
 import { LoadError } from './LoadError';
-import { openHistory, openLeaderboard, openLogSession } from './open';
+import { openHistory, openLeaderboard, openLogActivity } from './open';
 import { useDuration } from './useDuration';
 
 /**
@@ -32,7 +32,7 @@ export function WeekSummary({ userId, own }: { userId: number; own: boolean }) {
           {t(T.thisWeek)}
         </h3>
         <div className={styles.buttons}>
-          {own && <Button onClick={openLogSession}>{t(T.logSession)}</Button>}
+          {own && <Button onClick={openLogActivity}>{t(T.logActivity)}</Button>}
           {own && (
             <Button variant="secondary" onClick={openLeaderboard}>
               {t(T.leaderboardTitle)}

@@ -5,7 +5,7 @@ import { lazyScreen } from '../../ui/lazyScreen';
 // Each screen's code (the charts' recharts with it) loads when it is first opened, not with the first screen.
 const HistoryView = lazyScreen(() => import('./HistoryView').then((m) => m.HistoryView));
 const LeaderboardView = lazyScreen(() => import('./LeaderboardView').then((m) => m.LeaderboardView));
-const LogSessionDialog = lazyScreen(() => import('./LogSessionDialog').then((m) => m.LogSessionDialog));
+const LogActivityDialog = lazyScreen(() => import('./LogActivityDialog').then((m) => m.LogActivityDialog));
 
 /** The history screen: the member's own, or a friend's from their page (001 §2). */
 export const openHistory = (friendId?: number) =>
@@ -14,5 +14,5 @@ export const openHistory = (friendId?: number) =>
 export const openLeaderboard = () =>
   openDialog({ title: T.leaderboardTitle, render: () => <LeaderboardView /> });
 
-export const openLogSession = () =>
-  openDialog({ title: T.logSessionTitle, render: () => <LogSessionDialog /> });
+export const openLogActivity = () =>
+  openDialog({ title: T.logActivityTitle, render: () => <LogActivityDialog /> });

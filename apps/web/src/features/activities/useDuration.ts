@@ -1,6 +1,6 @@
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
-import { hoursAndMinutes } from '../feeds/format';
+import { hoursAndMinutes } from '../../ui/format';
 
 /** Durations as hours and minutes ("1h 5m") through the locale's total-duration text (001 §2). */
 export function useDuration() {

@@ -9,12 +9,12 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
+import { type PersonFace, PersonRow } from '../../ui/PersonRow';
 import { showAlert } from '../../ui/popup';
+import { Rows } from '../../ui/Rows';
 import { SearchBox } from '../../ui/SearchBox';
 import { registrationErrorText } from '../auth/registrationErrors';
 import styles from './Communities.module.css';
-import { type PersonFace, PersonRow } from './PersonRow';
-import { Rows } from './Rows';
 import { EMPTY_NEW_MEMBER, newMemberProblem, newMemberRegistration } from './rules';
 
 const memberFormAlert = (title: string, message: string, values?: Record<string, string | number>) =>

@@ -5,9 +5,9 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { useErrorPopup } from '../../ui/popup';
+import { Row, Rows } from '../../ui/Rows';
 import { CommunityIcon } from './CommunityIcon';
 import { openFromList } from './open';
-import { Row, Rows } from './Rows';
 
 interface CommunityRowsProps {
   label: string;

@@ -8,7 +8,7 @@ import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
 import { CommunityCallButton } from '../calls/CallButton';
 import { Feed } from '../feeds/Feed';
-import { StreamEntry } from '../sessions/StreamEntry';
+import { StreamEntry } from '../lessons/StreamEntry';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
 import {

@@ -6,9 +6,9 @@ import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
 import layoutStyles from '../../ui/Layout.module.css';
+import { PersonRow } from '../../ui/PersonRow';
+import { Rows } from '../../ui/Rows';
 import { confirmYesNo, openAddMember } from './open';
-import { PersonRow } from './PersonRow';
-import { Rows } from './Rows';
 import { isExpert } from './rules';
 
 /**

@@ -1,10 +1,10 @@
 import { useProfiles } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { Row, Rows } from '../../ui/Rows';
 import { CommunityIcon } from './CommunityIcon';
 import { InviteAnswerButtons } from './InviteCard';
 import { openCommunity, openInviteCard } from './open';
-import { Row, Rows } from './Rows';
 import { type PendingInvite, pendingInvites } from './rules';
 
 const sentDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });

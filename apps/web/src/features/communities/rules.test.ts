@@ -1,7 +1,14 @@
-import { AccessType, COMMUNITY_COLORS, DEFAULT_COMMUNITY_COLOR, StarType, TermsKind } from '@orbit/contract';
+import {
+  AccessType,
+  COMMUNITY_COLORS,
+  DEFAULT_COMMUNITY_COLOR,
+  type ProfileStar,
+  StarType,
+  TermsKind,
+} from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { star } from '../../api/testing';
 import { T } from '../../i18n/texts';
+import { makeStar } from '../../test/stars';
 import {
   canCreate,
   createBody,
@@ -21,6 +28,10 @@ import {
   typedInitials,
   typedName,
 } from './rules';
+
+/** A star with nothing but `fields` set: no member, no face. */
+const star = (fields: Partial<ProfileStar>) =>
+  makeStar('x', { name: 'Someone', user_id: null, avatar_image: null, gojimoji: null, ...fields });
 
 describe('join flow (000 §4.6)', () => {
   it('shows the terms popup of the community kind first, and the identity popup when it has none', () => {

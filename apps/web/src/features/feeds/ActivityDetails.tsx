@@ -1,8 +1,8 @@
 import type { PostActivityView } from '@orbit/contract';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { abbreviate, hoursAndMinutes, K_ABOVE, twoDecimals } from '../../ui/format';
 import styles from './Feeds.module.css';
-import { abbreviate, hoursAndMinutes, K_ABOVE, twoDecimals } from './format';
 
 /** An activity post's figures (001 §2): duration, calories, steps or strokes (session type 69), distance. */
 export function ActivityDetails({ activity }: { activity: PostActivityView }) {

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
+import { TimeAgo } from '../../ui/TimeAgo';
 import { openUserStar } from '../social/open';
 import styles from './Feeds.module.css';
-import { TimeAgo } from './TimeAgo';
 
 interface AuthorItem {
   author_user_id: number | null;

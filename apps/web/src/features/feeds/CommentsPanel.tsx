@@ -17,19 +17,19 @@ import {
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
+import { useLongPress } from '../../ui/useLongPress';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
 import { EditField } from './EditBox';
 import styles from './Feeds.module.css';
-import { ItemMenu } from './ItemMenu';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { MessageBox } from './MessageBox';
 import { URGENCY_CLASSES } from './PostCard';
 import { taggedMemberIds } from './tags';
 import { UploadWidget, useUploads } from './UploadWidget';
 import { defaultUrgency, nextUrgency } from './urgency';
-import { useLongPress } from './useLongPress';
 import { sendCheck } from './writer';
 
 const URGENCY_KEYS = [T.urgency0, T.urgency1, T.urgency2, T.urgency3];

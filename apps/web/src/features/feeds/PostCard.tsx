@@ -10,16 +10,16 @@ import {
 } from '../../api/feeds';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
+import { useLongPress } from '../../ui/useLongPress';
 import { ActivityDetails } from './ActivityDetails';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
 import { CommentsPanel } from './CommentsPanel';
 import { EditBox } from './EditBox';
 import styles from './Feeds.module.css';
-import { ItemMenu } from './ItemMenu';
 import { PollItem } from './PollItem';
-import { useLongPress } from './useLongPress';
 
 /** Own items are styled as own; an own poll only when it was not posted anonymously (001 §6). */
 export function looksOwn(item: FeedPost): boolean {

@@ -16,6 +16,7 @@ import { useMe } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import menuStyles from '../../ui/ItemMenu.module.css';
 import { showError } from '../../ui/popup';
 import styles from './Feeds.module.css';
 import { MessageBox } from './MessageBox';
@@ -131,7 +132,7 @@ export function Writer({ scope }: { scope: FeedScope }) {
         </div>
       )}
       <div className={styles.writerBar}>
-        <div className={styles.menuWrap}>
+        <div className={menuStyles.menuWrap}>
           <button
             type="button"
             className={styles.addButton}
@@ -143,7 +144,7 @@ export function Writer({ scope }: { scope: FeedScope }) {
             <span aria-hidden="true">+</span>
           </button>
           {menuOpen && (
-            <div role="menu" className={styles.menu}>
+            <div role="menu" className={`${menuStyles.menu} ${styles.writerMenu}`}>
               <MenuEntry
                 label={t(T.postAsAnonymous)}
                 on={status === 'anonymous'}
@@ -188,7 +189,7 @@ function MenuEntry({ label, on, onPick }: { label: string; on: boolean; onPick: 
       type="button"
       role="menuitemcheckbox"
       aria-checked={on}
-      className={styles.menuItem}
+      className={menuStyles.menuItem}
       onClick={onPick}
     >
       {label}

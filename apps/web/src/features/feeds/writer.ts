@@ -10,8 +10,6 @@ export function toggleStatus(current: WriterStatus, wanted: WriterStatus): Write
   return current === wanted ? 'regular' : wanted;
 }
 
-export const chooseRecipient = (): WriterStatus => 'private';
-
 /** Enter sends, not with Shift and not on mobile (001 §5); whether an empty box is sent is `sendCheck`'s. */
 export function isSendKey(event: { key: string; shiftKey: boolean }, mobile: boolean): boolean {
   return event.key === 'Enter' && !event.shiftKey && !mobile;

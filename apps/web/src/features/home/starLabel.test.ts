@@ -1,7 +1,7 @@
 import { EN_US, StarType, translate } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from '../../i18n';
-import { makeStar } from '../../starfield/fixtures';
+import { makeStar } from '../../test/stars';
 import { ownStarLabel, starLabel, starName } from './starLabel';
 
 const t: TFunction = (key, values) => translate(EN_US, key, ...Object.values(values ?? {}));

@@ -2,8 +2,8 @@ import { useProfiles } from '../../api/profiles';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { dialogBack } from '../../ui/dialogStore';
-import { PersonRow } from '../communities/PersonRow';
-import { Rows } from '../communities/Rows';
+import { PersonRow } from '../../ui/PersonRow';
+import { Rows } from '../../ui/Rows';
 import { friendFaces } from './friends';
 
 /** The add-participant modal (002 §2): friends not in the group yet; choosing one adds them and goes back. */

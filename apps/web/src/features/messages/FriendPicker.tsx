@@ -2,9 +2,9 @@ import { openDirectThread } from '../../api/messages';
 import { useProfiles } from '../../api/profiles';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { PersonRow } from '../../ui/PersonRow';
 import { showError } from '../../ui/popup';
-import { PersonRow } from '../communities/PersonRow';
-import { Rows } from '../communities/Rows';
+import { Rows } from '../../ui/Rows';
 import { friendFaces } from './friends';
 import { showThreadInstead } from './open';
 

@@ -4,11 +4,11 @@ import { useDeleteMessage } from '../../api/messages';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
+import { ItemMenu } from '../../ui/ItemMenu';
+import { useLongPress } from '../../ui/useLongPress';
 import { confirmYesNo } from '../communities/open';
 import { Attachments } from '../feeds/Attachments';
-import { ItemMenu } from '../feeds/ItemMenu';
 import { LinkPreviewCard } from '../feeds/LinkPreviewCard';
-import { useLongPress } from '../feeds/useLongPress';
 import styles from './Messages.module.css';
 
 interface MessageItemProps {

@@ -8,7 +8,7 @@ import { IconButton } from '../../ui/Button';
 import { PlusIcon } from '../../ui/icons';
 import listStyles from '../../ui/List.module.css';
 import { SearchBox } from '../../ui/SearchBox';
-import { TimeAgo } from '../feeds/TimeAgo';
+import { TimeAgo } from '../../ui/TimeAgo';
 import styles from './Messages.module.css';
 import { openFriendPicker, openNewGroup, openThread } from './open';
 import { matchesSearch } from './rules';

@@ -1,6 +1,6 @@
 import { StarType } from '@orbit/contract';
 import type { Star } from '../../api/types';
-import type { PersonFace } from '../communities/PersonRow';
+import type { PersonFace } from '../../ui/PersonRow';
 
 /** The member's friends, from their friend stars, by name: who a thread or a group may be opened with. */
 export function friendFaces(stars: readonly Star[]): PersonFace[] {

@@ -6,7 +6,7 @@ import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
-import { TimeAgo } from '../feeds/TimeAgo';
+import { TimeAgo } from '../../ui/TimeAgo';
 import styles from './Moments.module.css';
 import { closeMomentsWith, openMomentCreate, openMomentLeaderboard, replayMoment } from './open';
 import { canSend, momentTypeLabel } from './rules';

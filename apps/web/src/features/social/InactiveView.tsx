@@ -6,10 +6,10 @@ import { T } from '../../i18n/texts';
 import { Picker } from '../../ui/Field';
 import layoutStyles from '../../ui/Layout.module.css';
 import { RowList } from '../../ui/ListRow';
-import { PersonRow } from '../communities/PersonRow';
+import { PersonRow } from '../../ui/PersonRow';
+import { SwipePanel } from '../../ui/SwipePanel';
 import { openUserStar } from './open';
 import { INACTIVE_PAGES, type InactivePage, inactiveStars, neighbour } from './rules';
-import { SwipePanel } from './SwipePanel';
 
 const PAGE_IDS = INACTIVE_PAGES.map((page) => page.id);
 const PAGE_TEXTS: Record<InactivePage, { label: string; empty: string }> = {

@@ -8,13 +8,13 @@ import { useBeforeBack } from '../../ui/DialogHost';
 import { Segmented } from '../../ui/Field';
 import layoutStyles from '../../ui/Layout.module.css';
 import { RowList } from '../../ui/ListRow';
+import { PersonRow } from '../../ui/PersonRow';
 import { useErrorPopup } from '../../ui/popup';
 import { SearchBox } from '../../ui/SearchBox';
+import { SwipePanel } from '../../ui/SwipePanel';
 import { CommunityList, CommunitySearchResults } from '../communities/CommunityList';
-import { PersonRow } from '../communities/PersonRow';
 import { openFriendConfirmation, openUserStar, openUsersList } from './open';
 import { neighbour } from './rules';
-import { SwipePanel } from './SwipePanel';
 
 const KINDS: readonly SearchKind[] = ['users', 'communities'];
 const KIND_LABELS = { users: T.searchUsersKind, communities: T.searchCommunitiesKind } as const;

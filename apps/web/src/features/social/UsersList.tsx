@@ -4,7 +4,7 @@ import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import layoutStyles from '../../ui/Layout.module.css';
 import { RowList } from '../../ui/ListRow';
-import { PersonRow } from '../communities/PersonRow';
+import { PersonRow } from '../../ui/PersonRow';
 import { openUserStar } from './open';
 import { RelationButtons } from './RelationButtons';
 

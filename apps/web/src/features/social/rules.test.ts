@@ -11,7 +11,6 @@ import {
   optionalMessage,
   removeTag,
   requestRows,
-  swipeDirection,
 } from './rules';
 
 const star = (fields: Partial<ProfileStar>): ProfileStar =>
@@ -112,15 +111,6 @@ describe('member star', () => {
 });
 
 describe('swipe', () => {
-  it('needs a horizontal move that is long or fast enough', () => {
-    expect(swipeDirection(-80, 10, 600)).toBe(-1);
-    expect(swipeDirection(80, 10, 600)).toBe(1);
-    expect(swipeDirection(-30, 0, 50)).toBe(-1);
-    expect(swipeDirection(-30, 0, 600)).toBe(0);
-    expect(swipeDirection(-3, 0, 1)).toBe(0);
-    expect(swipeDirection(-80, 120, 100)).toBe(0);
-  });
-
   it('moves to the neighbouring state and stops at either end', () => {
     const order = ['a', 'b', 'c'];
     expect(neighbour(order, 'a', -1)).toBe('b');

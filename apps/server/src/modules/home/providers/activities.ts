@@ -1,6 +1,6 @@
 import { AppId, activityName, StarType } from '@orbit/contract';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { activitySessions } from '../../../db/schema';
+import { activityLogs } from '../../../db/schema';
 import { HALF_LIFE_DAYS, sizeOf, ZONE_DAYS, zoneOf } from '../../stars';
 import { blankStar } from '../presenter';
 import type { StarProvider } from './types';
@@ -19,21 +19,21 @@ const LOOKBACK_DAYS = ZONE_DAYS[ZONE_DAYS.length - 1];
 export const activityStars: StarProvider = async ({ db, owner, now }) => {
   const since = new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS);
   // A literal, not a parameter: the same expression is in SELECT and GROUP BY.
-  const game = sql<boolean>`coalesce(${activitySessions.appId} = ${sql.raw(String(AppId.GOJI_PLAY))}, false)`;
-  const ageDays = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${activitySessions.startedAt})) / 86400`;
+  const game = sql<boolean>`coalesce(${activityLogs.appId} = ${sql.raw(String(AppId.GOJI_PLAY))}, false)`;
+  const ageDays = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${activityLogs.startedAt})) / 86400`;
   const rows = await db
     .select({
       game,
-      activityType: activitySessions.activityType,
-      sessionType: sql<number>`max(${activitySessions.sessionType})`,
-      appId: sql<number | null>`max(${activitySessions.appId})`,
-      last: sql<string>`max(${activitySessions.startedAt})`,
+      activityType: activityLogs.activityType,
+      sessionType: sql<number>`max(${activityLogs.sessionType})`,
+      appId: sql<number | null>`max(${activityLogs.appId})`,
+      last: sql<string>`max(${activityLogs.startedAt})`,
       score: sql<number>`sum(power(0.5, greatest(0, ${ageDays}) / ${HALF_LIFE_DAYS}))::float8`,
     })
-    .from(activitySessions)
-    .where(and(eq(activitySessions.userId, owner.id), gte(activitySessions.startedAt, since)))
-    .groupBy(game, activitySessions.activityType)
-    .orderBy(desc(sql`max(${activitySessions.startedAt})`))
+    .from(activityLogs)
+    .where(and(eq(activityLogs.userId, owner.id), gte(activityLogs.startedAt, since)))
+    .groupBy(game, activityLogs.activityType)
+    .orderBy(desc(sql`max(${activityLogs.startedAt})`))
     .limit(ACTIVITY_STARS_MAX * 2);
   const stars = rows.map((r) => {
     const starType = r.game ? StarType.GAME : StarType.ACTIVITY;

@@ -1,6 +1,6 @@
 import { StarType } from '@orbit/contract';
 import { and, desc, eq, isNull, max, or, sql } from 'drizzle-orm';
-import { activitySessions, communityMembers, incentivePlans, organizationMembers } from '../../../db/schema';
+import { activityLogs, communityMembers, incentivePlans, organizationMembers } from '../../../db/schema';
 import { zoneOf } from '../../stars';
 import { blankStar } from '../presenter';
 import type { StarProvider } from './types';
@@ -32,9 +32,9 @@ export const incentiveStars: StarProvider = async ({ db, owner, now }) => {
     .orderBy(desc(incentivePlans.id));
   if (plans.length === 0) return { stars: [] };
   const [latest] = await db
-    .select({ at: max(activitySessions.startedAt) })
-    .from(activitySessions)
-    .where(eq(activitySessions.userId, owner.id));
+    .select({ at: max(activityLogs.startedAt) })
+    .from(activityLogs)
+    .where(eq(activityLogs.userId, owner.id));
   const newestPlan = Math.max(...plans.map((p) => p.updatedAt.getTime()));
   const date = new Date(Math.max(newestPlan, latest?.at ? new Date(latest.at).getTime() : 0));
   return {

@@ -1,0 +1,179 @@
+import type {
+  ChatEventData,
+  ChatSession,
+  ChatSessionList,
+  EventEnvelope,
+  SessionActivity,
+  SessionCreateBody,
+  SessionFloor,
+  SessionMicBody,
+  SessionModerateBody,
+  SessionPost,
+  SessionPostBody,
+  SessionPosts,
+  SessionRoom,
+  SessionViewers,
+} from '@orbit/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { trackBusy } from '../ui/busy';
+import { apiUrl, get, post } from './client';
+
+/** Query keys of live lessons: one root, so a SESSION_ACTIVITY event can refresh every list at once. */
+export const lessonKeys = {
+  root: ['lessons'] as const,
+  list: (communityId: number) => ['lessons', 'list', communityId] as const,
+  live: (communityId: number) => ['lessons', 'live', communityId] as const,
+  room: (lessonId: number) => ['lessons', 'room', lessonId] as const,
+  viewers: (lessonId: number) => ['lessons', 'viewers', lessonId] as const,
+  posts: (lessonId: number) => ['lessons', 'posts', lessonId] as const,
+};
+
+const base = (communityId: number, lessonId: number) =>
+  `/communities/${communityId}/chat-sessions/${lessonId}`;
+
+/** The recording's address: the player streams it with range requests and the download link saves it. */
+export const mediaFileUrl = (communityId: number, lessonId: number) =>
+  apiUrl(`${base(communityId, lessonId)}/mediafile`);
+
+// A failing lesson list is ignored silently (002 §8): the list shows empty, nothing pops up.
+export function useLessons(communityId: number) {
+  return useQuery({
+    queryKey: lessonKeys.list(communityId),
+    queryFn: () => get<ChatSessionList>(`/communities/${communityId}/chat-sessions`),
+    retry: false,
+  });
+}
+
+/** The community page's live marker. */
+export function useLiveLessons(communityId: number) {
+  return useQuery({
+    queryKey: lessonKeys.live(communityId),
+    queryFn: () => get<ChatSessionList>(`/communities/${communityId}/chat-sessions-live`),
+    retry: false,
+  });
+}
+
+/** GET /gojitalk/{id}: the lesson, my standing, and the rooms' pins while it runs. */
+export function useLessonRoom(lessonId: number) {
+  return useQuery({
+    queryKey: lessonKeys.room(lessonId),
+    queryFn: () => get<SessionRoom>(`/gojitalk/${lessonId}`),
+    retry: false,
+  });
+}
+
+export function useViewers(communityId: number, lessonId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: lessonKeys.viewers(lessonId),
+    queryFn: () => get<SessionViewers>(`${base(communityId, lessonId)}/viewers`),
+    enabled,
+  });
+}
+
+export function usePosts(communityId: number, lessonId: number) {
+  return useQuery({
+    queryKey: lessonKeys.posts(lessonId),
+    queryFn: () => get<SessionPosts>(`${base(communityId, lessonId)}/posts`),
+  });
+}
+
+export function useCreateLesson(communityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SessionCreateBody) =>
+      trackBusy(post<ChatSession>(`/communities/${communityId}/chat-sessions`, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lessonKeys.root }),
+  });
+}
+
+/**
+ * POST /gojitalk/{id}/leave when the room closes, so its chat stops reaching me. The room query goes stale
+ * after it: opening the room again fetches it, which enters the room again (in that order, never racing).
+ */
+export function leaveRoom(queryClient: QueryClient, lessonId: number) {
+  return post(`/gojitalk/${lessonId}/leave`)
+    .catch(() => undefined)
+    .then(() => refreshRoom(queryClient, lessonId));
+}
+
+/** The room changed in a way no event carries whole (kicked, a floor request answered): fetch it again. */
+export const refreshRoom = (queryClient: QueryClient, lessonId: number) =>
+  queryClient.invalidateQueries({ queryKey: lessonKeys.room(lessonId) });
+
+export function useRefreshRoom(lessonId: number) {
+  const queryClient = useQueryClient();
+  return () => void refreshRoom(queryClient, lessonId);
+}
+
+export const endLesson = (communityId: number, lessonId: number) =>
+  trackBusy(post<ChatSession>(`${base(communityId, lessonId)}/end`));
+
+export const changeMyMic = (communityId: number, lessonId: number, action: SessionMicBody['action']) =>
+  post<{ mic: number }>(`${base(communityId, lessonId)}/mic`, { action });
+
+export const moderate = (communityId: number, lessonId: number, body: SessionModerateBody) =>
+  post<SessionFloor>(`${base(communityId, lessonId)}/moderate`, body);
+
+export function useSendPost(communityId: number, lessonId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SessionPostBody) =>
+      trackBusy(post<SessionPost>(`${base(communityId, lessonId)}/posts`, body)),
+    onSuccess: (created) => addPost(queryClient, created),
+  });
+}
+
+/** Idempotent: the reply and the event may both bring the same post. */
+function addPost(queryClient: QueryClient, created: SessionPost) {
+  queryClient.setQueryData<SessionPosts>(lessonKeys.posts(created.session_id), (old) =>
+    old && !old.posts.some((p) => p.id === created.id) ? { posts: [...old.posts, created] } : old,
+  );
+}
+
+type RoomListener = (activity: SessionActivity) => void;
+const listeners = new Set<RoomListener>();
+
+/** The open lesson room listens here for its floor, my mic (gotMic, micRemoved) and a kick. */
+export function onSessionActivity(listener: RoomListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The live lessons' share of the SESSION_ACTIVITY row (the activities feature shares the event type, as
+ * `kind: 'activity'`): a lesson change refreshes the lists; a post lands in the open chat; the rest goes to
+ * the open room.
+ */
+export function applyLessonEvent(
+  queryClient: QueryClient,
+  invalidate: (key: readonly unknown[]) => void,
+  event: EventEnvelope<'SESSION_ACTIVITY'>,
+) {
+  const data = event.data;
+  if (data.kind === 'activity') return;
+  if (data.kind === 'session') {
+    invalidate(lessonKeys.list(data.session.community_id));
+    invalidate(lessonKeys.live(data.session.community_id));
+    invalidate(lessonKeys.room(data.session.id));
+  } else if (data.kind === 'post') {
+    addPost(queryClient, data.post);
+  } else if (data.kind === 'floor') {
+    invalidate(lessonKeys.viewers(data.session_id));
+  }
+  for (const listener of listeners) listener(data);
+}
+
+type ChatListener = (post: ChatEventData) => void;
+const chatListeners = new Set<ChatListener>();
+
+/** The open room's chat toast listens here for CHAT NEW. */
+export function onChatPost(listener: ChatListener): () => void {
+  chatListeners.add(listener);
+  return () => chatListeners.delete(listener);
+}
+
+/** CHAT NEW (000 §7): a post in a room I am in; the POSTS list takes it, the room shows the toast. */
+export function applyChatEvent(queryClient: QueryClient, event: EventEnvelope<'CHAT'>, toast = true) {
+  addPost(queryClient, event.data);
+  if (toast) for (const listener of chatListeners) listener(event.data);
+}

@@ -1,0 +1,43 @@
+/**
+ * Pure formatting shared by several features: time ago, the k abbreviations, durations and distances
+ * (001 §2, §9).
+ */
+
+export type TimeAgoUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks';
+
+const STEPS: [TimeAgoUnit, number][] = [
+  ['weeks', 7 * 24 * 3600],
+  ['days', 24 * 3600],
+  ['hours', 3600],
+  ['minutes', 60],
+];
+
+/** How long ago `iso` was, in the largest whole unit of s, m, h, d, w (never negative). */
+export function timeAgo(iso: string, now: number): { unit: TimeAgoUnit; value: number } {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
+  for (const [unit, size] of STEPS) {
+    if (seconds >= size) return { unit, value: Math.floor(seconds / size) };
+  }
+  return { unit: 'seconds', value: seconds };
+}
+
+/** Calories above 900 and steps above 500 are shown with k (001 §9). */
+export const K_ABOVE = { calories: 900, steps: 500 } as const;
+
+/** `value` as written, or in thousands with up to two decimals and a k once it passes `above`. */
+export function abbreviate(value: number, above: number): string {
+  if (value <= above) return String(Math.round(value));
+  const thousands = Math.round(value / 10) / 100;
+  return `${thousands}k`;
+}
+
+/** Hours and whole minutes of a duration in milliseconds. */
+export function hoursAndMinutes(ms: number): { hours: number; minutes: number } {
+  const minutes = Math.floor(ms / 60000);
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
+
+/** Distance with two decimals (001 §9); the server already answers it in the member's unit. */
+export function twoDecimals(distance: number): string {
+  return distance.toFixed(2);
+}
