@@ -7,12 +7,13 @@ import {
   MomentType,
   NotificationType,
   OwnerType,
+  PrivacySetting,
   RecipientStatus,
   StarType,
 } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { communities, communityMembers, momentRecipients, moments } from '../../db/schema';
+import { communities, communityMembers, momentRecipients, moments, users } from '../../db/schema';
 import { unitOfWork } from '../../deps';
 import { inTransaction } from '../../platform/tx';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
@@ -230,6 +231,24 @@ describe('POST /user/moments: the type', () => {
       });
       expect(Date.parse(challenge.data.end_date) - Date.parse(challenge.data.start_date)).toBe(7 * 86400000);
     }
+  });
+
+  it("shows a private producer's persona in the challenge to friends only, the avatar identity to others", async () => {
+    const { me, f1 } = await circle();
+    const stranger = await signUp(app);
+    const club = await communityOf([me, stranger]);
+    await deps.db
+      .update(users)
+      .set({ privacySetting: PrivacySetting.PRIVATE, alias: uniqueName('mask') })
+      .where(eq(users.id, me.userId));
+    const [masked] = await deps.db.select({ alias: users.alias }).from(users).where(eq(users.id, me.userId));
+    const participants = { friend_ids: [f1.userId], community_ids: [club.id] };
+    expect((await send(me, { ...DARE, participants })).statusCode).toBe(200);
+
+    const challengeTo = async (user: TestUser) =>
+      (await call(user, 'GET', 'notifications')).json().notifications[0].data.challenger_user_screen_name;
+    expect(await challengeTo(f1)).toBe(me.username);
+    expect(await challengeTo(stranger)).toBe(masked.alias);
   });
 
   it('a dare carries exactly one known criterion of its application', async () => {

@@ -19,7 +19,7 @@ import { communityMembers, momentRecipients, moments } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { faceSeenBy, facesFor, findUser, presentMemberFace, SELF } from '../faces';
+import { faceSeenBy, facesFor, findUser, presentMemberFace, relationsOf, SELF, seesPersona } from '../faces';
 import { challengeNotification, notify } from '../notifications';
 import {
   assertMayReach,
@@ -74,23 +74,31 @@ async function deliver(work: Work, moment: MomentRow, expiresAt: Date): Promise<
   return [...via.keys()];
 }
 
-/** A dare is a friendly challenge: its recipients are invited to it with ACCEPT (000 §3.5). */
+/**
+ * A dare is a friendly challenge: its recipients are invited to it with ACCEPT (000 §3.5). Each sees the
+ * producer's face as the persona rule lets them: a private producer's persona only by their friends, the
+ * avatar identity by a community's other members.
+ */
 async function challengeRecipients(work: Work, moment: MomentRow, recipients: number[], expiresAt: Date) {
-  const producer = presentMemberFace(await findUser(work.tx, moment.producerId), true);
+  const producer = await findUser(work.tx, moment.producerId);
+  const relations = await relationsOf(work.tx, producer.id, recipients);
   const [criterion] = moment.criteria;
-  await notify(
-    work,
-    recipients,
-    challengeNotification(producer, {
-      id: moment.id,
-      name: `${criterion.display_name} dare`,
-      description: moment.message,
-      start_date: moment.sentAt ?? moment.createdAt,
-      end_date: expiresAt,
-      metric: metricOf(criterion),
-      metric_goal: producerScore(moment),
-    }),
-  );
+  const challenge = {
+    id: moment.id,
+    name: `${criterion.display_name} dare`,
+    description: moment.message,
+    start_date: moment.sentAt ?? moment.createdAt,
+    end_date: expiresAt,
+    metric: metricOf(criterion),
+    metric_goal: producerScore(moment),
+  };
+  // Friendship is mutual: how the producer stands to a recipient is how the recipient stands to them.
+  const seesPersonaOf = (id: number) => seesPersona(producer, { isFriend: relations.get(id)?.isFriend });
+  for (const persona of [true, false]) {
+    const audience = recipients.filter((id) => seesPersonaOf(id) === persona);
+    if (audience.length === 0) continue;
+    await notify(work, audience, challengeNotification(presentMemberFace(producer, persona), challenge));
+  }
 }
 
 /** The producer's own earlier moment (a treasure sent on, 000 §2.9 "send"); someone else's is a 404. */
