@@ -45,7 +45,10 @@ export default defineConfig(async () => {
       maxWorkers: 3,
       projects: [
         {
-          test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] },
+          test: {
+            name: 'unit',
+            include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'docs/**/*.test.ts'],
+          },
         },
         {
           test: {
