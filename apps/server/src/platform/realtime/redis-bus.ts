@@ -26,8 +26,7 @@ export class RedisBus implements Bus {
   ) {}
 
   async publish(message: BusMessage): Promise<void> {
-    this.assertUp();
-    await this.publisher.publish(this.channel, encodeBusMessage(message));
+    await this.send(encodeBusMessage(message));
   }
 
   async subscribe(handler: (message: BusMessage) => void): Promise<void> {
@@ -63,14 +62,22 @@ export class RedisBus implements Bus {
     for (const handler of this.resumed) handler();
   }
 
-  /** Fails fast while Redis is away rather than queueing in ioredis until its retries run out. */
-  private assertUp(): void {
+  /**
+   * Fails fast while Redis is away rather than queueing in ioredis until its retries run out. A publish that
+   * Redis's going away caught mid-flight is the same outage (the health watch reports it), not a new fault.
+   */
+  private async send(payload: string): Promise<void> {
     if (this.publisher.status !== 'ready' || !this.listening) throw new BusAway();
+    try {
+      await this.publisher.publish(this.channel, payload);
+    } catch (err) {
+      if (this.publisher.status !== 'ready') throw new BusAway();
+      throw err;
+    }
   }
 
   async publishSessionsClosed(message: SessionsClosed): Promise<void> {
-    this.assertUp();
-    await this.publisher.publish(this.channel, encodeSessionsClosed(message));
+    await this.send(encodeSessionsClosed(message));
   }
 
   onSessionsClosed(handler: (message: SessionsClosed) => void): void {
