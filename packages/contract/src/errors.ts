@@ -29,7 +29,8 @@ export const ERROR_CATALOGUE = {
   invalid_page_key: GENERIC,
   out_of_range: GENERIC,
 
-  // Sign-in, registration and passwords (API.md "Identity and sessions", 002 §8).
+  // Sign-in, registration and passwords (API.md "Identity and sessions"): email_already_in_use reads "Email
+  // already in use", identity_not_available "User already exists!" (002 §8).
   invalid_credentials: 'auth.invalid_credentials',
   invalid_token: GENERIC,
   invalid_ticket: GENERIC,

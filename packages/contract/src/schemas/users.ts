@@ -111,7 +111,7 @@ export const STATES_BY_COUNTRY: Record<string, Record<string, string>> = {
   },
 };
 
-/** Profile text limits the server enforces (002 §5; names are capped at 50, notes and tags at 280). */
+/** Profile text limits the server enforces: tags and notes 280 (000 §5); names 50, ours (002 §5 has none). */
 export const PROFILE_TEXT_LIMITS = {
   name: 50,
   tagNotes: LIMITS.tag,
