@@ -24,7 +24,7 @@ export const LIMITS = {
   groupMinParticipantsExclusive: 2,
 } as const;
 
-/** Profile ranges (002 §5), stored metric. */
+/** Profile ranges (002 §5): height 120..280 cm or 4..8 ft, weight 20..150 kg or 50..300 lb; stored metric. */
 export const PROFILE_RANGES = {
   heightCm: { min: 120, max: 280 },
   heightFeet: { min: 4, max: 8 },
@@ -101,7 +101,7 @@ export const POPUP_STACK_Z_INDEX = 999;
 
 export const DIALOG_FULLSCREEN = { maxWidth: 540, maxHeight: 667 } as const;
 
-/** Calls (002 §4, §9). */
+/** Calls (002 §4, §9): up to 5 remote feeds in a room, and four participants per page of the grid. */
 export const CALL_LIMITS = {
   /** The video room relays up to 5 remote feeds: me plus 5 others. */
   maxAttendees: 5,

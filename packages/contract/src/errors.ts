@@ -29,7 +29,8 @@ export const ERROR_CATALOGUE = {
   invalid_page_key: GENERIC,
   out_of_range: GENERIC,
 
-  // Sign-in, registration and passwords (API.md "Identity and sessions", 002 §8).
+  // Sign-in, registration and passwords (API.md "Identity and sessions"): email_already_in_use reads "Email
+  // already in use", identity_not_available "User already exists!" (002 §8).
   invalid_credentials: 'auth.invalid_credentials',
   invalid_token: GENERIC,
   invalid_ticket: GENERIC,
@@ -65,7 +66,8 @@ export const ERROR_CATALOGUE = {
   duplicate_request: GENERIC,
   message_too_long: GENERIC,
 
-  // Communities (001 §2, §8).
+  // Communities: joining meets the terms (000 §4.6); only experts manage members, info and image, and
+  // nobody removes themselves (001 §5); a name of 1..30 characters and one initial (000 §5).
   invalid_role: GENERIC,
   terms_not_accepted: GENERIC,
   names_required: GENERIC,
@@ -83,7 +85,8 @@ export const ERROR_CATALOGUE = {
   may_not_create: GENERIC,
   no_invite: GENERIC,
 
-  // Feeds, comments and polls (001 §4).
+  // Feeds, comments and polls: a message needs text or an attachment (001 §5); only experts set urgency and
+  // an expired poll takes no vote (001 §4).
   empty_message: GENERIC,
   target_required: GENERIC,
   invalid_target: GENERIC,
@@ -104,12 +107,13 @@ export const ERROR_CATALOGUE = {
   too_many_files: GENERIC,
   invalid_attachment: GENERIC,
 
-  // Private messages (002 §3).
+  // Private messages: a group needs more than 2 participants including its creator (002 §4).
   self: GENERIC,
   group_too_small: GENERIC,
   not_a_group: GENERIC,
 
-  // Notifications and moments (000 §2.8, 001 §6).
+  // Notifications and moments: only a challenge invitation is accepted (000 §4.7); a dare or share needs
+  // participants (000 §4.3, §5).
   not_a_challenge: GENERIC,
   no_participants: 'moments.no_participants',
   treasure_has_participants: GENERIC,
@@ -139,7 +143,7 @@ export const ERROR_CATALOGUE = {
   tournament_over: GENERIC,
   own_high_five: GENERIC,
 
-  // Calls (002 §7).
+  // Calls: started for a community or for attendees (002 §7); a room holds me and 5 remote feeds (002 §9).
   media_unavailable: 'stream.no_server',
   no_such_call: GENERIC,
   no_such_thread: GENERIC,
@@ -151,7 +155,8 @@ export const ERROR_CATALOGUE = {
   not_in_group: GENERIC,
   not_invited: GENERIC,
 
-  // Live sessions (002 §2, §4).
+  // Live sessions: an ended session shows it has ended, a kicked viewer is told so, and only the host
+  // moderates (002 §2, §4).
   no_such_session: GENERIC,
   session_ended: 'stream.session_has_ended',
   not_the_host: GENERIC,

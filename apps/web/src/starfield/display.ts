@@ -41,7 +41,7 @@ export function nameFontSize(name: string, radius: number): number {
 /** A badge's diameter: the large text size times the badge ratio (1.3). */
 export const BADGE_SIZE = STARFIELD.fontSize.large * STARFIELD.badgeRatio;
 
-/** The effects a star can play (000 §4.1). */
+/** The effects a star can play (000 §4.1: pulse, reverse-pulse, radiate); an unknown name plays none. */
 export type Effect = 'pulse' | 'reversePulse' | 'radiate';
 
 const EFFECT_NAMES: Record<string, Effect> = {

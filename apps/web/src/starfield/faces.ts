@@ -2,7 +2,7 @@ import { STARFIELD } from '@orbit/contract';
 import { clamp01, easeInOut } from './geometry';
 import { between, type Random } from './random';
 
-/** The three faces a star shows in turn (000 §4.1). */
+/** The three faces a star shows in turn, any one able to follow any other (000 §4.1). */
 export const FACES = ['name', 'avatar', 'emoticon'] as const;
 export type Face = (typeof FACES)[number];
 export type FaceRatios = Record<Face, number>;

@@ -1,7 +1,10 @@
 import { type ProfileStar, STARFIELD } from '@orbit/contract';
 import { clamp01, easeInOut, type Polar, wrapAngle } from './geometry';
 
-/** What a refresh does to one star (000 §4.2). */
+/**
+ * What a refresh does to one star (000 §4.2): a changed one updates, a gone or retyped one fades out, an
+ * unchanged one moves, a new one appears.
+ */
 export type Change = 'update' | 'move' | 'fadeOut' | 'appear';
 
 export type RefreshStar = Pick<
@@ -93,9 +96,9 @@ export function restingFrame(at: Polar): StarFrame {
 }
 
 /**
- * The frame of a transition `now` ms (same clock as startedAt) with the §9 timings: a move or update glides
- * over 4000 ms, a fade out takes 1000 ms, and an appearing star stays collapsed while it radiates, then grows
- * after 1 s.
+ * The frame of a transition `now` ms (same clock as startedAt) with the 000 §9 timings: a move or update
+ * glides over 4000 ms, a fade out takes 1000 ms, and an appearing star stays collapsed while it radiates,
+ * then grows after 1 s.
  */
 export function sampleTransition(transition: Transition, now: number): StarFrame {
   const elapsed = now - transition.startedAt;

@@ -82,7 +82,8 @@ export const SearchIcon = () => (
     <path d="M21 21l-4.3-4.3" />
   </Icon>
 );
-// Calls (002 §2 call icons).
+// Calls: the call screen's icons and header buttons (002 §2: camera, microphone, screen share, participants,
+// layout and camera switch, feeds).
 export const PhoneIcon = () => (
   <Icon>
     <path d="M22 16.9v3a2 2 0 01-2.2 2 19.8 19.8 0 01-8.6-3.1 19.5 19.5 0 01-6-6A19.8 19.8 0 012.1 4.2 2 2 0 014.1 2h3a2 2 0 012 1.7c.1.9.4 1.8.7 2.7a2 2 0 01-.5 2.1L8 9.8a16 16 0 006 6l1.3-1.3a2 2 0 012.1-.4c.9.3 1.8.6 2.7.7a2 2 0 011.7 2z" />

@@ -7,7 +7,10 @@ import incomingCall from '../assets/sounds/incoming-call.mp3?no-inline';
 import micGranted from '../assets/sounds/mic-granted.mp3?no-inline';
 import tagUser from '../assets/sounds/tag-user.mp3?no-inline';
 
-/** The sounds the spec names (002 §9), made for Orbit by assets/sounds/make-sounds.sh. */
+/**
+ * The five sounds of 002 §9 (beep, tag user, general, mic granted, incoming call), made for Orbit by
+ * assets/sounds/make-sounds.sh.
+ */
 export const SOUND_FILES = { beep, tagUser, general, micGranted, incomingCall } as const;
 export type SoundName = keyof typeof SOUND_FILES;
 

@@ -96,7 +96,7 @@ export const ActivitySummaryQuery = Type.Object({
 });
 export type ActivitySummaryQuery = Static<typeof ActivitySummaryQuery>;
 
-/** Activity summary item (001 §3). */
+/** One activity of the THIS WEEK summary (001 §2, §3): its time, calories, steps and distance. */
 export const ActivitySummaryItem = Type.Object({
   type: Type.Integer(),
   session_type: Type.Integer(),

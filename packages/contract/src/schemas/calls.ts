@@ -20,7 +20,9 @@ export const CallStartBody = Type.Object(
 );
 export type CallStartBody = Static<typeof CallStartBody>;
 
-/** The call (000 §3.6, 002 §3). */
+/**
+ * The call (000 §3.6, 002 §3): a community's call, or a private one tied to a message thread (call_group_id).
+ */
 export const Call = Type.Object({
   id: Type.Integer(),
   community_id: Nullable(Type.Integer()),
@@ -39,7 +41,7 @@ export const IceServerSchema = Type.Object({
   credential: Type.Optional(Type.String()),
 });
 
-/** One member in the call as the participants list shows them (002 §3 Call participant). */
+/** One member in the call as the participants list shows them, muted or not (002 §3 Call participant). */
 export const CallParticipant = Type.Object({
   id: Type.Integer({ description: 'the member (also their Janus feed id in the room)' }),
   display: Type.String(),

@@ -83,7 +83,10 @@ const MayFields = {
   may_delete: Type.Boolean(),
 };
 
-/** A post of a user feed or a community feed (001 §3 Feed post), as the caller may see it. */
+/**
+ * A post of a user feed or a community feed (001 §3 Feed post), as the caller may see it: its author under
+ * the identity chosen (anonymous shows the alias), privacy 2 for a private post to target_user_id.
+ */
 export const FeedPost = Type.Object({
   id: Type.Integer(),
   user_feed_id: Nullable(Type.Integer()),
@@ -113,7 +116,9 @@ export const FeedPost = Type.Object({
 });
 export type FeedPost = Static<typeof FeedPost>;
 
-/** A comment (001 §3 Comment), as the caller may see it. */
+/**
+ * A comment (001 §3 Comment) with its urgency 0..3, as the caller may see it (only experts see urgent ones).
+ */
 export const FeedComment = Type.Object({
   id: Type.Integer(),
   user_feed_comment_id: Nullable(Type.Integer()),

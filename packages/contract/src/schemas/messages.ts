@@ -20,7 +20,7 @@ export const PmState = { UNREAD: 'unread', READ: 'read' } as const;
 export type PmState = (typeof PmState)[keyof typeof PmState];
 const State = Type.Union([Type.Literal(PmState.UNREAD), Type.Literal(PmState.READ)]);
 
-/** 002 §3 attachment of a private message. */
+/** An attachment of a private message (002 §3): its file type code, name, url and size. */
 export const PmAttachment = Type.Object({
   type: Type.Integer({ description: 'file type code' }),
   fileName: Type.String(),
@@ -29,7 +29,9 @@ export const PmAttachment = Type.Object({
 });
 export type PmAttachment = Static<typeof PmAttachment>;
 
-/** 002 §3 Private message, as GET /pms/list answers it and PM events carry it. */
+/**
+ * A private message, unread until its thread is opened (002 §3, §4), as GET /pms/list and PM events carry it.
+ */
 export const PrivateMessage = Type.Object({
   pm_id: Type.Integer(),
   group_id: Type.Integer(),
@@ -44,7 +46,7 @@ export const PrivateMessage = Type.Object({
 });
 export type PrivateMessage = Static<typeof PrivateMessage>;
 
-/** 002 §3 Private message preview: one thread in the list, with its last message. */
+/** A thread's preview (002 §3): one thread in the list, with its last message and unread count (002 §4). */
 export const PmPreview = Type.Object({
   group_id: Type.Integer(),
   group_name: Type.String({ description: 'the group name, or the other members’ names' }),

@@ -45,7 +45,7 @@ export const RecipientStatus = {
 export const MOMENT_LIFETIME_DAYS = 7;
 /** Each list of GET /user/moments/search answers the newest this many. */
 export const MOMENTS_LIST_MAX = 100;
-/** The serialised session_info a moment may carry (the session post limit, 001 §9). */
+/** The serialised session_info a moment may carry (the session post limit, 002 §9). */
 export const MOMENT_SESSION_INFO_MAX = 65536;
 export const MOMENT_FRIENDS_MAX = 500;
 export const MOMENT_COMMUNITIES_MAX = 100;
@@ -116,7 +116,9 @@ export type CreateMomentBody = Static<typeof CreateMomentBody>;
 
 const Connection = Type.Object({ id: Type.Integer(), display_name: Type.String() });
 
-/** The moment entity of 000 §3.10, with the caller's own status when they received it. */
+/**
+ * The moment of 000 §3.10 (1 dare, 2 share, 3 treasure), with the caller's own status when they received it.
+ */
 export const Moment = Type.Object({
   moment_id: Type.Integer(),
   id: Type.Integer(),

@@ -36,7 +36,7 @@ export const NotificationData = Type.Object({
 });
 export type NotificationData = Static<typeof NotificationData>;
 
-/** The notification entity of 000 §3.5. */
+/** The notification entity of 000 §3.5: unread until clicked (000 §4.7), typed by NotificationType. */
 export const Notification = Type.Object({
   notification_id: Type.Integer(),
   title: Type.String(),

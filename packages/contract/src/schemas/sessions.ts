@@ -36,7 +36,9 @@ export const SessionCreateBody = Type.Object(
 );
 export type SessionCreateBody = Static<typeof SessionCreateBody>;
 
-/** A chat session (002 §3) as the streaming rooms list and the room read it. */
+/**
+ * A chat session (002 §3: state 3 is live, any other saved) as the streaming rooms list and the room read it.
+ */
 export const ChatSession = Type.Object({
   id: Type.Integer(),
   community_id: Type.Integer(),
@@ -142,7 +144,7 @@ export type SessionModerateBody = Static<typeof SessionModerateBody>;
 export const SessionViewers = Type.Object({ viewers: Type.Array(SessionViewer), floor: SessionFloor });
 export type SessionViewers = Static<typeof SessionViewers>;
 
-/** The session post writer (002 §3): a message up to 65536 characters, named or anonymous. */
+/** The session post writer (002 §3, §5): a message up to 65536 characters, named or anonymous. */
 export const SessionPostBody = Type.Object(
   {
     message: Type.String({ description: `trimmed; at most ${LIMITS.sessionPost} characters` }),

@@ -87,7 +87,7 @@ export const TournamentProgressResponse = Type.Object({
   code: Type.String(),
   year: Type.Integer(),
   ends_at: Type.String(),
-  /** 000 §9: a season is over after its end time. */
+  /** A season is over after its end time, 1 March 08:00 UTC (000 §9). */
   over: Type.Boolean(),
   tournament_round: Type.Integer(),
   rounds: Type.Array(TournamentRoundInfo),
@@ -101,5 +101,7 @@ export type HighFiveBody = Static<typeof HighFiveBody>;
 export const HighFiveResponse = Type.Object({ h5: Type.Integer({ minimum: 0 }) });
 export type HighFiveResponse = Static<typeof HighFiveResponse>;
 
-/** GET /tournament/user/image?image_id (001 §7). */
+/**
+ * GET /tournament/user/image?image_id (001 §7): a tournament user's picture, by the image_id of their entry.
+ */
 export const TournamentImageQuery = Type.Object({ image_id: Id });

@@ -111,7 +111,7 @@ export const STATES_BY_COUNTRY: Record<string, Record<string, string>> = {
   },
 };
 
-/** Profile text limits the server enforces (002 §5; names are capped at 50, notes and tags at 280). */
+/** Profile text limits the server enforces: tags and notes 280 (000 §5); names 50, ours (002 §5 has none). */
 export const PROFILE_TEXT_LIMITS = {
   name: 50,
   tagNotes: LIMITS.tag,
@@ -140,7 +140,10 @@ const Identity = Type.Object({
   avatar: Type.String({ description: 'the avatar image name, av1..av22' }),
 });
 
-/** The member's own profile (000 §3.2, 002 §3 "User (me)"). */
+/**
+ * The member's own profile (000 §3.2, 002 §3 "User (me)"): privacy 1 public, 2 private; units 1 imperial,
+ * 2 metric; notification level 0 off, 1 partial, 2 full.
+ */
 export const UserProfile = Type.Object({
   user_id: Type.Integer(),
   id: Type.Integer(),
@@ -319,7 +322,7 @@ export const NotificationLevelBody = Type.Object(
 
 export const AvatarsResponse = Type.Object({ avatars: Type.Array(Type.String()) });
 export const AvatarParams = Type.Object({ file: Type.String({ maxLength: 20 }) });
-/** The identity_provider of an account linked through PUT /fb/user (000 §7, 002 §2). */
+/** The identity_provider of a PUT /fb/user link (000 §7); having one shows the sync row (000 §2.11). */
 export const SOCIAL_PROVIDER = 'facebook';
 
 /** PUT /fb/user: the member's account at the social network and the token its sign-in gave the client. */
@@ -342,7 +345,7 @@ export const SessionImagesResponse = Type.Record(Type.String(), Type.String(), {
 export type SessionImagesResponse = Static<typeof SessionImagesResponse>;
 export const SessionImageParams = Type.Object({ file: Type.String({ maxLength: 40 }) });
 
-/** Images (002 §7): persona uploads and crops. */
+/** Images (002 §7): a persona upload previews at s=280, then a square crop of 210 is kept (002 §9). */
 export const TempImageQuery = Type.Object({
   s: Type.Optional(Type.Integer({ minimum: 16, maximum: 2048, description: 'preview size (280)' })),
 });

@@ -68,7 +68,7 @@ export const messages = pgTable(
   (t) => [index('messages_group_idx').on(t.groupId, t.id)],
 );
 
-/** A notification (000 §3.5), created by the service that causes it. */
+/** A notification of a 000 §3.5 type, unread until opened, created by the service that causes it. */
 export const notifications = pgTable(
   'notifications',
   {

@@ -80,7 +80,7 @@ export const stars = pgTable(
   (t) => [uniqueIndex('stars_owner_target_idx').on(t.ownerId, t.targetKind, t.targetId)],
 );
 
-/** The star set a member was last served (`last_stars`), and when: the client's §4.2 refresh diff. */
+/** The star set a member was last served (`last_stars`), and when: the client's 000 §4.2 refresh diff. */
 export const starSnapshots = pgTable('star_snapshots', {
   ownerId: integer('owner_id')
     .primaryKey()

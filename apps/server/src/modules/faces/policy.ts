@@ -15,9 +15,9 @@ export const SELF: Stance = { self: true };
 export const FRIEND: Stance = { isFriend: true };
 
 /**
- * The persona rule (000 §2.6, ARCHITECTURE §4), written here only: a member shows their persona (first
- * name, username, persona picture) to themselves, to their friends, and to everyone when public; a private
- * member shows everyone else their avatar identity.
+ * The persona rule (000 §6: the privacy setting decides persona or avatar identity; ARCHITECTURE §4),
+ * written here only: a member shows their persona (first name, username, persona picture) to themselves, to
+ * their friends, and to everyone when public; a private member shows everyone else their avatar identity.
  */
 export function seesPersona(member: Pick<FaceRow, 'privacySetting'>, stance: Stance): boolean {
   return stance.self === true || stance.isFriend === true || member.privacySetting === PrivacySetting.PUBLIC;

@@ -10,7 +10,10 @@ export function presentFriendEntry(face: MemberFace): FriendEntry {
   };
 }
 
-/** One pending request (000 §3.11), for the requests list and the FRIEND_REQUEST SENT event alike. */
+/**
+ * One pending request with the screen_name, avatar_image and modified_time (its sent date) of 000 §3.11,
+ * for the requests list and the FRIEND_REQUEST SENT event alike.
+ */
 export function presentRequestEntry(
   face: MemberFace,
   request: { message: string | null; createdAt: Date },

@@ -21,7 +21,7 @@ const normalised = (stored: unknown[]): ProfileStar[] =>
 
 /**
  * The home star set of 000 §3.1 (ARCHITECTURE §4): every provider's stars, the set last served
- * (`last_stars`, for the client's §4.2 refresh diff) and whether something arrived since then
+ * (`last_stars`, for the client's 000 §4.2 refresh diff) and whether something arrived since then
  * (`me_star_pulse`). The snapshot is rewritten only when the set changed or something new arrived.
  */
 export async function homeStarSet(db: Queryable, owner: UserRow, now = new Date()): Promise<HomeStarSet> {

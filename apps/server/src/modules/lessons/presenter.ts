@@ -12,7 +12,10 @@ import { communityFaces, grantedOf, type LessonRow, queueOf, type ViewerRow } fr
 
 export type PostRow = typeof lessonPosts.$inferSelect;
 
-/** One lesson (002 §3) for the list, the room and SESSION_ACTIVITY alike: the same object everywhere. */
+/**
+ * One lesson as 002 §3 Chat session gives it (name, host, start time, state: 3 live, any other saved), for
+ * the list, the room and SESSION_ACTIVITY alike: the same object everywhere.
+ */
 export function presentLesson(row: LessonRow, host: MemberFace | undefined): ChatSession {
   return {
     id: row.id,

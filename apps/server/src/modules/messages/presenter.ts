@@ -23,7 +23,7 @@ export function stateFor(message: { id: number; authorId: number }, readerId: nu
   return message.authorId === readerId || message.id <= lastReadId ? PmState.READ : PmState.UNREAD;
 }
 
-/** 002 §3 Private message: the same object in GET /pms/list and in PM events. */
+/** A message with its author's name, picture and read state (002 §3), in GET /pms/list and PM events. */
 export function presentMessage(row: MessageRow, author: MemberFace, state: PmState): PrivateMessage {
   return {
     pm_id: row.id,
@@ -39,7 +39,10 @@ export function presentMessage(row: MessageRow, author: MemberFace, state: PmSta
   };
 }
 
-/** 002 §3 attachment of a message: served by GET /attachments/{id} to the thread's participants only. */
+/**
+ * A message's attachment {type, fileName, url, size} (002 §3), served by GET /attachments/{id} to the
+ * thread's participants only.
+ */
 export function presentPmAttachment(row: AttachmentRow): PmAttachment {
   return { type: row.type, fileName: row.fileName, url: attachmentUrl(row.id), size: row.size };
 }
@@ -64,7 +67,10 @@ export interface PreviewParts {
   canSend: boolean;
 }
 
-/** 002 §3 Private message preview. */
+/**
+ * A thread's preview (002 §3): its name and picture, the last message's text (IMAGE for attachments, 002 §4),
+ * time and author, and the unread count.
+ */
 export function presentPreview(p: PreviewParts): PmPreview {
   const text = p.last ? previewText(p.last.message, p.last.attachments) : '';
   const picture = p.group.isGroup ? (p.last?.author.image_url ?? null) : (p.others[0]?.image_url ?? null);

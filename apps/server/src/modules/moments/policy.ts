@@ -71,7 +71,7 @@ export function criteriaOf(
   return shown;
 }
 
-/** The challenge metric of a dare's criterion (000 §3.5), or the criterion's own name upper-cased. */
+/** A dare criterion's challenge metric (000 §3.5: DURATION, DISTANCE, CALORIES), or its name in capitals. */
 export function metricOf(criterion: MomentCriterion): string {
   const name = criterion.name.toUpperCase();
   return name in ChallengeMetric ? ChallengeMetric[name as keyof typeof ChallengeMetric] : name;

@@ -3,7 +3,10 @@ import type { notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** The 000 §3.5 entity, the same object for the list, the read answers and the NOTIFICATION events. */
+/**
+ * The notification of 000 §3.5 (title, body, read, type, and the challenge fields in data), the same object
+ * for the list, the read answers and the NOTIFICATION events.
+ */
 export function presentNotification(row: NotificationRow): Notification {
   return {
     notification_id: row.id,

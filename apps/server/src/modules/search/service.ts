@@ -11,7 +11,7 @@ import { badRequest } from '../../platform/errors';
 import { pageFromKey, pageOf } from '../../platform/paging';
 import { presentPublicProfile, relationsOf, STRANGER, seesOthersPersonaSql, type UserRow } from '../faces';
 
-/** The search text, trimmed and lower-cased: 1..64 characters (000 §2.3). */
+/** The search field's text (000 §2.3), trimmed and lower-cased: 1..64 characters, a bound of ours. */
 export function searchText(raw: string): string {
   const q = raw.trim();
   if (q.length === 0 || q.length > SEARCH_QUERY_MAX) {

@@ -112,7 +112,7 @@ async function moodTagsChange(body: UpdateUserBody, { tx, user }: ChangeContext)
   return { moodTags };
 }
 
-/** Every shape of 002 §7 but the password, by the keys it sends. */
+/** Every PUT /user shape of 002 §7 (one setting per call) but the password, by the keys it sends. */
 export const SHAPES = new Map<string, Shape>([
   [
     'first_name',

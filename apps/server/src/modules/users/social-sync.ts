@@ -15,7 +15,7 @@ function namesOf(account: SocialAccount) {
 }
 
 /**
- * PUT /fb/user (000 §7, 002 §2): the provider's `/me` says whose token this is; it must be the account the
+ * PUT /fb/user (000 §7, §2.11): the provider's `/me` says whose token this is; it must be the account the
  * client names. The Orbit account is then linked to it (identity_provider, user_identity) and takes its
  * names, which from now on are the provider's to change (002 §5). A member linked to one account cannot
  * sync another, and one account at the provider links one Orbit account (409 for both).

@@ -77,7 +77,7 @@ export function listTarget(entry: Pick<CommunityEntry, 'isMember' | 'request_dat
 
 export const isExpert = (roles: readonly number[]) => roles.includes(CommunityRole.EXPERT);
 
-/** The create form (000 §2.10). */
+/** The create form (000 §2.10): name, initials, icon colour, description, access type, friends to invite. */
 export interface CreateForm {
   name: string;
   initials: string;
@@ -154,7 +154,7 @@ export function pendingInvites(stars: readonly ProfileStar[]): PendingInvite[] {
     .sort((a, b) => (b.sentAt ?? '').localeCompare(a.sentAt ?? ''));
 }
 
-/** The add-member screen's "Add a new user" form (001 §5). */
+/** The add-member screen's "Add a new user" form (001 §5): username or email, optional password, confirm. */
 export interface NewMemberForm {
   identity: string;
   password: string;

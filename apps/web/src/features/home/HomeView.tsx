@@ -19,7 +19,7 @@ import { useOrbitLoop } from './useOrbitLoop';
 import { usePan } from './usePan';
 import { useReducedMotion } from './useReducedMotion';
 
-/** The §9 timings and the badge size, handed to the stylesheet. */
+/** The pulse and radiate timings of 000 §9 (1000 ms, 2500 ms) and the badge size, for the stylesheet. */
 const FIELD_STYLE = {
   '--pulse-ms': `${STARFIELD.timings.pulse}ms`,
   '--radiate-ms': `${STARFIELD.timings.radiate}ms`,

@@ -20,7 +20,10 @@ const VIDEO_NO_SUCH_FEED = 428;
 const FEED_RETRY_MS = 2000;
 const REATTACH_MS = 1000;
 
-/** The chat room's connection (002 §4 chat room modes), so the screen always shows which one it is in. */
+/**
+ * The chat room's connection (002 §4 chat room modes: offline, then live; a kick or a destroyed connection
+ * ends it, a closed one reconnects), so the screen always shows which one it is in.
+ */
 export type LiveStatus = 'offline' | 'connecting' | 'live' | 'kicked' | 'ended' | 'failed';
 
 export interface LiveSnapshot {

@@ -19,7 +19,7 @@ function returnTo(depth: number): () => void {
   };
 }
 
-/** The streaming rooms list of one community (002 §2), from the community page's stream icon. */
+/** The community's LIVE and SAVED SESSIONS list (002 §2), from the community page's stream icon. */
 export function openStreaming(communityId: number) {
   const onReturn = returnTo(useDialogStore.getState().stack.length);
   openDialog({

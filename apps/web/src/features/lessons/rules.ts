@@ -13,7 +13,7 @@ export function roomMode(state: number): RoomMode {
 /** State 3 is listed as live; all others as saved (002 §3). */
 export const isLiveState = (state: number) => state === SessionState.RUNNING;
 
-/** The REQUEST MIC button from my mic on the server and Q&A (002 §4). */
+/** The REQUEST MIC button (002 §4): GRANTED once the host grants my mic, else DISABLED while Q&A is off. */
 export function requestButton(myMic: number, requestsEnabled: boolean): MicRequestButton {
   if (myMic === SessionMicState.GRANTED) return MicRequestButton.GRANTED;
   if (!requestsEnabled) return MicRequestButton.DISABLED;

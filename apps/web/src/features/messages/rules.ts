@@ -61,7 +61,7 @@ export function canSaveGroup(participantIds: readonly number[], myId: number): b
   return new Set([myId, ...participantIds]).size > 2;
 }
 
-/** The composer's modes (002 §4). */
+/** The composer's modes (002 §4); in uploadErr (a refused file) nothing is sent until the file is removed. */
 export type ComposerMode = 'regular' | 'typing' | 'edit' | 'sendImage' | 'uploadErr';
 
 export interface ComposerState {

@@ -72,7 +72,7 @@ function MemberCard({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** The social-network sync row, shown only when a provider is set up (000 §5, docs/decisions/0022). */
+/** The social-network sync row, shown only when a provider is set up (000 §2.11, §6, docs/decisions/0022). */
 function SocialSyncRow() {
   const { t } = useTranslation();
   const profiles = useProfiles().data;

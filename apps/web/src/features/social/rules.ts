@@ -37,10 +37,10 @@ export function optionalMessage(text: string, placeholder: string): string | und
 /** The mood picker's order (002 §2): excited, happy, sad, depressed, anxious. */
 export const MOOD_ORDER = [Mood.EXCITED, Mood.HAPPY, Mood.SAD, Mood.DEPRESSED, Mood.ANXIOUS] as const;
 
-/** Locale key of a mood's name (000 §3.8). */
+/** Locale key of a mood's name (000 §3.8: 1 happy, 2 sad, 3 depressed, 4 anxious, 5 excited). */
 export const moodKey = (mood: number) => `mood.${mood}`;
 
-/** The requests screen's picker (000 §2.5). */
+/** The requests screen's picker (000 §2.5): all, friend and community requests, and pending approval. */
 export const REQUEST_FILTERS = ['all', 'friend', 'community', 'pendingApproval'] as const;
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];
 
@@ -74,7 +74,7 @@ export function requestRows(requests: FriendRequestsResponse, filter: RequestFil
   return rows[filter].sort(newestFirst);
 }
 
-/** The inactive view's pages (000 §2.4), each with the star types it lists. */
+/** The inactive view's pages (000 §2.4): friends, communities, games, activities, each by its star types. */
 export const INACTIVE_PAGES = [
   { id: 'friends', types: [StarType.FRIEND, StarType.PENDING_FRIEND] },
   {
