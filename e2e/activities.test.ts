@@ -1,6 +1,7 @@
 import { EN_US, translate } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { api, dialog, newMember, ok } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
@@ -112,6 +113,7 @@ describeInBrowser('activity: log a session, THIS WEEK, history and the leaderboa
         .getByRole('img', { name: text('historyChartLabel', text('historyTitle', month, now.getFullYear())) })
         .waitFor();
       await screenshotEachViewport(page, 'activities-history-bubbles');
+      await expectAccessible(page, 'the history');
       await history.getByText(text('historyBalloons'), { exact: true }).click();
       await history.getByText(text('historyByActivity'), { exact: true }).click();
       await history

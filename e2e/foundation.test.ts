@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import {
   collectPageErrors,
   DESKTOP,
@@ -82,7 +83,10 @@ describeInBrowser('foundation journey in a real browser', () => {
       await page.goto('/');
       await expectSignInScreen(page);
       await screenshotEachViewport(page, 'sign-in');
+      await expectAccessible(page, 'sign-in');
       await control(page, text('createAccount')).click();
+      await page.getByLabel(text('email'), { exact: true }).waitFor();
+      await expectAccessible(page, 'registration');
       await page.getByLabel(text('email'), { exact: true }).fill(`${username}@example.test`);
       await page.getByLabel(text('username'), { exact: true }).fill(username);
       await page.getByLabel(text('password'), { exact: true }).fill(firstPassword);
@@ -96,11 +100,13 @@ describeInBrowser('foundation journey in a real browser', () => {
       await signIn(page, username, firstPassword);
       await expectHome(page);
       await screenshotEachViewport(page, 'home');
+      await expectAccessible(page, 'home');
     });
 
     await step(page, 'enter the height in imperial and read it back in metric', async () => {
       const settings = await openSettings(page);
       await screenshotEachViewport(page, 'settings');
+      await expectAccessible(page, 'settings');
       const profile = await openProfileFrom(settings);
       await screenshotEachViewport(page, 'profile');
       await chooseUnit(profile, 'imperial');

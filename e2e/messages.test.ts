@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { pngFile } from './support/files';
 import { befriend, dialog, goHome, newMember } from './support/members';
@@ -88,11 +89,13 @@ describeInBrowser('private and group messages in two browsers', () => {
         const preview = previewsOf(list).getByRole('button', { name: new RegExp(ann.username) });
         await preview.getByText('Run at 7?').waitFor();
         await screenshotEachViewport(ben.page, 'messages-previews');
+        await expectAccessible(ben.page, 'the messages list');
         await preview.click();
         const thread = dialog(ben.page, ann.username);
         const divider = thread.getByText(text('messagesUnread'), { exact: true });
         await divider.waitFor();
         await screenshotEachViewport(ben.page, 'messages-conversation');
+        await expectAccessible(ben.page, 'a messages thread');
         await messagesButton(ben.page).waitFor({ state: 'attached' });
         await send(thread, 'Yes, see you there');
         await annThread?.getByText('Yes, see you there', { exact: true }).waitFor();

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/auth';
 import type { Profiles } from '../api/types';
@@ -16,6 +17,7 @@ import { Badge } from '../ui/Badge';
 import { IconButton } from '../ui/Button';
 import { DialogHost } from '../ui/DialogHost';
 import { hideDialogs, useDialogStore } from '../ui/dialogStore';
+import { badgeText } from '../ui/format';
 import { BellIcon, ChatIcon, MenuIcon } from '../ui/icons';
 import { showError } from '../ui/popup';
 import { HOME_BUTTONS, type MenuEntryId } from './menuEntries';
@@ -44,8 +46,10 @@ export function Shell({ profiles }: { profiles: Profiles }) {
   const dialogOpen = useDialogStore((s) => s.stack.length > 0);
   const logout = useLogoutAction();
 
+  // Closed at once and the menu button focused, so that a screen a choice opens takes the menu button (live
+  // again) as the control its focus returns to, not the entry that is gone with the menu.
   const closeMenu = () => {
-    setMenuOpen(false);
+    flushSync(() => setMenuOpen(false));
     menuButton.current?.focus();
   };
   const actions: Partial<Record<MenuEntryId, () => void>> = {
@@ -65,7 +69,7 @@ export function Shell({ profiles }: { profiles: Profiles }) {
     <>
       <main className={styles.home} inert={dialogOpen || menuOpen}>
         <h1 className="visually-hidden">{t(T.appName)}</h1>
-        <HomeView profiles={profiles} />
+        {/* Before the stars in the document, so that Tab reaches the header's buttons first. */}
         <header className={styles.bar}>
           <IconButton
             ref={menuButton}
@@ -95,6 +99,7 @@ export function Shell({ profiles }: { profiles: Profiles }) {
             </IconButton>
           </div>
         </header>
+        <HomeView profiles={profiles} />
       </main>
       <SideMenu open={menuOpen} profiles={profiles} onClose={closeMenu} actions={actions} />
       <DialogHost />
@@ -102,6 +107,7 @@ export function Shell({ profiles }: { profiles: Profiles }) {
   );
 }
 
+/** "Notifications (3)": the name says the count its badge shows. */
 function countLabel(label: string, count: number): string {
-  return count > 0 ? `${label} (${count})` : label;
+  return count > 0 ? `${label} (${badgeText(count)})` : label;
 }

@@ -1,11 +1,12 @@
 import styles from './Badge.module.css';
+import { badgeText } from './format';
 
 /** A count on an icon; hidden at zero (000 §2.1). */
 export function Badge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <span className={styles.badge} aria-hidden="true">
-      {count > 99 ? '99+' : count}
+      {badgeText(count)}
     </span>
   );
 }

@@ -12,6 +12,7 @@ import {
   useDialogStore,
 } from './dialogStore';
 import { BackIcon, CloseIcon } from './icons';
+import { Layer } from './Layer';
 import { useViewport } from './useViewport';
 
 const DialogEntryContext = createContext<number | null>(null);
@@ -57,7 +58,10 @@ export function DialogHost() {
     >
       <div className={styles.backdrop} aria-hidden="true" onClick={() => void hide()} />
       {stack.map((entry, index) => (
-        <DialogFrame key={entry.id} entry={entry} onTop={index === stack.length - 1} />
+        // Keyed by depth: a view replaced in place (a confirmation for what it guarded) keeps the frame's layer
+        // and so the opener focus returns to.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the depth is the frame's identity
+        <DialogFrame key={index} entry={entry} onTop={index === stack.length - 1} />
       ))}
     </div>
   );
@@ -70,22 +74,21 @@ function DialogFrame({ entry, onTop }: { entry: DialogEntry; onTop: boolean }) {
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // A view replaced in place keeps the frame: its heading takes the focus as a newly opened one's does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each view the frame shows
   useEffect(() => {
-    if (onTop) headingRef.current?.focus();
-  }, [onTop]);
+    headingRef.current?.focus();
+  }, [entry.id]);
 
   return (
-    <section
+    <Layer
       className={styles.dialog}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       hidden={!onTop}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.stopPropagation();
-        void back();
-      }}
+      initialFocus={headingRef}
+      onEscape={() => void back()}
     >
       <header className={styles.header}>
         <IconButton label={t(T.back)} onClick={() => void back()}>
@@ -103,9 +106,9 @@ function DialogFrame({ entry, onTop }: { entry: DialogEntry; onTop: boolean }) {
           <CloseIcon />
         </IconButton>
       </header>
-      <div className={styles.body}>
+      <div className={styles.body} key={entry.id}>
         <DialogEntryContext.Provider value={entry.id}>{entry.render()}</DialogEntryContext.Provider>
       </div>
-    </section>
+    </Layer>
   );
 }

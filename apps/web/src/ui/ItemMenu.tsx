@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import styles from './ItemMenu.module.css';
+import { Menu, MenuItem } from './Menu';
 
 export interface ItemMenuProps {
   open: boolean;
@@ -17,60 +17,21 @@ export interface ItemMenuProps {
  */
 export function ItemMenu({ open, onOpenChange, onEdit, onDelete, label }: ItemMenuProps) {
   const { t } = useTranslation();
-  const menuRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector('button')?.focus();
-    const close = (event: MouseEvent) => {
-      if (!menuRef.current?.contains(event.target as Node)) onOpenChange(false);
-    };
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [open, onOpenChange]);
-
   if (!onEdit && !onDelete) return null;
-  const run = (action: () => void) => () => {
-    onOpenChange(false);
-    action();
-  };
   return (
     <div className={styles.menuWrap}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles.menuButton}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => onOpenChange(!open)}
+      <Menu
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger={
+          <button type="button" className={styles.menuButton} aria-label={label}>
+            <span aria-hidden="true">⋯</span>
+          </button>
+        }
       >
-        <span aria-hidden="true">⋯</span>
-      </button>
-      {open && (
-        <div
-          ref={menuRef}
-          role="menu"
-          className={styles.menu}
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape') return;
-            onOpenChange(false);
-            buttonRef.current?.focus();
-          }}
-        >
-          {onEdit && (
-            <button type="button" role="menuitem" className={styles.menuItem} onClick={run(onEdit)}>
-              {t(T.feedEdit)}
-            </button>
-          )}
-          {onDelete && (
-            <button type="button" role="menuitem" className={styles.menuItem} onClick={run(onDelete)}>
-              {t(T.feedDelete)}
-            </button>
-          )}
-        </div>
-      )}
+        {onEdit && <MenuItem onSelect={onEdit}>{t(T.feedEdit)}</MenuItem>}
+        {onDelete && <MenuItem onSelect={onDelete}>{t(T.feedDelete)}</MenuItem>}
+      </Menu>
     </div>
   );
 }

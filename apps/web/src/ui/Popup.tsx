@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../i18n';
 import { Button } from './Button';
+import { Layer } from './Layer';
 import styles from './Popup.module.css';
 import { popupContent, usePopupStore } from './popup';
 
@@ -14,12 +15,11 @@ export function Popup() {
 
   useEffect(() => {
     if (!current) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // A popup that follows another one takes the focus too; where it goes back to is the Layer's.
     buttonRef.current?.focus();
     const timer = current.autoCloseMs ? setTimeout(close, current.autoCloseMs) : null;
     return () => {
       if (timer) clearTimeout(timer);
-      previous?.focus();
     };
   }, [current, close]);
 
@@ -27,12 +27,13 @@ export function Popup() {
   const content = popupContent(current, (key, values) => t(key, values ?? {}));
   return (
     <div className={styles.backdrop}>
-      <div
+      <Layer
         className={styles.popup}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onKeyDown={(event) => event.key === 'Escape' && close()}
+        initialFocus={buttonRef}
+        onEscape={close}
       >
         <h2 id={titleId} className={styles.title}>
           {content.title}
@@ -41,7 +42,7 @@ export function Popup() {
         <Button ref={buttonRef} variant="secondary" block onClick={close}>
           {content.dismiss}
         </Button>
-      </div>
+      </Layer>
     </div>
   );
 }

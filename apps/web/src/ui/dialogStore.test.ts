@@ -72,17 +72,7 @@ describe('dialog stack', () => {
     expect(titles()).toEqual([]);
   });
 
-  it('returns focus to what opened a view when it is popped', async () => {
-    const opener = document.createElement('button');
-    document.body.append(opener);
-    opener.focus();
-    push(view('settings'));
-    opener.blur();
-    await back();
-    expect(document.activeElement).toBe(opener);
-  });
-
-  it('replaces the top view, keeping where focus returns', () => {
+  it('replaces the top view', () => {
     push(view('confirm'));
     replace(view('privacy'));
     expect(titles()).toEqual(['privacy']);

@@ -11,10 +11,9 @@ export interface DialogView {
   render: () => ReactNode;
 }
 
+/** Focus goes back to the view's opener through its Layer (ui/Layer.tsx), once what it covered is live again. */
 export interface DialogEntry extends DialogView {
   id: number;
-  /** Where focus goes back to when this view is popped. */
-  returnFocus: HTMLElement | null;
 }
 
 /** Runs before a view is popped ("editors save when going back"); false keeps it open. */
@@ -43,37 +42,27 @@ interface DialogState {
 
 let nextId = 1;
 
-function activeElement(): HTMLElement | null {
-  return typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
-    ? document.activeElement
-    : null;
-}
-
 export const useDialogStore = create<DialogState>((set, getState) => ({
   stack: [],
-  push: (view) =>
-    set((s) => ({ stack: [...s.stack, { ...view, id: nextId++, returnFocus: activeElement() }] })),
+  push: (view) => set((s) => ({ stack: [...s.stack, { ...view, id: nextId++ }] })),
   replace: (view) =>
     set((s) => {
       const top = s.stack.at(-1);
       if (!top) return s;
       beforeBackHandlers.delete(top.id);
-      return { stack: [...s.stack.slice(0, -1), { ...view, id: nextId++, returnFocus: top.returnFocus }] };
+      return { stack: [...s.stack.slice(0, -1), { ...view, id: nextId++ }] };
     }),
   back: async () => {
     const top = getState().stack.at(-1);
     if (!top) return;
     if ((await beforeBackHandlers.get(top.id)?.()) === false) return;
     set((s) => ({ stack: s.stack.filter((entry) => entry.id !== top.id) }));
-    top.returnFocus?.focus();
   },
   hide: async () => {
     const { stack } = getState();
-    const first = stack[0];
     for (const entry of [...stack].reverse()) await beforeBackHandlers.get(entry.id)?.();
     beforeBackHandlers.clear();
     set({ stack: [] });
-    first?.returnFocus?.focus();
   },
 }));
 

@@ -41,3 +41,14 @@ export function hoursAndMinutes(ms: number): { hours: number; minutes: number } 
 export function twoDecimals(distance: number): string {
   return distance.toFixed(2);
 }
+
+/** Above this a badge shows "99+" (000 §2.1). */
+const BADGE_MAX = 99;
+
+/**
+ * What a badge shows for a count: the number, or "99+" above 99. Accessible names say the same, so that a
+ * control's name contains its visible text (WCAG 2.5.3).
+ */
+export function badgeText(count: number): string {
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+}

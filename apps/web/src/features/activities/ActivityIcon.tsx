@@ -1,5 +1,6 @@
 import { activityColorOf, activityIconName, monogramOf } from '@orbit/contract';
 import { useTranslation } from '../../i18n';
+import { inkOn } from '../../ui/contrast';
 import styles from './Activities.module.css';
 
 /**
@@ -18,7 +19,11 @@ export function ActivityIcon({ type, size = 'medium' }: { type: number; size?: '
       className={styles.icon}
       data-set={type < 0 ? 'other' : 'main'}
       data-size={size}
-      style={type < 0 ? { color, boxShadow: `inset 0 0 0 2px ${color}` } : { background: color }}
+      style={
+        type < 0
+          ? { color, boxShadow: `inset 0 0 0 2px ${color}` }
+          : { background: color, color: inkOn(color) }
+      }
     >
       <span aria-hidden="true">{monogramOf(name)}</span>
     </span>

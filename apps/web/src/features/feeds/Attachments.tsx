@@ -1,7 +1,8 @@
 import type { PmAttachment } from '@orbit/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { Layer } from '../../ui/Layer';
 import styles from './Feeds.module.css';
 import { previewKind } from './uploads';
 
@@ -49,19 +50,16 @@ const FileGlyph = () => (
 export function FilePreview({ item, onClose }: { item: PmAttachment; onClose: () => void }) {
   const { t } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
   return (
     <div className={styles.previewBackdrop}>
-      <div className={styles.preview} role="dialog" aria-modal="true" aria-label={item.fileName}>
+      <Layer
+        className={styles.preview}
+        role="dialog"
+        aria-modal="true"
+        aria-label={item.fileName}
+        initialFocus={closeRef}
+        onEscape={onClose}
+      >
         <div className={styles.previewBody}>
           <PreviewContent item={item} />
         </div>
@@ -73,7 +71,7 @@ export function FilePreview({ item, onClose }: { item: PmAttachment; onClose: ()
             {t(T.fileClose)}
           </button>
         </div>
-      </div>
+      </Layer>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { useMe } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import menuStyles from '../../ui/ItemMenu.module.css';
+import { Menu, MenuCheckItem } from '../../ui/Menu';
 import { showError } from '../../ui/popup';
 import styles from './Feeds.module.css';
 import { MessageBox } from './MessageBox';
@@ -132,40 +132,27 @@ export function Writer({ scope }: { scope: FeedScope }) {
         </div>
       )}
       <div className={styles.writerBar}>
-        <div className={menuStyles.menuWrap}>
-          <button
-            type="button"
-            className={styles.addButton}
-            aria-label={t(T.addMenu)}
-            aria-haspopup="menu"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(!menuOpen)}
-          >
-            <span aria-hidden="true">+</span>
-          </button>
-          {menuOpen && (
-            <div role="menu" className={`${menuStyles.menu} ${styles.writerMenu}`}>
-              <MenuEntry
-                label={t(T.postAsAnonymous)}
-                on={status === 'anonymous'}
-                onPick={() => toggle('anonymous')}
-              />
-              <MenuEntry
-                label={t(T.createAPoll)}
-                on={pollOpen}
-                onPick={() => {
-                  setMenuOpen(false);
-                  setPollOpen(!pollOpen);
-                }}
-              />
-              <MenuEntry
-                label={t(T.attachFiles)}
-                on={status === 'sendImage'}
-                onPick={() => toggle('sendImage')}
-              />
-            </div>
-          )}
-        </div>
+        <Menu
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          side="top"
+          align="start"
+          trigger={
+            <button type="button" className={styles.addButton} aria-label={t(T.addMenu)}>
+              <span aria-hidden="true">+</span>
+            </button>
+          }
+        >
+          <MenuCheckItem checked={status === 'anonymous'} onSelect={() => toggle('anonymous')}>
+            {t(T.postAsAnonymous)}
+          </MenuCheckItem>
+          <MenuCheckItem checked={pollOpen} onSelect={() => setPollOpen(!pollOpen)}>
+            {t(T.createAPoll)}
+          </MenuCheckItem>
+          <MenuCheckItem checked={status === 'sendImage'} onSelect={() => toggle('sendImage')}>
+            {t(T.attachFiles)}
+          </MenuCheckItem>
+        </Menu>
         <button
           type="button"
           className={`${styles.chip} ${status === 'searching' || status === 'private' ? styles.chipOn : ''}`}
@@ -180,20 +167,6 @@ export function Writer({ scope }: { scope: FeedScope }) {
       </div>
       {pollOpen && <PollCreator scope={scope} onDone={() => setPollOpen(false)} />}
     </section>
-  );
-}
-
-function MenuEntry({ label, on, onPick }: { label: string; on: boolean; onPick: () => void }) {
-  return (
-    <button
-      type="button"
-      role="menuitemcheckbox"
-      aria-checked={on}
-      className={menuStyles.menuItem}
-      onClick={onPick}
-    >
-      {label}
-    </button>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Effect, StarDisplay } from '../../starfield/display';
+import { badgeText } from '../../ui/format';
 import { MoodFace } from '../social/MoodFace';
 import styles from './HomeView.module.css';
 import type { StarOpener } from './openStar';
@@ -66,7 +67,7 @@ export const OrbitingStar = memo(function OrbitingStar({ display, register, open
       </span>
       {badge > 0 && (
         <span className={styles.badge} aria-hidden="true">
-          {badge > 99 ? '99+' : badge}
+          {badgeText(badge)}
         </span>
       )}
     </button>

@@ -20,6 +20,11 @@ describe('star accessible names', () => {
     expect(starLabel(t, requests)).toBe('Requests, 3 waiting');
   });
 
+  it('says the count as its badge shows it', () => {
+    const many = makeStar('4', { name: 'requests', star_type: StarType.REQUESTS, badge_count: 150 });
+    expect(starLabel(t, many)).toBe('Requests, 99+ waiting');
+  });
+
   it('names the own star with the mood', () => {
     expect(ownStarLabel(t, 'Dana Rivera', 1)).toBe('Dana Rivera, your star, feeling happy');
     expect(ownStarLabel(t, 'Dana Rivera', null)).toBe('Dana Rivera, your star');

@@ -2,6 +2,7 @@ import { BackgroundType, StarType } from '@orbit/contract';
 import type { Star } from '../../api/types';
 import type { TFunction } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { badgeText } from '../../ui/format';
 
 /** What a star is, in words: en_us has one `star_kind.<star_type>` text per type of 000 §3.4. */
 export const starKindKey = (starType: number) => `star_kind.${starType}`;
@@ -21,14 +22,14 @@ function nameAndKind(t: TFunction, name: string, starType: number): string {
   return name.toLowerCase() === kind.toLowerCase() ? name : t(T.starLabel, { 0: name, 1: kind });
 }
 
-/** The accessible name of a star: "Sam Lee, friend", "Requests, 3 waiting". */
+/** The accessible name of a star: "Sam Lee, friend", "Requests, 3 waiting", with the badge's own text. */
 export function starLabel(
   t: TFunction,
   star: Pick<Star, 'name' | 'star_type' | 'badge_count'> & { type?: number | null },
 ): string {
   const label = nameAndKind(t, starName(t, star), star.star_type);
   const waiting = star.badge_count ?? 0;
-  return waiting > 0 ? `${label}, ${t(T.starWaiting, { 0: waiting })}` : label;
+  return waiting > 0 ? `${label}, ${t(T.starWaiting, { 0: badgeText(waiting) })}` : label;
 }
 
 /** The own star: "Ada Park, your star, feeling happy". */

@@ -4,6 +4,7 @@ import { useEditMessage, useSendMessage } from '../../api/messages';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import { Layer } from '../../ui/Layer';
 import { MessageBox } from '../feeds/MessageBox';
 import { UploadWidget, useUploads } from '../feeds/UploadWidget';
 import styles from './Messages.module.css';
@@ -69,19 +70,15 @@ export function Composer({ groupId, editing, onStopEditing }: ComposerProps) {
         event.preventDefault();
         submit();
       }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !editing) return;
-        event.stopPropagation();
-        onStopEditing();
-      }}
     >
       {editing && (
-        <div className={styles.editBar}>
+        // An edit in progress is a layer of its own: Escape cancels it before it closes the thread.
+        <Layer className={styles.editBar} modal={false} onEscape={onStopEditing}>
           <span>{t(T.messagesEditing)}</span>
           <Button variant="ghost" onClick={onStopEditing}>
             {t(T.feedCancel)}
           </Button>
-        </div>
+        </Layer>
       )}
       {!editing && <UploadWidget uploads={uploads} />}
       <div className={styles.composerRow}>

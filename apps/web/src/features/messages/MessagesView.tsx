@@ -1,5 +1,5 @@
 import type { PmPreview } from '@orbit/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { usePreviews } from '../../api/messages';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
@@ -7,6 +7,7 @@ import { Avatar } from '../../ui/Avatar';
 import { IconButton } from '../../ui/Button';
 import { PlusIcon } from '../../ui/icons';
 import listStyles from '../../ui/List.module.css';
+import { Menu, MenuItem } from '../../ui/Menu';
 import { SearchBox } from '../../ui/SearchBox';
 import { TimeAgo } from '../../ui/TimeAgo';
 import styles from './Messages.module.css';
@@ -90,60 +91,18 @@ function PreviewRow({ preview, onGone }: { preview: PmPreview; onGone: () => voi
 function NewMessageMenu() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
-  const wrap = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
-  const choose = (action: () => void) => () => {
-    setOpen(false);
-    action();
-  };
   return (
-    <div ref={wrap} className={styles.menuWrap}>
-      <IconButton
-        ref={button}
-        label={t(T.messagesNew)}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        <PlusIcon />
-      </IconButton>
-      {open && (
-        <div
-          role="menu"
-          className={styles.menu}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              close();
-            }
-          }}
-        >
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.menuItem}
-            autoFocus
-            onClick={choose(openFriendPicker)}
-          >
-            {t(T.messagesPrivateMessage)}
-          </button>
-          <button type="button" role="menuitem" className={styles.menuItem} onClick={choose(openNewGroup)}>
-            {t(T.messagesGroupMessage)}
-          </button>
-        </div>
-      )}
-    </div>
+    <Menu
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <IconButton label={t(T.messagesNew)}>
+          <PlusIcon />
+        </IconButton>
+      }
+    >
+      <MenuItem onSelect={openFriendPicker}>{t(T.messagesPrivateMessage)}</MenuItem>
+      <MenuItem onSelect={openNewGroup}>{t(T.messagesGroupMessage)}</MenuItem>
+    </Menu>
   );
 }
