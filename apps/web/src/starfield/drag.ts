@@ -6,11 +6,14 @@ export function beyondThreshold(dx: number, dy: number): boolean {
   return Math.hypot(dx, dy) > STARFIELD.dragThreshold;
 }
 
-/** How far the field may be panned each way: until its outermost star's edge reaches the window's edge. */
+/**
+ * How far the field may be panned each way: until its outermost star's edge reaches the window's edge. A
+ * field wider than the window pans until that edge comes in; one that fits (fit.ts) until it goes out.
+ */
 export function panBounds(reach: number, viewport: { width: number; height: number }): Point {
   return {
-    x: Math.max(0, reach - viewport.width / 2),
-    y: Math.max(0, reach - viewport.height / 2),
+    x: Math.abs(reach - viewport.width / 2),
+    y: Math.abs(reach - viewport.height / 2),
   };
 }
 

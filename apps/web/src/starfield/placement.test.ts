@@ -1,5 +1,6 @@
 import { STARFIELD } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { footprintOf } from './fit';
 import { intrusion, toPoint } from './geometry';
 import { fieldReach, type PlaceableStar, type Placement, placeStars } from './placement';
 import { seededRandom } from './random';
@@ -9,7 +10,7 @@ const star = (key: string, zone: number, radius: number = STARFIELD.radius.mediu
   zone,
   radius,
 });
-const disc = (p: Placement) => ({ ...toPoint(p), r: p.radius });
+const footprint = (p: Placement) => ({ ...toPoint(p), r: footprintOf(p.radius) });
 const many = (count: number, zone = 1) =>
   Array.from({ length: count }, (_, i) => star(`s${i}`, zone, [21, 28, 35][i % 3]));
 
@@ -23,7 +24,7 @@ describe('placeStars', () => {
 
   it('puts the first zone one zone delta out from the own star, further orbits an orbit delta apart', () => {
     const placed = placeStars(many(40), { random: seededRandom(2) });
-    const first = STARFIELD.radius.own + STARFIELD.zoneDelta;
+    const first = footprintOf(STARFIELD.radius.own) + STARFIELD.zoneDelta;
     for (const p of placed.values()) {
       expect(p.distance).toBe(first + p.orbit * STARFIELD.orbitDelta);
     }
@@ -37,12 +38,14 @@ describe('placeStars', () => {
     expect(placed.get('outer')?.distance).toBe(outermost + STARFIELD.zoneDelta);
   });
 
-  it('keeps the gap between every two stars and to the own star', () => {
+  it('keeps the gap between every two footprints (star, badge and label) and to the own star', () => {
     const placed = [...placeStars(many(150), { random: seededRandom(4) }).values()];
-    const own = { x: 0, y: 0, r: STARFIELD.radius.own };
+    const own = { x: 0, y: 0, r: footprintOf(STARFIELD.radius.own) };
     for (const [i, a] of placed.entries()) {
-      expect(intrusion(disc(a), own, STARFIELD.gap)).toBe(0);
-      for (const b of placed.slice(i + 1)) expect(intrusion(disc(a), disc(b), STARFIELD.gap)).toBe(0);
+      expect(intrusion(footprint(a), own, STARFIELD.gap)).toBe(0);
+      for (const b of placed.slice(i + 1)) {
+        expect(intrusion(footprint(a), footprint(b), STARFIELD.gap)).toBe(0);
+      }
     }
   });
 
@@ -73,9 +76,10 @@ describe('placeStars', () => {
     expect(placed.get('huge')?.orbit).toBe(lastOrbit);
   });
 
-  it('reports how far the field reaches', () => {
-    const placed = placeStars([star('a', 1, 35)], { random: seededRandom(6) });
-    expect(fieldReach(placed.values())).toBe(STARFIELD.radius.own + STARFIELD.zoneDelta + 35);
-    expect(fieldReach([])).toBe(STARFIELD.radius.own);
+  it('reports how far the field reaches: the outermost footprint', () => {
+    const own = footprintOf(STARFIELD.radius.own);
+    const placed = placeStars([star('a', 1, 21)], { random: seededRandom(6) });
+    expect(fieldReach(placed.values())).toBe(own + STARFIELD.zoneDelta + footprintOf(21));
+    expect(fieldReach([])).toBe(own);
   });
 });

@@ -1,4 +1,5 @@
 import { STARFIELD } from '@orbit/contract';
+import { footprintOf } from './fit';
 import { type Disc, type Polar, TAU, toPoint } from './geometry';
 import type { Random } from './random';
 
@@ -23,7 +24,8 @@ export interface PlacementOptions {
 }
 
 const GAP = STARFIELD.gap;
-const OWN_STAR: PlacedDisc = { x: 0, y: 0, r: STARFIELD.radius.own, distance: 0 };
+/** The own star keeps its footprint too: its mood badge reaches beyond its disc. */
+const OWN_STAR: PlacedDisc = { x: 0, y: 0, r: footprintOf(STARFIELD.radius.own), distance: 0 };
 
 /** Only zones below 4 orbit (000 §2.1); zone 4 and beyond is the Inactive list. */
 export function isDisplayed(star: { zone: number }): boolean {
@@ -45,15 +47,17 @@ interface PlacedDisc extends Disc {
 }
 
 /**
- * The summed intrusion into the stars placed so far, given up once it exceeds `enough` (an earlier attempt
- * was better). Stars on orbits too far apart to touch are skipped before any trigonometry.
+ * The summed intrusion of the star's footprint (fit.ts: disc, badge and name label) into the footprints placed
+ * so far, given up once it exceeds `enough` (an earlier attempt was better). Stars on orbits too far apart to
+ * touch are skipped before any trigonometry.
  */
 function totalIntrusion(placement: Placement, placed: readonly PlacedDisc[], enough: number): number {
   const { x, y } = toPoint(placement);
-  const { radius, distance } = placement;
+  const { distance } = placement;
+  const footprint = footprintOf(placement.radius);
   let total = 0;
   for (const other of placed) {
-    const reach = other.r + radius + GAP;
+    const reach = other.r + footprint + GAP;
     if (Math.abs(other.distance - distance) >= reach) continue;
     const dx = other.x - x;
     const dy = other.y - y;
@@ -106,7 +110,7 @@ function byZoneThenSize(a: PlaceableStar, b: PlaceableStar): number {
 /**
  * Places the displayed stars around the own star. Zones go outwards in order: a zone's first orbit lies
  * `zoneDelta` beyond the previous zone's outermost orbit (the first one `zoneDelta` beyond the own star's
- * centre), its further orbits `orbitDelta` apart. Empty zones take no room, so a small screen shows as much
+ * footprint), its further orbits `orbitDelta` apart. Empty zones take no room, so a small screen shows as much
  * as it can. Bigger stars are placed first, while there is most room.
  */
 export function placeStars(
@@ -116,7 +120,7 @@ export function placeStars(
   const result = new Map<string, Placement>();
   const placed: PlacedDisc[] = [OWN_STAR];
   const ordered = stars.filter(isDisplayed).sort(byZoneThenSize);
-  let zoneStart = STARFIELD.radius.own + STARFIELD.zoneDelta;
+  let zoneStart = OWN_STAR.r + STARFIELD.zoneDelta;
   let outermost = 0;
   let zone = ordered[0]?.zone;
   for (const star of ordered) {
@@ -127,15 +131,15 @@ export function placeStars(
     }
     const placement = placeOne(star, zoneStart, placed, options);
     outermost = Math.max(outermost, placement.orbit);
-    placed.push({ ...toPoint(placement), r: placement.radius, distance: placement.distance });
+    placed.push({ ...toPoint(placement), r: footprintOf(placement.radius), distance: placement.distance });
     result.set(star.key, placement);
   }
   return result;
 }
 
-/** How far the field reaches from the own star's centre: the outermost star's far edge. */
+/** How far the field reaches from the own star's centre: the outermost footprint's far edge. */
 export function fieldReach(placements: Iterable<Placement>): number {
-  let reach: number = STARFIELD.radius.own;
-  for (const p of placements) reach = Math.max(reach, p.distance + p.radius);
+  let reach: number = OWN_STAR.r;
+  for (const p of placements) reach = Math.max(reach, p.distance + footprintOf(p.radius));
   return reach;
 }

@@ -479,6 +479,12 @@ const ORBIT_TEXTS = {
   'ui.confirm_password_prompt': 'Enter your current password to continue.',
   // The home view's star field: its label and each star's accessible name ("Sam Lee, friend").
   'home.field_label': 'Your orbit: the people and places around you',
+  // A newcomer's nearly empty field: where the first friends and communities come from.
+  'home.welcome.title': 'Welcome to your orbit',
+  'home.welcome.body':
+    'Friends and communities you join will circle your star. Start by finding people, or discover a community.',
+  'home.welcome.find_people': 'Find people',
+  'home.welcome.discover_communities': 'Discover communities',
   'star.label': '{{0}}, {{1}}',
   'star.waiting': '{{0}} waiting',
   'star.feeling': 'feeling {{0}}',

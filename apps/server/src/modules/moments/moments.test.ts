@@ -9,6 +9,7 @@ import {
   OwnerType,
   PrivacySetting,
   RecipientStatus,
+  STARFIELD,
   StarType,
 } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
@@ -40,8 +41,14 @@ const search = async (user: TestUser, origin: 1 | 2, filter: number = MomentFilt
 const idsOf = (list: { moment_id: number }[]) => list.map((m) => m.moment_id);
 const momentStarsOf = async (user: TestUser) =>
   (
-    (await call(user, 'GET', 'user/profiles')).json().stars as { star_type: number; star_id: string }[]
+    (await call(user, 'GET', 'user/profiles')).json().stars as {
+      star_type: number;
+      star_id: string;
+      zone: number;
+    }[]
   ).filter((s) => s.star_type === StarType.MOMENTS);
+/** The MOMENTS star of a member with nothing pending. */
+const quietStarId = (user: TestUser) => `11:none:${user.userId}`;
 
 async function communityOf(members: TestUser[]) {
   const [community] = await deps.db
@@ -459,13 +466,20 @@ describe('moment stars', () => {
       (await send(me, toFriends([f1]))).json().moment_id,
     ];
     expect((await momentStarsOf(f1)).map((s) => s.star_id)).toEqual([`11:${b}`, `11:${a}`]);
-    expect(await momentStarsOf(me)).toEqual([]);
+    expect((await momentStarsOf(me)).map((s) => s.star_id)).toEqual([quietStarId(me)]);
     await call(f1, 'PUT', 'user/moments', { moment_id: a, status: 3 });
     await deps.db
       .update(momentRecipients)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(momentRecipients.momentId, b));
-    expect(await momentStarsOf(f1)).toEqual([]);
+    expect((await momentStarsOf(f1)).map((s) => s.star_id)).toEqual([quietStarId(f1)]);
+  });
+
+  it('a member with no moment at all has the MOMENTS star, shown, with nothing waiting', async () => {
+    const { me } = await circle();
+    const [star] = await momentStarsOf(me);
+    expect(star).toMatchObject({ star_id: quietStarId(me), star_type: StarType.MOMENTS, badge_count: 0 });
+    expect(star!.zone).toBeLessThan(STARFIELD.displayedZoneBelow);
   });
 });
 

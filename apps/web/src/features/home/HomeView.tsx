@@ -6,6 +6,7 @@ import { T } from '../../i18n/texts';
 import { backgroundCircles } from '../../starfield/background';
 import { BADGE_SIZE, type Effect } from '../../starfield/display';
 import { panBounds } from '../../starfield/drag';
+import { fieldScale } from '../../starfield/fit';
 import type { Point } from '../../starfield/geometry';
 import { fieldReach } from '../../starfield/placement';
 import { seededRandom } from '../../starfield/random';
@@ -18,6 +19,7 @@ import { openerFor } from './openStar';
 import { useOrbitLoop } from './useOrbitLoop';
 import { usePan } from './usePan';
 import { useReducedMotion } from './useReducedMotion';
+import { isNearlyEmpty, Welcome } from './Welcome';
 
 /** The pulse and radiate timings of 000 §9 (1000 ms, 2500 ms) and the badge size, for the stylesheet. */
 const FIELD_STYLE = {
@@ -72,8 +74,12 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
   const random = useMemo(() => seededRandom(seed), [seed]);
   const { scene, current, settle } = useScene(profiles, random);
 
+  const reach = fieldReach(scene.placements.values());
+  const scale = fieldScale(reach, viewport);
+  const scaleRef = useRef(scale);
+  scaleRef.current = scale;
   const bounds = useRef<Point>({ x: 0, y: 0 });
-  bounds.current = panBounds(fieldReach(scene.placements.values()), viewport);
+  bounds.current = panBounds(reach * scale, viewport);
   const pan = usePan(bounds);
   const elements = useRef(new Map<string, HTMLElement>());
   const panLayer = useRef<HTMLFieldSetElement>(null);
@@ -88,6 +94,7 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
     panLayer,
     sky,
     pan,
+    scale: scaleRef,
     reduced,
     random,
     onTransitionsOver: settle,
@@ -99,7 +106,7 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
   };
   const meStar = profiles.stars.find((star) => star.star_type === StarType.ME);
   return (
-    <div className={styles.field} style={FIELD_STYLE} {...pan.handlers}>
+    <div className={styles.field} style={{ ...FIELD_STYLE, '--s': scale } as CSSProperties} {...pan.handlers}>
       <div ref={sky} className={styles.sky} style={{ inset: `${-margin.y}px ${-margin.x}px` }}>
         <Sky width={viewport.width + 2 * margin.x} height={viewport.height + 2 * margin.y} seed={seed} />
       </div>
@@ -115,6 +122,7 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
             meStar={meStar}
             pulse={profiles.me_star_pulse}
             open={openerFor(StarType.ME)}
+            scale={scale}
           />
           {scene.items.map((item) => {
             const transition = scene.transitions.get(item.key);
@@ -123,6 +131,7 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
               <OrbitingStar
                 key={item.key}
                 display={item}
+                scale={scale}
                 register={register}
                 open={openerFor(item.star.star_type)}
                 cue={effect && transition ? { effect, at: transition.startedAt } : null}
@@ -131,6 +140,7 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
           })}
         </div>
       </fieldset>
+      {isNearlyEmpty(profiles.stars) && <Welcome />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Effect, StarDisplay } from '../../starfield/display';
+import { labelBox, nameLayout } from '../../starfield/fit';
 import { badgeText } from '../../ui/format';
 import { MoodFace } from '../social/MoodFace';
 import styles from './HomeView.module.css';
@@ -10,6 +11,8 @@ import { starLabel, starName } from './starLabel';
 
 export interface OrbitingStarProps {
   display: StarDisplay;
+  /** How much of its size the field is drawn at (fit.ts). */
+  scale: number;
   /** Registers the element the animation loop moves; null on unmount. */
   register: (key: string, element: HTMLElement | null) => void;
   open: StarOpener | undefined;
@@ -22,15 +25,28 @@ export interface OrbitingStarProps {
  * faces are stacked; `data-face` shows one, and the loop cross-fades them (`data-face-of`) when it changes,
  * so no face change or frame re-renders React.
  */
-export const OrbitingStar = memo(function OrbitingStar({ display, register, open, cue }: OrbitingStarProps) {
+export const OrbitingStar = memo(function OrbitingStar({
+  display,
+  scale,
+  register,
+  open,
+  cue,
+}: OrbitingStarProps) {
   const { t } = useTranslation();
-  const { star, radius, picture, mood, badge, nameSize, face, effect } = display;
+  const { star, picture, mood, badge, face, effect } = display;
+  const radius = display.radius * scale;
+  const name = starName(t, star);
+  const layout = nameLayout(name, radius);
+  const label = labelBox(radius);
   const colors = colorsOf(star);
   const style = {
     '--r': `${radius}px`,
     '--ring': colors.ring,
     '--fill': colors.fill,
-    '--name-size': `${nameSize}px`,
+    '--name-size': `${layout.fontSize}px`,
+    '--name-lines': layout.lines,
+    '--label-w': `${label.width}px`,
+    '--label-h': `${label.height}px`,
   } as CSSProperties;
   return (
     <button
@@ -63,7 +79,9 @@ export const OrbitingStar = memo(function OrbitingStar({ display, register, open
         )}
       </span>
       <span className={`${styles.face} ${styles.nameFace}`} data-face-of="name" aria-hidden="true">
-        {starName(t, star)}
+        <span className={styles.nameText} data-lines={layout.lines}>
+          {name}
+        </span>
       </span>
       {badge > 0 && (
         <span className={styles.badge} aria-hidden="true">

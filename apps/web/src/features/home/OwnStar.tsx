@@ -31,8 +31,11 @@ export function OwnStar({
   meStar,
   pulse,
   open,
+  scale,
 }: {
   profile: UserProfile;
+  /** How much of its size the field is drawn at (fit.ts). */
+  scale: number;
   /** The ME star of the set, which the ME opener is given. */
   meStar: Star | undefined;
   pulse: boolean;
@@ -42,7 +45,7 @@ export function OwnStar({
   const { t } = useTranslation();
   const name = displayName(profile);
   const mood = profile.gojimoji.mood;
-  const style = { '--r': `${STARFIELD.radius.own}px`, '--pulses': PULSES } as CSSProperties;
+  const style = { '--r': `${STARFIELD.radius.own * scale}px`, '--pulses': PULSES } as CSSProperties;
   return (
     <button
       type="button"
@@ -59,7 +62,7 @@ export function OwnStar({
       </span>
       {mood && (
         <span className={styles.mood} aria-hidden="true">
-          <MoodFace mood={mood} size={20} />
+          <MoodFace mood={mood} size={Math.round(20 * scale)} />
         </span>
       )}
     </button>

@@ -25,6 +25,13 @@ describe('star accessible names', () => {
     expect(starLabel(t, many)).toBe('Requests, 99+ waiting');
   });
 
+  it('names the quiet MOMENTS star "Moments", a pending moment by its producer', () => {
+    const quiet = makeStar('4', { name: 'moments', star_type: StarType.MOMENTS, user_id: null });
+    expect(starLabel(t, quiet)).toBe('Moments');
+    const pending = makeStar('5', { name: 'Sam Lee', star_type: StarType.MOMENTS, user_id: 5 });
+    expect(starLabel(t, pending)).toBe('Sam Lee, moments');
+  });
+
   it('names the own star with the mood', () => {
     expect(ownStarLabel(t, 'Dana Rivera', 1)).toBe('Dana Rivera, your star, feeling happy');
     expect(ownStarLabel(t, 'Dana Rivera', null)).toBe('Dana Rivera, your star');

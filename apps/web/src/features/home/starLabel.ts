@@ -7,12 +7,16 @@ import { badgeText } from '../../ui/format';
 /** What a star is, in words: en_us has one `star_kind.<star_type>` text per type of 000 §3.4. */
 export const starKindKey = (starType: number) => `star_kind.${starType}`;
 
-/** The name a star shows: a group star's is the locale's title of what it groups. */
+/**
+ * The name a star shows: a group star's is the locale's title of what it groups (a MOMENTS star without a
+ * member is the quiet one of a member with no pending moment).
+ */
 export function starName(
   t: TFunction,
-  star: Pick<Star, 'name' | 'star_type'> & { type?: number | null },
+  star: Pick<Star, 'name' | 'star_type'> & { type?: number | null; user_id?: number | null },
 ): string {
   if (star.star_type === StarType.BG && star.type === BackgroundType.TOURNAMENT) return t(T.tournamentTitle);
+  if (star.star_type === StarType.MOMENTS && star.user_id == null) return t(T.momentsTitle);
   return star.star_type === StarType.REQUESTS ? t(T.requestsTitle) : star.name;
 }
 
@@ -25,7 +29,7 @@ function nameAndKind(t: TFunction, name: string, starType: number): string {
 /** The accessible name of a star: "Sam Lee, friend", "Requests, 3 waiting", with the badge's own text. */
 export function starLabel(
   t: TFunction,
-  star: Pick<Star, 'name' | 'star_type' | 'badge_count'> & { type?: number | null },
+  star: Pick<Star, 'name' | 'star_type' | 'badge_count'> & { type?: number | null; user_id?: number | null },
 ): string {
   const label = nameAndKind(t, starName(t, star), star.star_type);
   const waiting = star.badge_count ?? 0;

@@ -15,6 +15,8 @@ export interface OrbitLoopInput {
   panLayer: RefObject<HTMLElement | null>;
   sky: RefObject<HTMLElement | null>;
   pan: Pan;
+  /** How much of its size the field is drawn at (fit.ts); stars' places are multiplied by it. */
+  scale: RefObject<number>;
   reduced: boolean;
   random: Random;
   /** Called (at most every SETTLE_EVERY_MS) once some transition is over, to drop faded stars. */
@@ -121,7 +123,7 @@ function cycleFace(element: HTMLElement, clock: FaceClock | undefined, key: stri
  * glide after a refresh, so that a frame in between has nothing to draw.
  */
 export function useOrbitLoop(input: OrbitLoopInput): void {
-  const { scene, elements, panLayer, sky, pan, reduced, random, onTransitionsOver } = input;
+  const { scene, elements, panLayer, sky, pan, scale, reduced, random, onTransitionsOver } = input;
   useEffect(() => {
     const epoch = performance.now();
     const clocks = new Map<string, FaceClock>();
@@ -153,7 +155,8 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
         const placement = current.placements.get(key);
         const moving = reduced && placement ? restingFrame(placement) : frameOf(current, key, now);
         if (current.transitions.has(key) && moving.done) anyOver = true;
-        writeStyle(element, orbitPoint(moving, rotation), moving, written);
+        const at = orbitPoint(moving, rotation);
+        writeStyle(element, { x: at.x * scale.current, y: at.y * scale.current }, moving, written);
         if (!reduced) cycleFace(element, clocks.get(key), key, faces);
       }
       if (anyOver && now - lastSettle > SETTLE_EVERY_MS) {
@@ -172,5 +175,5 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [scene, elements, panLayer, sky, pan, reduced, random, onTransitionsOver]);
+  }, [scene, elements, panLayer, sky, pan, scale, reduced, random, onTransitionsOver]);
 }

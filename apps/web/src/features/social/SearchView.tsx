@@ -24,9 +24,9 @@ const KIND_LABELS = { users: T.searchUsersKind, communities: T.searchCommunities
  * chooses users or communities, Enter runs the search, back from a search returns to its list, and a
  * touch swipe moves to the neighbouring kind.
  */
-export function SearchView() {
+export function SearchView({ initialKind = 'users' }: { initialKind?: SearchKind }) {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<SearchKind>('users');
+  const [kind, setKind] = useState<SearchKind>(initialKind);
   const [entering, setEntering] = useState<-1 | 0 | 1>(0);
   const [submitted, setSubmitted] = useState<string | null>(null);
   // Back from a search empties the field too: a new key gives the search box a fresh, empty draft.

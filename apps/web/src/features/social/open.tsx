@@ -1,4 +1,5 @@
 import type { PublicProfile } from '@orbit/contract';
+import type { SearchKind } from '../../api/social';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
@@ -15,7 +16,9 @@ const UserStarPage = lazyScreen(() => import('./UserStarPage').then((m) => m.Use
 const UsersList = lazyScreen(() => import('./UsersList').then((m) => m.UsersList));
 
 /** Each social view opens on the dialog stack (000 §2): back pops it and focus returns to its opener. */
-export const openSearch = () => openDialog({ title: T.search, render: () => <SearchView /> });
+/** Search opens on users unless told otherwise (the home view's welcome opens it on communities). */
+export const openSearch = (kind: SearchKind = 'users') =>
+  openDialog({ title: T.search, render: () => <SearchView initialKind={kind} /> });
 export const openRequests = () => openDialog({ title: T.requestsTitle, render: () => <RequestsView /> });
 export const openInactive = () => openDialog({ title: T.inactiveTitle, render: () => <InactiveView /> });
 export const openPrivateRequest = () =>

@@ -3,15 +3,32 @@ import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { friendships, momentRecipients, moments, users } from '../../../db/schema';
 import { faceSeenBy } from '../../faces';
 import { zoneOf } from '../../stars';
-import { presentMemberStar } from '../presenter';
+import { blankStar, presentMemberStar } from '../presenter';
 import type { StarProvider } from './types';
 
 /** The most moment stars a home view shows at once: the newest pending ones. */
 export const MOMENT_STARS_MAX = 20;
 
+/** Where the MOMENTS star of a member with nothing pending orbits: the outermost zone shown. */
+const QUIET_MOMENTS_ZONE = 3;
+
+/**
+ * The MOMENTS star (11) of a member with no pending moment (decision 0039): the moments list and moment
+ * creation are always one star away, with no badge as nothing waits.
+ */
+const quietMomentsStar = (ownerId: number) => ({
+  ...blankStar({
+    star_id: `${StarType.MOMENTS}:none:${ownerId}`,
+    star_type: StarType.MOMENTS,
+    name: 'moments',
+  }),
+  zone: QUIET_MOMENTS_ZONE,
+  badge_count: 0,
+});
+
 /**
  * One MOMENTS star (11) per pending incoming dare or share, faced by its producer; a moment not yet seen
- * pulses the member's own star.
+ * pulses the member's own star. With none pending, the one quiet MOMENTS star.
  */
 export const momentStars: StarProvider = async ({ db, owner, now }) => {
   const rows = await db
@@ -38,6 +55,7 @@ export const momentStars: StarProvider = async ({ db, owner, now }) => {
     )
     .orderBy(desc(moments.id))
     .limit(MOMENT_STARS_MAX);
+  if (rows.length === 0) return { stars: [quietMomentsStar(owner.id)] };
   const unseen = rows.filter((r) => r.status === RecipientStatus.PENDING).map((r) => r.moment.createdAt);
   return {
     stars: rows.map(({ moment, producer, friend }) => {

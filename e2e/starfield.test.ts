@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DESKTOP, describeInBrowser, launchBrowser, PHONE, type Viewport } from './support/browser';
+import { dialog, newMember, signIn } from './support/members';
+import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
+import { text } from './support/texts';
+
+const SMALL_PHONE = { width: 360, height: 740 } as const;
+const DEMO_PASSWORD = 'Orbit-demo-starfield-42';
+/** Where the issue's screenshots go when SHOTS_DIR names a folder; nowhere otherwise. */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+let server: OrbitServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  assertWebAppBuilt();
+  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_DIR) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  const size = page.viewportSize() ?? DESKTOP;
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${size.width}x${size.height}.png`) });
+}
+
+/** Every orbiting star's box, and its name label's, must lie inside the window. */
+async function expectStarsInside(page: Page, viewport: Viewport, atLeast: number): Promise<void> {
+  const stars = page.getByTestId('star-field').locator('button[data-star-type]');
+  await expect.poll(() => stars.count()).toBeGreaterThanOrEqual(atLeast);
+  // The stars fade in on opening; their places are final once they are visible.
+  await page.waitForTimeout(1200);
+  const boxes = await stars.evaluateAll((elements) =>
+    elements.flatMap((star) => {
+      const label = star.querySelector('[data-face-of="name"]');
+      return [star, ...(label ? [label] : [])].map((element) => {
+        const { left, top, right, bottom } = element.getBoundingClientRect();
+        return { name: star.getAttribute('aria-label'), left, top, right, bottom };
+      });
+    }),
+  );
+  const outside = boxes.filter(
+    (b) => b.left < 0 || b.top < 0 || b.right > viewport.width || b.bottom > viewport.height,
+  );
+  expect(outside).toEqual([]);
+}
+
+describeInBrowser('the star field fits every screen', () => {
+  it("keeps the demo member's stars inside the window at every size; the moments list opens from home", async () => {
+    const demo = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD, SMALL_PHONE);
+    for (const viewport of [SMALL_PHONE, PHONE, DESKTOP]) {
+      await demo.page.setViewportSize(viewport);
+      await expectStarsInside(demo.page, viewport, 20);
+      await shot(demo.page, 'home-demo');
+    }
+    await demo.page.setViewportSize(SMALL_PHONE);
+    await demo.page
+      .getByRole('button', { name: /moments/i })
+      .first()
+      .click();
+    await dialog(demo.page, text('momentsTitle')).waitFor();
+    expect(demo.errors).toEqual([]);
+    await demo.context.close();
+  });
+
+  it('gives a newcomer a welcome and the MOMENTS star: the list and creation two taps from home', async () => {
+    const newcomer = await newMember(browser, server, 'newcomer');
+    const { page } = newcomer;
+    for (const viewport of [SMALL_PHONE, PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await expectStarsInside(page, viewport, 1);
+      await page.getByRole('heading', { name: text('welcomeTitle') }).waitFor();
+      await shot(page, 'home-newcomer');
+    }
+    await page.setViewportSize(SMALL_PHONE);
+    await page.getByRole('button', { name: text('momentsTitle'), exact: true }).click();
+    const moments = dialog(page, text('momentsTitle'));
+    await moments.waitFor();
+    await moments.getByRole('button', { name: text('momentNew') }).click();
+    const create = dialog(page, text('momentNew'));
+    await create.waitFor();
+    await create.getByLabel(text('momentApp')).selectOption({ label: 'GojiMove' });
+    await create.getByText(text('momentFactorOn'), { exact: true }).click();
+    await create.getByRole('group', { name: text('momentCriteria') }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const widest = await create.evaluate((root) =>
+      Math.max(
+        ...[...root.querySelectorAll('input, select, textarea, button')].map(
+          (e) => e.getBoundingClientRect().right,
+        ),
+      ),
+    );
+    expect(widest).toBeLessThanOrEqual(SMALL_PHONE.width);
+    await shot(page, 'moment-create-dare');
+    expect(newcomer.errors).toEqual([]);
+    await newcomer.context.close();
+  });
+});
