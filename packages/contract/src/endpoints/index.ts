@@ -1,0 +1,15 @@
+import { FEED_ENDPOINTS, FEED_ROUTES } from './feeds';
+
+export * from './define';
+
+/**
+ * Every route of the API by name, as method and path: what the web's `call` needs at run time, kept apart
+ * from the schemas so the web bundle holds none of them (docs/decisions/0035).
+ */
+export const ROUTES = { ...FEED_ROUTES };
+
+/** Every route of the API by name: method, path, schemas and error codes (docs/decisions/0035). */
+export const ENDPOINTS = { ...FEED_ENDPOINTS };
+
+export type Endpoints = typeof ENDPOINTS;
+export type EndpointName = keyof Endpoints;
