@@ -1,5 +1,4 @@
 import {
-  type CommunityMembersResponse,
   CommunityRole,
   type EventEnvelope,
   EventSubtype,
@@ -486,7 +485,7 @@ export function useCommunityMembers(communityId: number | null) {
     queryKey: feedKeys.members(communityId ?? 0),
     enabled: communityId !== null,
     queryFn: async (): Promise<FeedPerson[]> => {
-      const answer = await get<CommunityMembersResponse>(`/communities/${communityId}/members`);
+      const answer = await call('communityMembers', { params: { id: communityId ?? 0 } });
       return answer.members.map((member) => ({ id: member.user_id, screen_name: member.screen_name }));
     },
   });
