@@ -1,3 +1,4 @@
+import { ATTACHMENT_ENDPOINTS, ATTACHMENT_ROUTES } from './attachments';
 import { COMMUNITY_ENDPOINTS, COMMUNITY_ROUTES } from './communities';
 import { FEED_ENDPOINTS, FEED_ROUTES } from './feeds';
 
@@ -7,13 +8,17 @@ export * from './define';
  * Every route of the API by name, as method and path: what the web's `call` needs at run time, kept apart
  * from the schemas so the web bundle holds none of them (docs/decisions/0035).
  */
-export const ROUTES = { ...FEED_ROUTES, ...COMMUNITY_ROUTES };
+export const ROUTES = { ...FEED_ROUTES, ...COMMUNITY_ROUTES, ...ATTACHMENT_ROUTES };
 
 /**
  * Every route of the API by name: method, path, schemas and error codes (docs/decisions/0035). Marked pure
  * (a spread is not, to the bundler) so the web bundle, which never reads it, leaves it and its schemas out.
  */
-export const ENDPOINTS = /* @__PURE__ */ (() => ({ ...FEED_ENDPOINTS, ...COMMUNITY_ENDPOINTS }))();
+export const ENDPOINTS = /* @__PURE__ */ (() => ({
+  ...FEED_ENDPOINTS,
+  ...COMMUNITY_ENDPOINTS,
+  ...ATTACHMENT_ENDPOINTS,
+}))();
 
 export type Endpoints = typeof ENDPOINTS;
 export type EndpointName = keyof Endpoints;
