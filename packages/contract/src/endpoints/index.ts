@@ -1,6 +1,7 @@
 import { ATTACHMENT_ENDPOINTS, ATTACHMENT_ROUTES } from './attachments';
 import { COMMUNITY_ENDPOINTS, COMMUNITY_ROUTES } from './communities';
 import { FEED_ENDPOINTS, FEED_ROUTES } from './feeds';
+import { MESSAGE_ENDPOINTS, MESSAGE_ROUTES } from './messages';
 
 export * from './define';
 
@@ -8,7 +9,12 @@ export * from './define';
  * Every route of the API by name, as method and path: what the web's `call` needs at run time, kept apart
  * from the schemas so the web bundle holds none of them (docs/decisions/0035).
  */
-export const ROUTES = { ...FEED_ROUTES, ...COMMUNITY_ROUTES, ...ATTACHMENT_ROUTES };
+export const ROUTES = {
+  ...FEED_ROUTES,
+  ...COMMUNITY_ROUTES,
+  ...ATTACHMENT_ROUTES,
+  ...MESSAGE_ROUTES,
+};
 
 /**
  * Every route of the API by name: method, path, schemas and error codes (docs/decisions/0035). Marked pure
@@ -18,6 +24,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...FEED_ENDPOINTS,
   ...COMMUNITY_ENDPOINTS,
   ...ATTACHMENT_ENDPOINTS,
+  ...MESSAGE_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;
