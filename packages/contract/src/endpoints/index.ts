@@ -2,6 +2,8 @@ import { ATTACHMENT_ENDPOINTS, ATTACHMENT_ROUTES } from './attachments';
 import { COMMUNITY_ENDPOINTS, COMMUNITY_ROUTES } from './communities';
 import { FEED_ENDPOINTS, FEED_ROUTES } from './feeds';
 import { MESSAGE_ENDPOINTS, MESSAGE_ROUTES } from './messages';
+import { MOMENT_ENDPOINTS, MOMENT_ROUTES } from './moments';
+import { NOTIFICATION_ENDPOINTS, NOTIFICATION_ROUTES } from './notifications';
 
 export * from './define';
 
@@ -14,6 +16,8 @@ export const ROUTES = {
   ...COMMUNITY_ROUTES,
   ...ATTACHMENT_ROUTES,
   ...MESSAGE_ROUTES,
+  ...NOTIFICATION_ROUTES,
+  ...MOMENT_ROUTES,
 };
 
 /**
@@ -25,6 +29,8 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...COMMUNITY_ENDPOINTS,
   ...ATTACHMENT_ENDPOINTS,
   ...MESSAGE_ENDPOINTS,
+  ...NOTIFICATION_ENDPOINTS,
+  ...MOMENT_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;
