@@ -1,14 +1,14 @@
 import { avatarUrl, IMAGE_SIZES } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, post, request } from './client';
+import { call, get, post, request } from './client';
 import { queryKeys } from './keys';
 import type { UserProfile } from './types';
 
 export function useAvatars() {
   return useQuery({
     queryKey: queryKeys.avatars,
-    queryFn: () => get<{ avatars: string[] }>('/v3/avatars'),
+    queryFn: () => call('avatars'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

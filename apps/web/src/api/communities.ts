@@ -14,9 +14,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { call, post } from './client';
+import { call } from './client';
 import { queryKeys } from './keys';
-import { socialKeys } from './social';
+import { pinStar, socialKeys } from './social';
 import type { Profiles } from './types';
 
 /** Query keys of communities: one root, so one invalidation reaches lists, pages and members alike. */
@@ -188,8 +188,7 @@ export function useSetCommunityPinned(id: number) {
     );
   };
   return useMutation({
-    mutationFn: ({ starId, pinned }: { starId: string; pinned: boolean }) =>
-      post<unknown>(`/stars/${encodeURIComponent(starId)}/${pinned ? 'pin' : 'unpin'}`),
+    mutationFn: ({ starId, pinned }: { starId: string; pinned: boolean }) => pinStar(starId, pinned),
     onMutate: async ({ starId, pinned }) => {
       await queryClient.cancelQueries({ queryKey: communityKeys.page(id) });
       setPinned(starId, pinned);

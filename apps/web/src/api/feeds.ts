@@ -4,7 +4,6 @@ import {
   EventSubtype,
   type FeedComment,
   type FeedPost,
-  type FriendsResponse,
   UI_TIMINGS,
   type UserPostBody,
 } from '@orbit/contract';
@@ -18,7 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { moveVote } from '../features/feeds/poll';
-import { call, get } from './client';
+import { call } from './client';
 import { communityPageQuery } from './communities';
 
 /** Whose feed: a community's or a member's (001 §2). */
@@ -496,7 +495,7 @@ export function useFriendPeople(enabled: boolean) {
     queryKey: feedKeys.friends,
     enabled,
     queryFn: async (): Promise<FeedPerson[]> => {
-      const answer = await get<FriendsResponse>('/user/friends');
+      const answer = await call('friends');
       return Object.values(answer.friends).map((friend) => ({
         id: friend.user_id,
         screen_name: friend.screen_name,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, isApiError, put, request } from './client';
+import { call, isApiError, request } from './client';
 import { queryKeys } from './keys';
 import type { Profiles, UserProfile, UserUpdate } from './types';
 
@@ -13,7 +13,7 @@ export function useProfiles() {
     queryKey: queryKeys.profiles,
     queryFn: async (): Promise<Profiles | null> => {
       try {
-        return await request<Profiles>('/user/profiles', { public: true });
+        return await call('profiles', { public: true });
       } catch (error) {
         if (isApiError(error, 401)) return null;
         throw error;
@@ -38,7 +38,7 @@ function mergeProfile(queryClient: ReturnType<typeof useQueryClient>, profile: U
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: UserUpdate) => trackBusy(put<UserProfile>('/user', update)),
+    mutationFn: (update: UserUpdate) => trackBusy(call('updateUser', { body: update })),
     onSuccess: (profile) => mergeProfile(queryClient, profile),
   });
 }
@@ -50,8 +50,7 @@ export function useUpdateUser() {
 export function useSocialSync() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { user_id: string; access_token: string }) =>
-      trackBusy(put<UserProfile>('/fb/user', body)),
+    mutationFn: (body: { user_id: string; access_token: string }) => trackBusy(call('socialSync', { body })),
     onSuccess: async (profile) => {
       mergeProfile(queryClient, profile);
       await queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
@@ -63,7 +62,7 @@ export function useUpdateNotificationLevel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, level }: { userId: number; level: number }) =>
-      trackBusy(put<unknown>(`/v4/users/${userId}`, { notification_level: level })),
+      trackBusy(call('notificationLevel', { params: { id: userId }, body: { notification_level: level } })),
     onSuccess: (_answer, { level }) =>
       queryClient.setQueryData<Profiles | null>(queryKeys.profiles, (old) =>
         old ? { ...old, user_profile: { ...old.user_profile, notification_level: level } } : old,
@@ -81,4 +80,4 @@ export function useVersionCheck(version: number) {
   });
 }
 
-export const fetchProfiles = () => get<Profiles>('/user/profiles');
+export const fetchProfiles = () => call('profiles');

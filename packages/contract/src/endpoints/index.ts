@@ -1,9 +1,11 @@
 import { ATTACHMENT_ENDPOINTS, ATTACHMENT_ROUTES } from './attachments';
 import { COMMUNITY_ENDPOINTS, COMMUNITY_ROUTES } from './communities';
 import { FEED_ENDPOINTS, FEED_ROUTES } from './feeds';
+import { FRIEND_ENDPOINTS, FRIEND_ROUTES, STAR_ENDPOINTS, STAR_ROUTES } from './friends';
 import { MESSAGE_ENDPOINTS, MESSAGE_ROUTES } from './messages';
 import { MOMENT_ENDPOINTS, MOMENT_ROUTES } from './moments';
 import { NOTIFICATION_ENDPOINTS, NOTIFICATION_ROUTES } from './notifications';
+import { SEARCH_ENDPOINTS, SEARCH_ROUTES, USER_ENDPOINTS, USER_ROUTES } from './users';
 
 export * from './define';
 
@@ -18,6 +20,10 @@ export const ROUTES = {
   ...MESSAGE_ROUTES,
   ...NOTIFICATION_ROUTES,
   ...MOMENT_ROUTES,
+  ...FRIEND_ROUTES,
+  ...STAR_ROUTES,
+  ...USER_ROUTES,
+  ...SEARCH_ROUTES,
 };
 
 /**
@@ -31,6 +37,10 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...MESSAGE_ENDPOINTS,
   ...NOTIFICATION_ENDPOINTS,
   ...MOMENT_ENDPOINTS,
+  ...FRIEND_ENDPOINTS,
+  ...STAR_ENDPOINTS,
+  ...USER_ENDPOINTS,
+  ...SEARCH_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;
