@@ -1,7 +1,7 @@
 import { avatarUrl, IMAGE_SIZES } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { call, get, post, request } from './client';
+import { call, post, request } from './client';
 import { queryKeys } from './keys';
 import type { UserProfile } from './types';
 
@@ -14,14 +14,14 @@ export function useAvatars() {
 }
 
 export const checkIdentityAvailable = (identity: string) =>
-  trackBusy(get<{ valid: boolean; available: boolean }>('/user/identity_available', { identity }));
+  trackBusy(call('identityAvailable', { query: { identity } }));
 
 export const validatePassword = (password: string) =>
-  trackBusy(post<{ valid: boolean; problems: string[] }>('/user/validate_password', { password }));
+  trackBusy(call('validatePassword', { body: { password } }));
 
 /** A 401 here means "incorrect password", not "signed out". */
 export const confirmPassword = (password: string) =>
-  trackBusy(request<unknown>('/user/confirm_password', { method: 'POST', json: { password }, public: true }));
+  trackBusy(call('confirmPassword', { body: { password }, public: true }));
 
 export interface UploadedImage {
   image_id: number;

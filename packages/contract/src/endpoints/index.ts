@@ -1,4 +1,5 @@
 import { ATTACHMENT_ENDPOINTS, ATTACHMENT_ROUTES } from './attachments';
+import { AUTH_ENDPOINTS, AUTH_ROUTES } from './auth';
 import { COMMUNITY_ENDPOINTS, COMMUNITY_ROUTES } from './communities';
 import { FEED_ENDPOINTS, FEED_ROUTES } from './feeds';
 import { FRIEND_ENDPOINTS, FRIEND_ROUTES, STAR_ENDPOINTS, STAR_ROUTES } from './friends';
@@ -24,6 +25,7 @@ export const ROUTES = {
   ...STAR_ROUTES,
   ...USER_ROUTES,
   ...SEARCH_ROUTES,
+  ...AUTH_ROUTES,
 };
 
 /**
@@ -41,6 +43,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...STAR_ENDPOINTS,
   ...USER_ENDPOINTS,
   ...SEARCH_ENDPOINTS,
+  ...AUTH_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;
