@@ -66,7 +66,10 @@ function responsesOf(endpoint: Endpoint, codes: readonly ErrorCode[], describe: 
   const responses: Record<string, unknown> = {};
   if (endpoint.response) responses[endpoint.status ?? 200] = endpoint.response;
   for (const [status, description] of Object.entries(describe ?? {})) responses[status] = { description };
-  responses['4xx'] = refusalSchema(codes);
+  const refusal = refusalSchema(codes);
+  // The server's own failures (500, and 503 while the media server is away) have the same shape.
+  responses['4xx'] = refusal;
+  responses['5xx'] = refusal;
   return responses;
 }
 

@@ -1,7 +1,6 @@
 import type {
   AdminIncentivePlan,
   AdminIncentivePlansResponse,
-  AdminOrganizationsResponse,
   IncentiveDetails,
   IncentiveHistoryDetails,
   IncentiveHistorySummary,
@@ -10,7 +9,7 @@ import type {
 } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, post, put } from './client';
+import { call, get, post, put } from './client';
 
 export const incentiveKeys = {
   root: ['incentives'] as const,
@@ -84,7 +83,7 @@ export function useMadnessHistory(communityId: number) {
 export function useAdminScope() {
   return useQuery({
     queryKey: incentiveKeys.adminScope,
-    queryFn: () => get<AdminOrganizationsResponse>('/admin/organizations'),
+    queryFn: () => call('adminOrganizations'),
     retry: false,
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { call, isApiError, request } from './client';
+import { call, isApiError } from './client';
 import { queryKeys } from './keys';
 import type { Profiles, UserProfile, UserUpdate } from './types';
 
@@ -74,7 +74,7 @@ export function useUpdateNotificationLevel() {
 export function useVersionCheck(version: number) {
   return useQuery({
     queryKey: queryKeys.version(version),
-    queryFn: () => request<{ outdated: boolean }>('/gv', { query: { v: version }, public: true }),
+    queryFn: () => call('version', { query: { v: version }, public: true }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -1,4 +1,4 @@
-import type { PublicProfile, TagContext, TagsResponse } from '@orbit/contract';
+import type { PublicProfile, TagContext } from '@orbit/contract';
 import {
   type QueryClient,
   useInfiniteQuery,
@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { call, get } from './client';
+import { call } from './client';
 import { queryKeys } from './keys';
 import type { Profiles } from './types';
 
@@ -87,7 +87,7 @@ export async function findPersona(name: string): Promise<PublicProfile | null> {
 export function usePriorTags(context: TagContext) {
   return useQuery({
     queryKey: socialKeys.tags(context),
-    queryFn: () => get<TagsResponse>('/tags', { context }),
+    queryFn: () => call('priorTags', { query: { context } }),
   });
 }
 

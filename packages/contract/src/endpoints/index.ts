@@ -1,8 +1,19 @@
 import { ATTACHMENT_ENDPOINTS, ATTACHMENT_ROUTES } from './attachments';
 import { AUTH_ENDPOINTS, AUTH_ROUTES } from './auth';
+import { CALL_ENDPOINTS, CALL_ROUTES } from './calls';
 import { COMMUNITY_ENDPOINTS, COMMUNITY_ROUTES } from './communities';
 import { FEED_ENDPOINTS, FEED_ROUTES } from './feeds';
 import { FRIEND_ENDPOINTS, FRIEND_ROUTES, STAR_ENDPOINTS, STAR_ROUTES } from './friends';
+import {
+  ADMIN_ENDPOINTS,
+  ADMIN_ROUTES,
+  IMAGE_ENDPOINTS,
+  IMAGE_ROUTES,
+  LOCALE_ENDPOINTS,
+  LOCALE_ROUTES,
+  TAG_ENDPOINTS,
+  TAG_ROUTES,
+} from './images';
 import { MESSAGE_ENDPOINTS, MESSAGE_ROUTES } from './messages';
 import { MOMENT_ENDPOINTS, MOMENT_ROUTES } from './moments';
 import { NOTIFICATION_ENDPOINTS, NOTIFICATION_ROUTES } from './notifications';
@@ -26,6 +37,11 @@ export const ROUTES = {
   ...USER_ROUTES,
   ...SEARCH_ROUTES,
   ...AUTH_ROUTES,
+  ...CALL_ROUTES,
+  ...IMAGE_ROUTES,
+  ...LOCALE_ROUTES,
+  ...TAG_ROUTES,
+  ...ADMIN_ROUTES,
 };
 
 /**
@@ -44,6 +60,11 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...USER_ENDPOINTS,
   ...SEARCH_ENDPOINTS,
   ...AUTH_ENDPOINTS,
+  ...CALL_ENDPOINTS,
+  ...IMAGE_ENDPOINTS,
+  ...LOCALE_ENDPOINTS,
+  ...TAG_ENDPOINTS,
+  ...ADMIN_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

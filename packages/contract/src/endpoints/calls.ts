@@ -1,0 +1,53 @@
+import {
+  CallIdParams,
+  CallMediaBody,
+  CallSessionState,
+  CallStartBody,
+  CallStarted,
+  Ok,
+  PrivateCallSession,
+} from '../schemas';
+import { endpoints } from './define';
+
+/** Calls (002 §7): start, the room's session, the call's state; answering, media changes and leaving. */
+export const CALL_ROUTES = {
+  startCall: 'POST /call/start',
+  privateCall: 'GET /private-call/:id',
+  callSession: 'GET /session/:id',
+  callMedia: 'POST /call/:id/media',
+  leaveCall: 'POST /call/:id/leave',
+  rejectCall: 'POST /call/:id/reject',
+} as const;
+
+/** A call that is not there or not the caller's, over, full; the media server away (503). */
+const IN_CALL = [
+  'no_such_call',
+  'not_in_call',
+  'not_invited',
+  'call_ended',
+  'call_full',
+  'media_unavailable',
+  'forbidden',
+  'not_found',
+] as const;
+
+export const CALL_ENDPOINTS = endpoints('calls', CALL_ROUTES, {
+  startCall: {
+    body: CallStartBody,
+    response: CallStarted,
+    errors: [
+      ...IN_CALL,
+      'not_a_member',
+      'call_target',
+      'call_yourself',
+      'not_friends',
+      'no_such_thread',
+      'not_in_group',
+    ],
+  },
+  privateCall: { params: CallIdParams, response: PrivateCallSession, errors: IN_CALL },
+  callSession: { params: CallIdParams, response: CallSessionState, errors: IN_CALL },
+  callMedia: { params: CallIdParams, body: CallMediaBody, response: Ok, errors: IN_CALL },
+  leaveCall: { params: CallIdParams, response: Ok, errors: IN_CALL },
+  rejectCall: { params: CallIdParams, response: Ok, errors: IN_CALL },
+});
