@@ -1,15 +1,7 @@
-import type {
-  AdminIncentivePlan,
-  AdminIncentivePlansResponse,
-  IncentiveDetails,
-  IncentiveHistoryDetails,
-  IncentiveHistorySummary,
-  IncentivePlanInput,
-  IncentivePlansResponse,
-} from '@orbit/contract';
+import type { IncentivePlanInput } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { call, get, post, put } from './client';
+import { call } from './client';
 
 export const incentiveKeys = {
   root: ['incentives'] as const,
@@ -26,7 +18,7 @@ export const incentiveKeys = {
 export function useIncentivePlans() {
   return useQuery({
     queryKey: incentiveKeys.plans,
-    queryFn: () => trackBusy(get<IncentivePlansResponse>('/user/incentive/plans')),
+    queryFn: () => trackBusy(call('incentivePlans')),
     retry: false,
   });
 }
@@ -35,8 +27,7 @@ export function useIncentivePlans() {
 export function useIncentiveDetails(planId: number | null) {
   return useQuery({
     queryKey: incentiveKeys.details(planId ?? 0),
-    queryFn: () =>
-      trackBusy(get<IncentiveDetails>('/user/incentive/details', { incentive_plan_id: planId ?? 0 })),
+    queryFn: () => trackBusy(call('incentiveDetails', { query: { incentive_plan_id: planId ?? 0 } })),
     enabled: planId !== null,
     retry: false,
   });
@@ -46,8 +37,7 @@ export function useIncentiveDetails(planId: number | null) {
 export function useIncentiveHistory(planId: number | null) {
   return useQuery({
     queryKey: incentiveKeys.summary(planId ?? 0),
-    queryFn: () =>
-      get<IncentiveHistorySummary>('/user/incentive/history/summary', { incentive_plan_id: planId ?? 0 }),
+    queryFn: () => call('incentiveHistorySummary', { query: { incentive_plan_id: planId ?? 0 } }),
     enabled: planId !== null,
     retry: false,
   });
@@ -58,10 +48,8 @@ export function useIncentiveDay(planId: number, date: string) {
   return useQuery({
     queryKey: incentiveKeys.day(planId, date),
     queryFn: () =>
-      get<IncentiveHistoryDetails>('/user/incentive/history/details', {
-        incentive_plan_id: planId,
-        start_date: date,
-        end_date: date,
+      call('incentiveHistoryDetails', {
+        query: { incentive_plan_id: planId, start_date: date, end_date: date },
       }),
     retry: false,
   });
@@ -71,10 +59,7 @@ export function useIncentiveDay(planId: number, date: string) {
 export function useMadnessHistory(communityId: number) {
   return useQuery({
     queryKey: incentiveKeys.madness(communityId),
-    queryFn: () =>
-      trackBusy(
-        get<IncentiveHistorySummary>('/user/incentive/history/summary', { community_id: communityId }),
-      ),
+    queryFn: () => trackBusy(call('incentiveHistorySummary', { query: { community_id: communityId } })),
     retry: false,
   });
 }
@@ -91,7 +76,7 @@ export function useAdminScope() {
 export function useAdminPlans() {
   return useQuery({
     queryKey: incentiveKeys.admin,
-    queryFn: () => trackBusy(get<AdminIncentivePlansResponse>('/admin/incentive-plans')),
+    queryFn: () => trackBusy(call('adminIncentivePlans')),
     retry: false,
   });
 }
@@ -99,6 +84,6 @@ export function useAdminPlans() {
 export const savePlan = (id: number | null, body: IncentivePlanInput) =>
   trackBusy(
     id === null
-      ? post<AdminIncentivePlan>('/admin/incentive-plans', body)
-      : put<AdminIncentivePlan>(`/admin/incentive-plans/${id}`, body),
+      ? call('createIncentivePlan', { body })
+      : call('updateIncentivePlan', { params: { id }, body }),
   );

@@ -17,6 +17,14 @@ import {
 import { MESSAGE_ENDPOINTS, MESSAGE_ROUTES } from './messages';
 import { MOMENT_ENDPOINTS, MOMENT_ROUTES } from './moments';
 import { NOTIFICATION_ENDPOINTS, NOTIFICATION_ROUTES } from './notifications';
+import {
+  INCENTIVE_ENDPOINTS,
+  INCENTIVE_ROUTES,
+  SURVEY_ENDPOINTS,
+  SURVEY_ROUTES,
+  TOURNAMENT_ENDPOINTS,
+  TOURNAMENT_ROUTES,
+} from './programs';
 import { SEARCH_ENDPOINTS, SEARCH_ROUTES, USER_ENDPOINTS, USER_ROUTES } from './users';
 
 export * from './define';
@@ -42,6 +50,9 @@ export const ROUTES = {
   ...LOCALE_ROUTES,
   ...TAG_ROUTES,
   ...ADMIN_ROUTES,
+  ...INCENTIVE_ROUTES,
+  ...SURVEY_ROUTES,
+  ...TOURNAMENT_ROUTES,
 };
 
 /**
@@ -65,6 +76,9 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...LOCALE_ENDPOINTS,
   ...TAG_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
+  ...INCENTIVE_ENDPOINTS,
+  ...SURVEY_ENDPOINTS,
+  ...TOURNAMENT_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;
