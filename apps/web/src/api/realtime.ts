@@ -6,7 +6,7 @@ import {
   UI_TIMINGS,
 } from '@orbit/contract';
 import { create } from 'zustand';
-import { get, isApiError } from './client';
+import { call, isApiError } from './client';
 import {
   backoffDelay,
   initialRealtimeState,
@@ -68,7 +68,7 @@ export class RealtimeClient {
   private async connect(): Promise<void> {
     let url: string;
     try {
-      url = (await get<{ url: string }>('/wsurl')).url;
+      url = (await call('socketUrl')).url;
     } catch (error) {
       // Signed out: the app shows sign-in and stops this client; anything else is retried.
       if (!isApiError(error, 401)) this.lose();

@@ -14,6 +14,7 @@ import {
   UploadedImage,
   VersionQuery,
   VersionResponse,
+  WsUrlResponse,
 } from '../schemas';
 import { endpoints } from './define';
 
@@ -69,4 +70,11 @@ export const ADMIN_ROUTES = { adminOrganizations: 'GET /admin/organizations' } a
 
 export const ADMIN_ENDPOINTS = endpoints('admin', ADMIN_ROUTES, {
   adminOrganizations: { response: AdminOrganizationsResponse, errors: ['not_org_admin'] },
+});
+
+/** The realtime socket's address with a one-use ticket (docs/decisions/0004-realtime.md). */
+export const REALTIME_ROUTES = { socketUrl: 'GET /wsurl' } as const;
+
+export const REALTIME_ENDPOINTS = endpoints('realtime', REALTIME_ROUTES, {
+  socketUrl: { response: WsUrlResponse, errors: [] },
 });

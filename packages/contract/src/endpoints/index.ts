@@ -11,6 +11,8 @@ import {
   IMAGE_ROUTES,
   LOCALE_ENDPOINTS,
   LOCALE_ROUTES,
+  REALTIME_ENDPOINTS,
+  REALTIME_ROUTES,
   TAG_ENDPOINTS,
   TAG_ROUTES,
 } from './images';
@@ -53,6 +55,7 @@ export const ROUTES = {
   ...INCENTIVE_ROUTES,
   ...SURVEY_ROUTES,
   ...TOURNAMENT_ROUTES,
+  ...REALTIME_ROUTES,
 };
 
 /**
@@ -79,6 +82,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...INCENTIVE_ENDPOINTS,
   ...SURVEY_ENDPOINTS,
   ...TOURNAMENT_ENDPOINTS,
+  ...REALTIME_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;
