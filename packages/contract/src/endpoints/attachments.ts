@@ -12,22 +12,7 @@ import {
   PostImageUploaded,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** Files of posts and comments, the composer's image and link previews (001 §7). */
-export const ATTACHMENT_ROUTES = {
-  userPostWithFiles: 'POST /users/:id/attachments',
-  communityPostWithFiles: 'POST /communities/:id/attachments',
-  userCommentWithFiles: 'POST /users/:id/feeds/:feedId/attachments',
-  communityCommentWithFiles: 'POST /communities/:id/feeds/:feedId/attachments',
-  addUserPostFiles: 'POST /users/:id/feeds/:feedId/attachments-put',
-  addCommunityPostFiles: 'POST /communities/:id/feeds/:feedId/attachments-put',
-  addUserCommentFiles: 'POST /comments/:id/attachments-put',
-  addCommunityCommentFiles: 'POST /community/comments/:id/attachments-put',
-  attachment: 'GET /attachments/:id',
-  uploadPostImage: 'POST /user/post_image',
-  postImage: 'GET /user/post_image',
-  linkPreview: 'POST /getLinkPreview',
-} as const;
+import { ATTACHMENT_ROUTES } from './routes';
 
 /** The files of an upload: none, too many, or of a type that is not allowed. */
 const FILES = ['no_files', 'too_many_files', 'invalid_attachment'] as const;

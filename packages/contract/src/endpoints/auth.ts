@@ -12,18 +12,7 @@ import {
   ValidatePasswordResponse,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** Registration, sign-in, sessions and passwords (API.md "Identity and sessions", 002 §8). */
-export const AUTH_ROUTES = {
-  register: 'POST /register',
-  login: 'POST /login',
-  token: 'POST /token',
-  me: 'GET /me',
-  logout: 'POST /user/logout',
-  validatePassword: 'POST /user/validate_password',
-  confirmPassword: 'POST /user/confirm_password',
-  identityAvailable: 'GET /user/identity_available',
-} as const;
+import { AUTH_ROUTES } from './routes';
 
 export const AUTH_ENDPOINTS = endpoints('auth', AUTH_ROUTES, {
   register: {

@@ -8,16 +8,7 @@ import {
   PrivateCallSession,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** Calls (002 §7): start, the room's session, the call's state; answering, media changes and leaving. */
-export const CALL_ROUTES = {
-  startCall: 'POST /call/start',
-  privateCall: 'GET /private-call/:id',
-  callSession: 'GET /session/:id',
-  callMedia: 'POST /call/:id/media',
-  leaveCall: 'POST /call/:id/leave',
-  rejectCall: 'POST /call/:id/reject',
-} as const;
+import { CALL_ROUTES } from './routes';
 
 /** A call that is not there or not the caller's, over, full; the media server away (503). */
 const IN_CALL = [

@@ -23,25 +23,7 @@ import {
   UpdateCommunityBody,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** Communities, their members and invites (001 §2, §8). */
-export const COMMUNITY_ROUTES = {
-  communities: 'GET /communities',
-  searchCommunities: 'GET /search/communities',
-  community: 'GET /communities/:id',
-  updateCommunity: 'PUT /communities/:id',
-  joinCommunity: 'POST /join/community/',
-  leaveCommunity: 'POST /leave/community',
-  createCommunity: 'POST /create/communities',
-  communityImage: 'POST /community/:id/image',
-  organizations: 'GET /listorganizations',
-  inviteToCommunity: 'POST /communities/:id/invite',
-  answerInvite: 'PUT /communities/:id/invite',
-  communityMembers: 'GET /communities/:id/members',
-  communityNonmembers: 'GET /communities/:id/nonmembers',
-  addCommunityMember: 'POST /communities/:id/members/:userId',
-  removeCommunityMember: 'DELETE /communities/:id/members/:userId',
-} as const;
+import { COMMUNITY_ROUTES } from './routes';
 
 /** The community is not there, or private and the caller not in it. */
 const READ = ['not_found'] as const;

@@ -27,38 +27,7 @@ import {
   UserPostBody,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** Posts, comments and polls of the member and community feeds (001 §4 to §7). */
-export const FEED_ROUTES = {
-  userFeeds: 'GET /user/feeds',
-  communityFeeds: 'GET /community/feeds',
-  userPost: 'GET /user/feed/:id',
-  communityPost: 'GET /community/feed/:id',
-  createUserPost: 'POST /user/feed',
-  createCommunityPost: 'POST /community/feed',
-  editUserPost: 'PUT /user/feed/:id',
-  deleteUserPost: 'DELETE /user/feed/:id',
-  tagUserPost: 'PUT /user/feed/:id/tags',
-  rateUserPost: 'POST /user/feed/:id/rate',
-  highFiveUserPost: 'POST /user/feed/:id/h5',
-  editCommunityPost: 'PUT /communities/:id/feeds/:feedId',
-  deleteCommunityPost: 'DELETE /communities/:id/feeds/:feedId',
-  tagCommunityPost: 'PUT /communities/:id/feeds/:feedId/tags',
-  rateCommunityPost: 'POST /communities/:id/feeds/:feedId/rate',
-  highFiveCommunityPost: 'POST /communities/:id/feeds/:feedId/h5',
-  userComments: 'GET /user/comments',
-  communityComments: 'GET /community/feed/comments',
-  createUserComment: 'POST /user/comment',
-  createCommunityComment: 'POST /community/feed/comment',
-  editUserComment: 'PUT /users/:id/feeds/:feedId/comments/:commentId',
-  deleteUserComment: 'DELETE /users/:id/feeds/:feedId/comments/:commentId',
-  editCommunityComment: 'PUT /community/:id/feed/:feedId/comments/:commentId',
-  deleteCommunityComment: 'DELETE /community/:id/feed/:feedId/comments/:commentId',
-  createCommunityPoll: 'POST /communities/:id/polls',
-  createPoll: 'POST /polls',
-  answerCommunityPoll: 'POST /communities/:id/polls/:feedId/answers',
-  answerPoll: 'POST /polls/:feedId/answers',
-} as const;
+import { FEED_ROUTES } from './routes';
 
 /** Opening a post: it is not there, not for the caller, or in a community the caller may not read. */
 const OPEN = ['not_found', 'not_friends'] as const;

@@ -13,22 +13,7 @@ import {
   UserIdQuery,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** Friends, friend requests and the members list (000 §4.4, 002 §7). */
-export const FRIEND_ROUTES = {
-  friendRequest: 'PUT /user/friends/request',
-  withdrawFriendRequest: 'DELETE /user/friends/request',
-  unfriend: 'DELETE /user/friends',
-  friends: 'GET /user/friends',
-  /** The portal's own call: the same list. */
-  portalFriends: 'GET /portal/user/friends',
-  friendRequests: 'GET /user/friends/requests',
-  friendsOfFriend: 'GET /user/friends-of-friend',
-  /** 001 §7 writes this path with a trailing slash; both spellings answer. */
-  friendsOfFriendSlash: 'GET /user/friends-of-friend/',
-  connections: 'GET /user/connections',
-  members: 'GET /users',
-} as const;
+import { FRIEND_ROUTES, STAR_ROUTES } from './routes';
 
 export const FRIEND_ENDPOINTS = endpoints('friends', FRIEND_ROUTES, {
   friendRequest: {
@@ -54,12 +39,6 @@ export const FRIEND_ENDPOINTS = endpoints('friends', FRIEND_ROUTES, {
   connections: { response: ConnectionsResponse, errors: [] },
   members: { query: MembersQuery, response: MembersResponse, errors: ['invalid_page_key'] },
 });
-
-/** Pinning a star of the home (000 §3.3). */
-export const STAR_ROUTES = {
-  pinStar: 'POST /stars/:id/pin',
-  unpinStar: 'POST /stars/:id/unpin',
-} as const;
 
 export const STAR_ENDPOINTS = endpoints('stars', STAR_ROUTES, {
   pinStar: { params: StarIdParams, response: PinResponse, errors: ['not_found'] },

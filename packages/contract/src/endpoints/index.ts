@@ -1,33 +1,43 @@
-import { ATTACHMENT_ENDPOINTS, ATTACHMENT_ROUTES } from './attachments';
-import { AUTH_ENDPOINTS, AUTH_ROUTES } from './auth';
-import { CALL_ENDPOINTS, CALL_ROUTES } from './calls';
-import { COMMUNITY_ENDPOINTS, COMMUNITY_ROUTES } from './communities';
-import { FEED_ENDPOINTS, FEED_ROUTES } from './feeds';
-import { FRIEND_ENDPOINTS, FRIEND_ROUTES, STAR_ENDPOINTS, STAR_ROUTES } from './friends';
+import { ATTACHMENT_ENDPOINTS } from './attachments';
+import { AUTH_ENDPOINTS } from './auth';
+import { CALL_ENDPOINTS } from './calls';
+import { COMMUNITY_ENDPOINTS } from './communities';
+import { FEED_ENDPOINTS } from './feeds';
+import { FRIEND_ENDPOINTS, STAR_ENDPOINTS } from './friends';
 import {
   ADMIN_ENDPOINTS,
-  ADMIN_ROUTES,
   IMAGE_ENDPOINTS,
-  IMAGE_ROUTES,
   LOCALE_ENDPOINTS,
-  LOCALE_ROUTES,
   REALTIME_ENDPOINTS,
-  REALTIME_ROUTES,
   TAG_ENDPOINTS,
-  TAG_ROUTES,
 } from './images';
-import { MESSAGE_ENDPOINTS, MESSAGE_ROUTES } from './messages';
-import { MOMENT_ENDPOINTS, MOMENT_ROUTES } from './moments';
-import { NOTIFICATION_ENDPOINTS, NOTIFICATION_ROUTES } from './notifications';
+import { MESSAGE_ENDPOINTS } from './messages';
+import { MOMENT_ENDPOINTS } from './moments';
+import { NOTIFICATION_ENDPOINTS } from './notifications';
+import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
 import {
-  INCENTIVE_ENDPOINTS,
+  ADMIN_ROUTES,
+  ATTACHMENT_ROUTES,
+  AUTH_ROUTES,
+  CALL_ROUTES,
+  COMMUNITY_ROUTES,
+  FEED_ROUTES,
+  FRIEND_ROUTES,
+  IMAGE_ROUTES,
   INCENTIVE_ROUTES,
-  SURVEY_ENDPOINTS,
+  LOCALE_ROUTES,
+  MESSAGE_ROUTES,
+  MOMENT_ROUTES,
+  NOTIFICATION_ROUTES,
+  REALTIME_ROUTES,
+  SEARCH_ROUTES,
+  STAR_ROUTES,
   SURVEY_ROUTES,
-  TOURNAMENT_ENDPOINTS,
+  TAG_ROUTES,
   TOURNAMENT_ROUTES,
-} from './programs';
-import { SEARCH_ENDPOINTS, SEARCH_ROUTES, USER_ENDPOINTS, USER_ROUTES } from './users';
+  USER_ROUTES,
+} from './routes';
+import { SEARCH_ENDPOINTS, USER_ENDPOINTS } from './users';
 
 export * from './define';
 

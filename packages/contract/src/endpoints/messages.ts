@@ -22,23 +22,7 @@ import {
   PmSentWithFiles,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** Private and group messages (002 §7). Only a thread's participants read or write it: 404 for others. */
-export const MESSAGE_ROUTES = {
-  messagePreviews: 'GET /pms/previews',
-  messagePreview: 'GET /pms/previews/:group_id',
-  messages: 'GET /pms/list/:group_id',
-  readMessages: 'POST /pms/read/:group_id',
-  sendMessage: 'POST /pms/send/:group_id',
-  sendMessageWithFiles: 'POST /pms/:group_id/attachments',
-  addMessageFiles: 'POST /pms/:group_id/pm/:pm_id/attachments-put',
-  editMessage: 'PUT /pms/group/:group_id/:pm_id',
-  deleteMessage: 'DELETE /pms/group/:group_id/:pm_id',
-  createMessageGroup: 'POST /pms/group',
-  directThread: 'POST /pms/direct',
-  setGroupImage: 'POST /pms/group/:id/image',
-  groupImage: 'GET /pms/group/:group_id/image',
-} as const;
+import { MESSAGE_ROUTES } from './routes';
 
 const TEXT = ['not_found', 'not_friends', 'empty_message', 'message_too_long'] as const;
 const FILES = ['no_files', 'too_many_files', 'invalid_attachment'] as const;

@@ -13,17 +13,7 @@ import {
   ReplayedSessionResponse,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** Moments: challenges and treasures between members (000 §2.9, 001 §6). */
-export const MOMENT_ROUTES = {
-  appCriteria: 'GET /app',
-  createMoment: 'POST /user/moments',
-  searchMoments: 'GET /user/moments/search',
-  momentsSeen: 'POST /v4/user/moments-status',
-  ignoreMoment: 'PUT /user/moments',
-  replayedSession: 'GET /user/moments/replayed_session',
-  momentLeaderboard: 'GET /user/moments/leaderboard',
-} as const;
+import { MOMENT_ROUTES } from './routes';
 
 export const MOMENT_ENDPOINTS = endpoints('moments', MOMENT_ROUTES, {
   appCriteria: { query: AppQuery, response: AppResponse, errors: ['not_found'] },

@@ -7,15 +7,7 @@ import {
   UnreadCountResponse,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** The member's notifications (000 §2.8) and the administrators' maintenance notice. */
-export const NOTIFICATION_ROUTES = {
-  notifications: 'GET /notifications',
-  readAllNotifications: 'POST /notifications/read-all',
-  readNotification: 'POST /notifications/:id/read',
-  acceptChallenge: 'POST /notifications/:id/accept',
-  announceMaintenance: 'POST /notifications/maintenance',
-} as const;
+import { NOTIFICATION_ROUTES } from './routes';
 
 export const NOTIFICATION_ENDPOINTS = endpoints('notifications', NOTIFICATION_ROUTES, {
   notifications: { response: NotificationsResponse, errors: [] },

@@ -23,17 +23,7 @@ import {
   TournamentProgressResponse,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** Incentive plans: the member's progress and the organisation admins' plans. */
-export const INCENTIVE_ROUTES = {
-  incentivePlans: 'GET /user/incentive/plans',
-  incentiveDetails: 'GET /user/incentive/details',
-  incentiveHistorySummary: 'GET /user/incentive/history/summary',
-  incentiveHistoryDetails: 'GET /user/incentive/history/details',
-  adminIncentivePlans: 'GET /admin/incentive-plans',
-  createIncentivePlan: 'POST /admin/incentive-plans',
-  updateIncentivePlan: 'PUT /admin/incentive-plans/:id',
-} as const;
+import { INCENTIVE_ROUTES, SURVEY_ROUTES, TOURNAMENT_ROUTES } from './routes';
 
 const HISTORY = ['not_found', 'plan_required', 'invalid_range'] as const;
 const PLAN = ['not_org_admin', 'duplicate_activity', 'invalid_date', 'invalid_community'] as const;
@@ -61,15 +51,6 @@ export const INCENTIVE_ENDPOINTS = endpoints('incentives', INCENTIVE_ROUTES, {
   },
 });
 
-/** Surveys: the member's answers and the organisation admins' surveys. */
-export const SURVEY_ROUTES = {
-  surveys: 'GET /surveys',
-  answerSurvey: 'POST /surveys/response/:id',
-  adminSurveys: 'GET /admin/surveys',
-  createSurvey: 'POST /admin/surveys',
-  updateSurvey: 'PUT /admin/surveys/:id',
-} as const;
-
 const SURVEY = ['not_org_admin', 'blank_text', 'invalid_time_window', 'invalid_community'] as const;
 
 export const SURVEY_ENDPOINTS = endpoints('surveys', SURVEY_ROUTES, {
@@ -96,13 +77,6 @@ export const SURVEY_ENDPOINTS = endpoints('surveys', SURVEY_ROUTES, {
     errors: [...SURVEY, 'not_found', 'survey_has_responses'],
   },
 });
-
-/** The yearly tournament: its bracket and high fives. */
-export const TOURNAMENT_ROUTES = {
-  tournamentProgress: 'GET /tournament/progress',
-  tournamentHighFive: 'PUT /tournament/user/h5',
-  tournamentImage: 'GET /tournament/user/image',
-} as const;
 
 export const TOURNAMENT_ENDPOINTS = endpoints('tournament', TOURNAMENT_ROUTES, {
   tournamentProgress: {

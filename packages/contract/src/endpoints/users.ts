@@ -16,18 +16,7 @@ import {
   UserProfile,
 } from '../schemas';
 import { endpoints } from './define';
-
-/** The home, the member's profile and settings, avatars (000 §3, 002 §7). */
-export const USER_ROUTES = {
-  profiles: 'GET /user/profiles',
-  profile: 'GET /user/profile',
-  updateUser: 'PUT /user',
-  notificationLevel: 'PUT /v4/users/:id',
-  picture: 'GET /user/picture',
-  socialSync: 'PUT /fb/user',
-  avatars: 'GET /v3/avatars',
-  avatar: 'GET /v3/avatars/:file',
-} as const;
+import { SEARCH_ROUTES, USER_ROUTES } from './routes';
 
 export const USER_ENDPOINTS = endpoints('users', USER_ROUTES, {
   profiles: { response: ProfilesResponse, errors: [] },
@@ -70,12 +59,6 @@ export const USER_ENDPOINTS = endpoints('users', USER_ROUTES, {
   /** Public so that a plain <img> shows it. */
   avatar: { public: true, params: AvatarParams, errors: ['not_found'] },
 });
-
-/** Finding members by name (000 §4.4). */
-export const SEARCH_ROUTES = {
-  searchUsers: 'GET /search/users',
-  privateUser: 'GET /search/private_user',
-} as const;
 
 export const SEARCH_ENDPOINTS = endpoints('search', SEARCH_ROUTES, {
   searchUsers: {
