@@ -47,7 +47,7 @@ export const COMMUNITY_ENDPOINTS = endpoints('communities', COMMUNITY_ROUTES, {
     params: CommunityIdParams,
     body: UpdateCommunityBody,
     response: Ok,
-    errors: [...EXPERT, ...LOOKS],
+    errors: [...EXPERT, ...LOOKS, 'invalid_owner'],
   },
   joinCommunity: {
     body: JoinCommunityBody,
