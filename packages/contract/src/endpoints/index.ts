@@ -1,16 +1,11 @@
+import { ADMIN_ENDPOINTS, LOCALE_ENDPOINTS, REALTIME_ENDPOINTS, TAG_ENDPOINTS } from './app';
 import { ATTACHMENT_ENDPOINTS } from './attachments';
 import { AUTH_ENDPOINTS } from './auth';
 import { CALL_ENDPOINTS } from './calls';
 import { COMMUNITY_ENDPOINTS } from './communities';
 import { FEED_ENDPOINTS } from './feeds';
 import { FRIEND_ENDPOINTS, STAR_ENDPOINTS } from './friends';
-import {
-  ADMIN_ENDPOINTS,
-  IMAGE_ENDPOINTS,
-  LOCALE_ENDPOINTS,
-  REALTIME_ENDPOINTS,
-  TAG_ENDPOINTS,
-} from './images';
+import { IMAGE_ENDPOINTS } from './images';
 import { MESSAGE_ENDPOINTS } from './messages';
 import { MOMENT_ENDPOINTS } from './moments';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
