@@ -18,8 +18,9 @@ export default defineConfig({
     sourcemap: process.env.SOURCE_MAPS === 'true',
     rolldownOptions: {
       // The contract's TypeBox schemas are for the server; the web app takes only their types and
-      // constants. Their builders are pure, so a schema the app never reads is left out of the bundle.
-      treeshake: { manualPureFunctions: ['Type', 'Nullable'] },
+      // constants. Their builders are pure, so a schema the app never reads is left out of the bundle; so are
+      // the endpoint declarations (the app reads their ROUTES, docs/decisions/0035).
+      treeshake: { manualPureFunctions: ['Type', 'Nullable', 'endpoints'] },
       output: {
         // What the first screen imports statically comes as one chunk (one request, one gzip dictionary)
         // rather than the score of small common chunks the split screens would otherwise cut it into.

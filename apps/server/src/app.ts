@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { modules } from './modules';
 import { registerAuthGuard } from './platform/auth/guard';
+import type { ErrorCodeCheck } from './platform/error-check';
 import { frameworkErrors, registerErrorHandlers } from './platform/errors';
 import { type App, BODY_LIMITS } from './platform/http';
 import { registerInputGuard } from './platform/input-guard';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   logger?: false | { stream: DestinationStream };
   /** Shared rate-limit counters across instances (each instance's own while Redis is away). */
   redis?: Redis | null;
+  /** The test suite's check of each refusal's code against its route's declaration (error-check.ts). */
+  errorCheck?: ErrorCodeCheck;
 }
 
 /**
@@ -80,6 +83,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   registerErrorHandlers(app);
   registerInputGuard(app);
+  const { errorCheck } = opts;
+  if (errorCheck) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      errorCheck.check(request, reply, payload);
+      return payload;
+    });
+  }
   const routeList: RouteSummary[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

@@ -1,5 +1,6 @@
 export * from './activities';
 export * from './constants';
+export * from './endpoints';
 export * from './enums';
 export * from './errors';
 export * from './event-catalogue';

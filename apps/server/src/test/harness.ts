@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import type { AppDeps } from '../deps';
+import { ErrorCodeCheck } from '../platform/error-check';
 import { EventSchemaCheck } from '../platform/event-check';
 import type { App } from '../platform/http';
 import { MemoryStorage } from '../platform/storage';
@@ -70,7 +71,8 @@ export async function createTestApp(
     storage: new MemoryStorage(),
     checkEmit: events.check,
   });
-  const app = await buildApp(deps, { logger: false, redis });
+  const refusals = new ErrorCodeCheck();
+  const app = await buildApp(deps, { logger: false, redis, errorCheck: refusals });
   await app.ready();
   await deps.realtime.start();
   let closed = false;
@@ -93,6 +95,8 @@ export async function createTestApp(
     expect(failures, 'live socket writes that threw').toBe(0);
     // Every event the file's tests made the server send matches its payload schema in the contract.
     expect(events.violations(), 'emitted events that do not match the event catalogue').toEqual([]);
+    // Every refusal of a declared route carries a code its declaration in the contract lists.
+    expect(refusals.violations(), 'refusals with a code their route does not declare').toEqual([]);
   });
   return ctx;
 }

@@ -1,27 +1,27 @@
 import { avatarUrl, IMAGE_SIZES } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, post, request } from './client';
+import { call } from './client';
 import { queryKeys } from './keys';
 import type { UserProfile } from './types';
 
 export function useAvatars() {
   return useQuery({
     queryKey: queryKeys.avatars,
-    queryFn: () => get<{ avatars: string[] }>('/v3/avatars'),
+    queryFn: () => call('avatars'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export const checkIdentityAvailable = (identity: string) =>
-  trackBusy(get<{ valid: boolean; available: boolean }>('/user/identity_available', { identity }));
+  trackBusy(call('identityAvailable', { query: { identity } }));
 
 export const validatePassword = (password: string) =>
-  trackBusy(post<{ valid: boolean; problems: string[] }>('/user/validate_password', { password }));
+  trackBusy(call('validatePassword', { body: { password } }));
 
 /** A 401 here means "incorrect password", not "signed out". */
 export const confirmPassword = (password: string) =>
-  trackBusy(request<unknown>('/user/confirm_password', { method: 'POST', json: { password }, public: true }));
+  trackBusy(call('confirmPassword', { body: { password }, public: true }));
 
 export interface UploadedImage {
   image_id: number;
@@ -33,9 +33,7 @@ export interface UploadedImage {
 export function uploadTempImage(file: Blob): Promise<UploadedImage> {
   const form = new FormData();
   form.append('file', file);
-  return trackBusy(
-    request('/user/temp_image', { method: 'POST', form, query: { s: IMAGE_SIZES.profileParam } }),
-  );
+  return trackBusy(call('uploadTempImage', { form, query: { s: IMAGE_SIZES.profileParam } }));
 }
 
 /** A square crop: x, y and the side s, all in the scale of an image shown `width` wide. */
@@ -47,7 +45,7 @@ export interface CropArea {
 }
 
 export const cropImage = (imageId: number, area: CropArea) =>
-  trackBusy(post<{ image_id: number; image_url: string }>('/crop', { image_id: imageId, ...area }));
+  trackBusy(call('cropImage', { body: { image_id: imageId, ...area } }));
 
 /** The member's picture: the persona image when it has one, otherwise the chosen preset avatar. */
 export function memberPicture(profile: Pick<UserProfile, 'image_url' | 'avatar_image'>): string | null {

@@ -1,6 +1,6 @@
-import type { FeedAttachment, LinkPreview, PostAttachmentsCreated } from '@orbit/contract';
+import type { LinkPreview } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { post, request } from './client';
+import { call } from './client';
 import type { PostInput } from './feeds';
 import { type FeedScope, feedKeys } from './feeds';
 
@@ -12,33 +12,25 @@ export function filesForm(files: readonly File[], data?: unknown): FormData {
   return form;
 }
 
-const ownerPath = (scope: FeedScope) =>
-  scope.kind === 'community' ? `/communities/${scope.id}` : `/users/${scope.id}`;
-
 /** A post with its files in one upload (001 §7): the answer's first value is the new post's id. */
 export function uploadPostWithFiles(scope: FeedScope, input: PostInput, files: readonly File[]) {
-  return request<PostAttachmentsCreated>(`${ownerPath(scope)}/attachments`, {
-    method: 'POST',
-    form: filesForm(files, input),
-  });
+  const upload = { params: { id: scope.id }, form: filesForm(files, input) };
+  return scope.kind === 'community'
+    ? call('communityPostWithFiles', upload)
+    : call('userPostWithFiles', upload);
 }
 
 /** Further files of one's own comment, through its put path. */
 export function addFilesToComment(scope: FeedScope, commentId: number, files: readonly File[]) {
-  const path =
-    scope.kind === 'community'
-      ? `/community/comments/${commentId}/attachments-put`
-      : `/comments/${commentId}/attachments-put`;
-  return request<{ attachments: FeedAttachment[] }>(path, { method: 'POST', form: filesForm(files) });
+  const upload = { params: { id: commentId }, form: filesForm(files) };
+  return scope.kind === 'community'
+    ? call('addCommunityCommentFiles', upload)
+    : call('addUserCommentFiles', upload);
 }
 
 /** The composer's image (001 §7: POST /user/post_image?folder={ownerId}). */
 export function uploadPostImage(folder: number, image: File) {
-  return request<{ image_id: number; image_url: string }>('/user/post_image', {
-    method: 'POST',
-    query: { folder },
-    form: filesForm([image]),
-  });
+  return call('uploadPostImage', { query: { folder }, form: filesForm([image]) });
 }
 
 /** A link's preview; failures are silent (001 §8), so an error reads as no preview. */
@@ -50,7 +42,7 @@ export function useLinkPreview(url: string | null) {
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async (): Promise<LinkPreview | null> => {
       try {
-        return await post<LinkPreview>('/getLinkPreview', { url });
+        return await call('linkPreview', { body: { url: url ?? '' } });
       } catch {
         return null;
       }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { post, request } from './client';
+import { call } from './client';
 import { queryKeys } from './keys';
 import type { RegisterInput } from './types';
 
@@ -8,22 +8,21 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { identity: string; password: string }) =>
-      trackBusy(request<{ user_token: string }>('/login', { method: 'POST', json: input, public: true })),
+      trackBusy(call('login', { body: input, public: true })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profiles }),
   });
 }
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: RegisterInput) =>
-      trackBusy(request<{ user_id: number }>('/register', { method: 'POST', json: input, public: true })),
+    mutationFn: (input: RegisterInput) => trackBusy(call('register', { body: input, public: true })),
   });
 }
 
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => trackBusy(post<{ ok: boolean }>('/user/logout')),
+    mutationFn: () => trackBusy(call('logout')),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(queryKeys.profiles, null);
@@ -42,6 +41,4 @@ export function tokenFromLink(hash: string): string | null {
 
 /** POST /token makes the handed token this browser's session; the profiles are refreshed after it. */
 export const updateToken = (userToken: string) =>
-  trackBusy(
-    request<{ ok: boolean }>('/token', { method: 'POST', json: { user_token: userToken }, public: true }),
-  );
+  trackBusy(call('token', { body: { user_token: userToken }, public: true }));

@@ -3,14 +3,13 @@ import {
   type CallMediaBody,
   type CallMemberEvent,
   type CallStartBody,
-  type CallStarted,
   type EventEnvelope,
   EventSubtype,
   type PrivateCallSession,
 } from '@orbit/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { get, post } from './client';
+import { call } from './client';
 
 /** Query keys of calls. */
 export const callKeys = {
@@ -21,17 +20,17 @@ export const callKeys = {
 // Call requests show no busy indicator (002 §9): the call screen says where it is itself.
 
 /** POST /call/start: a community call, or attendees (plus the thread as call group), with my room session. */
-export const startCall = (body: CallStartBody) => post<CallStarted>('/call/start', body);
-export const leaveCall = (callId: number) => post<{ ok: boolean }>(`/call/${callId}/leave`);
-export const rejectCall = (callId: number) => post<{ ok: boolean }>(`/call/${callId}/reject`);
+export const startCall = (body: CallStartBody) => call('startCall', { body });
+export const leaveCall = (callId: number) => call('leaveCall', { params: { id: callId } });
+export const rejectCall = (callId: number) => call('rejectCall', { params: { id: callId } });
 export const sendCallMedia = (callId: number, body: CallMediaBody) =>
-  post<{ ok: boolean }>(`/call/${callId}/media`, body);
+  call('callMedia', { params: { id: callId }, body });
 
 /**
  * GET /private-call/{id}: the room, its pin and the ICE servers; fetched once per call screen, unless the
  * screen opens with the session POST /call/start answered (then only the events refetch it).
  */
-export const fetchCallSession = (callId: number) => get<PrivateCallSession>(`/private-call/${callId}`);
+export const fetchCallSession = (callId: number) => call('privateCall', { params: { id: callId } });
 
 /** Who is in the call changed (one joined, left or declined): the call's session is fetched again. */
 export function useRefreshCallSession(callId: number) {

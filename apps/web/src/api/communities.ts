@@ -1,12 +1,9 @@
 import {
-  type CommunitiesResponse,
   type Community,
   type CommunityEntry,
   type CommunityIdentity,
-  type CommunityMembersResponse,
   CommunityRole,
   type CreateCommunityBody,
-  type NonmembersResponse,
 } from '@orbit/contract';
 import {
   type QueryClient,
@@ -17,9 +14,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, post, put, request } from './client';
+import { call } from './client';
 import { queryKeys } from './keys';
-import { socialKeys } from './social';
+import { pinStar, socialKeys } from './social';
 import type { Profiles } from './types';
 
 /** Query keys of communities: one root, so one invalidation reaches lists, pages and members alike. */
@@ -33,14 +30,11 @@ export const communityKeys = {
   nonmembers: (id: number, text: string) => ['communities', 'nonmembers', id, text] as const,
 };
 
-const communityPath = (id: number) => `/communities/${id}`;
-
 /** GET /communities: the communities the member may see, their own first, a page at a time. */
 export function useCommunityList() {
   return useInfiniteQuery({
     queryKey: communityKeys.list,
-    queryFn: ({ pageParam }) =>
-      get<CommunitiesResponse>('/communities', { page_key: pageParam ?? undefined }),
+    queryFn: ({ pageParam }) => call('communities', { query: { page_key: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.older_key,
   });
@@ -48,7 +42,7 @@ export function useCommunityList() {
 
 /** GET /search/communities with the submitted text (the communitySearch state). */
 export const searchCommunities = (text: string) =>
-  trackBusy(get<CommunitiesResponse>('/search/communities', { textsearch: text }));
+  trackBusy(call('searchCommunities', { query: { textsearch: text } }));
 
 /**
  * A community the member is invited to, as the list shows it (who invited, when): a private community's
@@ -68,7 +62,7 @@ export function useInvitedCommunity(id: number, name: string) {
 export const communityPageQuery = (id: number) =>
   queryOptions({
     queryKey: communityKeys.page(id),
-    queryFn: () => get<Community>(communityPath(id)),
+    queryFn: () => call('community', { params: { id } }),
     retry: false,
   });
 
@@ -80,7 +74,7 @@ export function useCommunity(id: number) {
 export function useCommunityMembers(id: number) {
   return useQuery({
     queryKey: communityKeys.members(id),
-    queryFn: () => get<CommunityMembersResponse>(`${communityPath(id)}/members`),
+    queryFn: () => call('communityMembers', { params: { id } }),
     retry: false,
   });
 }
@@ -89,8 +83,7 @@ export function useCommunityMembers(id: number) {
 export function useNonmembers(id: number, text: string) {
   return useQuery({
     queryKey: communityKeys.nonmembers(id, text),
-    queryFn: () =>
-      get<NonmembersResponse>(`${communityPath(id)}/nonmembers`, { textsearch: text || undefined }),
+    queryFn: () => call('communityNonmembers', { params: { id }, query: { textsearch: text || undefined } }),
     retry: false,
   });
 }
@@ -121,37 +114,39 @@ export interface JoinRequest {
 /** POST /join/community/ as an ordinary member (role 4, 000 §6). */
 export const useJoinCommunity = () =>
   useCommunityMutation(({ id, identity, acceptedTerms }: JoinRequest) =>
-    post<{ ok: boolean }>('/join/community/', {
-      id,
-      community_role: CommunityRole.MEMBER,
-      identity,
-      ...(acceptedTerms ? { accepted_terms: true } : {}),
+    call('joinCommunity', {
+      body: {
+        id,
+        community_role: CommunityRole.MEMBER,
+        identity,
+        ...(acceptedTerms ? { accepted_terms: true } : {}),
+      },
     }),
   );
 
 export const useLeaveCommunity = () =>
-  useCommunityMutation((id: number) => post<{ ok: boolean }>('/leave/community', { id }));
+  useCommunityMutation((id: number) => call('leaveCommunity', { body: { id } }));
 
 /** POST /create/communities: the creator becomes its expert; the picture follows once it exists. */
 export const useCreateCommunity = () =>
-  useCommunityMutation((body: CreateCommunityBody) => post<{ id: number }>('/create/communities', body));
+  useCommunityMutation((body: CreateCommunityBody) => call('createCommunity', { body }));
 
 /** POST /community/{id}/image (experts only): a square JSON image 300 wide. */
 export const useChangeCommunityImage = () =>
   useCommunityMutation(({ id, image }: { id: number; image: string }) =>
-    post<{ imageUrl: string }>(`/community/${id}/image`, { image }),
+    call('communityImage', { params: { id }, body: { image } }),
   );
 
 /** PUT /communities/{id} info (experts only); the save is silent (001 §8). */
 export const useSaveCommunityInfo = () =>
   useCommunityMutation(({ id, info }: { id: number; info: string }) =>
-    put<{ ok: boolean }>(communityPath(id), { info }),
+    call('updateCommunity', { params: { id }, body: { info } }),
   );
 
 /** POST /communities/{id}/invite by screen name. */
 export const useInviteToCommunity = () =>
   useCommunityMutation(({ id, screenName }: { id: number; screenName: string }) =>
-    post<{ ok: boolean }>(`${communityPath(id)}/invite`, { screen_name: screenName }),
+    call('inviteToCommunity', { params: { id }, body: { screen_name: screenName } }),
   );
 
 export const InviteAnswer = { ACCEPT: 2, REJECT: 3 } as const;
@@ -160,21 +155,19 @@ export type InviteAnswer = (typeof InviteAnswer)[keyof typeof InviteAnswer];
 /** PUT /communities/{id}/invite: 2 accepts, 3 rejects (000 §4.5). */
 export const useAnswerInvite = () =>
   useCommunityMutation(({ id, status }: { id: number; status: InviteAnswer }) =>
-    put<{ ok: boolean }>(`${communityPath(id)}/invite`, { status }),
+    call('answerInvite', { params: { id }, body: { status } }),
   );
-
-const memberPath = (id: number, userId: number) => `${communityPath(id)}/members/${userId}`;
 
 /** POST /communities/{id}/members/{userId} with role 4 (experts only). */
 export const useAddMember = () =>
   useCommunityMutation(({ id, userId }: { id: number; userId: number }) =>
-    post<{ ok: boolean }>(memberPath(id, userId), { community_role: CommunityRole.MEMBER }),
+    call('addCommunityMember', { params: { id, userId }, body: { community_role: CommunityRole.MEMBER } }),
   );
 
 /** DELETE /communities/{id}/members/{userId} (experts only, never oneself). */
 export const useRemoveMember = () =>
   useCommunityMutation(({ id, userId }: { id: number; userId: number }) =>
-    request<{ ok: boolean }>(memberPath(id, userId), { method: 'DELETE' }),
+    call('removeCommunityMember', { params: { id, userId } }),
   );
 
 /**
@@ -195,8 +188,7 @@ export function useSetCommunityPinned(id: number) {
     );
   };
   return useMutation({
-    mutationFn: ({ starId, pinned }: { starId: string; pinned: boolean }) =>
-      post<unknown>(`/stars/${encodeURIComponent(starId)}/${pinned ? 'pin' : 'unpin'}`),
+    mutationFn: ({ starId, pinned }: { starId: string; pinned: boolean }) => pinStar(starId, pinned),
     onMutate: async ({ starId, pinned }) => {
       await queryClient.cancelQueries({ queryKey: communityKeys.page(id) });
       setPinned(starId, pinned);

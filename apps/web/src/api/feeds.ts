@@ -1,12 +1,11 @@
 import {
-  type CommunityMembersResponse,
   CommunityRole,
   type EventEnvelope,
   EventSubtype,
   type FeedComment,
   type FeedPost,
-  type FriendsResponse,
   UI_TIMINGS,
+  type UserPostBody,
 } from '@orbit/contract';
 import {
   type InfiniteData,
@@ -18,7 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { moveVote } from '../features/feeds/poll';
-import { get, post, request } from './client';
+import { call } from './client';
 import { communityPageQuery } from './communities';
 
 /** Whose feed: a community's or a member's (001 §2). */
@@ -51,16 +50,10 @@ export function scopeOfPost(item: FeedPost): FeedScope | null {
 async function fetchFeedPage(scope: FeedScope, pageKey: string | null): Promise<FeedPage> {
   const page_key = pageKey ?? undefined;
   if (scope.kind === 'community') {
-    const answer = await get<{ community_feeds: FeedPost[]; older_key: string | null }>('/community/feeds', {
-      community_id: scope.id,
-      page_key,
-    });
+    const answer = await call('communityFeeds', { query: { community_id: scope.id, page_key } });
     return { posts: answer.community_feeds, older_key: answer.older_key };
   }
-  const answer = await get<{ user_feeds: FeedPost[]; older_key: string | null }>('/user/feeds', {
-    user_id: scope.id,
-    page_key,
-  });
+  const answer = await call('userFeeds', { query: { user_id: scope.id, page_key } });
   return { posts: answer.user_feeds, older_key: answer.older_key };
 }
 
@@ -264,25 +257,17 @@ export interface PostInput {
   privacy?: number;
   target_user_id?: number | null;
   tagged_users?: number[];
-  attachments?: { id: number; type: number }[];
-}
-
-export const feedPostPath = (scope: FeedScope) =>
-  scope.kind === 'community' ? '/community/feed' : '/user/feed';
-
-function postBody(scope: FeedScope, input: PostInput) {
-  return scope.kind === 'community'
-    ? { ...input, community_id: scope.id }
-    : { ...input, owner_user_id: scope.id };
-}
-
-/** The address of one post for edit, delete, rate and high five (001 §7). */
-export function postPath(scope: FeedScope, postId: number): string {
-  return scope.kind === 'community' ? `/communities/${scope.id}/feeds/${postId}` : `/user/feed/${postId}`;
+  attachments?: UserPostBody['attachments'];
 }
 
 export const createPost = (scope: FeedScope, input: PostInput) =>
-  post<FeedPost>(feedPostPath(scope), postBody(scope, input));
+  scope.kind === 'community'
+    ? call('createCommunityPost', { body: { ...input, community_id: scope.id } })
+    : call('createUserPost', { body: { ...input, owner_user_id: scope.id } });
+
+/** One post of a feed for edit, delete, rate and high five (001 §7): a community's post is under it. */
+const communityPost = (scope: FeedScope, postId: number) => ({ id: scope.id, feedId: postId });
+const userPost = (postId: number) => ({ id: postId });
 
 export function useCreatePost(scope: FeedScope) {
   const queryClient = useQueryClient();
@@ -295,16 +280,15 @@ export function useCreatePost(scope: FeedScope) {
 export function useEditPost(scope: FeedScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ postId, input }: { postId: number; input: PostInput }) =>
-      request<FeedPost>(postPath(scope, postId), {
-        method: 'PUT',
-        json: {
-          message: input.message,
-          tagged_users: input.tagged_users,
-          feedId: postId,
-          ...(scope.kind === 'community' ? { communityId: scope.id } : {}),
-        },
-      }),
+    mutationFn: ({ postId, input }: { postId: number; input: PostInput }) => {
+      const body = { message: input.message, tagged_users: input.tagged_users, feedId: postId };
+      return scope.kind === 'community'
+        ? call('editCommunityPost', {
+            params: communityPost(scope, postId),
+            body: { ...body, communityId: scope.id },
+          })
+        : call('editUserPost', { params: userPost(postId), body });
+    },
     onSuccess: (item) => replacePost(queryClient, item),
   });
 }
@@ -312,7 +296,10 @@ export function useEditPost(scope: FeedScope) {
 export function useDeletePost(scope: FeedScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: number) => request<unknown>(postPath(scope, postId), { method: 'DELETE' }),
+    mutationFn: (postId: number) =>
+      scope.kind === 'community'
+        ? call('deleteCommunityPost', { params: communityPost(scope, postId) })
+        : call('deleteUserPost', { params: userPost(postId) }),
     onSuccess: (_answer, postId) => removePost(queryClient, scope, postId),
   });
 }
@@ -321,7 +308,10 @@ export function useDeletePost(scope: FeedScope) {
 export function useHighFive(scope: FeedScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: FeedPost) => post<FeedPost>(`${postPath(scope, item.id)}/h5`),
+    mutationFn: (item: FeedPost) =>
+      scope.kind === 'community'
+        ? call('highFiveCommunityPost', { params: communityPost(scope, item.id) })
+        : call('highFiveUserPost', { params: userPost(item.id) }),
     onMutate: (item) =>
       patchPost(queryClient, scope, item.id, (old) => ({
         ...old,
@@ -337,7 +327,9 @@ export function useRate(scope: FeedScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, rating }: { postId: number; rating: number }) =>
-      post<FeedPost>(`${postPath(scope, postId)}/rate`, { rating }),
+      scope.kind === 'community'
+        ? call('rateCommunityPost', { params: communityPost(scope, postId), body: { rating } })
+        : call('rateUserPost', { params: userPost(postId), body: { rating } }),
     onSuccess: (item) => replacePost(queryClient, item),
   });
 }
@@ -355,8 +347,8 @@ export function useCreatePoll(scope: FeedScope) {
   return useMutation({
     mutationFn: (input: PollInput) =>
       scope.kind === 'community'
-        ? post<FeedPost>(`/communities/${scope.id}/polls`, input)
-        : post<FeedPost>('/polls', { ...input, friend_id: scope.id }),
+        ? call('createCommunityPoll', { params: { id: scope.id }, body: input })
+        : call('createPoll', { body: { ...input, friend_id: scope.id } }),
     onSuccess: (item) => upsertPost(queryClient, item),
   });
 }
@@ -369,12 +361,12 @@ export function useVote(scope: FeedScope, userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ item, option }: { item: FeedPost; option: number }) =>
-      post<FeedPost>(
-        scope.kind === 'community'
-          ? `/communities/${scope.id}/polls/${item.id}/answers`
-          : `/polls/${item.id}/answers`,
-        { answerIndex: option },
-      ),
+      scope.kind === 'community'
+        ? call('answerCommunityPoll', {
+            params: communityPost(scope, item.id),
+            body: { answerIndex: option },
+          })
+        : call('answerPoll', { params: { feedId: item.id }, body: { answerIndex: option } }),
     onMutate: ({ item, option }) => startVote(queryClient, scope, item.id, { userId, option }),
     onSuccess: (answer, { item }, vote) => settleVote(queryClient, item.id, vote.seq, answer),
     onError: (_error, { item }, vote) => vote && settleVote(queryClient, item.id, vote.seq, item, true),
@@ -413,21 +405,17 @@ export function settleVote(
 
 /* Comments */
 
-export function commentsPath(scope: FeedScope) {
-  return scope.kind === 'community' ? '/community/feed/comments' : '/user/comments';
-}
-
 export function useComments(scope: FeedScope, postId: number) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: feedKeys.comments(postId),
     queryFn: async () => {
-      const owner = scope.kind === 'community' ? { community_id: scope.id } : { user_id: scope.id };
-      const answer = await get<{
-        user_feed_comments?: FeedComment[];
-        community_feed_comments?: FeedComment[];
-      }>(commentsPath(scope), { feed_id: postId, ...owner });
-      const comments = answer.community_feed_comments ?? answer.user_feed_comments ?? [];
+      const comments =
+        scope.kind === 'community'
+          ? (await call('communityComments', { query: { feed_id: postId, community_id: scope.id } }))
+              .community_feed_comments
+          : (await call('userComments', { query: { feed_id: postId, user_id: scope.id } }))
+              .user_feed_comments;
       for (const comment of comments) countedComments.add(comment.id);
       recount(queryClient, scope, postId, comments);
       return comments;
@@ -443,23 +431,25 @@ export interface CommentInput {
 
 export function createComment(scope: FeedScope, postId: number, input: CommentInput) {
   return scope.kind === 'community'
-    ? post<FeedComment>('/community/feed/comment', { ...input, feed_id: postId, community_id: scope.id })
-    : post<FeedComment>('/user/comment', { ...input, feed_id: postId, user_id: scope.id });
+    ? call('createCommunityComment', { body: { ...input, feed_id: postId, community_id: scope.id } })
+    : call('createUserComment', { body: { ...input, feed_id: postId, user_id: scope.id } });
 }
 
-/** The update path of a comment (001 §7). */
-export function commentPath(scope: FeedScope, postId: number, commentId: number): string {
-  return scope.kind === 'community'
-    ? `/community/${scope.id}/feed/${postId}/comments/${commentId}`
-    : `/users/${scope.id}/feeds/${postId}/comments/${commentId}`;
-}
+/** One comment for edit and delete (001 §7): under its post, under the post's owner. */
+const commentParams = (scope: FeedScope, postId: number, commentId: number) => ({
+  id: scope.id,
+  feedId: postId,
+  commentId,
+});
 
 export function useEditComment(scope: FeedScope, postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     /** The author sends their words; an expert may send `{ urgency }` alone on anyone's comment. */
     mutationFn: ({ commentId, input }: { commentId: number; input: Partial<CommentInput> }) =>
-      request<FeedComment>(commentPath(scope, postId, commentId), { method: 'PUT', json: input }),
+      scope.kind === 'community'
+        ? call('editCommunityComment', { params: commentParams(scope, postId, commentId), body: input })
+        : call('editUserComment', { params: commentParams(scope, postId, commentId), body: input }),
     onSuccess: (comment) => upsertComment(queryClient, scope, comment),
   });
 }
@@ -468,7 +458,9 @@ export function useDeleteComment(scope: FeedScope, postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (commentId: number) =>
-      request<unknown>(commentPath(scope, postId, commentId), { method: 'DELETE' }),
+      scope.kind === 'community'
+        ? call('deleteCommunityComment', { params: commentParams(scope, postId, commentId) })
+        : call('deleteUserComment', { params: commentParams(scope, postId, commentId) }),
     onSuccess: (_answer, commentId) => removeComment(queryClient, scope, postId, commentId),
   });
 }
@@ -486,7 +478,7 @@ export function useCommunityMembers(communityId: number | null) {
     queryKey: feedKeys.members(communityId ?? 0),
     enabled: communityId !== null,
     queryFn: async (): Promise<FeedPerson[]> => {
-      const answer = await get<CommunityMembersResponse>(`/communities/${communityId}/members`);
+      const answer = await call('communityMembers', { params: { id: communityId ?? 0 } });
       return answer.members.map((member) => ({ id: member.user_id, screen_name: member.screen_name }));
     },
   });
@@ -497,7 +489,7 @@ export function useFriendPeople(enabled: boolean) {
     queryKey: feedKeys.friends,
     enabled,
     queryFn: async (): Promise<FeedPerson[]> => {
-      const answer = await get<FriendsResponse>('/user/friends');
+      const answer = await call('friends');
       return Object.values(answer.friends).map((friend) => ({
         id: friend.user_id,
         screen_name: friend.screen_name,

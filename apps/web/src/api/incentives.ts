@@ -1,16 +1,7 @@
-import type {
-  AdminIncentivePlan,
-  AdminIncentivePlansResponse,
-  AdminOrganizationsResponse,
-  IncentiveDetails,
-  IncentiveHistoryDetails,
-  IncentiveHistorySummary,
-  IncentivePlanInput,
-  IncentivePlansResponse,
-} from '@orbit/contract';
+import type { IncentivePlanInput } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, post, put } from './client';
+import { call } from './client';
 import { useSaveWithProfiles } from './keys';
 
 export const incentiveKeys = {
@@ -28,7 +19,7 @@ export const incentiveKeys = {
 export function useIncentivePlans() {
   return useQuery({
     queryKey: incentiveKeys.plans,
-    queryFn: () => trackBusy(get<IncentivePlansResponse>('/user/incentive/plans')),
+    queryFn: () => trackBusy(call('incentivePlans')),
     retry: false,
   });
 }
@@ -37,8 +28,7 @@ export function useIncentivePlans() {
 export function useIncentiveDetails(planId: number | null) {
   return useQuery({
     queryKey: incentiveKeys.details(planId ?? 0),
-    queryFn: () =>
-      trackBusy(get<IncentiveDetails>('/user/incentive/details', { incentive_plan_id: planId ?? 0 })),
+    queryFn: () => trackBusy(call('incentiveDetails', { query: { incentive_plan_id: planId ?? 0 } })),
     enabled: planId !== null,
     retry: false,
   });
@@ -48,8 +38,7 @@ export function useIncentiveDetails(planId: number | null) {
 export function useIncentiveHistory(planId: number | null) {
   return useQuery({
     queryKey: incentiveKeys.summary(planId ?? 0),
-    queryFn: () =>
-      get<IncentiveHistorySummary>('/user/incentive/history/summary', { incentive_plan_id: planId ?? 0 }),
+    queryFn: () => call('incentiveHistorySummary', { query: { incentive_plan_id: planId ?? 0 } }),
     enabled: planId !== null,
     retry: false,
   });
@@ -60,10 +49,8 @@ export function useIncentiveDay(planId: number, date: string) {
   return useQuery({
     queryKey: incentiveKeys.day(planId, date),
     queryFn: () =>
-      get<IncentiveHistoryDetails>('/user/incentive/history/details', {
-        incentive_plan_id: planId,
-        start_date: date,
-        end_date: date,
+      call('incentiveHistoryDetails', {
+        query: { incentive_plan_id: planId, start_date: date, end_date: date },
       }),
     retry: false,
   });
@@ -73,10 +60,7 @@ export function useIncentiveDay(planId: number, date: string) {
 export function useMadnessHistory(communityId: number) {
   return useQuery({
     queryKey: incentiveKeys.madness(communityId),
-    queryFn: () =>
-      trackBusy(
-        get<IncentiveHistorySummary>('/user/incentive/history/summary', { community_id: communityId }),
-      ),
+    queryFn: () => trackBusy(call('incentiveHistorySummary', { query: { community_id: communityId } })),
     retry: false,
   });
 }
@@ -85,7 +69,7 @@ export function useMadnessHistory(communityId: number) {
 export function useAdminScope() {
   return useQuery({
     queryKey: incentiveKeys.adminScope,
-    queryFn: () => get<AdminOrganizationsResponse>('/admin/organizations'),
+    queryFn: () => call('adminOrganizations'),
     retry: false,
   });
 }
@@ -93,7 +77,7 @@ export function useAdminScope() {
 export function useAdminPlans() {
   return useQuery({
     queryKey: incentiveKeys.admin,
-    queryFn: () => trackBusy(get<AdminIncentivePlansResponse>('/admin/incentive-plans')),
+    queryFn: () => trackBusy(call('adminIncentivePlans')),
     retry: false,
   });
 }
@@ -101,8 +85,8 @@ export function useAdminPlans() {
 export const savePlan = (id: number | null, body: IncentivePlanInput) =>
   trackBusy(
     id === null
-      ? post<AdminIncentivePlan>('/admin/incentive-plans', body)
-      : put<AdminIncentivePlan>(`/admin/incentive-plans/${id}`, body),
+      ? call('createIncentivePlan', { body })
+      : call('updateIncentivePlan', { params: { id }, body }),
   );
 
 /** An admin saves a plan; it resolves once the lists show it (the admin's own menu may change too). */

@@ -18,7 +18,7 @@ import {
 } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
 import { filesForm } from './attachments';
-import { get, post, put, request } from './client';
+import { call } from './client';
 import { queryKeys } from './keys';
 import type { Profiles } from './types';
 
@@ -36,7 +36,7 @@ type Thread = InfiniteData<PmListResponse, unknown>;
 export function usePreviews() {
   return useQuery({
     queryKey: messageKeys.previews,
-    queryFn: () => get<PmPreviewsResponse>('/pms/previews'),
+    queryFn: () => call('messagePreviews'),
   });
 }
 
@@ -44,7 +44,7 @@ export function usePreviews() {
 export function usePreview(groupId: number) {
   return useQuery({
     queryKey: messageKeys.preview(groupId),
-    queryFn: () => get<PmPreview>(`/pms/previews/${groupId}`),
+    queryFn: () => call('messagePreview', { params: { group_id: groupId } }),
     retry: false,
   });
 }
@@ -54,7 +54,7 @@ export function useThread(groupId: number) {
   return useInfiniteQuery({
     queryKey: messageKeys.thread(groupId),
     queryFn: ({ pageParam }) =>
-      get<PmListResponse>(`/pms/list/${groupId}`, { page_key: pageParam ?? undefined }),
+      call('messages', { params: { group_id: groupId }, query: { page_key: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.older_key,
     // A thread is read while it is shown; what arrives meanwhile comes through PM events.
@@ -80,7 +80,7 @@ export const dropPreview = (queryClient: QueryClient, groupId: number) =>
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (groupId: number) => post<{ pending_pms_qty: number }>(`/pms/read/${groupId}`),
+    mutationFn: (groupId: number) => call('readMessages', { params: { group_id: groupId } }),
     onSuccess: (answer, groupId) => {
       patchPreviews(queryClient, (previews) =>
         previews.map((preview) =>
@@ -101,8 +101,10 @@ export interface MessageEdit {
   message: string;
 }
 
-const messagePath = ({ groupId, pmId }: Pick<MessageEdit, 'groupId' | 'pmId'>) =>
-  `/pms/group/${groupId}/${pmId}`;
+const messageParams = ({ groupId, pmId }: Pick<MessageEdit, 'groupId' | 'pmId'>) => ({
+  group_id: groupId,
+  pm_id: pmId,
+});
 
 /** Send, edit and delete: the PM event brings the result; refetching covers a socket that is down. */
 function useThreadMutation<V extends { groupId: number }>(call: (variables: V) => Promise<unknown>) {
@@ -126,24 +128,26 @@ export interface MessageToSend {
 export const useSendMessage = () =>
   useThreadMutation(({ groupId, message, files = [] }: MessageToSend) =>
     files.length === 0
-      ? post(`/pms/send/${groupId}`, { message })
-      : request(`/pms/${groupId}/attachments`, { method: 'POST', form: filesForm(files, { message }) }),
+      ? call('sendMessage', { params: { group_id: groupId }, body: { message } })
+      : call('sendMessageWithFiles', { params: { group_id: groupId }, form: filesForm(files, { message }) }),
   );
 export const useEditMessage = () =>
-  useThreadMutation((edit: MessageEdit) => put(messagePath(edit), { message: edit.message }));
+  useThreadMutation((edit: MessageEdit) =>
+    call('editMessage', { params: messageParams(edit), body: { message: edit.message } }),
+  );
 export const useDeleteMessage = () =>
   useThreadMutation((target: Pick<MessageEdit, 'groupId' | 'pmId'>) =>
-    request(messagePath(target), { method: 'DELETE' }),
+    call('deleteMessage', { params: messageParams(target) }),
   );
 
 /** POST /pms/direct: the one thread with a friend, created on first use. */
 export const openDirectThread = (userId: number) =>
-  trackBusy(post<{ group_id: number }>('/pms/direct', { user_id: userId }));
+  trackBusy(call('directThread', { body: { user_id: userId } }));
 
 /** POST /pms/group, then the group picture when one was chosen (a failed picture keeps the group). */
 export async function createGroup(body: PmCreateGroupBody, image: string | null): Promise<number> {
-  const { id } = await trackBusy(post<{ id: number }>('/pms/group', body));
-  if (image) await trackBusy(post(`/pms/group/${id}/image`, { image }));
+  const { id } = await trackBusy(call('createMessageGroup', { body }));
+  if (image) await trackBusy(call('setGroupImage', { params: { id }, body: { image } }));
   return id;
 }
 

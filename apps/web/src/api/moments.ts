@@ -1,16 +1,8 @@
-import {
-  type AppResponse,
-  type CreateMomentBody,
-  type Moment,
-  type MomentLeaderboardResponse,
-  type MomentSearchResponse,
-  MomentStatus,
-  type ReplayedSessionResponse,
-} from '@orbit/contract';
+import { type CreateMomentBody, MomentStatus } from '@orbit/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { trackBusy } from '../ui/busy';
-import { get, post, put } from './client';
+import { call } from './client';
 import { queryKeys } from './keys';
 
 export type MomentOriginValue = 1 | 2;
@@ -27,7 +19,7 @@ export const momentKeys = {
 export function useMoments(origin: MomentOriginValue, filter: MomentFilterValue) {
   return useQuery({
     queryKey: momentKeys.search(origin, filter),
-    queryFn: () => trackBusy(get<MomentSearchResponse>('/user/moments/search', { origin, filter })),
+    queryFn: () => trackBusy(call('searchMoments', { query: { origin, filter } })),
     staleTime: 0,
     retry: false,
   });
@@ -37,7 +29,7 @@ export function useMoments(origin: MomentOriginValue, filter: MomentFilterValue)
 export function useAppCriteria(bgAppId: number | null) {
   return useQuery({
     queryKey: momentKeys.app(bgAppId ?? 0),
-    queryFn: () => get<AppResponse>('/app', { bg_app_id: bgAppId ?? undefined }),
+    queryFn: () => call('appCriteria', { query: { bg_app_id: bgAppId ?? 0 } }),
     enabled: bgAppId !== null,
     retry: false,
   });
@@ -45,9 +37,7 @@ export function useAppCriteria(bgAppId: number | null) {
 
 /** POST /v4/user/moments-status: viewing incoming moments marks the pending ones as seen (000 §4.3). */
 export const markMomentsSeen = (ids: number[]) =>
-  post<unknown>('/v4/user/moments-status', {
-    moments: ids.map((id) => ({ id, action: MomentStatus.SEEN })),
-  });
+  call('momentsSeen', { body: { moments: ids.map((id) => ({ id, action: MomentStatus.SEEN })) } });
 
 /** Marks incoming moments seen; the own star stops pulsing once the profiles are refetched. */
 export function useMarkMomentsSeen() {
@@ -61,16 +51,15 @@ export function useMarkMomentsSeen() {
 
 /** PUT /user/moments with status 3: the member ignores a moment (000 §4.3). */
 export const ignoreMoment = (momentId: number) =>
-  trackBusy(put<unknown>('/user/moments', { moment_id: momentId, status: MomentStatus.IGNORED }));
+  trackBusy(call('ignoreMoment', { body: { moment_id: momentId, status: MomentStatus.IGNORED } }));
 
 export const fetchReplayedSession = (momentId: number) =>
-  trackBusy(get<ReplayedSessionResponse>('/user/moments/replayed_session', { moment_id: momentId }));
+  trackBusy(call('replayedSession', { query: { moment_id: momentId } }));
 
 export const fetchMomentLeaderboard = (momentId: number) =>
-  trackBusy(get<MomentLeaderboardResponse>('/user/moments/leaderboard', { moment_id: momentId }));
+  trackBusy(call('momentLeaderboard', { query: { moment_id: momentId } }));
 
-export const createMoment = (body: CreateMomentBody) => trackBusy(post<Moment>('/user/moments', body));
-
+export const createMoment = (body: CreateMomentBody) => trackBusy(call('createMoment', { body }));
 /** Creates a moment; it resolves once the moment lists have been refetched, so they show it on return. */
 export function useCreateMoment() {
   const queryClient = useQueryClient();

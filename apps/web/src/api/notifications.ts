@@ -6,7 +6,7 @@ import type {
   UnreadCountResponse,
 } from '@orbit/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from './client';
+import { call } from './client';
 import { queryKeys } from './keys';
 import type { Profiles } from './types';
 
@@ -16,7 +16,7 @@ export const notificationKeys = { list: ['notifications'] as const };
 export function useNotifications() {
   return useQuery({
     queryKey: notificationKeys.list,
-    queryFn: () => get<NotificationsResponse>('/notifications'),
+    queryFn: () => call('notifications'),
     staleTime: 0,
     retry: false,
   });
@@ -77,10 +77,9 @@ function useNotificationCall<V>(
 }
 
 export const useMarkNotificationRead = () =>
-  useNotificationCall((id: number) => post<NotificationChange>(`/notifications/${id}/read`));
+  useNotificationCall((id: number) => call('readNotification', { params: { id } }));
 
 export const useAcceptChallenge = () =>
-  useNotificationCall((id: number) => post<NotificationChange>(`/notifications/${id}/accept`));
+  useNotificationCall((id: number) => call('acceptChallenge', { params: { id } }));
 
-export const useMarkAllNotificationsRead = () =>
-  useNotificationCall(() => post<UnreadCountResponse>('/notifications/read-all'));
+export const useMarkAllNotificationsRead = () => useNotificationCall(() => call('readAllNotifications'));

@@ -1,7 +1,7 @@
 import type { Gojimoji, ProfileStar } from '@orbit/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, isApiError, put, request } from './client';
+import { call, isApiError } from './client';
 import { queryKeys } from './keys';
 import type { Profiles, UserProfile, UserUpdate } from './types';
 
@@ -14,7 +14,7 @@ export function useProfiles() {
     queryKey: queryKeys.profiles,
     queryFn: async (): Promise<Profiles | null> => {
       try {
-        return await request<Profiles>('/user/profiles', { public: true });
+        return await call('profiles', { public: true });
       } catch (error) {
         if (isApiError(error, 401)) return null;
         throw error;
@@ -58,7 +58,7 @@ export function applyMoodDelta(queryClient: QueryClient, userId: number, gojimoj
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: UserUpdate) => trackBusy(put<UserProfile>('/user', update)),
+    mutationFn: (update: UserUpdate) => trackBusy(call('updateUser', { body: update })),
     onSuccess: (profile) => mergeProfile(queryClient, profile),
   });
 }
@@ -70,8 +70,7 @@ export function useUpdateUser() {
 export function useSocialSync() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { user_id: string; access_token: string }) =>
-      trackBusy(put<UserProfile>('/fb/user', body)),
+    mutationFn: (body: { user_id: string; access_token: string }) => trackBusy(call('socialSync', { body })),
     onSuccess: async (profile) => {
       mergeProfile(queryClient, profile);
       await queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
@@ -83,7 +82,7 @@ export function useUpdateNotificationLevel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, level }: { userId: number; level: number }) =>
-      trackBusy(put<unknown>(`/v4/users/${userId}`, { notification_level: level })),
+      trackBusy(call('notificationLevel', { params: { id: userId }, body: { notification_level: level } })),
     onSuccess: (_answer, { level }) =>
       queryClient.setQueryData<Profiles | null>(queryKeys.profiles, (old) =>
         old ? { ...old, user_profile: { ...old.user_profile, notification_level: level } } : old,
@@ -95,10 +94,10 @@ export function useUpdateNotificationLevel() {
 export function useVersionCheck(version: number) {
   return useQuery({
     queryKey: queryKeys.version(version),
-    queryFn: () => request<{ outdated: boolean }>('/gv', { query: { v: version }, public: true }),
+    queryFn: () => call('version', { query: { v: version }, public: true }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 }
 
-export const fetchProfiles = () => get<Profiles>('/user/profiles');
+export const fetchProfiles = () => call('profiles');

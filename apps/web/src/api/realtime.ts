@@ -6,7 +6,7 @@ import {
   UI_TIMINGS,
 } from '@orbit/contract';
 import { create } from 'zustand';
-import { get, isApiError } from './client';
+import { call, isApiError } from './client';
 import {
   backoffDelay,
   checkSocket,
@@ -29,7 +29,7 @@ export interface RealtimeCallbacks {
 }
 
 /** A single-use socket address: GET /wsurl, a new ticket each time. */
-const ticketedUrl = async () => (await get<{ url: string }>('/wsurl')).url;
+const ticketedUrl = async () => (await call('socketUrl')).url;
 
 const PING = JSON.stringify({ type: 'ping' });
 

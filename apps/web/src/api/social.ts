@@ -1,16 +1,4 @@
-import type {
-  ConnectionsResponse,
-  FriendRequestsResponse,
-  FriendsResponse,
-  MembersResponse,
-  PinResponse,
-  PrivateUserResponse,
-  PublicProfile,
-  SearchUsersResponse,
-  TagContext,
-  TagsResponse,
-  UserProfile,
-} from '@orbit/contract';
+import type { PublicProfile, TagContext } from '@orbit/contract';
 import {
   type QueryClient,
   useInfiniteQuery,
@@ -19,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, post, put, request } from './client';
+import { call } from './client';
 import { queryKeys } from './keys';
 import type { Profiles } from './types';
 
@@ -41,14 +29,14 @@ export type SearchKind = 'users' | 'communities';
 export function useFriends() {
   return useQuery({
     queryKey: socialKeys.friends,
-    queryFn: () => get<FriendsResponse>('/user/friends'),
+    queryFn: () => call('friends'),
   });
 }
 
 export function useFriendRequests() {
   return useQuery({
     queryKey: socialKeys.requests,
-    queryFn: () => trackBusy(get<FriendRequestsResponse>('/user/friends/requests')),
+    queryFn: () => trackBusy(call('friendRequests')),
     staleTime: 0,
   });
 }
@@ -57,7 +45,7 @@ export function useFriendRequests() {
 export function useConnections() {
   return useQuery({
     queryKey: socialKeys.connections,
-    queryFn: () => get<ConnectionsResponse>('/user/connections'),
+    queryFn: () => call('connections'),
   });
 }
 
@@ -65,7 +53,7 @@ export function useConnections() {
 export function useUsers() {
   return useInfiniteQuery({
     queryKey: socialKeys.users,
-    queryFn: ({ pageParam }) => get<MembersResponse>('/users', { page_key: pageParam ?? undefined }),
+    queryFn: ({ pageParam }) => call('members', { query: { page_key: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.older_key,
   });
@@ -75,7 +63,7 @@ export function useUsers() {
 export function useUserProfile(userId: number) {
   return useQuery({
     queryKey: socialKeys.profile(userId),
-    queryFn: () => get<PublicProfile | UserProfile>('/user/profile', { user_id: userId }),
+    queryFn: () => call('profile', { query: { user_id: userId } }),
   });
 }
 
@@ -83,7 +71,7 @@ export function useUserProfile(userId: number) {
 export function useSearchUsers(text: string) {
   return useQuery({
     queryKey: socialKeys.searchUsers(text),
-    queryFn: () => trackBusy(get<SearchUsersResponse>('/search/users', { q: text })),
+    queryFn: () => trackBusy(call('searchUsers', { query: { q: text } })),
     enabled: text.length > 0,
     retry: false,
     staleTime: 0,
@@ -92,14 +80,14 @@ export function useSearchUsers(text: string) {
 
 /** GET /search/private_user: the member with exactly this persona name, or null. */
 export async function findPersona(name: string): Promise<PublicProfile | null> {
-  const answer = await trackBusy(get<PrivateUserResponse>('/search/private_user', { q: name }));
+  const answer = await trackBusy(call('privateUser', { query: { q: name } }));
   return answer.results[0] ?? null;
 }
 
 export function usePriorTags(context: TagContext) {
   return useQuery({
     queryKey: socialKeys.tags(context),
-    queryFn: () => get<TagsResponse>('/tags', { context }),
+    queryFn: () => call('priorTags', { query: { context } }),
   });
 }
 
@@ -122,29 +110,28 @@ function useGraphMutation<V>(call: (variables: V) => Promise<unknown>) {
 /** PUT /user/friends/request: sends a request (with an optional message), or accepts theirs. */
 export const useSendFriendRequest = () =>
   useGraphMutation(({ userId, message }: { userId: number; message?: string }) =>
-    put<{ status: 'sent' | 'accepted' }>('/user/friends/request', {
-      user_id: userId,
-      ...(message ? { message } : {}),
-    }),
+    call('friendRequest', { body: { user_id: userId, ...(message ? { message } : {}) } }),
   );
 
 /** DELETE /user/friends/request: declines theirs or cancels one's own. */
 export const useWithdrawFriendRequest = () =>
-  useGraphMutation((userId: number) =>
-    request<unknown>('/user/friends/request', { method: 'DELETE', query: { user_id: userId } }),
-  );
+  useGraphMutation((userId: number) => call('withdrawFriendRequest', { query: { user_id: userId } }));
 
 export const useUnfriend = () =>
-  useGraphMutation((userId: number) =>
-    request<unknown>('/user/friends', { method: 'DELETE', query: { user_id: userId } }),
-  );
+  useGraphMutation((userId: number) => call('unfriend', { query: { user_id: userId } }));
+
+/**
+ * POST /stars/{id}/pin or unpin. A star's id is text on the wire: the pinnable ones (a member's, a
+ * community's) are numbers, and the server refuses the others as it always did.
+ */
+export const pinStar = (starId: string, pinned: boolean) =>
+  call(pinned ? 'pinStar' : 'unpinStar', { params: { id: starId as unknown as number } });
 
 /** Pin toggles at once on screen and rolls back if the server refuses (pin failures are silent, 001 §8). */
 export function useSetPinned() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ starId, pinned }: { starId: string; pinned: boolean }) =>
-      post<PinResponse>(`/stars/${encodeURIComponent(starId)}/${pinned ? 'pin' : 'unpin'}`),
+    mutationFn: ({ starId, pinned }: { starId: string; pinned: boolean }) => pinStar(starId, pinned),
     onMutate: async ({ starId, pinned }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.profiles });
       const previous = queryClient.getQueryData<Profiles | null>(queryKeys.profiles);

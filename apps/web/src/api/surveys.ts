@@ -1,13 +1,7 @@
-import type {
-  AdminSurvey,
-  AdminSurveysResponse,
-  SurveyInput,
-  SurveyResponseResult,
-  SurveysResponse,
-} from '@orbit/contract';
+import type { SurveyInput } from '@orbit/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, post, put } from './client';
+import { call } from './client';
 import { refreshWithProfiles, useSaveWithProfiles } from './keys';
 
 export const surveyKeys = {
@@ -20,14 +14,14 @@ export const surveyKeys = {
 export function useSurveys() {
   return useQuery({
     queryKey: surveyKeys.list,
-    queryFn: () => trackBusy(get<SurveysResponse>('/surveys')),
+    queryFn: () => trackBusy(call('surveys')),
     retry: false,
   });
 }
 
 /** POST /surveys/response/{id}: one number 1..5 per question. */
 export const submitSurvey = (id: number, answers: number[]) =>
-  trackBusy(post<SurveyResponseResult>(`/surveys/response/${id}`, { answers }));
+  trackBusy(call('answerSurvey', { params: { id }, body: { answers } }));
 
 /** A survey answered, here or elsewhere already: the list and the menu's survey count follow. */
 export function useSurveyAnswered() {
@@ -38,15 +32,13 @@ export function useSurveyAnswered() {
 export function useAdminSurveys() {
   return useQuery({
     queryKey: surveyKeys.admin,
-    queryFn: () => trackBusy(get<AdminSurveysResponse>('/admin/surveys')),
+    queryFn: () => trackBusy(call('adminSurveys')),
     retry: false,
   });
 }
 
 export const saveSurvey = (id: number | null, body: SurveyInput) =>
-  trackBusy(
-    id === null ? post<AdminSurvey>('/admin/surveys', body) : put<AdminSurvey>(`/admin/surveys/${id}`, body),
-  );
+  trackBusy(id === null ? call('createSurvey', { body }) : call('updateSurvey', { params: { id }, body }));
 
 /** An admin saves a survey; it resolves once the lists show it (the admin's own menu may change too). */
 export const useSaveSurvey = () => useSaveWithProfiles(saveSurvey, surveyKeys.root);

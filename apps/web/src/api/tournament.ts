@@ -1,5 +1,4 @@
 import type {
-  HighFiveResponse,
   TournamentPair,
   TournamentProgressResponse,
   TournamentRound,
@@ -7,7 +6,7 @@ import type {
 } from '@orbit/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, put } from './client';
+import { call } from './client';
 
 export const tournamentKeys = {
   root: ['tournament'] as const,
@@ -22,10 +21,7 @@ export function useTournamentProgress(code: string | null, round: TournamentRoun
     queryKey: tournamentKeys.progress(code, round),
     queryFn: () =>
       trackBusy(
-        get<TournamentProgressResponse>('/tournament/progress', {
-          code: code ?? undefined,
-          round: round ?? undefined,
-        }),
+        call('tournamentProgress', { query: { code: code ?? undefined, round: round ?? undefined } }),
       ),
     placeholderData: keepPreviousData,
     retry: false,
@@ -70,7 +66,7 @@ export async function highFive(client: QueryClient, code: string, user: Tourname
   inFlight.add(key);
   const undo = patchMember(client, code, user.id, (u) => ({ ...u, h5: u.h5 + 1, high_fived: true }));
   try {
-    const { h5 } = await put<HighFiveResponse>('/tournament/user/h5', { code, user_id: user.id });
+    const { h5 } = await call('tournamentHighFive', { body: { code, user_id: user.id } });
     patchMember(client, code, user.id, (u) => ({ ...u, h5, high_fived: true }));
   } catch (error) {
     undo();

@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, type Dictionary, translate } from '@orbit/contract';
 import { useSyncExternalStore } from 'react';
-import { get } from '../api/client';
+import { call } from '../api/client';
 
 export interface LocaleResponse {
   keys: Record<string, string>;
@@ -58,7 +58,7 @@ export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
 /** Loads the dictionary from GET /locale; a failure is only logged (000 §8) and keys show as they are. */
 export async function loadLocale(lang: string = DEFAULT_LANG): Promise<void> {
   try {
-    const locale = await get<LocaleResponse>('/locale', { lang });
+    const locale = await call('locale', { query: { lang } });
     setDictionary(locale.lang, locale.keys);
   } catch (error) {
     console.warn('[orbit] locale not loaded', error);

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TArray, type TSchema, Type } from 'typebox';
 import { LIMITS } from '../constants';
 import { FileType } from '../enums';
 import { Id, Nullable } from './common';
@@ -159,9 +159,9 @@ export type FeedFilters = Omit<UserFeedsQuery, 'user_id'>;
 export const CommunityFeedsQuery = Type.Object({ community_id: Id, ...FeedFilters });
 export type CommunityFeedsQuery = Static<typeof CommunityFeedsQuery>;
 
-const pageOf = <T extends TSchema>(key: string, item: T) =>
+const pageOf = <K extends string, T extends TSchema>(key: K, item: T) =>
   Type.Object({
-    [key]: Type.Array(item),
+    ...({ [key]: Type.Array(item) } as Record<K, TArray<T>>),
     older_key: Nullable(Type.String({ description: 'page_key of the next (older) page' })),
     newer_key: Nullable(Type.String({ description: 'page_key of the newer page' })),
   });

@@ -1,25 +1,11 @@
-import {
-  ErrorResponse,
-  IdentityAvailableQuery,
-  IdentityAvailableResponse,
-  isValidAvatarName,
-  LoginBody,
-  MeResponse,
-  Ok,
-  PasswordBody,
-  passwordProblems,
-  RegisterBody,
-  RegisterResponse,
-  TokenBody,
-  TokenResponse,
-  ValidatePasswordResponse,
-} from '@orbit/contract';
+import { ENDPOINTS, isValidAvatarName, passwordProblems } from '@orbit/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { me, SESSION_COOKIE } from '../../platform/auth/guard';
 import { isCommonPassword } from '../../platform/auth/passwords';
 import { unauthorized } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
+import { route } from '../../platform/route';
 import {
   type Account,
   confirmPassword,
@@ -30,8 +16,6 @@ import {
   signInKey,
   usernameOf,
 } from './service';
-
-const tags = ['auth'];
 
 export async function authRoutes(app: App, deps: AppDeps) {
   const f = deps.config.rateLimitFactor;
@@ -50,68 +34,49 @@ export async function authRoutes(app: App, deps: AppDeps) {
     keyGenerator: (request) => signInKeys.get(request) ?? 'login:',
   });
 
-  app.post(
-    '/register',
-    {
-      config: { public: true, rateLimit: rateLimit(f, 10, '1 hour') },
-      schema: { tags, body: RegisterBody, response: { 201: RegisterResponse, '4xx': ErrorResponse } },
-    },
+  route(
+    app,
+    ENDPOINTS.register,
+    { config: { rateLimit: rateLimit(f, 10, '1 hour') } },
     async (request, reply) => {
       const result = await register(deps, request.body, request.auth?.userId ?? null);
       return reply.status(201).send(result);
     },
   );
 
-  app.post(
-    '/login',
-    {
-      config: { public: true, rateLimit: rateLimit(f, 30) },
-      schema: { tags, body: LoginBody, response: { 200: TokenResponse, '4xx': ErrorResponse } },
-    },
-    async (request, reply) => {
-      const account: Account | null = await findAccount(deps.db, request.body.identity);
-      signInKeys.set(request, signInKey(account, request.body.identity));
-      // Per account, only failed attempts count: a member who signs in often is never locked out.
-      const limit = await perAccountLogin(request, { increment: false });
-      if (!limit.isAllowed && limit.remaining <= 0) {
-        return reply
-          .status(429)
-          .send({ error: 'rate_limited', message: 'Too many sign-in attempts, try again later' });
-      }
-      const { token } = await login(
-        deps,
-        account,
-        request.body.password,
-        request.headers['user-agent'],
-      ).catch(async (err) => {
+  route(app, ENDPOINTS.login, { config: { rateLimit: rateLimit(f, 30) } }, async (request, reply) => {
+    const account: Account | null = await findAccount(deps.db, request.body.identity);
+    signInKeys.set(request, signInKey(account, request.body.identity));
+    // Per account, only failed attempts count: a member who signs in often is never locked out.
+    const limit = await perAccountLogin(request, { increment: false });
+    if (!limit.isAllowed && limit.remaining <= 0) {
+      return reply
+        .status(429)
+        .send({ error: 'rate_limited', message: 'Too many sign-in attempts, try again later' });
+    }
+    const { token } = await login(deps, account, request.body.password, request.headers['user-agent']).catch(
+      async (err) => {
         await perAccountLogin(request);
         throw err;
-      });
-      setSessionCookie(reply, token);
-      return { user_token: token };
-    },
-  );
+      },
+    );
+    setSessionCookie(reply, token);
+    return { user_token: token };
+  });
 
-  app.post(
-    '/token',
-    {
-      config: { public: true, rateLimit: rateLimit(f, 30) },
-      schema: { tags, body: TokenBody, response: { 200: Ok, '4xx': ErrorResponse } },
-    },
-    async (request, reply) => {
-      const session = await deps.sessions.resolve(deps.db, request.body.user_token);
-      if (!session) throw unauthorized('The token is not valid', 'invalid_token');
-      setSessionCookie(reply, request.body.user_token);
-      return { ok: true };
-    },
-  );
+  route(app, ENDPOINTS.token, { config: { rateLimit: rateLimit(f, 30) } }, async (request, reply) => {
+    const session = await deps.sessions.resolve(deps.db, request.body.user_token);
+    if (!session) throw unauthorized('The token is not valid', 'invalid_token');
+    setSessionCookie(reply, request.body.user_token);
+    return { ok: true };
+  });
 
   // The cheapest authenticated call: the benchmark's floor, and a "who am I" for clients.
-  app.get('/me', { schema: { tags, response: { 200: MeResponse } } }, async (request) => ({
+  route(app, ENDPOINTS.me, {}, async (request) => ({
     user_id: me(request).userId,
   }));
 
-  app.post('/user/logout', { schema: { tags, response: { 200: Ok } } }, async (request, reply) => {
+  route(app, ENDPOINTS.logout, {}, async (request, reply) => {
     const { sessionId } = me(request);
     await deps.sessions.revoke(deps.db, sessionId);
     deps.realtime.closeSessions([sessionId]);
@@ -119,44 +84,23 @@ export async function authRoutes(app: App, deps: AppDeps) {
     return { ok: true };
   });
 
-  app.post(
-    '/user/validate_password',
-    {
-      config: { rateLimit: rateLimit(f, 30) },
-      schema: { tags, body: PasswordBody, response: { 200: ValidatePasswordResponse } },
-    },
-    async (request) => {
-      const problems: string[] = passwordProblems(
-        request.body.password,
-        await usernameOf(deps.db, me(request).userId),
-      );
-      if (isCommonPassword(request.body.password)) problems.push('common');
-      return { valid: problems.length === 0, problems };
-    },
-  );
+  route(app, ENDPOINTS.validatePassword, { config: { rateLimit: rateLimit(f, 30) } }, async (request) => {
+    const problems: string[] = passwordProblems(
+      request.body.password,
+      await usernameOf(deps.db, me(request).userId),
+    );
+    if (isCommonPassword(request.body.password)) problems.push('common');
+    return { valid: problems.length === 0, problems };
+  });
 
-  app.post(
-    '/user/confirm_password',
-    {
-      config: { rateLimit: rateLimit(f, 10) },
-      schema: { tags, body: PasswordBody, response: { 200: Ok, '4xx': ErrorResponse } },
-    },
-    async (request) => {
-      await confirmPassword(deps, me(request).userId, request.body.password);
-      return { ok: true };
-    },
-  );
+  route(app, ENDPOINTS.confirmPassword, { config: { rateLimit: rateLimit(f, 10) } }, async (request) => {
+    await confirmPassword(deps, me(request).userId, request.body.password);
+    return { ok: true };
+  });
 
-  app.get(
-    '/user/identity_available',
-    {
-      config: { rateLimit: rateLimit(f, 60) },
-      schema: { tags, querystring: IdentityAvailableQuery, response: { 200: IdentityAvailableResponse } },
-    },
-    async (request) => {
-      const name = request.query.identity.trim();
-      const valid = isValidAvatarName(name);
-      return { valid, available: valid && !(await isIdentityTaken(deps.db, name, me(request).userId)) };
-    },
-  );
+  route(app, ENDPOINTS.identityAvailable, { config: { rateLimit: rateLimit(f, 60) } }, async (request) => {
+    const name = request.query.identity.trim();
+    const valid = isValidAvatarName(name);
+    return { valid, available: valid && !(await isIdentityTaken(deps.db, name, me(request).userId)) };
+  });
 }

@@ -1,108 +1,71 @@
-import {
-  CommentParams,
-  CommunityCommentBody,
-  CommunityCommentsQuery,
-  CommunityCommentsResponse,
-  DeletedResponse,
-  EditCommentBody,
-  FeedComment,
-  UserCommentBody,
-  UserCommentsQuery,
-  UserCommentsResponse,
-} from '@orbit/contract';
+import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { type App, rateLimit } from '../../platform/http';
+import { route } from '../../platform/route';
 import { createComment, deleteComment, editComment, listComments } from './comments';
-import { errors, tags } from './http';
 import type { FeedPlace } from './policy';
 
 const userFeed = (ownerId?: number): FeedPlace => ({ kind: 'user', ownerId });
 const communityFeed = (communityId?: number): FeedPlace => ({ kind: 'community', communityId });
 
+/** Editing and deleting a comment, on a member's feed and a community's: the path's owner is the post's. */
+const COMMENT_ACTIONS = [
+  { placeOf: userFeed, edit: ENDPOINTS.editUserComment, remove: ENDPOINTS.deleteUserComment },
+  { placeOf: communityFeed, edit: ENDPOINTS.editCommunityComment, remove: ENDPOINTS.deleteCommunityComment },
+] as const;
+
 /** Comments of 001 §7: the owner (member or community) in the query or path must be the post's. */
 export async function commentRoutes(app: App, deps: AppDeps) {
-  const write = { rateLimit: rateLimit(deps.config.rateLimitFactor, 60) };
-  const oneComment = { 200: FeedComment, ...errors };
+  const write = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 60) } };
 
-  app.get(
-    '/user/comments',
-    { schema: { tags, querystring: UserCommentsQuery, response: { 200: UserCommentsResponse, ...errors } } },
-    async (request) => ({
-      user_feed_comments: await listComments(
-        deps,
-        me(request).userId,
-        request.query.feed_id,
-        userFeed(request.query.user_id),
-      ),
-    }),
+  route(app, ENDPOINTS.userComments, {}, async (request) => ({
+    user_feed_comments: await listComments(
+      deps,
+      me(request).userId,
+      request.query.feed_id,
+      userFeed(request.query.user_id),
+    ),
+  }));
+
+  route(app, ENDPOINTS.communityComments, {}, async (request) => ({
+    community_feed_comments: await listComments(
+      deps,
+      me(request).userId,
+      request.query.feed_id,
+      communityFeed(request.query.community_id),
+    ),
+  }));
+
+  route(app, ENDPOINTS.createUserComment, write, async (request) =>
+    createComment(
+      deps,
+      me(request).userId,
+      request.body.feed_id,
+      userFeed(request.body.user_id),
+      request.body,
+    ),
   );
 
-  app.get(
-    '/community/feed/comments',
-    {
-      schema: {
-        tags,
-        querystring: CommunityCommentsQuery,
-        response: { 200: CommunityCommentsResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      community_feed_comments: await listComments(
-        deps,
-        me(request).userId,
-        request.query.feed_id,
-        communityFeed(request.query.community_id),
-      ),
-    }),
+  route(app, ENDPOINTS.createCommunityComment, write, async (request) =>
+    createComment(
+      deps,
+      me(request).userId,
+      request.body.feed_id,
+      communityFeed(request.body.community_id),
+      request.body,
+    ),
   );
 
-  app.post(
-    '/user/comment',
-    { config: write, schema: { tags, body: UserCommentBody, response: oneComment } },
-    async (request) =>
-      createComment(
-        deps,
-        me(request).userId,
-        request.body.feed_id,
-        userFeed(request.body.user_id),
-        request.body,
-      ),
-  );
+  for (const { placeOf, edit, remove } of COMMENT_ACTIONS) {
+    route(app, edit, write, async (request) => {
+      const { id, feedId, commentId } = request.params;
+      return editComment(deps, me(request).userId, feedId, commentId, placeOf(id), request.body);
+    });
 
-  app.post(
-    '/community/feed/comment',
-    { config: write, schema: { tags, body: CommunityCommentBody, response: oneComment } },
-    async (request) =>
-      createComment(
-        deps,
-        me(request).userId,
-        request.body.feed_id,
-        communityFeed(request.body.community_id),
-        request.body,
-      ),
-  );
-
-  for (const [path, placeOf] of [
-    ['/users/:id/feeds/:feedId/comments/:commentId', userFeed],
-    ['/community/:id/feed/:feedId/comments/:commentId', communityFeed],
-  ] as const) {
-    app.put(
-      path,
-      { config: write, schema: { tags, params: CommentParams, body: EditCommentBody, response: oneComment } },
-      async (request) => {
-        const { id, feedId, commentId } = request.params;
-        return editComment(deps, me(request).userId, feedId, commentId, placeOf(id), request.body);
-      },
-    );
-
-    app.delete(
-      path,
-      { schema: { tags, params: CommentParams, response: { 200: DeletedResponse, ...errors } } },
-      async (request) => {
-        const { id, feedId, commentId } = request.params;
-        return deleteComment(deps, me(request).userId, feedId, commentId, placeOf(id), request.log);
-      },
-    );
+    route(app, remove, {}, async (request) => {
+      const { id, feedId, commentId } = request.params;
+      return deleteComment(deps, me(request).userId, feedId, commentId, placeOf(id), request.log);
+    });
   }
 }

@@ -1,14 +1,4 @@
-import {
-  CropBody,
-  CroppedImage,
-  DataImageBody,
-  ErrorResponse,
-  ImageIdQuery,
-  SessionImageParams,
-  SessionImagesResponse,
-  TempImageQuery,
-  UploadedImage,
-} from '@orbit/contract';
+import { ENDPOINTS } from '@orbit/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
@@ -16,11 +6,10 @@ import { badRequest } from '../../platform/errors';
 import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
 import { sendPresetImage, unsupportedType } from '../../platform/images';
 import { readingMultipart } from '../../platform/multipart';
+import { route } from '../../platform/route';
 import { ImageKind } from './policy';
 import { cropTempImage, readImage, uploadPersonaDataUrl, uploadTempImage } from './service';
 import { loadSessionImages, sessionImageMap } from './session-images';
-
-const tags = ['images'];
 
 /** The one file of a multipart upload; the multipart plugin enforces the 25 MB cap (413). */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -44,74 +33,40 @@ function sendImage(reply: FastifyReply, image: { bytes: Buffer; mime: string; ki
     .send(image.bytes);
 }
 
-const imageResponseOf = () => ({ 200: { description: 'the image bytes' }, '4xx': ErrorResponse });
+const imageBytes = { describe: { 200: 'the image bytes' } };
 
 export async function imagesRoutes(app: App, deps: AppDeps) {
   const sessionImages = await loadSessionImages();
-  app.get('/v3/session_images', { schema: { tags, response: { 200: SessionImagesResponse } } }, async () =>
-    sessionImageMap(),
-  );
-  // Public so that a plain <img> or a CSS background shows it.
-  app.get(
-    '/v3/session_images/:file',
-    { config: { public: true }, schema: { tags, params: SessionImageParams, response: imageResponseOf() } },
-    async (request, reply) => sendPresetImage(reply, sessionImages, request.params.file, 'session image'),
+  route(app, ENDPOINTS.sessionImages, {}, async () => sessionImageMap());
+
+  route(app, ENDPOINTS.sessionImage, imageBytes, async (request, reply) =>
+    sendPresetImage(reply, sessionImages, request.params.file, 'session image'),
   );
 
-  const uploadLimit = rateLimit(deps.config.rateLimitFactor, 30, '1 minute');
-  const imageResponse = imageResponseOf();
+  const upload = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 30, '1 minute') } };
 
-  app.post(
-    '/user/temp_image',
-    {
-      config: { rateLimit: uploadLimit },
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        querystring: TempImageQuery,
-        response: { 200: UploadedImage, '4xx': ErrorResponse },
-      },
-    },
-    async (request) => uploadTempImage(deps, me(request).userId, await uploadedFile(request)),
+  route(app, ENDPOINTS.uploadTempImage, upload, async (request) =>
+    uploadTempImage(deps, me(request).userId, await uploadedFile(request)),
   );
 
-  app.get(
-    '/user/temp_image',
-    { schema: { tags, querystring: ImageIdQuery, response: imageResponse } },
-    async (request, reply) => {
-      const { image_id, s } = request.query;
-      return sendImage(
-        reply,
-        await readImage(deps, me(request).userId, image_id, { side: s, only: ImageKind.TEMP }),
-      );
-    },
+  route(app, ENDPOINTS.tempImage, imageBytes, async (request, reply) => {
+    const { image_id, s } = request.query;
+    return sendImage(
+      reply,
+      await readImage(deps, me(request).userId, image_id, { side: s, only: ImageKind.TEMP }),
+    );
+  });
+
+  route(app, ENDPOINTS.cropImage, upload, async (request) =>
+    cropTempImage(deps, me(request).userId, request.body),
   );
 
-  app.post(
-    '/crop',
-    {
-      config: { rateLimit: uploadLimit },
-      schema: { tags, body: CropBody, response: { 200: CroppedImage, '4xx': ErrorResponse } },
-    },
-    async (request) => cropTempImage(deps, me(request).userId, request.body),
+  route(app, ENDPOINTS.personaImage, { ...upload, bodyLimit: BODY_LIMITS.dataImage }, async (request) =>
+    uploadPersonaDataUrl(deps, me(request).userId, request.body.image),
   );
 
-  app.post(
-    '/user/image_id',
-    {
-      bodyLimit: BODY_LIMITS.dataImage,
-      config: { rateLimit: uploadLimit },
-      schema: { tags, body: DataImageBody, response: { 200: CroppedImage, '4xx': ErrorResponse } },
-    },
-    async (request) => uploadPersonaDataUrl(deps, me(request).userId, request.body.image),
-  );
-
-  app.get(
-    '/user/image',
-    { schema: { tags, querystring: ImageIdQuery, response: imageResponse } },
-    async (request, reply) => {
-      const { image_id, s } = request.query;
-      return sendImage(reply, await readImage(deps, me(request).userId, image_id, { side: s }));
-    },
-  );
+  route(app, ENDPOINTS.image, imageBytes, async (request, reply) => {
+    const { image_id, s } = request.query;
+    return sendImage(reply, await readImage(deps, me(request).userId, image_id, { side: s }));
+  });
 }

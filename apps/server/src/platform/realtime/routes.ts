@@ -1,11 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorResponse, WsQuery, WsUrlResponse } from '@orbit/contract';
+import { ENDPOINTS, WsQuery } from '@orbit/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import { me, ownOrigin } from '../auth/guard';
 import { forbidden, unauthorized } from '../errors';
 import { rateLimit } from '../http';
+import { route } from '../route';
 import type { ResumeAsk } from './history';
 import { issueTicket, redeemTicket, type TicketHolder } from './tickets';
 
@@ -51,12 +52,10 @@ export function registerRealtimeRoutes(fastify: FastifyInstance, ctx: RealtimeRo
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const holders = new WeakMap<FastifyRequest, TicketHolder>();
 
-  app.get(
-    '/wsurl',
-    {
-      config: { rateLimit: rateLimit(ctx.rateLimitFactor, 60) },
-      schema: { tags, response: { 200: WsUrlResponse, '4xx': ErrorResponse } },
-    },
+  route(
+    app,
+    ENDPOINTS.socketUrl,
+    { config: { rateLimit: rateLimit(ctx.rateLimitFactor, 60) } },
     async (request) => {
       const ticket = await issueTicket(ctx.db, me(request));
       return { url: socketUrl(request, ctx.publicUrl, ticket) };

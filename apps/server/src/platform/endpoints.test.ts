@@ -1,0 +1,92 @@
+import { ENDPOINTS, type ErrorCode, endpoints, errorCodesOf } from '@orbit/contract';
+import Fastify from 'fastify';
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness';
+import { ErrorCodeCheck } from './error-check';
+import { AppError, registerErrorHandlers } from './errors';
+import type { App } from './http';
+import { route } from './route';
+
+const ctx = await createTestApp();
+
+interface Operation {
+  operationId?: string;
+  'x-error-codes'?: string[];
+  responses: Record<
+    string,
+    { content?: Record<string, { schema: { properties?: { error?: { enum?: string[] } } } }> }
+  >;
+}
+const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json() as {
+  paths: Record<string, Record<string, Operation>>;
+};
+
+/** `/community/feed/:id` as the OpenAPI document writes it, `/api/community/feed/{id}`. */
+const openApiPath = (path: string) => `/api${path.replace(/:(\w+)/g, '{$1}')}`;
+
+describe('the declared endpoints', () => {
+  it('are each mounted, and the OpenAPI document lists the codes each may refuse with', () => {
+    for (const endpoint of Object.values(ENDPOINTS)) {
+      const operation = doc.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
+      expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
+      const codes = errorCodesOf(endpoint);
+      expect(operation?.operationId).toBe(endpoint.name);
+      expect(operation?.['x-error-codes']).toEqual(codes);
+      const refusal = operation?.responses['4XX']?.content?.['application/json']?.schema;
+      expect(refusal?.properties?.error?.enum, endpoint.name).toEqual(codes);
+    }
+  });
+
+  it('list the common refusals once for every route, and their own beside them', () => {
+    const codes = errorCodesOf(ENDPOINTS.answerPoll);
+    expect(codes).toEqual(
+      expect.arrayContaining(['validation', 'unauthorized', 'rate_limited', 'poll_expired']),
+    );
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+});
+
+describe('the refusal check of the test suite', () => {
+  const PROBE = endpoints(
+    'probe',
+    { probe: 'GET /probe/:code' },
+    {
+      probe: {
+        params: Type.Object({ code: Type.String() }),
+        response: Type.Object({}),
+        errors: ['not_found'],
+      },
+    },
+  );
+
+  it('keeps a refusal whose code its route does not declare, and passes the declared and common ones', async () => {
+    const check = new ErrorCodeCheck();
+    const app = Fastify().withTypeProvider() as unknown as App;
+    registerErrorHandlers(app);
+    app.addHook('onSend', async (request, reply, payload) => {
+      check.check(request, reply, payload);
+      return payload;
+    });
+    route(app, PROBE.probe, {}, async (request) => {
+      throw new AppError(400, request.params.code as ErrorCode, 'refused');
+    });
+    for (const code of ['not_found', 'validation', 'poll_expired']) {
+      await app.inject({ url: `/probe/${code}` });
+    }
+    expect(check.violations()).toEqual(['GET /probe/:code: 400 poll_expired']);
+    await app.close();
+  });
+});
+
+describe('each declaration', () => {
+  it('names in its params schema exactly the params of its path', () => {
+    for (const endpoint of Object.values(ENDPOINTS)) {
+      const inPath = [...endpoint.path.matchAll(/:(\w+)/g)].map((match) => match[1]).sort();
+      const declared = Object.keys(
+        (endpoint as { params?: { properties: object } }).params?.properties ?? {},
+      ).sort();
+      expect(declared, endpoint.name).toEqual(inPath);
+    }
+  });
+});

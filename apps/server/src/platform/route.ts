@@ -1,0 +1,106 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  type Endpoint,
+  type EndpointSpec,
+  type ErrorCode,
+  ErrorResponse,
+  errorCodesOf,
+} from '@orbit/contract';
+import type {
+  FastifyBaseLogger,
+  FastifyContextConfig,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import { type TSchema, Type } from 'typebox';
+import type { App } from './http';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The codes the route's declaration lets it refuse with, checked in the test suite (error-check.ts). */
+    errorCodes?: readonly ErrorCode[];
+  }
+}
+
+type SuccessStatus<E extends EndpointSpec> = E['status'] extends 201 ? 201 : 200;
+
+/** The Fastify schema a declaration stands for: what types the handler's request and reply. */
+type SchemaOf<E extends EndpointSpec> = {
+  params: E['params'];
+  querystring: E['query'];
+  body: E['body'];
+  response: E['response'] extends TSchema
+    ? { [S in SuccessStatus<E>]: E['response'] } & { '4xx': typeof ErrorResponse }
+    : undefined;
+};
+
+export type EndpointHandler<E extends EndpointSpec> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  FastifyContextConfig,
+  SchemaOf<E>,
+  TypeBoxTypeProvider,
+  FastifyBaseLogger
+>;
+
+/** What the module adds to its declaration when it mounts it: limits and the framework's options. */
+export interface MountOptions {
+  config?: Omit<FastifyContextConfig, 'public' | 'errorCodes'>;
+  bodyLimit?: number;
+  /** Replies the declaration has no schema for (a file's bytes, one byte range), for the OpenAPI document. */
+  describe?: Record<number, string>;
+}
+
+/** A refusal of this route: API.md's shape, its `error` one of the codes the route may answer. */
+function refusalSchema(codes: readonly ErrorCode[]) {
+  const { error: _anyCode, ...rest } = ErrorResponse.properties;
+  return Type.Object({ error: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...codes] }), ...rest });
+}
+
+function responsesOf(endpoint: Endpoint, codes: readonly ErrorCode[], describe: MountOptions['describe']) {
+  const responses: Record<string, unknown> = {};
+  if (endpoint.response) responses[endpoint.status ?? 200] = endpoint.response;
+  for (const [status, description] of Object.entries(describe ?? {})) responses[status] = { description };
+  const refusal = refusalSchema(codes);
+  // The server's own failures (500, and 503 while the media server is away) have the same shape.
+  responses['4xx'] = refusal;
+  responses['5xx'] = refusal;
+  return responses;
+}
+
+/**
+ * Mounts one declared endpoint (docs/decisions/0035): method, path and schemas come from the contract, so
+ * the handler's request and reply are typed by it, and the OpenAPI document lists the codes it may refuse
+ * with (`x-error-codes`, and the enum of its refusals' `error`).
+ */
+export function route<E extends Endpoint>(
+  app: App,
+  endpoint: E,
+  options: MountOptions,
+  handler: EndpointHandler<E>,
+): void {
+  const codes = errorCodesOf(endpoint);
+  const schema: Record<string, unknown> = {
+    tags: [endpoint.tag],
+    operationId: endpoint.name,
+    response: responsesOf(endpoint, codes, options.describe),
+    'x-error-codes': codes,
+  };
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body) schema.body = endpoint.body;
+  if (endpoint.multipart) schema.consumes = ['multipart/form-data'];
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema,
+    config: { ...options.config, ...(endpoint.public ? { public: true } : {}), errorCodes: codes },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    handler: handler as RouteHandlerMethod,
+  });
+}

@@ -1,0 +1,112 @@
+import {
+  CommentParams,
+  CommunityCommentBody,
+  CommunityCommentsQuery,
+  CommunityCommentsResponse,
+  CommunityFeedParams,
+  CommunityFeedsQuery,
+  CommunityFeedsResponse,
+  CommunityIdParams,
+  CommunityPostBody,
+  DeletedResponse,
+  EditCommentBody,
+  EditPostBody,
+  FeedComment,
+  FeedIdParams,
+  FeedPost,
+  PollAnswerBody,
+  PollAnswerParams,
+  PollBody,
+  PostTagsBody,
+  RateBody,
+  UserCommentBody,
+  UserCommentsQuery,
+  UserCommentsResponse,
+  UserFeedsQuery,
+  UserFeedsResponse,
+  UserPostBody,
+} from '../schemas';
+import { endpoints } from './define';
+import { FEED_ROUTES } from './routes';
+
+/** Opening a post: it is not there, not for the caller, or in a community the caller may not read. */
+const OPEN = ['not_found', 'not_friends'] as const;
+/** Writing on a feed: the caller must be a member of the community, or the owner or a friend. */
+const WRITE = ['not_found', 'not_a_member', 'not_friends'] as const;
+/** A post's or comment's text and its @tags (001 §5). */
+const TEXT = ['empty_message', 'message_too_long', 'invalid_tag'] as const;
+const PAGE = ['invalid_page_key', 'not_found', 'not_friends'] as const;
+const EDIT_POST = [...OPEN, ...TEXT, 'not_author', 'tag_too_long'] as const;
+const DELETE_POST = [...OPEN, 'not_allowed'] as const;
+const TAG_POST = [...OPEN, 'not_allowed', 'tag_too_long'] as const;
+const TAKE_PART = [...OPEN, 'not_a_member'] as const;
+const NEW_POST = [
+  ...WRITE,
+  ...TEXT,
+  'tag_too_long',
+  'invalid_target',
+  'target_required',
+  'invalid_attachment',
+] as const;
+const NEW_COMMENT = [...OPEN, ...TEXT, 'not_a_member', 'urgency_experts_only', 'invalid_attachment'] as const;
+const EDIT_COMMENT = [...OPEN, ...TEXT, 'not_author', 'urgency_experts_only'] as const;
+const DELETE_COMMENT = [...OPEN, 'not_allowed'] as const;
+const NEW_POLL = [
+  ...WRITE,
+  'invalid_poll',
+  'invalid_expiration',
+  'message_too_long',
+  'empty_message',
+] as const;
+const ANSWER_POLL = [...TAKE_PART, 'not_a_poll', 'poll_expired', 'invalid_answer'] as const;
+
+export const FEED_ENDPOINTS = endpoints('feeds', FEED_ROUTES, {
+  userFeeds: { query: UserFeedsQuery, response: UserFeedsResponse, errors: PAGE },
+  communityFeeds: { query: CommunityFeedsQuery, response: CommunityFeedsResponse, errors: PAGE },
+  userPost: { params: FeedIdParams, response: FeedPost, errors: OPEN },
+  communityPost: { params: FeedIdParams, response: FeedPost, errors: OPEN },
+  createUserPost: { body: UserPostBody, response: FeedPost, errors: NEW_POST },
+  createCommunityPost: { body: CommunityPostBody, response: FeedPost, errors: NEW_POST },
+  editUserPost: { params: FeedIdParams, body: EditPostBody, response: FeedPost, errors: EDIT_POST },
+  deleteUserPost: { params: FeedIdParams, response: DeletedResponse, errors: DELETE_POST },
+  tagUserPost: { params: FeedIdParams, body: PostTagsBody, response: FeedPost, errors: TAG_POST },
+  rateUserPost: { params: FeedIdParams, body: RateBody, response: FeedPost, errors: TAKE_PART },
+  highFiveUserPost: { params: FeedIdParams, response: FeedPost, errors: TAKE_PART },
+  editCommunityPost: {
+    params: CommunityFeedParams,
+    body: EditPostBody,
+    response: FeedPost,
+    errors: EDIT_POST,
+  },
+  deleteCommunityPost: { params: CommunityFeedParams, response: DeletedResponse, errors: DELETE_POST },
+  tagCommunityPost: { params: CommunityFeedParams, body: PostTagsBody, response: FeedPost, errors: TAG_POST },
+  rateCommunityPost: { params: CommunityFeedParams, body: RateBody, response: FeedPost, errors: TAKE_PART },
+  highFiveCommunityPost: { params: CommunityFeedParams, response: FeedPost, errors: TAKE_PART },
+  userComments: { query: UserCommentsQuery, response: UserCommentsResponse, errors: OPEN },
+  communityComments: { query: CommunityCommentsQuery, response: CommunityCommentsResponse, errors: OPEN },
+  createUserComment: { body: UserCommentBody, response: FeedComment, errors: NEW_COMMENT },
+  createCommunityComment: { body: CommunityCommentBody, response: FeedComment, errors: NEW_COMMENT },
+  editUserComment: {
+    params: CommentParams,
+    body: EditCommentBody,
+    response: FeedComment,
+    errors: EDIT_COMMENT,
+  },
+  deleteUserComment: { params: CommentParams, response: DeletedResponse, errors: DELETE_COMMENT },
+  editCommunityComment: {
+    params: CommentParams,
+    body: EditCommentBody,
+    response: FeedComment,
+    errors: EDIT_COMMENT,
+  },
+  deleteCommunityComment: { params: CommentParams, response: DeletedResponse, errors: DELETE_COMMENT },
+  createCommunityPoll: { params: CommunityIdParams, body: PollBody, response: FeedPost, errors: NEW_POLL },
+  createPoll: { body: PollBody, response: FeedPost, errors: NEW_POLL },
+  answerCommunityPoll: {
+    params: CommunityFeedParams,
+    body: PollAnswerBody,
+    response: FeedPost,
+    errors: ANSWER_POLL,
+  },
+  answerPoll: { params: PollAnswerParams, body: PollAnswerBody, response: FeedPost, errors: ANSWER_POLL },
+});

@@ -1,0 +1,94 @@
+import { ADMIN_ENDPOINTS, LOCALE_ENDPOINTS, REALTIME_ENDPOINTS, TAG_ENDPOINTS } from './app';
+import { ATTACHMENT_ENDPOINTS } from './attachments';
+import { AUTH_ENDPOINTS } from './auth';
+import { CALL_ENDPOINTS } from './calls';
+import { COMMUNITY_ENDPOINTS } from './communities';
+import { FEED_ENDPOINTS } from './feeds';
+import { FRIEND_ENDPOINTS, STAR_ENDPOINTS } from './friends';
+import { IMAGE_ENDPOINTS } from './images';
+import { MESSAGE_ENDPOINTS } from './messages';
+import { MOMENT_ENDPOINTS } from './moments';
+import { NOTIFICATION_ENDPOINTS } from './notifications';
+import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
+import {
+  ADMIN_ROUTES,
+  ATTACHMENT_ROUTES,
+  AUTH_ROUTES,
+  CALL_ROUTES,
+  COMMUNITY_ROUTES,
+  FEED_ROUTES,
+  FRIEND_ROUTES,
+  IMAGE_ROUTES,
+  INCENTIVE_ROUTES,
+  LOCALE_ROUTES,
+  MESSAGE_ROUTES,
+  MOMENT_ROUTES,
+  NOTIFICATION_ROUTES,
+  REALTIME_ROUTES,
+  SEARCH_ROUTES,
+  STAR_ROUTES,
+  SURVEY_ROUTES,
+  TAG_ROUTES,
+  TOURNAMENT_ROUTES,
+  USER_ROUTES,
+} from './routes';
+import { SEARCH_ENDPOINTS, USER_ENDPOINTS } from './users';
+
+export * from './define';
+
+/**
+ * Every route of the API by name, as method and path: what the web's `call` needs at run time, kept apart
+ * from the schemas so the web bundle holds none of them (docs/decisions/0035).
+ */
+export const ROUTES = {
+  ...FEED_ROUTES,
+  ...COMMUNITY_ROUTES,
+  ...ATTACHMENT_ROUTES,
+  ...MESSAGE_ROUTES,
+  ...NOTIFICATION_ROUTES,
+  ...MOMENT_ROUTES,
+  ...FRIEND_ROUTES,
+  ...STAR_ROUTES,
+  ...USER_ROUTES,
+  ...SEARCH_ROUTES,
+  ...AUTH_ROUTES,
+  ...CALL_ROUTES,
+  ...IMAGE_ROUTES,
+  ...LOCALE_ROUTES,
+  ...TAG_ROUTES,
+  ...ADMIN_ROUTES,
+  ...INCENTIVE_ROUTES,
+  ...SURVEY_ROUTES,
+  ...TOURNAMENT_ROUTES,
+  ...REALTIME_ROUTES,
+};
+
+/**
+ * Every route of the API by name: method, path, schemas and error codes (docs/decisions/0035). Marked pure
+ * (a spread is not, to the bundler) so the web bundle, which never reads it, leaves it and its schemas out.
+ */
+export const ENDPOINTS = /* @__PURE__ */ (() => ({
+  ...FEED_ENDPOINTS,
+  ...COMMUNITY_ENDPOINTS,
+  ...ATTACHMENT_ENDPOINTS,
+  ...MESSAGE_ENDPOINTS,
+  ...NOTIFICATION_ENDPOINTS,
+  ...MOMENT_ENDPOINTS,
+  ...FRIEND_ENDPOINTS,
+  ...STAR_ENDPOINTS,
+  ...USER_ENDPOINTS,
+  ...SEARCH_ENDPOINTS,
+  ...AUTH_ENDPOINTS,
+  ...CALL_ENDPOINTS,
+  ...IMAGE_ENDPOINTS,
+  ...LOCALE_ENDPOINTS,
+  ...TAG_ENDPOINTS,
+  ...ADMIN_ENDPOINTS,
+  ...INCENTIVE_ENDPOINTS,
+  ...SURVEY_ENDPOINTS,
+  ...TOURNAMENT_ENDPOINTS,
+  ...REALTIME_ENDPOINTS,
+}))();
+
+export type Endpoints = typeof ENDPOINTS;
+export type EndpointName = keyof Endpoints;

@@ -1,0 +1,26 @@
+import {
+  MaintenanceBody,
+  MaintenanceResponse,
+  NotificationChange,
+  NotificationIdParams,
+  NotificationsResponse,
+  UnreadCountResponse,
+} from '../schemas';
+import { endpoints } from './define';
+import { NOTIFICATION_ROUTES } from './routes';
+
+export const NOTIFICATION_ENDPOINTS = endpoints('notifications', NOTIFICATION_ROUTES, {
+  notifications: { response: NotificationsResponse, errors: [] },
+  readAllNotifications: { response: UnreadCountResponse, errors: [] },
+  readNotification: { params: NotificationIdParams, response: NotificationChange, errors: ['not_found'] },
+  acceptChallenge: {
+    params: NotificationIdParams,
+    response: NotificationChange,
+    errors: ['not_found', 'not_a_challenge'],
+  },
+  announceMaintenance: {
+    body: MaintenanceBody,
+    response: MaintenanceResponse,
+    errors: ['not_an_administrator'],
+  },
+});

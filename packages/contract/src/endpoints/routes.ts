@@ -1,0 +1,224 @@
+/**
+ * Every route of the API by name, module by module: method and Fastify-style path, nothing else. Kept apart
+ * from the declarations (which import the schemas) so that the web, which reads only these, bundles no
+ * schema (docs/decisions/0035).
+ */
+
+/** Files of posts and comments, the composer's image and link previews (001 §7). */
+export const ATTACHMENT_ROUTES = {
+  userPostWithFiles: 'POST /users/:id/attachments',
+  communityPostWithFiles: 'POST /communities/:id/attachments',
+  userCommentWithFiles: 'POST /users/:id/feeds/:feedId/attachments',
+  communityCommentWithFiles: 'POST /communities/:id/feeds/:feedId/attachments',
+  addUserPostFiles: 'POST /users/:id/feeds/:feedId/attachments-put',
+  addCommunityPostFiles: 'POST /communities/:id/feeds/:feedId/attachments-put',
+  addUserCommentFiles: 'POST /comments/:id/attachments-put',
+  addCommunityCommentFiles: 'POST /community/comments/:id/attachments-put',
+  attachment: 'GET /attachments/:id',
+  uploadPostImage: 'POST /user/post_image',
+  postImage: 'GET /user/post_image',
+  linkPreview: 'POST /getLinkPreview',
+} as const;
+
+/** Registration, sign-in, sessions and passwords (API.md "Identity and sessions", 002 §8). */
+export const AUTH_ROUTES = {
+  register: 'POST /register',
+  login: 'POST /login',
+  token: 'POST /token',
+  me: 'GET /me',
+  logout: 'POST /user/logout',
+  validatePassword: 'POST /user/validate_password',
+  confirmPassword: 'POST /user/confirm_password',
+  identityAvailable: 'GET /user/identity_available',
+} as const;
+
+/** Calls (002 §7): start, the room's session, the call's state; answering, media changes and leaving. */
+export const CALL_ROUTES = {
+  startCall: 'POST /call/start',
+  privateCall: 'GET /private-call/:id',
+  callSession: 'GET /session/:id',
+  callMedia: 'POST /call/:id/media',
+  leaveCall: 'POST /call/:id/leave',
+  rejectCall: 'POST /call/:id/reject',
+} as const;
+
+/** Communities, their members and invites (001 §2, §8). */
+export const COMMUNITY_ROUTES = {
+  communities: 'GET /communities',
+  searchCommunities: 'GET /search/communities',
+  community: 'GET /communities/:id',
+  updateCommunity: 'PUT /communities/:id',
+  joinCommunity: 'POST /join/community/',
+  leaveCommunity: 'POST /leave/community',
+  createCommunity: 'POST /create/communities',
+  communityImage: 'POST /community/:id/image',
+  organizations: 'GET /listorganizations',
+  inviteToCommunity: 'POST /communities/:id/invite',
+  answerInvite: 'PUT /communities/:id/invite',
+  communityMembers: 'GET /communities/:id/members',
+  communityNonmembers: 'GET /communities/:id/nonmembers',
+  addCommunityMember: 'POST /communities/:id/members/:userId',
+  removeCommunityMember: 'DELETE /communities/:id/members/:userId',
+} as const;
+
+/** Posts, comments and polls of the member and community feeds (001 §4 to §7). */
+export const FEED_ROUTES = {
+  userFeeds: 'GET /user/feeds',
+  communityFeeds: 'GET /community/feeds',
+  userPost: 'GET /user/feed/:id',
+  communityPost: 'GET /community/feed/:id',
+  createUserPost: 'POST /user/feed',
+  createCommunityPost: 'POST /community/feed',
+  editUserPost: 'PUT /user/feed/:id',
+  deleteUserPost: 'DELETE /user/feed/:id',
+  tagUserPost: 'PUT /user/feed/:id/tags',
+  rateUserPost: 'POST /user/feed/:id/rate',
+  highFiveUserPost: 'POST /user/feed/:id/h5',
+  editCommunityPost: 'PUT /communities/:id/feeds/:feedId',
+  deleteCommunityPost: 'DELETE /communities/:id/feeds/:feedId',
+  tagCommunityPost: 'PUT /communities/:id/feeds/:feedId/tags',
+  rateCommunityPost: 'POST /communities/:id/feeds/:feedId/rate',
+  highFiveCommunityPost: 'POST /communities/:id/feeds/:feedId/h5',
+  userComments: 'GET /user/comments',
+  communityComments: 'GET /community/feed/comments',
+  createUserComment: 'POST /user/comment',
+  createCommunityComment: 'POST /community/feed/comment',
+  editUserComment: 'PUT /users/:id/feeds/:feedId/comments/:commentId',
+  deleteUserComment: 'DELETE /users/:id/feeds/:feedId/comments/:commentId',
+  editCommunityComment: 'PUT /community/:id/feed/:feedId/comments/:commentId',
+  deleteCommunityComment: 'DELETE /community/:id/feed/:feedId/comments/:commentId',
+  createCommunityPoll: 'POST /communities/:id/polls',
+  createPoll: 'POST /polls',
+  answerCommunityPoll: 'POST /communities/:id/polls/:feedId/answers',
+  answerPoll: 'POST /polls/:feedId/answers',
+} as const;
+
+/** Friends, friend requests and the members list (000 §4.4, 002 §7). */
+export const FRIEND_ROUTES = {
+  friendRequest: 'PUT /user/friends/request',
+  withdrawFriendRequest: 'DELETE /user/friends/request',
+  unfriend: 'DELETE /user/friends',
+  friends: 'GET /user/friends',
+  /** The portal's own call: the same list. */
+  portalFriends: 'GET /portal/user/friends',
+  friendRequests: 'GET /user/friends/requests',
+  friendsOfFriend: 'GET /user/friends-of-friend',
+  /** 001 §7 writes this path with a trailing slash; both spellings answer. */
+  friendsOfFriendSlash: 'GET /user/friends-of-friend/',
+  connections: 'GET /user/connections',
+  members: 'GET /users',
+} as const;
+
+/** Pinning a star of the home (000 §3.3). */
+export const STAR_ROUTES = {
+  pinStar: 'POST /stars/:id/pin',
+  unpinStar: 'POST /stars/:id/unpin',
+} as const;
+
+/** The member's pictures: uploads, crops, the persona image; the preset session images (000 §7). */
+export const IMAGE_ROUTES = {
+  sessionImages: 'GET /v3/session_images',
+  sessionImage: 'GET /v3/session_images/:file',
+  uploadTempImage: 'POST /user/temp_image',
+  tempImage: 'GET /user/temp_image',
+  cropImage: 'POST /crop',
+  personaImage: 'POST /user/image_id',
+  image: 'GET /user/image',
+} as const;
+
+/** The dictionaries and the version gate: both come before sign-in (000 §4.9). */
+export const LOCALE_ROUTES = {
+  locale: 'GET /locale',
+  version: 'GET /gv',
+} as const;
+
+/** The member's prior tags, offered again in the composer (001 §5). */
+export const TAG_ROUTES = { priorTags: 'GET /tags' } as const;
+
+/** What the admin screens may write to. */
+export const ADMIN_ROUTES = { adminOrganizations: 'GET /admin/organizations' } as const;
+
+/** The realtime socket's address with a one-use ticket (docs/decisions/0004-realtime.md). */
+export const REALTIME_ROUTES = { socketUrl: 'GET /wsurl' } as const;
+
+/** Private and group messages (002 §7). Only a thread's participants read or write it: 404 for others. */
+export const MESSAGE_ROUTES = {
+  messagePreviews: 'GET /pms/previews',
+  messagePreview: 'GET /pms/previews/:group_id',
+  messages: 'GET /pms/list/:group_id',
+  readMessages: 'POST /pms/read/:group_id',
+  sendMessage: 'POST /pms/send/:group_id',
+  sendMessageWithFiles: 'POST /pms/:group_id/attachments',
+  addMessageFiles: 'POST /pms/:group_id/pm/:pm_id/attachments-put',
+  editMessage: 'PUT /pms/group/:group_id/:pm_id',
+  deleteMessage: 'DELETE /pms/group/:group_id/:pm_id',
+  createMessageGroup: 'POST /pms/group',
+  directThread: 'POST /pms/direct',
+  setGroupImage: 'POST /pms/group/:id/image',
+  groupImage: 'GET /pms/group/:group_id/image',
+} as const;
+
+/** Moments: challenges and treasures between members (000 §2.9, 001 §6). */
+export const MOMENT_ROUTES = {
+  appCriteria: 'GET /app',
+  createMoment: 'POST /user/moments',
+  searchMoments: 'GET /user/moments/search',
+  momentsSeen: 'POST /v4/user/moments-status',
+  ignoreMoment: 'PUT /user/moments',
+  replayedSession: 'GET /user/moments/replayed_session',
+  momentLeaderboard: 'GET /user/moments/leaderboard',
+} as const;
+
+/** The member's notifications (000 §2.8) and the administrators' maintenance notice. */
+export const NOTIFICATION_ROUTES = {
+  notifications: 'GET /notifications',
+  readAllNotifications: 'POST /notifications/read-all',
+  readNotification: 'POST /notifications/:id/read',
+  acceptChallenge: 'POST /notifications/:id/accept',
+  announceMaintenance: 'POST /notifications/maintenance',
+} as const;
+
+/** Incentive plans: the member's progress and the organisation admins' plans. */
+export const INCENTIVE_ROUTES = {
+  incentivePlans: 'GET /user/incentive/plans',
+  incentiveDetails: 'GET /user/incentive/details',
+  incentiveHistorySummary: 'GET /user/incentive/history/summary',
+  incentiveHistoryDetails: 'GET /user/incentive/history/details',
+  adminIncentivePlans: 'GET /admin/incentive-plans',
+  createIncentivePlan: 'POST /admin/incentive-plans',
+  updateIncentivePlan: 'PUT /admin/incentive-plans/:id',
+} as const;
+
+/** Surveys: the member's answers and the organisation admins' surveys. */
+export const SURVEY_ROUTES = {
+  surveys: 'GET /surveys',
+  answerSurvey: 'POST /surveys/response/:id',
+  adminSurveys: 'GET /admin/surveys',
+  createSurvey: 'POST /admin/surveys',
+  updateSurvey: 'PUT /admin/surveys/:id',
+} as const;
+
+/** The yearly tournament: its bracket and high fives. */
+export const TOURNAMENT_ROUTES = {
+  tournamentProgress: 'GET /tournament/progress',
+  tournamentHighFive: 'PUT /tournament/user/h5',
+  tournamentImage: 'GET /tournament/user/image',
+} as const;
+
+/** The home, the member's profile and settings, avatars (000 §3, 002 §7). */
+export const USER_ROUTES = {
+  profiles: 'GET /user/profiles',
+  profile: 'GET /user/profile',
+  updateUser: 'PUT /user',
+  notificationLevel: 'PUT /v4/users/:id',
+  picture: 'GET /user/picture',
+  socialSync: 'PUT /fb/user',
+  avatars: 'GET /v3/avatars',
+  avatar: 'GET /v3/avatars/:file',
+} as const;
+
+/** Finding members by name (000 §4.4). */
+export const SEARCH_ROUTES = {
+  searchUsers: 'GET /search/users',
+  privateUser: 'GET /search/private_user',
+} as const;
