@@ -8,18 +8,20 @@ import type { SeedContext, SeedWorld } from './world';
 const DAYS = 42;
 const { HAPPY, SAD, DEPRESSED, ANXIOUS, EXCITED } = Mood;
 /** Moods of a day with activity, and of a rest day, taken in turn: the demo member feels better for moving. */
-const ACTIVE_MOODS = [HAPPY, EXCITED, HAPPY, EXCITED, ANXIOUS, HAPPY];
+const ACTIVE_MOODS = [HAPPY, EXCITED, HAPPY, EXCITED, HAPPY, SAD];
 const REST_MOODS = [SAD, HAPPY, ANXIOUS, DEPRESSED, SAD, HAPPY];
 
 const moodArray = (moods: number[]) => sql.raw(`ARRAY[${moods.join(',')}]`);
 
 /**
  * Six weeks of the demo member's moods, in one statement, after the activities: a morning mood on most days
- * and an evening one every third day, chosen by whether the member logged activity that day (fixed arithmetic,
- * so runs repeat), and the member's current mood set half an hour ago, the newest.
+ * and an evening one every third day (of the member's own zone), chosen by whether the member logged activity
+ * that day (fixed arithmetic, so runs repeat), and the member's current mood set half an hour ago, the newest.
  */
 export async function seedMoods(ctx: SeedContext, world: SeedWorld, now = new Date()): Promise<void> {
   const at = now.toISOString();
+  // The member's own days, as their chart counts them.
+  const zone = DEMO_PERSON.timezone;
   await ctx.tx.execute(sql`
     INSERT INTO ${moodHistory} (user_id, mood, set_at)
     SELECT ${world.demoUserId},
@@ -31,7 +33,10 @@ export async function seedMoods(ctx: SeedContext, world: SeedWorld, now = new Da
       day_start + make_interval(hours => 8 + slot * 11, mins => (d.day * 17) % 60)
     FROM generate_series(1, ${DAYS - 1}) AS d(day)
     CROSS JOIN generate_series(0, 1) AS slot
-    CROSS JOIN LATERAL (SELECT date_trunc('day', ${at}::timestamptz) - make_interval(days => d.day) AS day_start) s
+    CROSS JOIN LATERAL (
+      SELECT (date_trunc('day', ${at}::timestamptz AT TIME ZONE ${zone}) - make_interval(days => d.day))
+        AT TIME ZONE ${zone} AS day_start
+    ) s
     WHERE (d.day * 5) % 7 <> 3 AND (slot = 0 OR d.day % 3 = 0)
   `);
   await ctx.tx.insert(moodHistory).values({
