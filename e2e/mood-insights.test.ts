@@ -3,13 +3,13 @@ import path from 'node:path';
 import { EN_US, translate } from '@orbit/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchBrowser, openContext, VIEWPORTS } from './support/browser';
-import { api, ok, signIn } from './support/members';
+import { describeInBrowser, launchBrowser, VIEWPORTS } from './support/browser';
+import { signIn } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
-/** Where the screenshots of the chart go, beside the branch's worktree, when SHOTS_DIR asks for them. */
+/** When set, the chart is saved there at each period and viewport, to be looked at by eye. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 let server: OrbitServer;
@@ -27,18 +27,17 @@ const ownStar = (page: Page) =>
   page.getByRole('main').getByRole('button', { name: new RegExp(translate(EN_US, 'star_kind.99')) });
 
 it("answers the demo member's own week of moods, and refuses to name another member", async () => {
-  const browser = await launchBrowser();
-  try {
-    const context = await openContext(browser, server.baseUrl);
-    const session = { context, origin: server.baseUrl };
-    await ok(session, 'POST', '/api/login', { identity: 'demo', password: DEMO_PASSWORD });
-    const week = await (await api(session, 'GET', '/api/user/mood/insights')).json();
-    expect(week.days).toHaveLength(7);
-    expect(week.days.filter((d: { moods: number[] }) => d.moods.length > 0).length).toBeGreaterThanOrEqual(4);
-    expect((await api(session, 'GET', '/api/user/mood/insights?user_id=2')).status()).toBe(400);
-  } finally {
-    await browser.close();
-  }
+  const login = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: 'demo', password: DEMO_PASSWORD }),
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).user_token}` };
+  const insights = (query = '') => fetch(`${server.baseUrl}/api/user/mood/insights${query}`, { headers });
+  const week = await (await insights()).json();
+  expect(week.days).toHaveLength(7);
+  expect(week.days.filter((d: { moods: number[] }) => d.moods.length > 0).length).toBeGreaterThanOrEqual(4);
+  expect((await insights('?user_id=2')).status).toBe(400);
 });
 
 describeInBrowser('mood insights on the own star page', () => {
