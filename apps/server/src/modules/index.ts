@@ -15,6 +15,7 @@ import { lessonsRoutes } from './lessons/routes';
 import { localeRoutes } from './locale/routes';
 import { messagesRoutes } from './messages/routes';
 import { momentsRoutes } from './moments/routes';
+import { moodsRoutes } from './moods/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { searchRoutes } from './search/routes';
 import { starsRoutes } from './stars/routes';
@@ -28,6 +29,7 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   authRoutes,
   localeRoutes,
   usersRoutes,
+  moodsRoutes,
   homeRoutes,
   imagesRoutes,
   friendsRoutes,

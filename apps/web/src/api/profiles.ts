@@ -3,6 +3,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { trackBusy } from '../ui/busy';
 import { call, isApiError } from './client';
 import { queryKeys } from './keys';
+import { moodInsightsKeys } from './moods';
 import type { Profiles, UserProfile, UserUpdate } from './types';
 
 /**
@@ -59,7 +60,10 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: UserUpdate) => trackBusy(call('updateUser', { body: update })),
-    onSuccess: (profile) => mergeProfile(queryClient, profile),
+    onSuccess: (profile, update) => {
+      mergeProfile(queryClient, profile);
+      if ('gojimoji' in update) void queryClient.invalidateQueries({ queryKey: moodInsightsKeys.root });
+    },
   });
 }
 

@@ -612,6 +612,21 @@ export const T = {
   tournamentNotStarted: 'tournament.not_started',
   tournamentUpcoming: 'tournament.upcoming',
   tournamentMembersOf: 'tournament.members_of',
+
+  moodInsightsTitle: 'mood_insights.title',
+  moodInsightsPeriod: 'mood_insights.period',
+  moodInsightsDays: 'mood_insights.days',
+  moodInsightsUnable: 'mood_insights.unable',
+  moodInsightsEmpty: 'mood_insights.empty',
+  moodInsightsChartLabel: 'mood_insights.chart_label',
+  moodInsightsMostCommon: 'mood_insights.most_common',
+  moodInsightsActiveDays: 'mood_insights.active_days',
+  moodInsightsRestDays: 'mood_insights.rest_days',
+  moodInsightsNoMood: 'mood_insights.no_mood',
+  moodInsightsDay: 'mood_insights.day',
+  moodInsightsMoods: 'mood_insights.moods',
+  moodInsightsMinutes: 'mood_insights.minutes',
+  moodInsightsMinutesAxis: 'mood_insights.minutes_axis',
 } as const;
 
 export type TextName = keyof typeof T;

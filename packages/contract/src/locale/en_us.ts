@@ -827,6 +827,22 @@ const ORBIT_TEXTS = {
   'call.no_feeds': 'Nothing here yet',
   'call.back_to_call': 'Back to the call',
   'call.default_device': 'Default',
+  // Private mood insights on the member's own page (issue 14): moods against active minutes per day.
+  'mood_insights.title': 'Mood and activity',
+  'mood_insights.period': 'days shown',
+  'mood_insights.days': '{{0}} days',
+  'mood_insights.unable': 'unable to get your mood history',
+  'mood_insights.empty': 'No moods or activity in these days yet',
+  'mood_insights.chart_label':
+    'Your moods and active minutes over the last {{0}} days: most often {{1}}, on active days {{2}}, on rest days {{3}}.',
+  'mood_insights.most_common': 'Most often',
+  'mood_insights.active_days': 'On active days',
+  'mood_insights.rest_days': 'On rest days',
+  'mood_insights.no_mood': 'no mood set',
+  'mood_insights.day': 'Day',
+  'mood_insights.moods': 'Moods',
+  'mood_insights.minutes': 'Active minutes',
+  'mood_insights.minutes_axis': '{{0}} min',
 } as const;
 
 export const EN_US = { ...ACTIVITY_ICON_TEXTS, ...SPEC_TEXTS, ...ORBIT_TEXTS } as const satisfies Record<

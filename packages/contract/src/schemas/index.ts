@@ -10,6 +10,7 @@ export * from './incentives';
 export * from './locale';
 export * from './messages';
 export * from './moments';
+export * from './moods';
 export * from './notifications';
 export * from './realtime';
 export * from './sessions';

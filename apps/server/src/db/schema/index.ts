@@ -8,6 +8,7 @@ export * from './identity';
 export * from './lessons';
 export * from './media';
 export * from './messages';
+export * from './moods';
 export * from './social';
 export * from './tournament';
 export * from './wellbeing-admin';

@@ -8,6 +8,7 @@ import { generatePassword, signInBlock, signInUrl } from './credentials';
 import { seedFriends } from './friends';
 import { seedMembers } from './members';
 import { seedMessages } from './messages';
+import { seedMoods } from './moods';
 import { seedOrganisation } from './organisation';
 import { DEMO_EMAIL, DEMO_USERNAME } from './people';
 import { seedPosts } from './posts';
@@ -33,6 +34,7 @@ async function seedAreas(ctx: SeedContext): Promise<SeedWorld> {
   await seedCommunities(ctx, world);
   await seedPosts(ctx, world);
   await seedActivities(ctx, world);
+  await seedMoods(ctx, world);
   await seedWellbeingAdmin(ctx, world);
   await seedTournament(ctx, world);
   return world;

@@ -89,6 +89,17 @@ describe('the demo world on an empty database', async () => {
     expect(stars.some((s) => s.star_type === StarType.ACTIVITY)).toBe(true);
   });
 
+  it('gives the demo member weeks of moods against their activity, the current mood set last', async () => {
+    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${login.json().user_token}` };
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/user/mood/insights?days=30', headers });
+    const days = res.json().days as { moods: number[]; active_minutes: number }[];
+    expect(days.filter((d) => d.moods.length > 0).length).toBeGreaterThanOrEqual(20);
+    expect(days.filter((d) => d.active_minutes > 0).length).toBeGreaterThanOrEqual(10);
+    expect(days.flatMap((d) => d.moods).at(-1)).toBe(DEMO_PERSON.mood);
+    expect(Object.values(res.json().summary).every((mood) => mood !== null)).toBe(true);
+  });
+
   it('gives the demo member incentive plans with progress, a madness history and surveys to answer', async () => {
     const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
     const headers = { authorization: `Bearer ${login.json().user_token}` };

@@ -1,6 +1,8 @@
 /** The activities module's entry: what other modules may use of it (docs/decisions/0033). */
 export {
   addDays,
+  inMemberZone,
+  instantWithin,
   localDay,
   localDayOf,
   monthOf,
@@ -8,4 +10,5 @@ export {
   safeZone,
   startedWithin,
   weekOf,
+  zoneOfMember,
 } from './period';

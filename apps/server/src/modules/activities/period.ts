@@ -1,4 +1,5 @@
 import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { activityLogs, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 
@@ -135,13 +136,17 @@ const zoneOf = (zone: ZoneSql): SQL | Placeholder => (typeof zone === 'string' ?
 export const startOf = (day: DaySql, zone: ZoneSql) =>
   sql`(${day}::date::timestamp AT TIME ZONE ${zoneOf(zone)})`;
 
+/** Rows whose instant (`column`, a timestamptz) falls within the period, in the member's zone. */
+export const instantWithin = (column: AnyPgColumn, period: { from: DaySql; until: DaySql }, zone: ZoneSql) =>
+  sql`${column} >= ${startOf(period.from, zone)} AND ${column} < ${startOf(period.until, zone)}`;
+
 /** Sessions that started within the period, in the member's zone. */
 export const startedWithin = (period: { from: DaySql; until: DaySql }, zone: ZoneSql) =>
-  sql`${activityLogs.startedAt} >= ${startOf(period.from, zone)} AND ${activityLogs.startedAt} < ${startOf(period.until, zone)}`;
+  instantWithin(activityLogs.startedAt, period, zone);
 
-/** The local day a session started on. */
-export const localDayOf = (zone: ZoneSql) =>
-  sql<string>`to_char(${activityLogs.startedAt} AT TIME ZONE ${zoneOf(zone)}, 'YYYY-MM-DD')`;
+/** The local day of an instant (`column`, a timestamptz; by default the day a session started on). */
+export const localDayOf = (zone: ZoneSql, column: AnyPgColumn = activityLogs.startedAt) =>
+  sql<string>`to_char(${column} AT TIME ZONE ${zoneOf(zone)}, 'YYYY-MM-DD')`;
 
 /**
  * Which day (1..31) or month (1..12) of the period a session started in, in the member's zone: width_bucket

@@ -12,6 +12,7 @@ import { badRequest, conflict } from '../../platform/errors';
 import { isIdentityTaken } from '../auth';
 import type { UserRow } from '../faces';
 import { isOwnPersonaImage } from '../images';
+import { recordMood } from '../moods';
 import { recordTags } from '../tags';
 import * as rules from './rules';
 
@@ -112,6 +113,13 @@ async function moodTagsChange(body: UpdateUserBody, { tx, user }: ChangeContext)
   return { moodTags };
 }
 
+/** Every mood set is kept (mood_history), even the same one again: the member's private insights count them. */
+async function moodChange(body: UpdateUserBody, { tx, user }: ChangeContext): Promise<ColumnChange> {
+  const mood = rules.mood(body.gojimoji!.mood!);
+  await recordMood(tx, user.id, mood);
+  return { mood };
+}
+
 /** Every PUT /user shape of 002 §7 (one setting per call) but the password, by the keys it sends. */
 export const SHAPES = new Map<string, Shape>([
   [
@@ -148,6 +156,6 @@ export const SHAPES = new Map<string, Shape>([
   ['timezone', { apply: (b) => ({ timezone: rules.timezone(b.timezone!) }) }],
   ['persona_image', { managedByProvider: true, seen: 'face', apply: personaChange }],
   ['tag_notes', { apply: (b) => ({ tagNotes: rules.tagNotes(b.tag_notes!) }) }],
-  ['gojimoji.mood', { seen: 'mood', apply: (b) => ({ mood: rules.mood(b.gojimoji!.mood!) }) }],
+  ['gojimoji.mood', { seen: 'mood', apply: moodChange }],
   ['gojimoji.tags', { seen: 'mood', apply: moodTagsChange }],
 ]);

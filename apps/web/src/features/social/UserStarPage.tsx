@@ -8,6 +8,7 @@ import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
 import { WeekSummary } from '../activities/WeekSummary';
 import { Feed } from '../feeds/Feed';
+import { MoodInsights } from '../moods/MoodInsights';
 import { openMoodPicker, openTagEditor } from './open';
 import { ProfileHeader } from './ProfileHeader';
 import { RelationButtons } from './RelationButtons';
@@ -21,7 +22,7 @@ const isPublicProfile = (profile: PublicProfile | UserProfile): profile is Publi
 /**
  * The user star page (001 §2): avatar, mood and tags in the header; the friend-request banner when the
  * member asked the caller; pin and unpin of the member's star; the THIS WEEK summary with its history button
- * and the feed, for the member and their friends.
+ * and the feed, for the member and their friends; the member's own page adds their private mood insights.
  */
 export function UserStarPage({ userId }: { userId: number }) {
   const me = useMe();
@@ -39,6 +40,8 @@ export function UserStarPage({ userId }: { userId: number }) {
       {(own || (isPublicProfile(profile) && profile.is_friend)) && (
         <>
           <WeekSummary userId={userId} own={own} />
+          {/* Private: the member's own moods, never shown on another member's page. */}
+          {own && <MoodInsights />}
           <Feed scope={{ kind: 'user', id: userId }} />
         </>
       )}

@@ -1,0 +1,21 @@
+import type { MoodInsightsResponse } from '@orbit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { activityKeys } from './activities';
+import { get } from './client';
+
+/**
+ * The member's own mood insights (issue 14): under the activity root, so a logged session refreshes them;
+ * a mood change refreshes them through `moodInsightsKeys.root` (useUpdateUser).
+ */
+export const moodInsightsKeys = {
+  root: [...activityKeys.root, 'mood-insights'] as const,
+  days: (days: number) => [...activityKeys.root, 'mood-insights', days] as const,
+};
+
+export function useMoodInsights(days: number) {
+  return useQuery({
+    queryKey: moodInsightsKeys.days(days),
+    queryFn: () => get<MoodInsightsResponse>('/user/mood/insights', { days }),
+    placeholderData: (previous) => previous,
+  });
+}
