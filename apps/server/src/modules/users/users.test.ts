@@ -61,7 +61,11 @@ describe('GET /user/profiles', () => {
     for (const field of ['first_name', 'last_name', 'height_meter', 'weight_kg', 'date_of_birth', 'gender']) {
       expect(body.user_profile).toHaveProperty(field);
     }
-    expect(body.stars).toHaveLength(1);
+    // A newcomer's field: their own star, and the quiet MOMENTS star every member has (decision 0039).
+    expect(body.stars.map((star: { star_type: number }) => star.star_type)).toEqual([
+      StarType.ME,
+      StarType.MOMENTS,
+    ]);
     expect(Object.keys(body.stars[0]).sort()).toEqual([...STAR_FIELDS].sort());
     expect(body.stars[0]).toMatchObject({ star_type: StarType.ME, zone: 0, size: 2, user_id: user.userId });
     expect(body).toMatchObject({ last_stars: [], notif_qty: 0, pending_pms_qty: 0, me_star_pulse: false });
