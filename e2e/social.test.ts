@@ -151,6 +151,36 @@ describeInBrowser('social graph journey in two browsers', () => {
       await homeStar(a.page, friendStarName(b.username)).waitFor();
     });
 
+    await step(both, "B's new mood shows on B's star in A's home at once, without a reload", async () => {
+      const setMood = async (mood: number) => {
+        await homeStar(b.page, translate(EN_US, 'star_kind.99')).click();
+        const own = b.page.getByRole('dialog', { name: b.username });
+        await own.getByRole('button', { name: text('changeMood'), exact: true }).click();
+        const picker = b.page.getByRole('dialog', { name: text('iFeel') });
+        const face = picker.getByRole('button', { name: translate(EN_US, `mood.${mood}`), exact: true });
+        await face.click();
+        await expect.poll(() => face.getAttribute('aria-pressed')).toBe('true');
+        await b.page.keyboard.press('Escape');
+        await b.page.keyboard.press('Escape');
+        await own.waitFor({ state: 'detached' });
+      };
+      const feeling = (mood: number) =>
+        `${friendStarName(b.username)}, ${translate(EN_US, 'star.feeling', translate(EN_US, `mood.${mood}`))}`;
+      await homeStar(a.page, feeling(5)).waitFor();
+      // The mood travels as a delta A's app puts on the star: A's home is not fetched again for it.
+      const refetches: string[] = [];
+      const count = (request: { url(): string }) => {
+        if (request.url().includes('/api/user/profiles')) refetches.push(request.url());
+      };
+      a.page.on('request', count);
+      await setMood(2);
+      await homeStar(a.page, feeling(2)).waitFor();
+      a.page.off('request', count);
+      expect(refetches).toEqual([]);
+      await setMood(5);
+      await homeStar(a.page, feeling(5)).waitFor();
+    });
+
     await step(both, "A opens B's star and pins it", async () => {
       await homeStar(a.page, friendStarName(b.username)).click();
       const page = a.page.getByRole('dialog', { name: b.username });

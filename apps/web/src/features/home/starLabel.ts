@@ -26,18 +26,28 @@ function nameAndKind(t: TFunction, name: string, starType: number): string {
   return name.toLowerCase() === kind.toLowerCase() ? name : t(T.starLabel, { 0: name, 1: kind });
 }
 
-/** The accessible name of a star: "Sam Lee, friend", "Requests, 3 waiting", with the badge's own text. */
+/** ", feeling happy" for a star that shows a member's mood face (it takes turns with their picture). */
+function feeling(t: TFunction, mood: number | null | undefined): string {
+  return mood ? `, ${t(T.starFeeling, { 0: t(`mood.${mood}`) })}` : '';
+}
+
+/**
+ * The accessible name of a star, with all it shows: "Sam Lee, friend, feeling happy", "Requests, 3
+ * waiting", the badge in its own text.
+ */
 export function starLabel(
   t: TFunction,
-  star: Pick<Star, 'name' | 'star_type' | 'badge_count'> & { type?: number | null; user_id?: number | null },
+  star: Pick<Star, 'name' | 'star_type' | 'badge_count' | 'gojimoji'> & {
+    type?: number | null;
+    user_id?: number | null;
+  },
 ): string {
-  const label = nameAndKind(t, starName(t, star), star.star_type);
+  const label = nameAndKind(t, starName(t, star), star.star_type) + feeling(t, star.gojimoji?.mood);
   const waiting = star.badge_count ?? 0;
   return waiting > 0 ? `${label}, ${t(T.starWaiting, { 0: badgeText(waiting) })}` : label;
 }
 
 /** The own star: "Ada Park, your star, feeling happy". */
 export function ownStarLabel(t: TFunction, name: string, mood: number | null): string {
-  const label = nameAndKind(t, name, StarType.ME);
-  return mood ? `${label}, ${t(T.starFeeling, { 0: t(`mood.${mood}`) })}` : label;
+  return nameAndKind(t, name, StarType.ME) + feeling(t, mood);
 }
