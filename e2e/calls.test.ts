@@ -92,6 +92,11 @@ if (!janus) {
             .toBeGreaterThan(0);
         }
         await screenshotEachViewport(ann.page, 'calls-screen');
+        // The participants: beside the tiles on a desktop's stage, over them on a phone.
+        const participants = annCall.getByRole('button', { name: text('callParticipants') });
+        await participants.click();
+        await screenshotEachViewport(ann.page, 'calls-participants');
+        await participants.click();
       });
 
       await step(ben.page, 'Ann mutes her microphone and Ben sees it on her tile', async () => {

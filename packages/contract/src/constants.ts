@@ -100,6 +100,11 @@ export const DIAL_PICKER = {
 export const POPUP_STACK_Z_INDEX = 999;
 
 export const DIALOG_FULLSCREEN = { maxWidth: 540, maxHeight: 667 } as const;
+/**
+ * Orbit's desktop: above this width a call or live lesson takes the whole window as a stage, with its panels
+ * beside the tiles rather than over them (issue 13); phones and tablets keep the stacked dialogs of 000 §2.13.
+ */
+export const DESKTOP_MIN_WIDTH = 1024;
 
 /** Calls (002 §4, §9): up to 5 remote feeds in a room, and four participants per page of the grid. */
 export const CALL_LIMITS = {

@@ -7,6 +7,7 @@ import styles from './DialogHost.module.css';
 import {
   type BeforeBack,
   type DialogEntry,
+  isDesktop,
   isFullscreenDialog,
   registerBeforeBack,
   useDialogStore,
@@ -49,12 +50,14 @@ export function DialogHost() {
   const { width, height } = useViewport();
   if (stack.length === 0) return null;
   const fullscreen = isFullscreenDialog(width, height);
+  const stage = stack.at(-1)?.stage === true && isDesktop(width);
   return (
     <div
       className={styles.layer}
       style={{ zIndex: POPUP_STACK_Z_INDEX }}
       data-opened={opened}
-      data-fullscreen={fullscreen}
+      data-fullscreen={fullscreen || stage}
+      data-stage={stage}
     >
       <div className={styles.backdrop} aria-hidden="true" onClick={() => void hide()} />
       {stack.map((entry, index) => (

@@ -1,4 +1,4 @@
-import { DIALOG_FULLSCREEN } from '@orbit/contract';
+import { DESKTOP_MIN_WIDTH, DIALOG_FULLSCREEN } from '@orbit/contract';
 import type { ReactNode } from 'react';
 import { create } from 'zustand';
 
@@ -8,6 +8,8 @@ export interface DialogView {
   title: string;
   /** The title is a name to show as written (a member's), not a dictionary text to translate and capitalise. */
   titleIsName?: boolean;
+  /** A stage (a call, a live lesson): on a desktop it takes the whole window. */
+  stage?: boolean;
   render: () => ReactNode;
 }
 
@@ -70,6 +72,9 @@ export const useDialogStore = create<DialogState>((set, getState) => ({
 export function isFullscreenDialog(width: number, height: number): boolean {
   return width <= DIALOG_FULLSCREEN.maxWidth || height <= DIALOG_FULLSCREEN.maxHeight;
 }
+
+/** A desktop window, where a stage view takes the whole window and shows its panels beside it. */
+export const isDesktop = (width: number) => width > DESKTOP_MIN_WIDTH;
 
 export const openDialog = (view: DialogView) => useDialogStore.getState().push(view);
 export const dialogBack = () => useDialogStore.getState().back();

@@ -6,7 +6,7 @@ import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';
-import { dialogBack, openDialog } from '../../ui/dialogStore';
+import { dialogBack, isDesktop, openDialog } from '../../ui/dialogStore';
 import {
   CameraSwitchIcon,
   FeedIcon,
@@ -18,6 +18,7 @@ import {
   ScreenIcon,
   VideoIcon,
 } from '../../ui/icons';
+import { useViewport } from '../../ui/useViewport';
 import styles from './Calls.module.css';
 import { afterParticipantsChange, type LayoutState, pin, toggleLayout } from './layout';
 import { type DeviceChoice, FeedsPanel, ParticipantsPanel, SettingsPanel, useDevices } from './Panels';
@@ -111,6 +112,7 @@ function CallRoomView({
   const { room, snapshot, ended, remote } = useCallRoom(callId, session, me);
   const [left, setLeft] = useState(false);
   const [view, setView] = useState<View>('main');
+  const { width } = useViewport();
   const tiles = useTiles(snapshot, session, me, remote);
   const [layout, setLayout] = useState<LayoutState>({ layout: 'grid', pinned: null });
   const [devices, setDevices] = useState<DeviceChoice>({ microphone: null, speaker: null, camera: null });
@@ -185,8 +187,9 @@ function CallRoomView({
     setLayout(pin(id));
     setView('main');
   };
+  const desktop = isDesktop(width);
   return (
-    <div className={styles.screen}>
+    <div className={styles.screen} data-stage={desktop}>
       <Toolbar
         snapshot={snapshot}
         onSwitchCamera={(camera) => {
@@ -203,8 +206,9 @@ function CallRoomView({
           {t(snapshot.alert)}
         </p>
       )}
-      <div className={styles.body}>
-        {view === 'main' &&
+      {/* On a desktop the tiles stay on the stage and a panel opens beside them; on a phone it replaces them. */}
+      <div className={styles.body} data-stage={desktop} data-panel={view !== 'main'}>
+        {(view === 'main' || desktop) &&
           (layout.layout === 'speaker' ? (
             <Speaker tiles={tiles} layout={layout} speakerId={devices.speaker} />
           ) : (

@@ -25,6 +25,7 @@ export const openCall = ({ callId, title, session, accepted }: CallRef) =>
   openDialog({
     title,
     titleIsName: true,
+    stage: true,
     render: () => <CallScreen callId={callId} initial={session} accepted={accepted} />,
   });
 
