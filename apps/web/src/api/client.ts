@@ -103,14 +103,6 @@ function toApiError(status: number, body: unknown): ApiError {
   );
 }
 
-/**
- * Calls by path with a response type named by hand: only the live-session and activities calls still use
- * them, until their modules are declared in the contract too; everything else goes through `call`.
- */
-export const get = <T>(path: string, query?: Query) => request<T>(path, { query });
-export const post = <T>(path: string, json?: unknown, query?: Query) =>
-  request<T>(path, { method: 'POST', json: json ?? {}, query });
-
 type CallOptions<N extends EndpointName> = EndpointArgs<Endpoints[N]> & {
   /** A 401 here does not mean "signed out" (sign-in, registration, the current password's check). */
   public?: boolean;

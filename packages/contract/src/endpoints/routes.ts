@@ -222,3 +222,34 @@ export const SEARCH_ROUTES = {
   searchUsers: 'GET /search/users',
   privateUser: 'GET /search/private_user',
 } as const;
+
+/**
+ * Live lessons (GojiWise): a community's lessons, the room, the floor and its chat, the recording
+ * (001 §7, 002 §4).
+ */
+export const LESSON_ROUTES = {
+  lessons: 'GET /communities/:id/chat-sessions',
+  liveLessons: 'GET /communities/:id/chat-sessions-live',
+  createLesson: 'POST /communities/:id/chat-sessions',
+  lessonRoom: 'GET /gojitalk/:id',
+  leaveLessonRoom: 'POST /gojitalk/:id/leave',
+  endLesson: 'POST /communities/:id/chat-sessions/:sessionId/end',
+  lessonMic: 'POST /communities/:id/chat-sessions/:sessionId/mic',
+  moderateLesson: 'POST /communities/:id/chat-sessions/:sessionId/moderate',
+  lessonViewers: 'GET /communities/:id/chat-sessions/:sessionId/viewers',
+  lessonPosts: 'GET /communities/:id/chat-sessions/:sessionId/posts',
+  createLessonPost: 'POST /communities/:id/chat-sessions/:sessionId/posts',
+  lessonRecording: 'GET /communities/:id/chat-sessions/:sessionId/mediafile',
+} as const;
+
+/** Activity: logging and integrations' sessions, THIS WEEK, the history and the leaderboards (001 §2). */
+export const ACTIVITY_ROUTES = {
+  logActivity: 'POST /user/activity/sessions',
+  ingestActivity: 'POST /integrations/activity/sessions',
+  activitySummary: 'GET /user/activity/summary',
+  activityHistory: 'GET /user/activity/history',
+  leaderboard: 'GET /user/community/leaderboard',
+} as const;
+
+/** The member's own mood insights: moods against active minutes per day (issue 14). */
+export const MOOD_ROUTES = { moodInsights: 'GET /user/mood/insights' } as const;
