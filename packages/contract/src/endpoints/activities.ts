@@ -33,10 +33,10 @@ export const ACTIVITY_ENDPOINTS = endpoints('activity', ACTIVITY_ROUTES, {
     response: ActivityHistoryResponse,
     errors: [...WHOSE, 'history_out_of_range'],
   },
-  /** A board is a community's, which the caller may read, or everyone's: the query must say which. */
+  /** A board is a community's (a private one only for its members) or everyone's: the query must say which. */
   leaderboard: {
     query: LeaderboardQuery,
     response: LeaderboardResponse,
-    errors: ['not_found', 'not_a_member', 'leaderboard_needs_scope'],
+    errors: ['not_found', 'leaderboard_needs_scope'],
   },
 });

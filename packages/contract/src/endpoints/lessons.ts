@@ -50,12 +50,15 @@ export const LESSON_ENDPOINTS = endpoints('sessions', LESSON_ROUTES, {
     response: ChatSession,
     errors: [...LESSON, 'not_an_expert', 'session_ended', 'media_unavailable'],
   },
-  /** A viewer's own mic: the host holds it already, Q&A may be off, the mic must be in the right state. */
+  /**
+   * A viewer's own mic: the host holds it already, Q&A may be off, the mic must be in the right state; a mic
+   * given back is muted on the media server (503 while away).
+   */
   lessonMic: {
     params: SessionParams,
     body: SessionMicBody,
     response: SessionMicAnswer,
-    errors: [...LIVE, 'host_mic', 'requests_disabled', 'mic_state'],
+    errors: [...LIVE, 'host_mic', 'requests_disabled', 'mic_state', 'media_unavailable'],
   },
   /** The host's moderation of a viewer, who must be a member other than the host and in the room. */
   moderateLesson: {
