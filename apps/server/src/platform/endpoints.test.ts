@@ -90,3 +90,37 @@ describe('each declaration', () => {
     }
   });
 });
+
+describe('a declaration with two success statuses', () => {
+  const EITHER = endpoints(
+    'probe',
+    { either: 'POST /either' },
+    {
+      either: {
+        statuses: [200, 201],
+        body: Type.Object({ created: Type.Boolean() }),
+        response: Type.Object({ created: Type.Boolean() }),
+        errors: [],
+      },
+    },
+  );
+
+  it('serialises its answer under both, as the route chooses', async () => {
+    const app = Fastify().withTypeProvider() as unknown as App;
+    route(app, EITHER.either, {}, async (request, reply) =>
+      reply.status(request.body.created ? 201 : 200).send({ ...request.body, unlisted: 'dropped' } as never),
+    );
+    for (const created of [true, false]) {
+      const answer = await app.inject({ method: 'POST', url: '/either', payload: { created } });
+      expect(answer.statusCode).toBe(created ? 201 : 200);
+      expect(answer.json()).toEqual({ created });
+    }
+    await app.close();
+  });
+
+  it('lists both in the OpenAPI document: an integration answers 201 when it creates, 200 on a resend', () => {
+    const { responses } = doc.paths[openApiPath(ENDPOINTS.ingestActivity.path)].post;
+    expect(responses['201']).toEqual(responses['200']);
+    expect(responses['200']?.content?.['application/json']?.schema).toBeDefined();
+  });
+});

@@ -25,7 +25,11 @@ declare module 'fastify' {
   }
 }
 
-type SuccessStatus<E extends EndpointSpec> = E['status'] extends 201 ? 201 : 200;
+type SuccessStatus<E extends EndpointSpec> = E['statuses'] extends readonly (infer S extends 200 | 201)[]
+  ? S
+  : E['status'] extends 201
+    ? 201
+    : 200;
 
 /** The Fastify schema a declaration stands for: what types the handler's request and reply. */
 type SchemaOf<E extends EndpointSpec> = {
@@ -54,6 +58,9 @@ export interface MountOptions {
   bodyLimit?: number;
   /** Replies the declaration has no schema for (a file's bytes, one byte range), for the OpenAPI document. */
   describe?: Record<number, string>;
+  /** The operation's summary and description in the OpenAPI document, where its name says too little. */
+  summary?: string;
+  description?: string;
 }
 
 /** A refusal of this route: API.md's shape, its `error` one of the codes the route may answer. */
@@ -64,7 +71,9 @@ function refusalSchema(codes: readonly ErrorCode[]) {
 
 function responsesOf(endpoint: Endpoint, codes: readonly ErrorCode[], describe: MountOptions['describe']) {
   const responses: Record<string, unknown> = {};
-  if (endpoint.response) responses[endpoint.status ?? 200] = endpoint.response;
+  if (endpoint.response) {
+    for (const status of endpoint.statuses ?? [endpoint.status ?? 200]) responses[status] = endpoint.response;
+  }
   for (const [status, description] of Object.entries(describe ?? {})) responses[status] = { description };
   const refusal = refusalSchema(codes);
   // The server's own failures (500, and 503 while the media server is away) have the same shape.
@@ -90,6 +99,8 @@ export function route<E extends Endpoint>(
     operationId: endpoint.name,
     response: responsesOf(endpoint, codes, options.describe),
     'x-error-codes': codes,
+    ...(options.summary ? { summary: options.summary } : {}),
+    ...(options.description ? { description: options.description } : {}),
   };
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;

@@ -1,14 +1,7 @@
-import type {
-  ActivityHistoryResponse,
-  ActivitySummaryResponse,
-  HistoryGroupBy,
-  LeaderboardResponse,
-  LoggedSessionResponse,
-  LogSessionBody,
-} from '@orbit/contract';
+import type { HistoryGroupBy, LogSessionBody } from '@orbit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { get, post } from './client';
+import { call } from './client';
 
 /** Query keys of activity: one root, so a new session (HTTP reply or SESSION_ACTIVITY) refreshes every view. */
 export const activityKeys = {
@@ -22,7 +15,7 @@ export const activityKeys = {
 export function useActivitySummary(userId: number) {
   return useQuery({
     queryKey: activityKeys.summary(userId),
-    queryFn: () => get<ActivitySummaryResponse>('/user/activity/summary', { user_id: userId }),
+    queryFn: () => call('activitySummary', { query: { user_id: userId } }),
   });
 }
 
@@ -38,11 +31,13 @@ export function useActivityHistory(query: HistoryQuery) {
   return useQuery({
     queryKey: activityKeys.history(query),
     queryFn: () =>
-      get<ActivityHistoryResponse>('/user/activity/history', {
-        friend_id: query.friendId,
-        group_by: query.groupBy,
-        year: query.year,
-        month: query.month,
+      call('activityHistory', {
+        query: {
+          friend_id: query.friendId,
+          group_by: query.groupBy,
+          year: query.year,
+          month: query.month,
+        },
       }),
     placeholderData: (previous) => previous,
   });
@@ -55,18 +50,16 @@ export function useLeaderboard(board: Board) {
   return useQuery({
     queryKey: activityKeys.leaderboard(board),
     queryFn: () =>
-      get<LeaderboardResponse>(
-        '/user/community/leaderboard',
-        board.kind === 'all' ? { global: 'true' } : { leaderboard_community_id: board.id },
-      ),
+      call('leaderboard', {
+        query: board.kind === 'all' ? { global: true } : { leaderboard_community_id: board.id },
+      }),
   });
 }
 
 export function useLogActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LogSessionBody) =>
-      trackBusy(post<LoggedSessionResponse>('/user/activity/sessions', body)),
+    mutationFn: (body: LogSessionBody) => trackBusy(call('logActivity', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.root }),
   });
 }

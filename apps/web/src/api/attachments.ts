@@ -28,7 +28,7 @@ export function addFilesToComment(scope: FeedScope, commentId: number, files: re
     : call('addUserCommentFiles', upload);
 }
 
-/** The composer's image (001 §7: POST /user/post_image?folder={ownerId}). */
+/** The composer's image, filed under the feed owner's id, `folder` (001 §7). */
 export function uploadPostImage(folder: number, image: File) {
   return call('uploadPostImage', { query: { folder }, form: filesForm([image]) });
 }

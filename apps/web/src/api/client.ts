@@ -8,7 +8,7 @@ import {
   ROUTES,
 } from '@orbit/contract';
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 /** Every failed call becomes one typed error: HTTP status, the server's stable code, its message and body. */
 export class ApiError extends Error {
@@ -35,7 +35,7 @@ export const isOffline = (error: unknown) => isApiError(error) && error.code ===
 
 type Query = Record<string, string | number | undefined>;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
   json?: unknown;
@@ -60,7 +60,7 @@ export function apiUrl(path: string, query?: Query): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', headers: {} };
   if (options.json !== undefined) {
     init.body = JSON.stringify(options.json);
@@ -102,14 +102,6 @@ function toApiError(status: number, body: unknown): ApiError {
     errorBody,
   );
 }
-
-/**
- * Calls by path with a response type named by hand: only the live-session and activities calls still use
- * them, until their modules are declared in the contract too; everything else goes through `call`.
- */
-export const get = <T>(path: string, query?: Query) => request<T>(path, { query });
-export const post = <T>(path: string, json?: unknown, query?: Query) =>
-  request<T>(path, { method: 'POST', json: json ?? {}, query });
 
 type CallOptions<N extends EndpointName> = EndpointArgs<Endpoints[N]> & {
   /** A 401 here does not mean "signed out" (sign-in, registration, the current password's check). */

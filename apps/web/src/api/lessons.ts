@@ -1,22 +1,17 @@
 import type {
   ChatEventData,
-  ChatSession,
-  ChatSessionList,
   EventEnvelope,
   SessionActivity,
   SessionCreateBody,
-  SessionFloor,
   SessionMicBody,
   SessionModerateBody,
   SessionPost,
   SessionPostBody,
   SessionPosts,
-  SessionRoom,
-  SessionViewers,
 } from '@orbit/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { apiUrl, get, post } from './client';
+import { apiUrl, call, endpointRequest } from './client';
 
 /** Query keys of live lessons: one root, so a SESSION_ACTIVITY event can refresh every list at once. */
 export const lessonKeys = {
@@ -28,18 +23,20 @@ export const lessonKeys = {
   posts: (lessonId: number) => ['lessons', 'posts', lessonId] as const,
 };
 
-const base = (communityId: number, lessonId: number) =>
-  `/communities/${communityId}/chat-sessions/${lessonId}`;
+/** A lesson's path params: its community and itself. */
+const inLesson = (communityId: number, lessonId: number) => ({
+  params: { id: communityId, sessionId: lessonId },
+});
 
 /** The recording's address: the player streams it with range requests and the download link saves it. */
 export const mediaFileUrl = (communityId: number, lessonId: number) =>
-  apiUrl(`${base(communityId, lessonId)}/mediafile`);
+  apiUrl(endpointRequest('lessonRecording', inLesson(communityId, lessonId).params).path);
 
 // A failing lesson list is ignored silently (002 §8): the list shows empty, nothing pops up.
 export function useLessons(communityId: number) {
   return useQuery({
     queryKey: lessonKeys.list(communityId),
-    queryFn: () => get<ChatSessionList>(`/communities/${communityId}/chat-sessions`),
+    queryFn: () => call('lessons', { params: { id: communityId } }),
     retry: false,
   });
 }
@@ -48,7 +45,7 @@ export function useLessons(communityId: number) {
 export function useLiveLessons(communityId: number) {
   return useQuery({
     queryKey: lessonKeys.live(communityId),
-    queryFn: () => get<ChatSessionList>(`/communities/${communityId}/chat-sessions-live`),
+    queryFn: () => call('liveLessons', { params: { id: communityId } }),
     retry: false,
   });
 }
@@ -57,7 +54,7 @@ export function useLiveLessons(communityId: number) {
 export function useLessonRoom(lessonId: number) {
   return useQuery({
     queryKey: lessonKeys.room(lessonId),
-    queryFn: () => get<SessionRoom>(`/gojitalk/${lessonId}`),
+    queryFn: () => call('lessonRoom', { params: { id: lessonId } }),
     retry: false,
   });
 }
@@ -65,7 +62,7 @@ export function useLessonRoom(lessonId: number) {
 export function useViewers(communityId: number, lessonId: number, enabled: boolean) {
   return useQuery({
     queryKey: lessonKeys.viewers(lessonId),
-    queryFn: () => get<SessionViewers>(`${base(communityId, lessonId)}/viewers`),
+    queryFn: () => call('lessonViewers', inLesson(communityId, lessonId)),
     enabled,
   });
 }
@@ -73,7 +70,7 @@ export function useViewers(communityId: number, lessonId: number, enabled: boole
 export function usePosts(communityId: number, lessonId: number) {
   return useQuery({
     queryKey: lessonKeys.posts(lessonId),
-    queryFn: () => get<SessionPosts>(`${base(communityId, lessonId)}/posts`),
+    queryFn: () => call('lessonPosts', inLesson(communityId, lessonId)),
   });
 }
 
@@ -81,7 +78,7 @@ export function useCreateLesson(communityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SessionCreateBody) =>
-      trackBusy(post<ChatSession>(`/communities/${communityId}/chat-sessions`, body)),
+      trackBusy(call('createLesson', { params: { id: communityId }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lessonKeys.root }),
   });
 }
@@ -91,7 +88,7 @@ export function useCreateLesson(communityId: number) {
  * after it: opening the room again fetches it, which enters the room again (in that order, never racing).
  */
 export function leaveRoom(queryClient: QueryClient, lessonId: number) {
-  return post(`/gojitalk/${lessonId}/leave`)
+  return call('leaveLessonRoom', { params: { id: lessonId } })
     .catch(() => undefined)
     .then(() => refreshRoom(queryClient, lessonId));
 }
@@ -106,19 +103,19 @@ export function useRefreshRoom(lessonId: number) {
 }
 
 export const endLesson = (communityId: number, lessonId: number) =>
-  trackBusy(post<ChatSession>(`${base(communityId, lessonId)}/end`));
+  trackBusy(call('endLesson', inLesson(communityId, lessonId)));
 
 export const changeMyMic = (communityId: number, lessonId: number, action: SessionMicBody['action']) =>
-  post<{ mic: number }>(`${base(communityId, lessonId)}/mic`, { action });
+  call('lessonMic', { ...inLesson(communityId, lessonId), body: { action } });
 
 export const moderate = (communityId: number, lessonId: number, body: SessionModerateBody) =>
-  post<SessionFloor>(`${base(communityId, lessonId)}/moderate`, body);
+  call('moderateLesson', { ...inLesson(communityId, lessonId), body });
 
 export function useSendPost(communityId: number, lessonId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SessionPostBody) =>
-      trackBusy(post<SessionPost>(`${base(communityId, lessonId)}/posts`, body)),
+      trackBusy(call('createLessonPost', { ...inLesson(communityId, lessonId), body })),
     onSuccess: (created) => addPost(queryClient, created),
   });
 }

@@ -1,7 +1,6 @@
-import type { MoodInsightsResponse } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { activityKeys } from './activities';
-import { get } from './client';
+import { call } from './client';
 
 /**
  * The member's own mood insights (issue 14): under the activity root, so a logged session refreshes them;
@@ -15,7 +14,7 @@ export const moodInsightsKeys = {
 export function useMoodInsights(days: number) {
   return useQuery({
     queryKey: moodInsightsKeys.days(days),
-    queryFn: () => get<MoodInsightsResponse>('/user/mood/insights', { days }),
+    queryFn: () => call('moodInsights', { query: { days } }),
     placeholderData: (previous) => previous,
   });
 }

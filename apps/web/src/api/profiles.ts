@@ -94,7 +94,10 @@ export function useUpdateNotificationLevel() {
   });
 }
 
-/** Version check (000 §4.9). */
+/**
+ * The version check: an outdated client shows the update modal and reloads after 5 s (000 §4.9). Asked
+ * once, before sign-in too, and never retried.
+ */
 export function useVersionCheck(version: number) {
   return useQuery({
     queryKey: queryKeys.version(version),

@@ -15,7 +15,7 @@ export const tournamentKeys = {
     ['tournament', 'progress', code, round] as const,
 };
 
-/** GET /tournament/progress (001 §7): one round of a season. */
+/** One round of a season, its community pairs; a past round is asked for by its code and round (001 §2, §7). */
 export function useTournamentProgress(code: string | null, round: TournamentRound | null) {
   return useQuery({
     queryKey: tournamentKeys.progress(code, round),

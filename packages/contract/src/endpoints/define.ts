@@ -15,6 +15,11 @@ export interface EndpointSpec {
   response?: TSchema;
   /** The success status when it is not 200. */
   status?: 201;
+  /**
+   * The success statuses of a route that answers either, with the same body: an idempotent create answers
+   * 201 when it creates and 200 when it finds the same thing already there. Takes the place of `status`.
+   */
+  statuses?: readonly (200 | 201)[];
   /** The codes this route refuses with, beside COMMON_ERRORS that any route can answer. */
   errors: readonly ErrorCode[];
   /** It answers without a session (sign-in, registration, locale). */

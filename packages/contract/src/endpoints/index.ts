@@ -1,3 +1,4 @@
+import { ACTIVITY_ENDPOINTS } from './activities';
 import { ADMIN_ENDPOINTS, LOCALE_ENDPOINTS, REALTIME_ENDPOINTS, TAG_ENDPOINTS } from './app';
 import { ATTACHMENT_ENDPOINTS } from './attachments';
 import { AUTH_ENDPOINTS } from './auth';
@@ -6,11 +7,14 @@ import { COMMUNITY_ENDPOINTS } from './communities';
 import { FEED_ENDPOINTS } from './feeds';
 import { FRIEND_ENDPOINTS, STAR_ENDPOINTS } from './friends';
 import { IMAGE_ENDPOINTS } from './images';
+import { LESSON_ENDPOINTS } from './lessons';
 import { MESSAGE_ENDPOINTS } from './messages';
 import { MOMENT_ENDPOINTS } from './moments';
+import { MOOD_ENDPOINTS } from './moods';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
 import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
 import {
+  ACTIVITY_ROUTES,
   ADMIN_ROUTES,
   ATTACHMENT_ROUTES,
   AUTH_ROUTES,
@@ -20,9 +24,11 @@ import {
   FRIEND_ROUTES,
   IMAGE_ROUTES,
   INCENTIVE_ROUTES,
+  LESSON_ROUTES,
   LOCALE_ROUTES,
   MESSAGE_ROUTES,
   MOMENT_ROUTES,
+  MOOD_ROUTES,
   NOTIFICATION_ROUTES,
   REALTIME_ROUTES,
   SEARCH_ROUTES,
@@ -61,6 +67,9 @@ export const ROUTES = {
   ...SURVEY_ROUTES,
   ...TOURNAMENT_ROUTES,
   ...REALTIME_ROUTES,
+  ...LESSON_ROUTES,
+  ...ACTIVITY_ROUTES,
+  ...MOOD_ROUTES,
 };
 
 /**
@@ -88,6 +97,9 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...SURVEY_ENDPOINTS,
   ...TOURNAMENT_ENDPOINTS,
   ...REALTIME_ENDPOINTS,
+  ...LESSON_ENDPOINTS,
+  ...ACTIVITY_ENDPOINTS,
+  ...MOOD_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

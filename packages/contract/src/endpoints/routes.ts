@@ -4,7 +4,10 @@
  * schema (docs/decisions/0035).
  */
 
-/** Files of posts and comments, the composer's image and link previews (001 §7). */
+/**
+ * Files of posts and comments, the composer's image and link previews: a post or comment comes with its
+ * files in one upload, and the composer's image is filed under its feed owner's id, `folder` (001 §7).
+ */
 export const ATTACHMENT_ROUTES = {
   userPostWithFiles: 'POST /users/:id/attachments',
   communityPostWithFiles: 'POST /communities/:id/attachments',
@@ -20,7 +23,11 @@ export const ATTACHMENT_ROUTES = {
   linkPreview: 'POST /getLinkPreview',
 } as const;
 
-/** Registration, sign-in, sessions and passwords (API.md "Identity and sessions", 002 §8). */
+/**
+ * Registration, sign-in, sessions and passwords (API.md "Identity and sessions"): registering, signing in
+ * and the token handoff need no session, and a refused registration names the code the client turns into
+ * its text, email_already_in_use or identity_not_available (002 §8).
+ */
 export const AUTH_ROUTES = {
   register: 'POST /register',
   login: 'POST /login',
@@ -32,7 +39,10 @@ export const AUTH_ROUTES = {
   identityAvailable: 'GET /user/identity_available',
 } as const;
 
-/** Calls (002 §7): start, the room's session, the call's state; answering, media changes and leaving. */
+/**
+ * Calls: one starts with a community or a list of attendees, and the call screen reads the room's address
+ * and credentials from the call (002 §7).
+ */
 export const CALL_ROUTES = {
   startCall: 'POST /call/start',
   privateCall: 'GET /private-call/:id',
@@ -42,7 +52,10 @@ export const CALL_ROUTES = {
   rejectCall: 'POST /call/:id/reject',
 } as const;
 
-/** Communities, their members and invites (001 §2, §8). */
+/**
+ * Communities, their members and invites: only experts edit a community's info and image or remove members,
+ * and nobody removes themselves (001 §5, §6).
+ */
 export const COMMUNITY_ROUTES = {
   communities: 'GET /communities',
   searchCommunities: 'GET /search/communities',
@@ -61,7 +74,10 @@ export const COMMUNITY_ROUTES = {
   removeCommunityMember: 'DELETE /communities/:id/members/:userId',
 } as const;
 
-/** Posts, comments and polls of the member and community feeds (001 §4 to §7). */
+/**
+ * Posts, comments and polls of the member and community feeds: only experts set a comment's urgency, and
+ * a poll takes one vote per member, which a later choice moves (001 §4, §6).
+ */
 export const FEED_ROUTES = {
   userFeeds: 'GET /user/feeds',
   communityFeeds: 'GET /community/feeds',
@@ -93,7 +109,10 @@ export const FEED_ROUTES = {
   answerPoll: 'POST /polls/:feedId/answers',
 } as const;
 
-/** Friends, friend requests and the members list (000 §4.4, 002 §7). */
+/**
+ * Friends, friend requests and the members list: a request is accepted (they become friends) or declined
+ * (it is removed), and unfriending removes the friend (000 §4.4).
+ */
 export const FRIEND_ROUTES = {
   friendRequest: 'PUT /user/friends/request',
   withdrawFriendRequest: 'DELETE /user/friends/request',
@@ -109,13 +128,16 @@ export const FRIEND_ROUTES = {
   members: 'GET /users',
 } as const;
 
-/** Pinning a star of the home (000 §3.3). */
+/** Pinning a star of the home: the star's `pinned` toggles, and it answers the star's new state (000 §3.3). */
 export const STAR_ROUTES = {
   pinStar: 'POST /stars/:id/pin',
   unpinStar: 'POST /stars/:id/unpin',
 } as const;
 
-/** The member's pictures: uploads, crops, the persona image; the preset session images (000 §7). */
+/**
+ * The member's pictures: uploads, crops, the persona image; the preset session images, public so that a
+ * plain image element shows them (000 §7).
+ */
 export const IMAGE_ROUTES = {
   sessionImages: 'GET /v3/session_images',
   sessionImage: 'GET /v3/session_images/:file',
@@ -158,7 +180,10 @@ export const MESSAGE_ROUTES = {
   groupImage: 'GET /pms/group/:group_id/image',
 } as const;
 
-/** Moments: challenges and treasures between members (000 §2.9, 001 §6). */
+/**
+ * Moments between members: a new one is a treasure without participants, a share with the factor off and
+ * a dare with it on; viewing marks the pending ones seen (status 2), ignoring sets status 3 (000 §4.3).
+ */
 export const MOMENT_ROUTES = {
   appCriteria: 'GET /app',
   createMoment: 'POST /user/moments',
@@ -169,7 +194,10 @@ export const MOMENT_ROUTES = {
   momentLeaderboard: 'GET /user/moments/leaderboard',
 } as const;
 
-/** The member's notifications (000 §2.8) and the administrators' maintenance notice. */
+/**
+ * The member's notifications, each unread until read, all read when the list is left (000 §2.8), and the
+ * administrators' maintenance notice.
+ */
 export const NOTIFICATION_ROUTES = {
   notifications: 'GET /notifications',
   readAllNotifications: 'POST /notifications/read-all',
@@ -205,7 +233,10 @@ export const TOURNAMENT_ROUTES = {
   tournamentImage: 'GET /tournament/user/image',
 } as const;
 
-/** The home, the member's profile and settings, avatars (000 §3, 002 §7). */
+/**
+ * The home, the member's profile and settings, avatars: a member edits only their own profile, and one
+ * PUT /user changes one setting (002 §6, §7).
+ */
 export const USER_ROUTES = {
   profiles: 'GET /user/profiles',
   profile: 'GET /user/profile',
@@ -217,8 +248,45 @@ export const USER_ROUTES = {
   avatar: 'GET /v3/avatars/:file',
 } as const;
 
-/** Finding members by name (000 §4.4). */
+/**
+ * Finding members: by name for the search screen, or by an exact username or alias for a private request
+ * (000 §2.3, §2.6).
+ */
 export const SEARCH_ROUTES = {
   searchUsers: 'GET /search/users',
   privateUser: 'GET /search/private_user',
 } as const;
+
+/**
+ * Live lessons (GojiWise): a community's lessons are its members'; the host moderates the floor, a viewer
+ * asks for the mic, and the recording plays once it is ready (001 §4, 002 §4, §6).
+ */
+export const LESSON_ROUTES = {
+  lessons: 'GET /communities/:id/chat-sessions',
+  liveLessons: 'GET /communities/:id/chat-sessions-live',
+  createLesson: 'POST /communities/:id/chat-sessions',
+  lessonRoom: 'GET /gojitalk/:id',
+  leaveLessonRoom: 'POST /gojitalk/:id/leave',
+  endLesson: 'POST /communities/:id/chat-sessions/:sessionId/end',
+  lessonMic: 'POST /communities/:id/chat-sessions/:sessionId/mic',
+  moderateLesson: 'POST /communities/:id/chat-sessions/:sessionId/moderate',
+  lessonViewers: 'GET /communities/:id/chat-sessions/:sessionId/viewers',
+  lessonPosts: 'GET /communities/:id/chat-sessions/:sessionId/posts',
+  createLessonPost: 'POST /communities/:id/chat-sessions/:sessionId/posts',
+  lessonRecording: 'GET /communities/:id/chat-sessions/:sessionId/mediafile',
+} as const;
+
+/**
+ * Activity: logging and integrations' sessions, THIS WEEK, the history (the current and two previous years,
+ * or the last 12 months) and the leaderboards, a community's or everyone's (001 §2).
+ */
+export const ACTIVITY_ROUTES = {
+  logActivity: 'POST /user/activity/sessions',
+  ingestActivity: 'POST /integrations/activity/sessions',
+  activitySummary: 'GET /user/activity/summary',
+  activityHistory: 'GET /user/activity/history',
+  leaderboard: 'GET /user/community/leaderboard',
+} as const;
+
+/** The member's own mood insights: moods against active minutes per day (issue 14). */
+export const MOOD_ROUTES = { moodInsights: 'GET /user/mood/insights' } as const;

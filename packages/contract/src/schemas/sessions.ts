@@ -110,6 +110,10 @@ export const SessionMicBody = Type.Object(
 );
 export type SessionMicBody = Static<typeof SessionMicBody>;
 
+/** The caller's mic after a request of theirs: a SessionMicState. */
+export const SessionMicAnswer = Type.Object({ mic: Type.Integer() });
+export type SessionMicAnswer = Static<typeof SessionMicAnswer>;
+
 /** The host's moderator actions (002 §7 audio bridge requests), each checked by the server. */
 export const ModeratorAction = {
   GRANT: 'grant',

@@ -12,7 +12,10 @@ import {
   startCall,
 } from './service';
 
-/** Calls (002 §7): start, the room's session, the call's state; answering, media changes and leaving. */
+/**
+ * Calls: one starts with a community or a list of attendees, and the call screen reads the room's address
+ * and credentials from the call (002 §7).
+ */
 export async function callsRoutes(app: App, deps: AppDeps) {
   const f = deps.config.rateLimitFactor;
   const answering = { config: { rateLimit: rateLimit(f, 120) } };
