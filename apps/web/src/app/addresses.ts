@@ -1,8 +1,8 @@
+import { CALL_ADDRESSES } from '../features/calls/open';
 import { COMMUNITY_ADDRESSES } from '../features/communities/open';
 import { MESSAGE_ADDRESSES } from '../features/messages/open';
 import { NOTIFICATION_ADDRESSES } from '../features/notifications/open';
 import { SOCIAL_ADDRESSES } from '../features/social/open';
-import { CALL_ADDRESSES } from '../features/calls/open';
 import type { Address } from '../ui/navigation/history';
 
 /**

@@ -2,8 +2,8 @@ import type { CallInvite, CallStartBody, CallStarted, PrivateCallSession } from 
 import { startCall } from '../../api/calls';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
-import type { Address } from '../../ui/navigation/history';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 import { captureMicrophone, releaseMicrophone } from './microphone';
 import { connectNow, preparedSession } from './prepared';
 import { refusalOf } from './refusal';
@@ -38,7 +38,11 @@ export const openCall = ({ callId, title, session, accepted }: CallRef) =>
 function rejoin(callId: number): void {
   preloadCallMedia();
   captureMicrophone();
-  replaceDialog({ title: T.callCall, route: callRoute(callId), render: () => <CallScreen callId={callId} /> });
+  replaceDialog({
+    title: T.callCall,
+    route: callRoute(callId),
+    render: () => <CallScreen callId={callId} />,
+  });
 }
 
 /** A call in progress reopens as a question, "Rejoin the call?", never joining by itself (issue 13). */

@@ -3,8 +3,8 @@ import { useCommunity } from '../../api/communities';
 import { i18n, positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
-import type { Address } from '../../ui/navigation/history';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 import { listTarget, type PendingInvite } from './rules';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.

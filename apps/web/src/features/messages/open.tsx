@@ -2,8 +2,8 @@ import { usePreview } from '../../api/messages';
 import type { Star } from '../../api/types';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
-import type { Address } from '../../ui/navigation/history';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const AddParticipant = lazyScreen(() => import('./AddParticipant').then((m) => m.AddParticipant));

@@ -1,7 +1,7 @@
 import { T } from '../../i18n/texts';
 import { openDialog } from '../../ui/dialogStore';
-import type { Address } from '../../ui/navigation/history';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const NotificationsView = lazyScreen(() => import('./NotificationsView').then((m) => m.NotificationsView));
@@ -15,4 +15,6 @@ const notificationsView = () => ({
 export const openNotifications = () => openDialog(notificationsView());
 
 /** A link or a reload can reopen the list (docs/decisions/0042). */
-export const NOTIFICATION_ADDRESSES: readonly Address[] = [{ kind: 'notifications', ids: 0, view: notificationsView }];
+export const NOTIFICATION_ADDRESSES: readonly Address[] = [
+  { kind: 'notifications', ids: 0, view: notificationsView },
+];

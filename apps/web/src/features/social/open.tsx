@@ -3,8 +3,8 @@ import { useMe } from '../../api/profiles';
 import { type SearchKind, useUserProfile } from '../../api/social';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
-import type { Address } from '../../ui/navigation/history';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const FriendConfirmation = lazyScreen(() => import('./FriendConfirmation').then((m) => m.FriendConfirmation));

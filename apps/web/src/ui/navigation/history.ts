@@ -58,7 +58,8 @@ function pushEntries(stack: readonly DialogEntry[], from: number): void {
 /** Writes a change made in the app: the entries closed are gone back over, the ones opened pushed. */
 function writeChange(stack: readonly DialogEntry[], previous: readonly DialogEntry[]): void {
   let common = 0;
-  while (common < Math.min(stack.length, previous.length) && stack[common].id === previous[common].id) common += 1;
+  while (common < Math.min(stack.length, previous.length) && stack[common].id === previous[common].id)
+    common += 1;
   const closed = previous.length - common;
   if (closed > 0 && stack.length > common) {
     // One view swapped for another takes its history entry.

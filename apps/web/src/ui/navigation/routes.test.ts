@@ -27,7 +27,9 @@ describe('the address of a dialog stack', () => {
   });
 
   it('opens as much of a mistyped or outdated link as it still names', () => {
-    expect(parseRoutePath('/community/12/nowhere/member/7', arities)).toEqual([{ kind: 'community', ids: [12] }]);
+    expect(parseRoutePath('/community/12/nowhere/member/7', arities)).toEqual([
+      { kind: 'community', ids: [12] },
+    ]);
     expect(parseRoutePath('/community/abc', arities)).toEqual([]);
     expect(parseRoutePath('/community/0', arities)).toEqual([]);
     expect(parseRoutePath('/community/-4', arities)).toEqual([]);

@@ -15,7 +15,8 @@ export function routePath(routes: readonly Route[]): string {
   return `/${routes.flatMap((route) => [route.kind, ...route.ids.map(String)]).join('/')}`;
 }
 
-const isId = (segment: string | undefined): segment is string => segment !== undefined && /^[1-9]\d{0,15}$/.test(segment);
+const isId = (segment: string | undefined): segment is string =>
+  segment !== undefined && /^[1-9]\d{0,15}$/.test(segment);
 
 /**
  * The routes a path names, read from the left; reading stops at the first segment that is not a known kind
