@@ -132,6 +132,18 @@ describeInBrowser('navigation in the address', () => {
       await expectHome(page);
     });
 
+    await step(page, 'Rejoin opens the call screen in its place, at the same address', async () => {
+      await page.goto('/call/424242');
+      await dialog(page, text('callRejoinQuestion'))
+        .getByRole('button', { name: text('callRejoin'), exact: true })
+        .click();
+      // No such call here: the call screen says it could not be joined; what matters is that it is the one shown.
+      await dialog(page, text('callCall')).waitFor();
+      expect(path(page)).toBe('/call/424242');
+      await page.goBack();
+      await expectHome(page);
+    });
+
     expect(member.errors).toEqual([]);
     await member.context.close();
   });
