@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import {
+  describeInBrowser,
+  launchBrowser,
+  openContext,
+  PHONE,
+  screenshotEachViewport,
+  step,
+} from './support/browser';
 import { dialog, type Member, ok, signIn } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
@@ -121,6 +128,20 @@ describeInBrowser('navigation in the address', () => {
       await dialog(fresh, thread.group_name).waitFor();
       await screenshotEachViewport(fresh, 'navigation-thread-link');
       await fresh.close();
+    });
+
+    await step(page, 'a member signed out who follows a link signs in and lands on it', async () => {
+      const context = await openContext(browser, server.baseUrl, PHONE);
+      const fresh = await context.newPage();
+      await fresh.goto(`/member/${other.user_id}`);
+      await fresh.getByLabel(text('identity')).fill('demo@orbit.local');
+      await fresh.getByLabel(text('password')).fill(DEMO_PASSWORD);
+      await fresh.getByRole('button', { name: text('signIn'), exact: true }).click();
+      await dialog(fresh, other.screen_name).waitFor();
+      expect(path(fresh)).toBe(`/member/${other.user_id}`);
+      await fresh.goBack();
+      await expectHome(fresh);
+      await context.close();
     });
 
     await step(page, 'a call reopened from its address asks to rejoin, and Leave goes home', async () => {
