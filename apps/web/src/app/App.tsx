@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { isOffline, setSignedOutHandler } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useProfiles } from '../api/profiles';
+import { signInState, useReturnPath } from '../features/auth/returnPath';
 import { SignInScreen } from '../features/auth/SignInScreen';
 import { IncomingCall } from '../features/calls/IncomingCall';
 import { T } from '../i18n/texts';
@@ -54,11 +55,12 @@ function useProfileRefreshFailure(profiles: ReturnType<typeof useProfiles>) {
 
 function SignedInRoutes() {
   const profiles = useProfiles();
+  const { pathname } = useLocation();
   useProfileRefreshFailure(profiles);
   if (profiles.isPending) return <Splash />;
   if (profiles.isError && profiles.data === undefined)
     return <Splash failed onRetry={() => void profiles.refetch()} />;
-  if (!profiles.data) return <Navigate to="/signin" replace />;
+  if (!profiles.data) return <Navigate to="/signin" replace state={signInState(pathname)} />;
   return (
     <>
       <RealtimeBridge />
@@ -70,8 +72,9 @@ function SignedInRoutes() {
 
 function SignedOutOnly({ children }: { children: React.ReactNode }) {
   const profiles = useProfiles();
+  const returnPath = useReturnPath();
   if (profiles.isPending) return <Splash />;
-  if (profiles.data) return <Navigate to="/" replace />;
+  if (profiles.data) return <Navigate to={returnPath} replace />;
   return children;
 }
 

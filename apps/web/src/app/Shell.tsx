@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/auth';
@@ -19,7 +19,9 @@ import { DialogHost } from '../ui/DialogHost';
 import { hideDialogs, useDialogStore } from '../ui/dialogStore';
 import { badgeText } from '../ui/format';
 import { BellIcon, ChatIcon, MenuIcon } from '../ui/icons';
+import { startNavigation } from '../ui/navigation/history';
 import { showError } from '../ui/popup';
+import { ADDRESSES } from './addresses';
 import { HOME_BUTTONS, type MenuEntryId } from './menuEntries';
 import { RealtimeStatusChip } from './RealtimeStatusChip';
 import styles from './Shell.module.css';
@@ -45,6 +47,8 @@ export function Shell({ profiles }: { profiles: Profiles }) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const dialogOpen = useDialogStore((s) => s.stack.length > 0);
   const logout = useLogoutAction();
+  // The dialog stack follows the address and the browser's Back and Forward while the member is signed in.
+  useEffect(() => startNavigation(ADDRESSES), []);
 
   // Closed at once and the menu button focused, so that a screen a choice opens takes the menu button (live
   // again) as the control its focus returns to, not the entry that is gone with the menu.

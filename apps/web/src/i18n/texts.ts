@@ -568,6 +568,8 @@ export const T = {
   callParticipantsCount: 'call.participants_count',
   callNoFeeds: 'call.no_feeds',
   callBackToCall: 'call.back_to_call',
+  callRejoinQuestion: 'call.rejoin_question',
+  callRejoin: 'call.rejoin',
   callDefaultDevice: 'call.default_device',
   callMicrophone: 'call.microphone',
   callSpeakers: 'call.speakers',

@@ -103,7 +103,7 @@ function DialogFrame({ entry, onTop }: { entry: DialogEntry; onTop: boolean }) {
           tabIndex={-1}
           className={entry.titleIsName ? styles.name : styles.title}
         >
-          {entry.titleIsName ? entry.title : t(entry.title)}
+          {entry.heading ? entry.heading() : entry.titleIsName ? entry.title : t(entry.title)}
         </h2>
         <IconButton label={t(T.close)} onClick={() => void hide()}>
           <CloseIcon />

@@ -1,6 +1,7 @@
 import { DESKTOP_MIN_WIDTH, DIALOG_FULLSCREEN } from '@orbit/contract';
 import type { ReactNode } from 'react';
 import { create } from 'zustand';
+import type { Route } from './navigation/routes';
 
 /** A view opened in the dialog stack; `render` is called while it is on top. */
 export interface DialogView {
@@ -10,6 +11,10 @@ export interface DialogView {
   titleIsName?: boolean;
   /** A stage (a call, a live lesson): on a desktop it takes the whole window. */
   stage?: boolean;
+  /** Shown as the heading instead of `title` when the view was opened from an address, before its name is known. */
+  heading?: () => ReactNode;
+  /** Where the view is in the address (ui/navigation); a view without one is not addressed. */
+  route?: Route;
   render: () => ReactNode;
 }
 
@@ -33,6 +38,8 @@ export function registerBeforeBack(id: number, handler: BeforeBack): () => void 
 
 interface DialogState {
   stack: DialogEntry[];
+  /** The last change followed the browser's history (Back, Forward, a reload), so it is not written to it. */
+  fromHistory: boolean;
   push: (view: DialogView) => void;
   /** Swaps the view on top for another, e.g. a confirmation for what it guarded. */
   replace: (view: DialogView) => void;
@@ -40,31 +47,52 @@ interface DialogState {
   back: () => Promise<void>;
   /** Hiding clears the whole stack; each view still gets its chance to save first. */
   hide: () => Promise<void>;
+  /**
+   * Follows the browser's history (Back, Forward, a reload, a link): keeps the first `depth` entries and puts
+   * `views` on top. The views above leave as on Back, saving first; false when one chose to stay.
+   */
+  rebuild: (depth: number, views: readonly DialogView[]) => Promise<boolean>;
 }
 
 let nextId = 1;
+const entryOf = (view: DialogView): DialogEntry => ({ ...view, id: nextId++ });
+
+/** Runs the handlers of the views above `depth`, top first; false as soon as one keeps its view open. */
+async function leaveAbove(stack: readonly DialogEntry[], depth: number): Promise<boolean> {
+  for (const entry of stack.slice(depth).reverse()) {
+    if ((await beforeBackHandlers.get(entry.id)?.()) === false) return false;
+    beforeBackHandlers.delete(entry.id);
+  }
+  return true;
+}
 
 export const useDialogStore = create<DialogState>((set, getState) => ({
   stack: [],
-  push: (view) => set((s) => ({ stack: [...s.stack, { ...view, id: nextId++ }] })),
+  fromHistory: false,
+  push: (view) => set((s) => ({ stack: [...s.stack, entryOf(view)], fromHistory: false })),
   replace: (view) =>
     set((s) => {
       const top = s.stack.at(-1);
       if (!top) return s;
       beforeBackHandlers.delete(top.id);
-      return { stack: [...s.stack.slice(0, -1), { ...view, id: nextId++ }] };
+      return { stack: [...s.stack.slice(0, -1), entryOf(view)], fromHistory: false };
     }),
   back: async () => {
     const top = getState().stack.at(-1);
     if (!top) return;
     if ((await beforeBackHandlers.get(top.id)?.()) === false) return;
-    set((s) => ({ stack: s.stack.filter((entry) => entry.id !== top.id) }));
+    set((s) => ({ stack: s.stack.filter((entry) => entry.id !== top.id), fromHistory: false }));
   },
   hide: async () => {
     const { stack } = getState();
     for (const entry of [...stack].reverse()) await beforeBackHandlers.get(entry.id)?.();
     beforeBackHandlers.clear();
-    set({ stack: [] });
+    set({ stack: [], fromHistory: false });
+  },
+  rebuild: async (depth, views) => {
+    const left = await leaveAbove(getState().stack, depth);
+    if (left) set((s) => ({ stack: [...s.stack.slice(0, depth), ...views.map(entryOf)], fromHistory: true }));
+    return left;
   },
 }));
 

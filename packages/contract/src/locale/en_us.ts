@@ -826,6 +826,9 @@ const ORBIT_TEXTS = {
   'call.participants_count': '{{0}} in the call',
   'call.no_feeds': 'Nothing here yet',
   'call.back_to_call': 'Back to the call',
+  // A call still open when the page was reloaded or reopened from its address (issue 13).
+  'call.rejoin_question': 'Rejoin the call?',
+  'call.rejoin': 'Rejoin',
   'call.default_device': 'Default',
   // Private mood insights on the member's own page (issue 14): moods against active minutes per day.
   'mood_insights.title': 'Mood and activity',

@@ -7,6 +7,7 @@ import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
+import { useReturnPath } from './returnPath';
 
 function signInErrorText(error: unknown): string {
   if (isApiError(error, 401) || isApiError(error, 400)) return T.invalidCredentials;
@@ -18,6 +19,7 @@ function signInErrorText(error: unknown): string {
 export function SignInScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const login = useLogin();
   const [identity, setIdentity] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +28,7 @@ export function SignInScreen() {
     if (!identity.trim() || !password) return;
     login.mutate(
       { identity: identity.trim(), password },
-      { onSuccess: () => navigate('/', { replace: true }) },
+      { onSuccess: () => navigate(returnPath, { replace: true }) },
     );
   };
 

@@ -1,7 +1,9 @@
 import type { CallInvite, CallStartBody, CallStarted, PrivateCallSession } from '@orbit/contract';
 import { startCall } from '../../api/calls';
-import { openDialog } from '../../ui/dialogStore';
+import { T } from '../../i18n/texts';
+import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 import { captureMicrophone, releaseMicrophone } from './microphone';
 import { connectNow, preparedSession } from './prepared';
 import { refusalOf } from './refusal';
@@ -9,6 +11,7 @@ import { refusalOf } from './refusal';
 // The call screen and its media code load with the first call, not with the app's first screen.
 const CallScreen = lazyScreen(() => import('./CallScreen').then((m) => m.CallScreen));
 const CallUnavailable = lazyScreen(() => import('./CallScreen').then((m) => m.CallUnavailable));
+const Rejoin = lazyScreen(() => import('./Rejoin').then((m) => m.Rejoin));
 
 export interface CallRef {
   callId: number;
@@ -20,14 +23,42 @@ export interface CallRef {
   accepted?: Promise<CallStarted>;
 }
 
+const callRoute = (callId: number) => ({ kind: 'call', ids: [callId] });
+
 /** The call screen in the dialog stack. */
 export const openCall = ({ callId, title, session, accepted }: CallRef) =>
   openDialog({
     title,
     titleIsName: true,
     stage: true,
+    route: callRoute(callId),
     render: () => <CallScreen callId={callId} initial={session} accepted={accepted} />,
   });
+
+/** Rejoining a call reopened from its address: the screen fetches its session, as for any call it opens. */
+function rejoin(callId: number): void {
+  preloadCallMedia();
+  captureMicrophone();
+  replaceDialog({
+    title: T.callCall,
+    route: callRoute(callId),
+    stage: true,
+    render: () => <CallScreen callId={callId} />,
+  });
+}
+
+/** A call in progress reopens as a question, "Rejoin the call?", never joining by itself (issue 13). */
+export const CALL_ADDRESSES: readonly Address[] = [
+  {
+    kind: 'call',
+    ids: 1,
+    view: ([callId]) => ({
+      title: T.callRejoinQuestion,
+      route: callRoute(callId),
+      render: () => <Rejoin callId={callId} onRejoin={() => rejoin(callId)} />,
+    }),
+  },
+];
 
 /** janus.js and the room's code, loaded while a call rings or starts rather than after. */
 export const preloadCallMedia = () =>

@@ -1,8 +1,10 @@
 import type { Community, CommunityEntry } from '@orbit/contract';
+import { useCommunity } from '../../api/communities';
 import { i18n, positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 import { listTarget, type PendingInvite } from './rules';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
@@ -26,9 +28,16 @@ export interface CommunityRef {
   name: string;
 }
 
+/** The title of a community opened from its address, once its page has loaded. */
+function CommunityName({ id }: { id: number }) {
+  return useCommunity(id).data?.name ?? null;
+}
+
 const communityView = ({ id, name }: CommunityRef) => ({
   title: name,
   titleIsName: true,
+  heading: name ? undefined : () => <CommunityName id={id} />,
+  route: { kind: 'community', ids: [id] },
   render: () => <CommunityPage id={id} />,
 });
 
@@ -65,11 +74,19 @@ const inviteOf = (entry: CommunityEntry): PendingInvite => ({
   sentAt: entry.request_date,
 });
 
-export const openCommunityInfo = (id: number) =>
-  openDialog({ title: T.communityInfo, render: () => <CommunityInfoPage id={id} /> });
+const communityInfoView = (id: number) => ({
+  title: T.communityInfo,
+  route: { kind: 'community-info', ids: [id] },
+  render: () => <CommunityInfoPage id={id} />,
+});
+export const openCommunityInfo = (id: number) => openDialog(communityInfoView(id));
 
-export const openMembers = (id: number) =>
-  openDialog({ title: T.members, render: () => <MembersList id={id} /> });
+const membersView = (id: number) => ({
+  title: T.members,
+  route: { kind: 'members', ids: [id] },
+  render: () => <MembersList id={id} />,
+});
+export const openMembers = (id: number) => openDialog(membersView(id));
 
 export const openAddMember = (id: number) =>
   openDialog({ title: T.addAMember, render: () => <AddMemberScreen id={id} /> });
@@ -90,3 +107,10 @@ export const openCreateCommunity = () =>
 /** A Yes/No question on top of the stack; Yes closes it, then acts. */
 export const confirmYesNo = (question: string, onYes: () => void) =>
   openDialog({ title: question, titleIsName: true, render: () => <YesNo onYes={onYes} /> });
+
+/** The community views a link or a reload can reopen (docs/decisions/0042). */
+export const COMMUNITY_ADDRESSES: readonly Address[] = [
+  { kind: 'community', ids: 1, view: ([id]) => communityView({ id, name: '' }) },
+  { kind: 'community-info', ids: 1, view: ([id]) => communityInfoView(id) },
+  { kind: 'members', ids: 1, view: ([id]) => membersView(id) },
+];

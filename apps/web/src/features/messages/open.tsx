@@ -1,7 +1,9 @@
+import { usePreview } from '../../api/messages';
 import type { Star } from '../../api/types';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const AddParticipant = lazyScreen(() => import('./AddParticipant').then((m) => m.AddParticipant));
@@ -18,14 +20,26 @@ export interface ThreadRef {
   onGone?: () => void;
 }
 
+/** The title of a thread opened from its address, once its header has loaded. */
+function ThreadName({ groupId }: { groupId: number }) {
+  return usePreview(groupId).data?.group_name ?? null;
+}
+
 const threadView = ({ groupId, title, onGone }: ThreadRef) => ({
   title,
   titleIsName: true,
+  heading: title ? undefined : () => <ThreadName groupId={groupId} />,
+  route: { kind: 'thread', ids: [groupId] },
   render: () => <ConversationView groupId={groupId} onGone={onGone} />,
 });
 
 /** The private messages list (002 §2), from the home view's header and the side menu. */
-export const openMessages = () => openDialog({ title: T.privateMessages, render: () => <MessagesView /> });
+const messagesView = () => ({
+  title: T.privateMessages,
+  route: { kind: 'messages', ids: [] },
+  render: () => <MessagesView />,
+});
+export const openMessages = () => openDialog(messagesView());
 export const openThread = (thread: ThreadRef) => openDialog(threadView(thread));
 /** Once a thread is opened or created from a form, it takes the form's place on the stack. */
 export const showThreadInstead = (thread: ThreadRef) => replaceDialog(threadView(thread));
@@ -46,3 +60,9 @@ export function openGroupStar(star: Pick<Star, 'name' | 'group_id'>): void {
   if (star.group_id) openThread({ groupId: star.group_id, title: star.name });
   else openMessages();
 }
+
+/** The message views a link or a reload can reopen (docs/decisions/0042). */
+export const MESSAGE_ADDRESSES: readonly Address[] = [
+  { kind: 'messages', ids: 0, view: messagesView },
+  { kind: 'thread', ids: 1, view: ([groupId]) => threadView({ groupId, title: '' }) },
+];

@@ -1,10 +1,20 @@
 import { T } from '../../i18n/texts';
 import { openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const NotificationsView = lazyScreen(() => import('./NotificationsView').then((m) => m.NotificationsView));
 
 /** The home view's notification button opens the list on the dialog stack (000 §2.1, §2.8). */
-export const openNotifications = () =>
-  openDialog({ title: T.notificationsTitle, render: () => <NotificationsView /> });
+const notificationsView = () => ({
+  title: T.notificationsTitle,
+  route: { kind: 'notifications', ids: [] },
+  render: () => <NotificationsView />,
+});
+export const openNotifications = () => openDialog(notificationsView());
+
+/** A link or a reload can reopen the list (docs/decisions/0042). */
+export const NOTIFICATION_ADDRESSES: readonly Address[] = [
+  { kind: 'notifications', ids: 0, view: notificationsView },
+];

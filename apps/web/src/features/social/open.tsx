@@ -1,8 +1,10 @@
 import type { PublicProfile } from '@orbit/contract';
-import type { SearchKind } from '../../api/social';
+import { useMe } from '../../api/profiles';
+import { type SearchKind, useUserProfile } from '../../api/social';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const FriendConfirmation = lazyScreen(() => import('./FriendConfirmation').then((m) => m.FriendConfirmation));
@@ -17,20 +19,43 @@ const UsersList = lazyScreen(() => import('./UsersList').then((m) => m.UsersList
 
 /** Each social view opens on the dialog stack (000 §2): back pops it and focus returns to its opener. */
 /** Search opens on users unless told otherwise (the home view's welcome opens it on communities). */
-export const openSearch = (kind: SearchKind = 'users') =>
-  openDialog({ title: T.search, render: () => <SearchView initialKind={kind} /> });
-export const openRequests = () => openDialog({ title: T.requestsTitle, render: () => <RequestsView /> });
-export const openInactive = () => openDialog({ title: T.inactiveTitle, render: () => <InactiveView /> });
+const searchView = (kind: SearchKind = 'users') => ({
+  title: T.search,
+  route: { kind: 'search', ids: [] },
+  render: () => <SearchView initialKind={kind} />,
+});
+export const openSearch = (kind: SearchKind = 'users') => openDialog(searchView(kind));
+const requestsView = () => ({
+  title: T.requestsTitle,
+  route: { kind: 'requests', ids: [] },
+  render: () => <RequestsView />,
+});
+export const openRequests = () => openDialog(requestsView());
+const inactiveView = () => ({
+  title: T.inactiveTitle,
+  route: { kind: 'inactive', ids: [] },
+  render: () => <InactiveView />,
+});
+export const openInactive = () => openDialog(inactiveView());
 export const openPrivateRequest = () =>
   openDialog({ title: T.privateRequest, render: () => <PrivateRequestView /> });
 export const openUsersList = () => openDialog({ title: T.members, render: () => <UsersList /> });
 export const openMoodPicker = () => openDialog({ title: T.iFeel, render: () => <MoodPicker /> });
 export const openTagEditor = () => openDialog({ title: T.tagsTitle, render: () => <TagEditor /> });
 
+/** The name of a member whose page was opened from its address, once their profile has loaded. */
+function MemberName({ userId }: { userId: number }) {
+  const me = useMe();
+  const other = useUserProfile(userId);
+  return (me?.user_id === userId ? me.screen_name : other.data?.screen_name) ?? null;
+}
+
 /** The user star page is titled with the member's name, shown as written. */
 const userStarView = (userId: number, name: string) => ({
   title: name,
   titleIsName: true,
+  heading: name ? undefined : () => <MemberName userId={userId} />,
+  route: { kind: 'member', ids: [userId] },
   render: () => <UserStarPage userId={userId} />,
 });
 
@@ -41,3 +66,11 @@ export const showUserStarInstead = (userId: number, name: string) =>
 
 export const openFriendConfirmation = (profile: PublicProfile) =>
   openDialog({ title: T.addFriend, render: () => <FriendConfirmation profile={profile} /> });
+
+/** The social views a link or a reload can reopen (docs/decisions/0042). */
+export const SOCIAL_ADDRESSES: readonly Address[] = [
+  { kind: 'search', ids: 0, view: () => searchView() },
+  { kind: 'requests', ids: 0, view: requestsView },
+  { kind: 'inactive', ids: 0, view: inactiveView },
+  { kind: 'member', ids: 1, view: ([userId]) => userStarView(userId, '') },
+];

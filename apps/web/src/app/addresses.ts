@@ -1,0 +1,18 @@
+import { CALL_ADDRESSES } from '../features/calls/open';
+import { COMMUNITY_ADDRESSES } from '../features/communities/open';
+import { MESSAGE_ADDRESSES } from '../features/messages/open';
+import { NOTIFICATION_ADDRESSES } from '../features/notifications/open';
+import { SOCIAL_ADDRESSES } from '../features/social/open';
+import type { Address } from '../ui/navigation/history';
+
+/**
+ * Every view an address can name (docs/decisions/0042). The home view is /; the kinds share the path with the
+ * app's own pages (/signin, /register), so none is called so.
+ */
+export const ADDRESSES: readonly Address[] = [
+  ...COMMUNITY_ADDRESSES,
+  ...MESSAGE_ADDRESSES,
+  ...NOTIFICATION_ADDRESSES,
+  ...SOCIAL_ADDRESSES,
+  ...CALL_ADDRESSES,
+];
