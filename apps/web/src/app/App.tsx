@@ -26,14 +26,15 @@ const RegisterScreen = lazyScreen(() =>
 /**
  * Offline, a write is refused with the spec's network message (000 §8) and never held to be sent later:
  * mutations run whatever the network (so they fail at once rather than pause and replay), and one that never
- * reached the server says so, unless its screen says more itself. Answers stay a day unused, so that what
+ * reached the server says so, unless its screen says more itself; one the member did not ask for (marked
+ * `unasked`, as reading a thread) fails quietly. Answers stay a day unused, so that what
  * was last seen is still there to be kept on the device (docs/decisions/0045).
  */
 function createQueryClient(): QueryClient {
   const client = new QueryClient({
     mutationCache: new MutationCache({
-      onError: (error) => {
-        if (isOffline(error)) showError(T.oops, T.networkError);
+      onError: (error, _variables, _context, mutation) => {
+        if (isOffline(error) && !mutation.meta?.unasked) showError(T.oops, T.networkError);
       },
     }),
     defaultOptions: {

@@ -35,6 +35,15 @@ describe('the last-seen copy on the device', () => {
     expect(client.getQueryData(THREAD)).toEqual([{ pm_id: 1, message: "from 1's thread" }]);
   });
 
+  it('shows what it brings back only until the network answers: every kept answer is asked again', () => {
+    saveLastSeen(clientSeenBy(1));
+    const client = restored();
+    client.setDefaultOptions({ queries: { staleTime: Number.POSITIVE_INFINITY } });
+    for (const key of [queryKeys.profiles, THREAD]) {
+      expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    }
+  });
+
   it('keeps nothing while signed out', () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.profiles, null);

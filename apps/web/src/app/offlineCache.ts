@@ -42,7 +42,11 @@ export function forgetLastSeen(storage: Storage = localStorage): void {
   storage.removeItem(STORAGE_KEY);
 }
 
-/** Puts the kept answers into the cache before the first screen; a stale or foreign copy is dropped. */
+/**
+ * Puts the kept answers into the cache before the first screen; a copy too old or of another format is
+ * dropped. What comes back is only shown until the network answers: every kept answer is asked again as
+ * soon as a screen reads it (a reload still means fresh data), and waits while offline.
+ */
 export function restoreLastSeen(
   client: QueryClient,
   storage: Storage = localStorage,
@@ -54,6 +58,7 @@ export function restoreLastSeen(
     return;
   }
   hydrate(client, kept.state);
+  void client.invalidateQueries({ refetchType: 'none' });
 }
 
 /** Writes the cache's successful answers as the signed-in member's; nothing is kept while signed out. */
