@@ -86,6 +86,14 @@ describeInBrowser('installable and readable offline', () => {
       await ann.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const manifest = await ann.page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
       expect(manifest).toMatchObject({ name: 'Orbit', display: 'standalone', start_url: '/' });
+      // Chromium's own verdict on whether the app can be installed (what Lighthouse's PWA audit read); a
+      // journey's browser context is incognito, where nothing installs, so that one reason is left aside.
+      const cdp = await ann.context.newCDPSession(ann.page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(
+        installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito'),
+      ).toEqual([]);
+      await cdp.detach();
     });
 
     await step(
