@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DESKTOP, describeInBrowser, launchBrowser, PHONE, step } from './support/browser';
 import { befriend, dialog, goHome, type Member, newMember } from './support/members';
+import { openMessageList, writeInThread } from './support/messages';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
@@ -20,27 +21,13 @@ afterAll(async () => {
 
 const chip = (page: Page) => page.getByTestId('realtime-status');
 
-async function openList(page: Page): Promise<Locator> {
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: new RegExp(`^${text('privateMessages')}`) })
-    .click();
-  return dialog(page, text('privateMessages'));
-}
-
 async function openThreadWith(page: Page, friend: Member): Promise<Locator> {
-  const list = await openList(page);
+  const list = await openMessageList(page);
   await list
     .getByRole('list', { name: text('messagesConversations') })
     .getByRole('button', { name: new RegExp(friend.username) })
     .click();
   return dialog(page, friend.username);
-}
-
-async function send(thread: Locator, message: string): Promise<void> {
-  const box = thread.getByRole('textbox', { name: text('messagesWrite') });
-  await box.fill(message);
-  await box.press('Enter');
 }
 
 /** Where the offline home's screenshots go: SHOTS_DIR when set, else the journeys' own folder. */
@@ -74,14 +61,14 @@ describeInBrowser('installable and readable offline', () => {
     await goHome(ben);
 
     await step(ann.page, 'Ann writes to Ben; the service worker takes the page over', async () => {
-      const list = await openList(ann.page);
+      const list = await openMessageList(ann.page);
       await list.getByRole('button', { name: text('messagesNew'), exact: true }).click();
       await ann.page.getByRole('menuitem', { name: text('messagesPrivateMessage') }).click();
       await dialog(ann.page, text('messagesPrivateMessage'))
         .getByRole('button', { name: ben.username })
         .click();
       const thread = dialog(ann.page, ben.username);
-      await send(thread, 'Hello Ben');
+      await writeInThread(thread, 'Hello Ben');
       await thread.getByText('Hello Ben', { exact: true }).waitFor();
       await ann.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const manifest = await ann.page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
@@ -112,7 +99,7 @@ describeInBrowser('installable and readable offline', () => {
 
     await step(ann.page, 'a message written offline is refused with the network message', async () => {
       const thread = dialog(ann.page, ben.username);
-      await send(thread, 'Sent while offline');
+      await writeInThread(thread, 'Sent while offline');
       const popup = ann.page.getByRole('alertdialog');
       await popup.getByText(text('networkError'), { exact: true }).waitFor();
       await popup.getByRole('button').click();
@@ -129,7 +116,7 @@ describeInBrowser('installable and readable offline', () => {
         await ann.context.setOffline(false);
         await expect.poll(() => chip(ann.page).getAttribute('data-status'), { timeout: 30_000 }).toBe('live');
         const thread = dialog(ann.page, ben.username);
-        await send(thread, 'Back online');
+        await writeInThread(thread, 'Back online');
         const benThread = await openThreadWith(ben.page, ann);
         await benThread.getByText('Back online', { exact: true }).waitFor();
         await benThread.getByText('Hello Ben', { exact: true }).waitFor();
