@@ -4,6 +4,7 @@ import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { pngFile } from './support/files';
 import { befriend, dialog, goHome, newMember } from './support/members';
+import { openMessageList, writeInThread } from './support/messages';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
@@ -25,20 +26,8 @@ const messagesButton = (page: Page, count = 0) =>
     exact: true,
   });
 
-async function openList(page: Page): Promise<Locator> {
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: new RegExp(`^${text('privateMessages')}`) })
-    .click();
-  const list = dialog(page, text('privateMessages'));
-  await list.getByRole('searchbox', { name: text('messagesSearch') }).waitFor();
-  return list;
-}
-
 async function send(thread: Locator, message: string): Promise<void> {
-  const box = thread.getByRole('textbox', { name: text('messagesWrite') });
-  await box.fill(message);
-  await box.press('Enter');
+  const box = await writeInThread(thread, message);
   await expect.poll(() => box.inputValue()).toBe('');
 }
 
@@ -67,7 +56,7 @@ describeInBrowser('private and group messages in two browsers', () => {
 
     let annThread: Locator | undefined;
     await step(ann.page, 'Ann opens the thread with Ben from the new-message menu and writes', async () => {
-      const list = await openList(ann.page);
+      const list = await openMessageList(ann.page);
       await list.getByRole('button', { name: text('messagesNew'), exact: true }).click();
       await ann.page.getByRole('menuitem', { name: text('messagesPrivateMessage') }).click();
       await dialog(ann.page, text('messagesPrivateMessage'))
@@ -85,7 +74,7 @@ describeInBrowser('private and group messages in two browsers', () => {
       'Ben sees the badge live, then the unread divider above the first unread',
       async () => {
         await messagesButton(ben.page, 1).waitFor();
-        const list = await openList(ben.page);
+        const list = await openMessageList(ben.page);
         const preview = previewsOf(list).getByRole('button', { name: new RegExp(ann.username) });
         await preview.getByText('Run at 7?').waitFor();
         await screenshotEachViewport(ben.page, 'messages-previews');
@@ -145,7 +134,7 @@ describeInBrowser('private and group messages in two browsers', () => {
       }
       await save.click();
       await send(dialog(ann.page, 'Trail crew'), 'Welcome, crew');
-      const catList = await openList(cat.page);
+      const catList = await openMessageList(cat.page);
       await previewsOf(catList)
         .getByRole('button', { name: /Trail crew/ })
         .click();

@@ -1,12 +1,61 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The night blue of the app's background (--navy-900 in styles/global.css, index.html's theme-color). */
+const NIGHT = '#0b1533';
+
+/**
+ * Installable and readable offline (docs/decisions/0045): a manifest, and a Workbox service worker that
+ * precaches the built app and answers every navigation outside /api with index.html, so the app starts
+ * from cache. It caches no member's /api answer (only the dictionary): the last-seen data is the query cache
+ * the app keeps itself (app/offlineCache.ts), which knows whose it is.
+ */
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  // A registerSW.js file rather than an inline script: the server's CSP allows only 'self' scripts.
+  injectRegister: 'script-defer',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+  manifest: {
+    name: 'Orbit',
+    short_name: 'Orbit',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: NIGHT,
+    theme_color: NIGHT,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2,mp3,ogg,wav}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    // The first load is taken over at once, so a member who goes offline right after it still has the app.
+    clientsClaim: true,
+    skipWaiting: true,
+    cleanupOutdatedCaches: true,
+    // The one /api answer kept here: the dictionary, the same for every member, so that an app started
+    // offline reads in words. Fresh from the network whenever there is one.
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => url.pathname === '/api/locale',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'orbit-locale', expiration: { maxEntries: 4 } },
+      },
+    ],
+  },
+});
 
 // The server the dev and preview servers forward /api to; ORBIT_API points them at another one.
 const API_TARGET = process.env.ORBIT_API || 'http://127.0.0.1:8080';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), pwa],
   server: {
     proxy: { '/api': { target: API_TARGET, ws: true, changeOrigin: false } },
   },

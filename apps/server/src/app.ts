@@ -166,6 +166,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
  * Serves the built SPA: its files, and index.html for any other GET outside /api. Source maps (the app's
  * readable source) only when SOURCE_MAPS is set: a build made with them for debugging does not publish them.
  */
+/**
+ * The service worker and what it reads at registration are checked for a new build on every visit: never
+ * kept by a cache (an old sw.js would keep serving an old app), and the manifest with its own type.
+ */
+const REVALIDATED_FILES = new Set(['/sw.js', '/registerSW.js', '/manifest.webmanifest']);
+
 function registerWebApp(app: App, webDist: string | null, sourceMaps: boolean): void {
   if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
   // serve: false: the catch-all below sends files itself, so no unguarded per-file routes exist.
@@ -179,7 +185,9 @@ function registerWebApp(app: App, webDist: string | null, sourceMaps: boolean): 
     }
     const file = path.join(webDist, rel);
     if (file.startsWith(webDist) && rel !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(rel);
+      if (!REVALIDATED_FILES.has(rel)) return reply.sendFile(rel);
+      if (rel.endsWith('.webmanifest')) reply.type('application/manifest+json');
+      return reply.header('cache-control', 'no-cache').sendFile(rel, { cacheControl: false });
     }
     return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
   });

@@ -10,6 +10,8 @@ fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Orbit</title>');
 fs.writeFileSync(path.join(webDist, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
 fs.writeFileSync(path.join(webDist, 'assets/app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.skipWaiting();');
+fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Orbit"}');
 afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 
 const production = await createTestApp({ webDist });
@@ -19,6 +21,17 @@ const get = (ctx: typeof production, url: string) => ctx.app.inject({ method: 'G
 describe('the built web app', () => {
   it('serves its files', async () => {
     expect((await get(production, '/assets/app.js')).statusCode).toBe(200);
+  });
+
+  it('serves the service worker and the manifest to be checked on every visit, the manifest with its type', async () => {
+    const worker = await get(production, '/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get(production, '/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect((await get(production, '/assets/app.js')).headers['cache-control']).not.toBe('no-cache');
   });
 
   it('never serves a source map unless SOURCE_MAPS is set', async () => {

@@ -81,6 +81,8 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (groupId: number) => call('readMessages', { params: { group_id: groupId } }),
+    // Sent by opening a thread, not asked for: offline it fails without a word (docs/decisions/0045).
+    meta: { unasked: true },
     onSuccess: (answer, groupId) => {
       patchPreviews(queryClient, (previews) =>
         previews.map((preview) =>

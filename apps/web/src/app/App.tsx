@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { isOffline, setSignedOutHandler } from '../api/client';
@@ -12,7 +12,8 @@ import { BusyIndicator } from '../ui/BusyIndicator';
 import { hideDialogs } from '../ui/dialogStore';
 import { lazyScreen } from '../ui/lazyScreen';
 import { Popup } from '../ui/Popup';
-import { showFailure } from '../ui/popup';
+import { showError, showFailure } from '../ui/popup';
+import { KEEP_MS, keepLastSeen, restoreLastSeen } from './offlineCache';
 import { RealtimeBridge } from './RealtimeBridge';
 import { Shell } from './Shell';
 import { Splash } from './Splash';
@@ -23,10 +24,27 @@ const RegisterScreen = lazyScreen(() =>
   import('../features/auth/RegisterScreen').then((m) => m.RegisterScreen),
 );
 
+/**
+ * Offline, a write is refused with the spec's network message (000 §8) and never held to be sent later:
+ * mutations run whatever the network (so they fail at once rather than pause and replay), and one that never
+ * reached the server says so, unless its screen says more itself; one the member did not ask for (marked
+ * `unasked`, as reading a thread) fails quietly. Answers stay a day unused, so that what
+ * was last seen is still there to be kept on the device (docs/decisions/0045).
+ */
 function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+  const client = new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isOffline(error) && !mutation.meta?.unasked) showError(T.oops, T.networkError);
+      },
+    }),
+    defaultOptions: {
+      queries: { staleTime: 30_000, gcTime: KEEP_MS, refetchOnWindowFocus: false },
+      mutations: { networkMode: 'always' },
+    },
   });
+  restoreLastSeen(client);
+  return client;
 }
 
 /** A 401 from any signed-in call means the session is gone: forget the member, which shows sign-in. */
@@ -80,6 +98,7 @@ function SignedOutOnly({ children }: { children: React.ReactNode }) {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => keepLastSeen(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <SignedOutWatcher />

@@ -2,6 +2,7 @@ import { useRealtimeStatus } from '../api/realtime';
 import type { RealtimeStatus } from '../api/realtimeMachine';
 import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
+import { useNetworkOnline } from './network';
 import styles from './RealtimeStatusChip.module.css';
 
 const LABELS: Record<RealtimeStatus, string> = {
@@ -11,14 +12,25 @@ const LABELS: Record<RealtimeStatus, string> = {
   offline: T.realtimeOffline,
 };
 
-/** Which state the realtime connection is in, always visible (CONVENTIONS 14); quiet when live. */
+/**
+ * Which state the realtime connection is in, always visible (CONVENTIONS 14); quiet when live. Without a
+ * network it says so steadily, and that the screen is the last one seen (docs/decisions/0045).
+ */
 export function RealtimeStatusChip() {
   const { t } = useTranslation();
-  const status = useRealtimeStatus((s) => s.state.status);
+  const realtime = useRealtimeStatus((s) => s.state.status);
+  const online = useNetworkOnline();
+  const status = online ? realtime : 'offline';
   return (
-    <p className={styles.chip} data-status={status} role="status" data-testid="realtime-status">
+    <p
+      className={styles.chip}
+      data-status={status}
+      data-network={online ? 'online' : 'offline'}
+      role="status"
+      data-testid="realtime-status"
+    >
       <span className={styles.dot} aria-hidden="true" />
-      {t(LABELS[status])}
+      {t(online ? LABELS[status] : T.networkOffline)}
     </p>
   );
 }

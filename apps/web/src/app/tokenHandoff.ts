@@ -2,6 +2,7 @@ import { tokenFromLink, updateToken } from '../api/auth';
 import { isOffline } from '../api/client';
 import { T } from '../i18n/texts';
 import { showFailure } from '../ui/popup';
+import { forgetLastSeen } from './offlineCache';
 
 /**
  * A token handed in the address (000 §7, "POST /token ... then profiles are refreshed"), taken before the
@@ -15,6 +16,8 @@ export async function handOffToken(): Promise<void> {
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
   try {
     await updateToken(token);
+    // The handed session may be another member's: what the last one saw must not show first.
+    forgetLastSeen();
   } catch (error) {
     showFailure(T.unableToUpdate, isOffline(error));
   }

@@ -64,6 +64,7 @@ export const T = {
   realtimeLive: 'ui.realtime_live',
   realtimeResuming: 'realtime.reconnecting',
   realtimeOffline: 'ui.realtime_offline',
+  networkOffline: 'ui.network_offline',
 
   profile: 'settings.profile',
   privacy: 'settings.privacy',

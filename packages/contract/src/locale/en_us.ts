@@ -459,6 +459,7 @@ const ORBIT_TEXTS = {
   'ui.realtime_connecting': 'Connecting',
   'ui.realtime_live': 'Live',
   'ui.realtime_offline': 'Offline',
+  'ui.network_offline': 'Offline · showing what you last saw',
   'ui.month': 'Month',
   'ui.year': 'Year',
   'ui.feet': 'Feet',
