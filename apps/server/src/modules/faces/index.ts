@@ -30,3 +30,4 @@ export {
 } from './presenter';
 export { isResting, quietHoursOf, restingAmong } from './quiet';
 export { faceAsSeenBy, facesFor, findUser, relationOf, relationsOf } from './service';
+export { publicCounts, wellbeingOf } from './wellbeing';
