@@ -12,6 +12,7 @@ import { hideDialogs } from '../ui/dialogStore';
 import { lazyScreen } from '../ui/lazyScreen';
 import { Popup } from '../ui/Popup';
 import { showFailure } from '../ui/popup';
+import { useQuietHoursOf } from '../ui/quiet';
 import { RealtimeBridge } from './RealtimeBridge';
 import { Shell } from './Shell';
 import { Splash } from './Splash';
@@ -55,6 +56,7 @@ function useProfileRefreshFailure(profiles: ReturnType<typeof useProfiles>) {
 function SignedInRoutes() {
   const profiles = useProfiles();
   useProfileRefreshFailure(profiles);
+  useQuietHoursOf(profiles.data?.user_profile ?? null);
   if (profiles.isPending) return <Splash />;
   if (profiles.isError && profiles.data === undefined)
     return <Splash failed onRetry={() => void profiles.refetch()} />;
