@@ -2,7 +2,7 @@ import { EventType, type NotificationChange, NotificationType } from '@orbit/con
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, notifications } from '../../db/schema';
-import { createTestApp, signUp } from '../../test/harness';
+import { createTestApp } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
 import { restNow } from '../../test/quiet';
 import { sendQuietDigests } from './digest';
