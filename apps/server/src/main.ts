@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoWorld } from './db/seed';
+import { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './modules/notifications';
+import { Periodic } from './platform/periodic';
 import { createDeps } from './wiring';
 
 /** Process entry: config -> database -> migrations -> seed -> app -> media -> listen. */
@@ -14,8 +16,16 @@ async function main() {
   if (config.seedDemo) await seedDemoWorld(deps, (line) => app.log.info(line));
   await deps.realtime.start();
   await deps.media.start();
+  // Every instance runs it: each quiet window's digest is claimed in the database, so it goes out once.
+  const digests = new Periodic(
+    QUIET_DIGEST_EVERY_MS,
+    async () => void (await sendQuietDigests(deps)),
+    (err) => app.log.warn({ err }, 'quiet hours digests failed; the next run retries'),
+  );
+  digests.start();
   await app.listen({ port: config.port, host: config.host });
   const shutdown = async () => {
+    await digests.stop();
     await app.close();
     await close();
     await database.close();

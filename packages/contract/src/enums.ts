@@ -33,6 +33,8 @@ export const NotificationType = {
   CALL_REJECT: 12,
   MAINTENANCE: 14,
   FRIENDLY_CHALLENGE: 15,
+  /** Orbit's, not the spec's (decision 0044): what arrived during the member's quiet hours, once at their end. */
+  QUIET_DIGEST: 16,
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 

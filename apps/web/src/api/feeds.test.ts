@@ -86,7 +86,7 @@ describe('a moved vote', () => {
         expiration_date: '2999-01-01T00:00:00Z',
       },
     } as Partial<FeedPost>);
-  const counts = (item: FeedPost | undefined) => item?.poll_data?.answers.map((voters) => voters.length);
+  const counts = (item: FeedPost | undefined) => item?.poll_data?.answers?.map((voters) => voters.length);
 
   it('is not undone by an older reply or event arriving while it is on its way', () => {
     const { queryClient, read } = clientWith([pollOf(0, [[9], []])]);

@@ -316,7 +316,7 @@ export function useHighFive(scope: FeedScope) {
       patchPost(queryClient, scope, item.id, (old) => ({
         ...old,
         high_fived: !old.high_fived,
-        high_fives: old.high_fives + (old.high_fived ? -1 : 1),
+        ...(old.high_fives !== undefined && { high_fives: old.high_fives + (old.high_fived ? -1 : 1) }),
       })),
     onSuccess: (item) => replacePost(queryClient, item),
     onError: (_error, item) => replacePost(queryClient, item),

@@ -63,6 +63,8 @@ export function useUpdateUser() {
     onSuccess: (profile, update) => {
       mergeProfile(queryClient, profile);
       if ('gojimoji' in update) void queryClient.invalidateQueries({ queryKey: moodInsightsKeys.root });
+      // Every count the screens hold was answered for the other mode (decision 0044).
+      if ('wellbeing_mode' in update) void queryClient.invalidateQueries();
     },
   });
 }

@@ -67,10 +67,14 @@ export const realtimeHandlers: Handlers = {
   [EventType.MAINTENANCE_NOTIFICATION]: (_context, event) => showAnnouncement(event.data),
   // NEW and UPDATE carry the unread count: the badge and the open list change without a refetch.
   // A NEW one also sounds: "tag user" when the member was tagged, "general" otherwise (002 §9); the ones
-  // replayed after a reconnect stay silent, or a member back from a tunnel would hear a burst of them.
+  // replayed after a reconnect stay silent, or a member back from a tunnel would hear a burst of them;
+  // so do those the server marks quiet (the member's quiet hours, decision 0044): list and badge only.
   [EventType.NOTIFICATION]: ({ queryClient }, event, replay) => {
     applyNotificationEvent(queryClient, event);
-    if (event.subtype === EventSubtype.NEW && !replay) playSound(notificationSound(event.data.notification));
+    const quiet = 'quiet' in event.data && event.data.quiet === true;
+    if (event.subtype === EventSubtype.NEW && !replay && !quiet) {
+      playSound(notificationSound(event.data.notification));
+    }
   },
   // NEW, UPDATE and DELETE: the open thread follows at once; counts and pending_pms_qty are refetched.
   [EventType.PM]: ({ queryClient, invalidate }, event) => {

@@ -1,4 +1,4 @@
-import type { PersonaImage, UnitPreference } from '@orbit/contract';
+import type { PersonaImage, QuietHours, UnitPreference } from '@orbit/contract';
 
 /** Server shapes come from the contract's schemas, so the web app reads exactly what the server sends. */
 export type {
@@ -25,7 +25,9 @@ export type UserUpdate =
   | { password_old: string; password_new: string }
   | { gojimoji: { mood: number } }
   | { gojimoji: { tags: string[] } }
-  | { tag_notes: string };
+  | { tag_notes: string }
+  | { quiet_hours: QuietHours | null }
+  | { wellbeing_mode: boolean };
 
 export interface RegisterInput {
   email: string;

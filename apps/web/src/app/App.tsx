@@ -13,6 +13,7 @@ import { hideDialogs } from '../ui/dialogStore';
 import { lazyScreen } from '../ui/lazyScreen';
 import { Popup } from '../ui/Popup';
 import { showError, showFailure } from '../ui/popup';
+import { useQuietHoursOf } from '../ui/quiet';
 import { KEEP_MS, keepLastSeen, restoreLastSeen } from './offlineCache';
 import { RealtimeBridge } from './RealtimeBridge';
 import { Shell } from './Shell';
@@ -75,6 +76,7 @@ function SignedInRoutes() {
   const profiles = useProfiles();
   const { pathname } = useLocation();
   useProfileRefreshFailure(profiles);
+  useQuietHoursOf(profiles.data?.user_profile ?? null);
   if (profiles.isPending) return <Splash />;
   if (profiles.isError && profiles.data === undefined)
     return <Splash failed onRetry={() => void profiles.refetch()} />;

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHandlerContext, handleRealtimeEvent } from '../api/realtimeHandlers';
 import { envelope } from '../test/events';
+import { useQuietSetting } from './quiet';
 import { notificationSound, playSound, SOUND_FILES, useSoundSetting } from './sounds';
 
 describe('sounds', () => {
@@ -30,6 +31,35 @@ describe('sounds', () => {
     playSound('beep');
     expect(play).not.toHaveBeenCalled();
     expect(localStorage.getItem('orbit.sounds')).toBe('off');
+  });
+
+  it('stays silent during the quiet hours of the profile, by the clock, and plays again after them', () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-02T23:00:00Z'));
+    useQuietSetting.setState({ hours: { start: '22:00', end: '07:00' }, zone: 'UTC' });
+    playSound('beep');
+    expect(play).not.toHaveBeenCalled();
+    vi.setSystemTime(new Date('2026-03-03T07:00:00Z'));
+    playSound('beep');
+    expect(play).toHaveBeenCalledOnce();
+    vi.useRealTimers();
+    useQuietSetting.setState({ hours: null, zone: 'UTC' });
+  });
+
+  it('does not sound a notification the server marks quiet, though it reaches the list', () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    const context = createHandlerContext(new QueryClient());
+    const notification = { notification_id: 7, type: NotificationType.COMMENTS, data: { post_id: 1 } };
+    handleRealtimeEvent(
+      context,
+      envelope(EventType.NOTIFICATION, EventSubtype.NEW, {
+        notification: notification as Notification,
+        unreadCount: 1,
+        quiet: true,
+      }),
+    );
+    expect(play).not.toHaveBeenCalled();
   });
 
   it('sounds a new notification as it happens, not one replayed after a reconnect', () => {

@@ -6,6 +6,7 @@ import general from '../assets/sounds/general.mp3?no-inline';
 import incomingCall from '../assets/sounds/incoming-call.mp3?no-inline';
 import micGranted from '../assets/sounds/mic-granted.mp3?no-inline';
 import tagUser from '../assets/sounds/tag-user.mp3?no-inline';
+import { isQuietAt } from './quiet';
 
 /**
  * The five sounds of 002 §9 (beep, tag user, general, mic granted, incoming call), made for Orbit by
@@ -43,11 +44,13 @@ export const useSoundSetting = create<SoundSetting>((set) => ({
 }));
 
 /**
- * Plays a sound unless the member turned sounds off; `loop` repeats it until the answered stop is called.
- * A browser that refuses to play before the page was touched (autoplay rules) simply stays silent.
+ * Plays a sound unless the member turned sounds off or is in their quiet hours; `loop` repeats it until the
+ * answered stop is called. A browser that refuses to play before the page was touched (autoplay rules)
+ * simply stays silent.
  */
 export function playSound(name: SoundName, options: { loop?: boolean } = {}): () => void {
-  if (!useSoundSetting.getState().enabled || typeof Audio === 'undefined') return () => undefined;
+  const silent = !useSoundSetting.getState().enabled || isQuietAt();
+  if (silent || typeof Audio === 'undefined') return () => undefined;
   const audio = new Audio(SOUND_FILES[name]);
   audio.loop = options.loop ?? false;
   audio.play().catch(() => undefined);

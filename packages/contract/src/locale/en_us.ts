@@ -666,6 +666,17 @@ const ORBIT_TEXTS = {
   // Issue 10: the chat toast's name for screen readers, and the sounds switch of the settings.
   'stream.chat_toast': 'New post in the chat',
   'settings.sounds': 'Sounds',
+  // Issue 14 (decision 0044): quiet hours and wellbeing mode.
+  'settings.quiet_hours': 'Quiet hours',
+  'settings.quiet_hours_hint':
+    'No sounds or call popups; calls are missed, and a summary waits when they end.',
+  'settings.quiet_hours_from': 'From',
+  'settings.quiet_hours_until': 'Until',
+  'settings.quiet_hours_zone': 'Times in {{0}}',
+  'settings.quiet_hours_on_now': 'Quiet now (times in {{0}})',
+  'settings.wellbeing_mode': 'Wellbeing mode',
+  'settings.wellbeing_mode_hint':
+    'Hide public counts and rankings: high fives, ratings, votes before you vote, members counts and where others stand.',
   'time_ago.seconds': '{{0}}s',
   'time_ago.minutes': '{{0}}m',
   'time_ago.hours': '{{0}}h',
@@ -724,6 +735,8 @@ const ORBIT_TEXTS = {
   'feed.tag_suggestions': 'Members to tag',
   'feed.comments_count': '{{0}} comments',
   'feed.high_five': 'High five {{0}}',
+  // Wellbeing mode (decision 0044): the button without the public count.
+  'feed.high_five_uncounted': 'High five',
   'feed.rate_legend': 'Rate this post',
   'feed.rate_value': 'Rate {{0}} of 5',
   'comments.title': 'Comments',

@@ -175,16 +175,21 @@ export const LeaderboardQuery = Type.Object({
 });
 export type LeaderboardQuery = Static<typeof LeaderboardQuery>;
 
-/** Leaderboard score (001 §3): the first entry is the caller. score is this week activity time in ms. */
+/**
+ * Leaderboard score (001 §3): the first entry is the caller. score is this week activity time in ms. In
+ * wellbeing mode the others' rank and score are left out and they come by name (decision 0044).
+ */
 export const LeaderboardScore = Type.Object({
   user_id: Type.Integer(),
-  rank: Nullable(Type.Integer({ description: 'null when the caller has no activity this week' })),
+  rank: Type.Optional(
+    Nullable(Type.Integer({ description: 'null when the caller has no activity this week' })),
+  ),
   identity: Type.Object({
     screen_name: Type.String(),
     image_url: Nullable(Type.String()),
     persona_image: Nullable(PersonaImage),
   }),
-  score: Type.Integer({ description: 'milliseconds of activity this week' }),
+  score: Type.Optional(Type.Integer({ description: 'milliseconds of activity this week' })),
   is_me: Type.Boolean(),
 });
 export type LeaderboardScore = Static<typeof LeaderboardScore>;

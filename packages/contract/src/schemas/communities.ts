@@ -61,7 +61,7 @@ export type CommunityEntry = Static<typeof CommunityEntry>;
 export const Community = Type.Object({
   ...entryFields,
   info: Type.String(),
-  members_count: Type.Integer(),
+  members_count: Type.Optional(Type.Integer({ description: 'left out in wellbeing mode' })),
   pinned: Type.Boolean(),
   star_id: Nullable(Type.String({ description: "the caller's star of this community, if a member" })),
   owner_id: Type.Integer(),

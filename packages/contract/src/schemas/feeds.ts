@@ -43,9 +43,12 @@ export type FeedAttachment = Static<typeof FeedAttachment>;
 export const PollData = Type.Object({
   question: Type.String(),
   options: Type.Array(Type.String()),
-  answers: Type.Array(Type.Array(Type.Object({ user_id: Type.Integer() })), {
-    description: 'one list per option of the members who chose it',
-  }),
+  answers: Type.Optional(
+    Type.Array(Type.Array(Type.Object({ user_id: Type.Integer() })), {
+      description:
+        'one list per option of the members who chose it; left out in wellbeing mode until you vote',
+    }),
+  ),
   expiration_date: Type.String(),
   expired: Type.Boolean(),
   my_answer: Nullable(Type.Integer({ description: 'the option you chose, if any' })),
@@ -102,9 +105,11 @@ export const FeedPost = Type.Object({
   target_user_screen_name: Nullable(Type.String()),
   num_comments: Type.Integer({ description: 'the comments you may see' }),
   urgency_comments: Type.Integer({ description: 'highest urgency among the comments you may see' }),
-  rating: Nullable(Type.Number({ description: 'average rating, one decimal' })),
+  rating: Type.Optional(
+    Nullable(Type.Number({ description: 'average rating, one decimal; left out in wellbeing mode' })),
+  ),
   rated: Nullable(Type.Integer({ description: 'your rating, if any' })),
-  high_fives: Type.Integer(),
+  high_fives: Type.Optional(Type.Integer({ description: 'left out in wellbeing mode' })),
   high_fived: Type.Boolean(),
   tags: Type.Array(Type.String()),
   tagged_users: Type.Array(Type.Integer()),

@@ -33,6 +33,13 @@ export const NotificationData = Type.Object({
   moment_id: Type.Optional(Type.Integer()),
   call_id: Type.Optional(Type.Integer()),
   session_id: Type.Optional(Type.Integer()),
+  quiet_counts: Type.Optional(
+    Type.Array(Type.Object({ type: Type.Integer(), count: Type.Integer({ minimum: 1 }) }), {
+      description: 'QUIET_DIGEST: how many notifications of each type arrived during the quiet hours',
+    }),
+  ),
+  quiet_from: Type.Optional(Type.String({ description: 'QUIET_DIGEST: ISO 8601 start of the window' })),
+  quiet_until: Type.Optional(Type.String({ description: 'QUIET_DIGEST: ISO 8601 end of the window' })),
 });
 export type NotificationData = Static<typeof NotificationData>;
 
@@ -64,6 +71,9 @@ export const NotificationIdParams = Type.Object({ id: Id });
 export const NotificationChange = Type.Object({
   notification: Notification,
   unreadCount: Type.Integer(),
+  quiet: Type.Optional(
+    Type.Boolean({ description: "NEW during the member's quiet hours: list and badge only, no sound" }),
+  ),
 });
 export type NotificationChange = Static<typeof NotificationChange>;
 

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { AVATAR_IDS, LIMITS } from '../constants';
 import { PersonaType } from '../enums';
+import { QUIET_CLOCK_PATTERN } from '../quiet';
 import { Nullable } from './common';
 
 /** Where the server serves a preset avatar (av1..av22). */
@@ -144,6 +145,15 @@ const Identity = Type.Object({
  * The member's own profile (000 §3.2, 002 §3 "User (me)"): privacy 1 public, 2 private; units 1 imperial,
  * 2 metric; notification level 0 off, 1 partial, 2 full.
  */
+/** Quiet hours in the member's time zone, "HH:MM" each; the end before the start crosses midnight. */
+export const QuietHoursSetting = Type.Object(
+  {
+    start: Type.String({ pattern: QUIET_CLOCK_PATTERN, description: 'HH:MM, 24 hours' }),
+    end: Type.String({ pattern: QUIET_CLOCK_PATTERN, description: 'HH:MM, 24 hours; not the start' }),
+  },
+  { additionalProperties: false },
+);
+
 export const UserProfile = Type.Object({
   user_id: Type.Integer(),
   id: Type.Integer(),
@@ -174,6 +184,9 @@ export const UserProfile = Type.Object({
   gojimoji: Gojimoji,
   tag_notes: Type.String(),
   image_url: Nullable(Type.String({ description: "the persona's picture; null for a type-1 persona" })),
+  quiet_hours: Nullable(QuietHoursSetting),
+  quiet_now: Type.Boolean({ description: 'the member is in their quiet hours at the time of the answer' }),
+  wellbeing_mode: Type.Boolean({ description: 'public counts and rankings are left out for this member' }),
 });
 export type UserProfile = Static<typeof UserProfile>;
 
@@ -266,7 +279,8 @@ export const ProfileResponse = Type.Union([UserProfile, PublicProfile]);
  * PUT /user: exactly one of the 002 §7 shapes per call ({first_name}, {last_name}, {avatar_image},
  * {alias_remove, alias_add}, {date_of_birth}, {height_meter}, {weight_kg}, {address:{country}},
  * {address:{state}}, {measurement_unit}, {timezone}, {persona_image}, {password_old, password_new},
- * {tag_notes}, {gojimoji:{mood}}, {gojimoji:{tags}}). The server checks the shape and every range.
+ * {tag_notes}, {gojimoji:{mood}}, {gojimoji:{tags}}), and Orbit's {quiet_hours} and {wellbeing_mode}
+ * (decision 0044). The server checks the shape and every range.
  */
 export const UpdateUserBody = Type.Object(
   {
@@ -309,6 +323,8 @@ export const UpdateUserBody = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    quiet_hours: Type.Optional(Nullable(QuietHoursSetting)),
+    wellbeing_mode: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

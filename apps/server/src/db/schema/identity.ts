@@ -53,6 +53,13 @@ export const users = pgTable(
     userIdentity: text('user_identity'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    /** Quiet hours in the member's zone, minutes after midnight; both null when off (decision 0044). */
+    quietStart: smallint('quiet_start'),
+    quietEnd: smallint('quiet_end'),
+    /** The end of the last quiet window whose digest was sent: the marker that makes the digest once. */
+    quietDigestThrough: timestamp('quiet_digest_through', { withTimezone: true, mode: 'date' }),
+    /** Wellbeing mode: the server leaves public counts and rankings out of what it answers this member. */
+    wellbeingMode: boolean('wellbeing_mode').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),

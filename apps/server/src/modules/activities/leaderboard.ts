@@ -12,7 +12,7 @@ import { activityBoardEpochs, activityLogs, communityMembers } from '../../db/sc
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { assertMayRead } from '../communities';
-import { type FaceRow, faceSeenBy, facesJsonSql } from '../faces';
+import { type FaceRow, faceSeenBy, facesJsonSql, publicCounts, wellbeingOf } from '../faces';
 import {
   addDays,
   type DaySql,
@@ -195,17 +195,22 @@ function scoreOf(
   row: { score: number; rank: number | null },
   callerId: number,
   friend: boolean,
+  wellbeing: boolean,
 ) {
   const me = user.id === callerId;
   const face = faceSeenBy(user, { self: me, isFriend: friend });
   return {
     user_id: user.id,
-    rank: row.rank,
+    // In wellbeing mode the member's own progress stays; where the others stand is left out.
+    ...publicCounts(wellbeing && !me, { rank: row.rank, score: row.score }),
     identity: { screen_name: face.screen_name, image_url: face.image_url, persona_image: face.persona_image },
-    score: row.score,
     is_me: me,
   } satisfies LeaderboardScore;
 }
+
+/** In wellbeing mode the others come by name, so that their order shows no ranking either. */
+const byName = (a: LeaderboardScore, b: LeaderboardScore) =>
+  a.identity.screen_name.localeCompare(b.identity.screen_name) || a.user_id - b.user_id;
 
 /** The board's community: the one picked (leaderboard_community_id), else the page's; global=true is everyone. */
 function boardCommunity(query: LeaderboardQuery): number | null {
@@ -230,7 +235,10 @@ export async function leaderboard(
   const db = deps.db;
   const communityId = boardCommunity(query);
   if (communityId !== null) await assertMayRead(db, communityId, callerId);
-  const { value } = await inMemberZone(callerId, (zone) => boardIn(db, callerId, communityId, zone, now));
+  const [{ value }, wellbeing] = await Promise.all([
+    inMemberZone(callerId, (zone) => boardIn(db, callerId, communityId, zone, now)),
+    wellbeingOf(db, callerId),
+  ]);
   const { period, board, seen } = value;
   const caller = seen.members.get(callerId)?.user;
   if (!caller) throw notFound('No such member');
@@ -240,8 +248,9 @@ export async function leaderboard(
     const member = board.ids[i] === callerId ? undefined : seen.members.get(board.ids[i] as number);
     if (!member) continue;
     const row = { score: board.scores[i] as number, rank: board.ranks[i] as number };
-    others.push(scoreOf(member.user, row, callerId, member.isFriend));
+    others.push(scoreOf(member.user, row, callerId, member.isFriend, wellbeing));
   }
+  if (wellbeing) others.sort(byName);
   return {
     scores: [
       scoreOf(
@@ -251,6 +260,7 @@ export async function leaderboard(
           : { score: board.scores[mine] as number, rank: board.ranks[mine] as number },
         callerId,
         false,
+        wellbeing,
       ),
       ...others,
     ],

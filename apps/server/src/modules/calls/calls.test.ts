@@ -16,6 +16,7 @@ import { findJanusBinary } from '../../platform/media/janus-process';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
+import { restNow } from '../../test/quiet';
 
 const janus = findJanusBinary();
 
@@ -178,6 +179,40 @@ if (!janus) {
         expect(refused.json().error).toBe('not_a_member');
         const hidden = await community(expert, { accessType: AccessType.PRIVATE });
         expect((await call(outsider, 'POST', 'call/start', { community_id: hidden })).statusCode).toBe(404);
+      });
+
+      it('a friend in quiet hours is not rung: the call is answered as missed for them (decision 0044)', async () => {
+        const { a, b } = await friends();
+        await restNow(app, b);
+        const started = await start(a, { attendees: [b.userId] });
+        // No popup for the resting member; a Missed call waits in their list, marked quiet.
+        expect(await callEvents(b)).not.toContain('INVITE');
+        expect(await notificationTypes(b)).toEqual(expect.arrayContaining([NotificationType.CALL_END]));
+        expect(await notificationTypes(b)).not.toContain(NotificationType.CALL_START);
+        // The caller hears them decline, then the call ends as after a decline; no "declined" notification.
+        expect(await callEvents(a)).toEqual(['START', 'REJECT', 'END']);
+        expect(await notificationTypes(a)).not.toContain(NotificationType.CALL_REJECT);
+        const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
+        expect(row.endedAt).not.toBeNull();
+        expect(await rooms()).not.toContain(row.janusRoomId);
+      });
+
+      it('a group call rings the awake and answers the resting as missed; a community call pops up for the awake only', async () => {
+        const [expert, awake, resting] = [await signUp(app), await signUp(app), await signUp(app)];
+        await restNow(app, resting);
+        const club = await community(expert, {}, [awake, resting]);
+        await start(expert, { community_id: club });
+        expect(await callEvents(awake)).toEqual(['INVITE']);
+        expect(await callEvents(resting)).toEqual([]);
+        expect(await notificationTypes(resting)).toContain(NotificationType.CALL_START);
+        await makeFriends(awake, resting);
+        const caller = awake;
+        const other = await signUp(app);
+        await makeFriends(caller, other);
+        const started = await start(caller, { attendees: [resting.userId, other.userId] });
+        expect((await callEvents(other)).at(-1)).toBe('INVITE');
+        const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
+        expect(row.endedAt).toBeNull();
       });
 
       it('a full community call takes nobody new, but one already in may come back', async () => {

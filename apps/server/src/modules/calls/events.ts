@@ -9,7 +9,15 @@ import { eq } from 'drizzle-orm';
 import { communities } from '../../db/schema';
 import type { Work } from '../../platform/tx';
 import { communityImageUrl } from '../communities';
-import { faceAsSeenBy, findUser, presentMemberFace, relationsOf, seesPersona, stanceIn } from '../faces';
+import {
+  faceAsSeenBy,
+  findUser,
+  presentMemberFace,
+  relationsOf,
+  restingAmong,
+  seesPersona,
+  stanceIn,
+} from '../faces';
 import { type NotificationInput, notify } from '../notifications';
 import { presentInvite } from './presenter';
 import type { CallRow } from './queries';
@@ -23,13 +31,20 @@ export async function ring(work: Work, call: CallRow, recipientIds: number[]) {
   const caller = await findUser(work.tx, call.callerId);
   const community = await communityOf(work, call.communityId);
   const relations = await relationsOf(work.tx, caller.id, recipientIds);
+  // Members in their quiet hours get no popup (decision 0044); the notification waits in their list.
+  const resting = await restingAmong(work.tx, recipientIds);
   for (const persona of [true, false]) {
     const ids = recipientIds.filter(
       (id) => seesPersona(caller, stanceIn(relations, caller.id, id)) === persona,
     );
     if (ids.length === 0) continue;
     const invite = presentInvite(call, presentMemberFace(caller, persona), community);
-    await work.emit(ids, EventType.CALL, EventSubtype.INVITE, invite);
+    await work.emit(
+      ids.filter((id) => !resting.has(id)),
+      EventType.CALL,
+      EventSubtype.INVITE,
+      invite,
+    );
     await notify(work, ids, {
       type: NotificationType.CALL_START,
       title: community ? `Call in ${community.name}` : 'Incoming call',
@@ -83,16 +98,32 @@ export async function notifyRejected(work: Work, call: CallRow, rejecterId: numb
   });
 }
 
-/** CALL END to everyone it concerned (popups close, screens stop) and CALL_END to those it missed. */
-export async function announceEnd(work: Work, call: CallRow, recipientIds: number[], missedIds: number[]) {
-  await work.emit(recipientIds, EventType.CALL, EventSubtype.END, {
-    call_id: call.id,
-  } satisfies CallEndEvent);
-  await notify(work, missedIds, {
+/**
+ * A private call to members in their quiet hours is answered for them as missed (decision 0044): the caller's
+ * screen hears CALL REJECT, as for a decline, and each of them finds a CALL_END "Missed call" waiting.
+ */
+export async function answerAsMissed(work: Work, call: CallRow, restingIds: number[]) {
+  if (restingIds.length === 0) return;
+  for (const userId of restingIds) {
+    await announceMember(work, EventSubtype.REJECT, [call.callerId], { call_id: call.id, user_id: userId });
+  }
+  await notifyMissed(work, call, restingIds);
+}
+
+function notifyMissed(work: Work, call: CallRow, missedIds: number[]) {
+  return notify(work, missedIds, {
     type: NotificationType.CALL_END,
     title: 'Missed call',
     body: 'The call has ended',
     community_id: call.communityId,
     data: { call_id: call.id, user_id: call.callerId },
   });
+}
+
+/** CALL END to everyone it concerned (popups close, screens stop) and CALL_END to those it missed. */
+export async function announceEnd(work: Work, call: CallRow, recipientIds: number[], missedIds: number[]) {
+  await work.emit(recipientIds, EventType.CALL, EventSubtype.END, {
+    call_id: call.id,
+  } satisfies CallEndEvent);
+  await notifyMissed(work, call, missedIds);
 }

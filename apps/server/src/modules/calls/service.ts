@@ -14,8 +14,8 @@ import { badRequest, forbidden, isUniqueViolation, notFound } from '../../platfo
 import { type JanusGateway, mediaUnavailable, type RoomCredentials } from '../../platform/media';
 import { inTransaction, type Work } from '../../platform/tx';
 import { assertMember } from '../communities';
-import { facesFor, relationsOf } from '../faces';
-import { announceEnd, announceMember, announceStart, notifyRejected, ring } from './events';
+import { facesFor, relationsOf, restingAmong } from '../faces';
+import { announceEnd, announceMember, announceStart, answerAsMissed, notifyRejected, ring } from './events';
 import {
   assertJoined,
   assertLive,
@@ -84,6 +84,8 @@ export async function startCall(deps: AppDeps, callerId: number, body: CallStart
   const members = await membersOfCall(deps.db, call.id);
   // A room this request created is there: no need to ask its gateway again before answering.
   const session = await sessionIn(deps, call, members, callerId, created);
+  // Everyone it rang was in quiet hours: answered as missed, the call ends as after their decline (0044).
+  if (created && call.communityId === null) await endIfDone(deps, call);
   return { ...session.call, session };
 }
 
@@ -136,11 +138,19 @@ async function startPrivateCall(
   try {
     const call = await inTransaction(unitOfWork(deps), async (work) => {
       const call = await insertCall(work, { callerId, communityId: null, callGroupId: groupId }, placed);
+      const resting = await restingAmong(work.tx, attendees);
+      const stateOf = (userId: number) =>
+        resting.has(userId) ? CallMemberState.LEFT : CallMemberState.INVITED;
       await work.tx
         .insert(callMembers)
-        .values(attendees.map((userId) => ({ callId: call.id, userId, state: CallMemberState.INVITED })));
-      await ring(work, call, attendees);
+        .values(attendees.map((userId) => ({ callId: call.id, userId, state: stateOf(userId) })));
+      await ring(
+        work,
+        call,
+        attendees.filter((id) => !resting.has(id)),
+      );
       await announceStart(work, call);
+      await answerAsMissed(work, call, [...resting]);
       return call;
     });
     return { call, created: true };
@@ -365,17 +375,31 @@ async function settle(deps: AppDeps, call: CallRow, userId: number, state: CallM
       });
       await notifyRejected(work, call, userId);
     }
-    if (!updated || locked.endedAt !== null || !shouldEnd(locked, members)) return null;
-    await endCall(
-      work,
-      locked,
-      members.map((m) => m.userId),
-    );
-    return locked;
+    if (!updated) return null;
+    return endIfOver(work, locked, members);
   });
   // The locked row names the room as it is now: a member's read may have moved the call since `call` was read.
   if (ended) await dropRoom(deps, ended);
   return { ok: true };
+}
+
+/** Ends a locked call that nobody is left in or rung for; answers it when it ended now. */
+async function endIfOver(work: Work, locked: CallRow, members: CallMemberRow[]): Promise<CallRow | null> {
+  if (locked.endedAt !== null || !shouldEnd(locked, members)) return null;
+  await endCall(
+    work,
+    locked,
+    members.map((m) => m.userId),
+  );
+  return locked;
+}
+
+async function endIfDone(deps: AppDeps, call: CallRow) {
+  const ended = await inTransaction(unitOfWork(deps), async (work) => {
+    const [locked] = await work.tx.select().from(calls).where(eq(calls.id, call.id)).for('update');
+    return endIfOver(work, locked, await membersOfCall(work.tx, call.id));
+  });
+  if (ended) await dropRoom(deps, ended);
 }
 
 async function endCall(work: Work, call: CallRow, memberIds: number[]) {

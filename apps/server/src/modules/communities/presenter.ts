@@ -8,7 +8,7 @@ import {
   type PersonaImage,
   PersonaType,
 } from '@orbit/contract';
-import { presentMemberFace, STRANGER, seesPersona, type UserRow } from '../faces';
+import { presentMemberFace, publicCounts, STRANGER, seesPersona, type UserRow } from '../faces';
 import type { CommunityRow } from './policy';
 
 export function communityImageUrl(community: CommunityRow): string | null {
@@ -79,12 +79,12 @@ export function presentEntry(
 export function presentCommunity(
   entry: CommunityEntry,
   community: CommunityRow,
-  extra: { membersCount: number; star: { id: string; pinned: boolean } | null },
+  extra: { membersCount: number; star: { id: string; pinned: boolean } | null; wellbeing: boolean },
 ): Community {
   return {
     ...entry,
     info: community.info,
-    members_count: extra.membersCount,
+    ...publicCounts(extra.wellbeing, { members_count: extra.membersCount }),
     pinned: extra.star?.pinned ?? false,
     star_id: extra.star?.id ?? null,
     owner_id: community.ownerId,

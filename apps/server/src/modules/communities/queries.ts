@@ -159,6 +159,7 @@ export async function communityPage(
   return presentCommunity(presentEntry(row.community, caller, standingOf(row)), row.community, {
     membersCount: members.n,
     star,
+    wellbeing: caller.wellbeingMode,
   });
 }
 

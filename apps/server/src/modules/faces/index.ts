@@ -28,4 +28,6 @@ export {
   type Relation,
   STRANGER,
 } from './presenter';
+export { isResting, quietHoursOf, restingAmong } from './quiet';
 export { faceAsSeenBy, facesFor, findUser, relationOf, relationsOf } from './service';
+export { publicCounts, wellbeingOf } from './wellbeing';

@@ -105,6 +105,32 @@ describe('the kept community page', () => {
     expect(postIdOf(asExpert, plain.id)?.high_fived).toBe(false);
   });
 
+  it('keeps a wellbeing variant: the same page without public counts, for that reader only (decision 0044)', async () => {
+    const [expert, plainReader, calmReader] = await crowd(3);
+    const id = await community(expert, [plainReader, calmReader]);
+    const post = await postIn(expert, id);
+    await pollIn(expert, id);
+    expect((await call(first, plainReader, 'POST', `communities/${id}/feeds/${post.id}/h5`)).statusCode).toBe(
+      200,
+    );
+    expect((await pageOf(calmReader, id)).community_feeds.every((p) => 'high_fives' in p)).toBe(true);
+    // Turned on after the reader's page was kept: the next read is the other variant, with no new post.
+    expect((await call(first, calmReader, 'PUT', 'user', { wellbeing_mode: true })).statusCode).toBe(200);
+    for (const reader of [plainReader, calmReader, plainReader, calmReader]) {
+      expect(await pageOf(reader, id)).toEqual(await uncached(reader, id));
+    }
+    const calm = await pageOf(calmReader, id);
+    for (const item of calm.community_feeds) {
+      expect(item).not.toHaveProperty('high_fives');
+      expect(item).not.toHaveProperty('rating');
+    }
+    expect(calm.community_feeds.find((p) => p.poll_data)?.poll_data).not.toHaveProperty('answers');
+    expect(postIdOf(await pageOf(plainReader, id), post.id)).toMatchObject({ high_fives: 1 });
+    // Another instance keeps its own window, and the same two variants.
+    expect(postIdOf(await pageOf(calmReader, id, second), post.id)).not.toHaveProperty('high_fives');
+    expect(postIdOf(await pageOf(plainReader, id, second), post.id)).toMatchObject({ high_fives: 1 });
+  });
+
   it('refuses a member who left or was removed from a private community, not a kept page', async () => {
     const [expert, leaver, removed] = await crowd(3);
     const id = await community(expert, [leaver, removed], AccessType.PRIVATE);

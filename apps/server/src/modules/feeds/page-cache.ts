@@ -59,7 +59,8 @@ const EMPTY_REACH: WindowReach = { ids: [], shown: [], privateShown: [] };
  * A community's first feed page (GET /community/feeds without a key or filter), read once per change
  * (docs/decisions/0031). The window of posts and what they show (counts, totals, votes, files, faces) is
  * kept per community, and each distinct reader's page as its JSON, keyed by what differs between readers:
- * their role, their own posts, reactions, votes, friends among private members and unit. Every call reads,
+ * their role, their own posts, reactions, votes, friends among private members, unit and wellbeing mode.
+ * Every call reads,
  * in one statement, whether the caller may read the community now, the community channel's position (every
  * post, comment, reaction, vote, edit and deletion there is an event on it, decision 0004) and the digest of
  * the faces shown (a member's name, picture or privacy changes with no event on the channel): a kept window
@@ -180,14 +181,16 @@ function pageFor(window: Window, viewerId: number) {
 /**
  * What makes one reader's page differ from another's: their role, whether they are shown (their own posts,
  * private posts), their reactions and votes, their friends among private members, their unit (activity
- * posts only). Readers with the same key get the same JSON.
+ * posts only), their wellbeing mode. Readers with the same key get the same JSON.
  */
 function readerKey(window: Window, viewerId: number, check: ReaderCheck) {
   const shown = window.shown.includes(viewerId) ? viewerId : 0;
   const unit = window.hasActivity ? check.unit : null;
   const votes = window.votesBy.get(viewerId) ?? '';
   const own = JSON.stringify([check.reactions, check.friends, unit]);
-  return `${window.generation}|${check.expert ? 1 : 0}|${shown}|${votes}|${own}`;
+  // Wellbeing readers get their own kept variant: the same page without its public counts.
+  const wellbeing = check.wellbeing ? 1 : 0;
+  return `${window.generation}|${check.expert ? 1 : 0}|${shown}|${votes}|${wellbeing}|${own}`;
 }
 
 function presentPage(
@@ -203,6 +206,7 @@ function presentPage(
     seesUrgent: check.expert,
     unitPreference: check.unit ?? UnitPreference.IMPERIAL,
     isFriendOf: (userId) => friends.has(userId),
+    wellbeing: check.wellbeing ?? false,
   };
   const reactions: Reactions = { ratings: new Map(), highFives: new Set() };
   for (const [postId, kind, value] of check.reactions ?? [])

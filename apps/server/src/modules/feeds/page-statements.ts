@@ -87,6 +87,8 @@ export interface PageCheck {
   /** The caller's friends among the window's private members (who show them their persona). */
   friends: number[] | null;
   unit: number | null;
+  /** The caller's wellbeing mode: their page leaves the public counts out (decision 0044). */
+  wellbeing: boolean | null;
 }
 
 /**
@@ -118,6 +120,9 @@ const checkStatement = preparedPerDatabase((db) => {
         FROM ${friendships}
         WHERE ${friendships.userId} = ${viewer} AND ${friendships.friendId} = ANY(${reach.private}::int[]))`,
       unit: sql<number | null>`(SELECT ${users.unitPreference} FROM ${users} WHERE ${users.id} = ${viewer})`,
+      wellbeing: sql<
+        boolean | null
+      >`(SELECT ${users.wellbeingMode} FROM ${users} WHERE ${users.id} = ${viewer})`,
     })
     .from(communities)
     .where(eq(communities.id, sql.placeholder('community')))

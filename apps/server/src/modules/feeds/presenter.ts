@@ -15,7 +15,7 @@ import {
   Urgency,
 } from '@orbit/contract';
 import type { PostActivity } from '../../db/schema/feeds';
-import { type FaceRow, faceSeenBy } from '../faces';
+import { type FaceRow, faceSeenBy, publicCounts } from '../faces';
 import { type AttachmentRow, type CommentRow, type PostBundle, pairKey, type Reactions } from './loader';
 import type { PostFile } from './post-stats';
 
@@ -31,6 +31,8 @@ export interface Viewer {
   unitPreference: number;
   /** Friends of the viewer among the people shown: a private member shows them the persona. */
   isFriendOf(userId: number): boolean;
+  /** Wellbeing mode: no public counts (decision 0044). */
+  wellbeing: boolean;
 }
 
 export function presentAttachment(row: PostFile): FeedAttachment {
@@ -102,13 +104,15 @@ function presentPoll(bundle: PostBundle, viewer: Viewer, now: Date): PollData | 
   const answers = post.pollOptions.map((_, index) =>
     votes.filter((v) => v.optionIndex === index).map((v) => ({ user_id: v.userId })),
   );
+  const myAnswer = votes.find((v) => v.userId === viewer.userId)?.optionIndex ?? null;
   return {
     question: post.pollQuestion,
     options: post.pollOptions,
-    answers,
+    // Once they voted, the counts are their own poll's outcome, not a public tally to compare with.
+    ...publicCounts(viewer.wellbeing && myAnswer === null, { answers }),
     expiration_date: post.pollExpiresAt.toISOString(),
     expired: post.pollExpiresAt.getTime() <= now.getTime(),
-    my_answer: votes.find((v) => v.userId === viewer.userId)?.optionIndex ?? null,
+    my_answer: myAnswer,
   };
 }
 
@@ -147,9 +151,8 @@ export function presentPost(
     target_user_screen_name: targetFace?.screen_name ?? null,
     num_comments: viewer.seesUrgent ? stats.all : stats.plain,
     urgency_comments: viewer.seesUrgent ? stats.highestUrgency : Urgency.NONE,
-    rating: bundle.rating,
+    ...publicCounts(viewer.wellbeing, { rating: bundle.rating, high_fives: bundle.highFives }),
     rated: reactions.ratings.get(key) ?? null,
-    high_fives: bundle.highFives,
     high_fived: reactions.highFives.has(key),
     tags: post.tags,
     tagged_users: post.taggedUsers,

@@ -17,8 +17,8 @@ export const privateMemberIds = (shown: FaceRow[]) =>
   shown.filter((u) => !seesPersona(u, STRANGER)).map((u) => u.id);
 
 /**
- * The viewers `viewerIds` as the presenters need them, in a fixed number of queries: their units (only when
- * an activity is shown) and their friendships with the private members among `shown` (authors, targets).
+ * The viewers `viewerIds` as the presenters need them, in a fixed number of queries: their units and
+ * wellbeing mode, and their friendships with the private members among `shown` (authors, targets).
  */
 export async function viewersFor(
   db: Queryable,
@@ -30,14 +30,15 @@ export async function viewersFor(
   const [friends, units] = await runQueries(db, [
     () => friendPairs(db, viewerIds, privateMemberIds(shown)),
     () =>
-      needsUnits && viewerIds.length > 0
+      viewerIds.length > 0
         ? db
-            .select({ id: users.id, unit: users.unitPreference })
+            .select({ id: users.id, unit: users.unitPreference, wellbeing: users.wellbeingMode })
             .from(users)
             .where(inArray(users.id, viewerIds))
         : Promise.resolve([]),
   ]);
-  const unitOf = new Map(units.map((u) => [u.id, u.unit]));
+  const settingsOf = new Map(units.map((u) => [u.id, u]));
+  const unitOf = (id: number) => (needsUnits ? settingsOf.get(id)?.unit : undefined);
   return new Map(
     viewerIds.map((id) => [
       id,
@@ -45,8 +46,9 @@ export async function viewersFor(
         userId: id,
         isModerator: roles.moderators.has(id),
         seesUrgent: roles.urgentReaders.has(id),
-        unitPreference: unitOf.get(id) ?? UnitPreference.IMPERIAL,
+        unitPreference: unitOf(id) ?? UnitPreference.IMPERIAL,
         isFriendOf: (userId: number) => friends.has(pairKey(id, userId)),
+        wellbeing: settingsOf.get(id)?.wellbeing ?? false,
       },
     ]),
   );

@@ -150,3 +150,45 @@ export function maintenanceNotification(
 ): NotificationInput {
   return { type: NotificationType.MAINTENANCE, title, body, source: organisation };
 }
+
+/** How the digest names each kind of notification, singular and plural. */
+const DIGEST_NOUNS: Partial<Record<NotificationType, [string, string]>> = {
+  [NotificationType.PRIVATE_MESSAGE]: ['message', 'messages'],
+  [NotificationType.COMMENTS]: ['comment', 'comments'],
+  [NotificationType.ME_STAR]: ['tag', 'tags'],
+  [NotificationType.FRIEND_STAR]: ['friend request', 'friend requests'],
+  [NotificationType.COMMUNITY_STAR]: ['community invitation', 'community invitations'],
+  [NotificationType.CALL_START]: ['call', 'calls'],
+  [NotificationType.CALL_END]: ['missed call', 'missed calls'],
+  [NotificationType.CALL_REJECT]: ['declined call', 'declined calls'],
+  [NotificationType.FRIENDLY_CHALLENGE]: ['challenge', 'challenges'],
+  [NotificationType.SURVEY]: ['survey', 'surveys'],
+  [NotificationType.SESSION]: ['session', 'sessions'],
+  [NotificationType.MAINTENANCE]: ['announcement', 'announcements'],
+};
+
+export interface TypeCount {
+  type: number;
+  count: number;
+}
+
+/** QUIET_DIGEST: "While you rested: 3 messages, 2 comments", with the counts and the window in data. */
+export function quietDigestNotification(
+  counts: TypeCount[],
+  window: { start: Date; end: Date },
+): NotificationInput {
+  const parts = counts.map(({ type, count }) => {
+    const [one, many] = DIGEST_NOUNS[type as NotificationType] ?? ['notification', 'notifications'];
+    return `${count} ${count === 1 ? one : many}`;
+  });
+  return {
+    type: NotificationType.QUIET_DIGEST,
+    title: 'While you rested',
+    body: `While you rested: ${parts.join(', ')}`,
+    data: {
+      quiet_counts: counts,
+      quiet_from: window.start.toISOString(),
+      quiet_until: window.end.toISOString(),
+    },
+  };
+}

@@ -15,6 +15,7 @@ import { notifications, organizationMembers, organizations, users } from '../../
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
+import { isResting } from '../faces';
 import { maintenanceNotification, type NotificationInput } from './entities';
 import { assertMayAnnounce, wantsNotification } from './policy';
 import { type NotificationRow, presentNotification } from './presenter';
@@ -39,21 +40,29 @@ export async function unreadCountOf(db: Queryable, userId: number): Promise<numb
 /**
  * Notifies `recipientIds` in the caller's transaction: each recipient whose notification_level lets this type
  * through gets the 000 §3.5 entity and a NOTIFICATION/NEW event carrying it and their new unread count.
- * Answers the members who were notified.
+ * Answers the members who were notified. `now` decides who is in their quiet hours.
  */
 export async function notify(
   work: Work,
   recipientIds: Iterable<number>,
   input: NotificationInput,
+  now = new Date(),
 ): Promise<number[]> {
   const ids = [...new Set(recipientIds)];
   if (ids.length === 0) return [];
   const levels = await work.tx
-    .select({ id: users.id, level: users.notificationLevel })
+    .select({
+      id: users.id,
+      level: users.notificationLevel,
+      quietStart: users.quietStart,
+      quietEnd: users.quietEnd,
+      timezone: users.timezone,
+    })
     .from(users)
     .where(inArray(users.id, ids))
     .orderBy(asc(users.id));
   const wanting = levels.filter((u) => wantsNotification(u.level, input.type)).map((u) => u.id);
+  const resting = new Set(levels.filter((u) => isResting(u, now)).map((u) => u.id));
   if (wanting.length === 0) return [];
   const rows = await work.tx
     .insert(notifications)
@@ -73,7 +82,9 @@ export async function notify(
     .returning();
   const unread = await unreadCountsOf(work.tx, wanting);
   for (const row of rows) {
-    await announce(work, row, unread.get(row.userId) ?? 0, EventSubtype.NEW);
+    // Stored and listed as ever; during quiet hours the event says so, and the app neither sounds nor pops.
+    const quiet = resting.has(row.userId) || undefined;
+    await announce(work, row, unread.get(row.userId) ?? 0, EventSubtype.NEW, quiet);
   }
   return wanting;
 }
@@ -83,8 +94,9 @@ function announce(
   row: NotificationRow,
   unreadCount: number,
   subtype: typeof EventSubtype.NEW | typeof EventSubtype.UPDATE,
+  quiet?: true,
 ) {
-  const change: NotificationChange = { notification: presentNotification(row), unreadCount };
+  const change: NotificationChange = { notification: presentNotification(row), unreadCount, quiet };
   return work.emit([row.userId], EventType.NOTIFICATION, subtype, change);
 }
 

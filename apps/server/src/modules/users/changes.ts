@@ -120,7 +120,17 @@ async function moodChange(body: UpdateUserBody, { tx, user }: ChangeContext): Pr
   return { mood };
 }
 
-/** Every PUT /user shape of 002 §7 (one setting per call) but the password, by the keys it sends. */
+/**
+ * Quiet hours on, moved or off (decision 0044). Windows that ended before this change are not digested: the
+ * marker starts now, so the first digest counts from here.
+ */
+function quietHoursChange(body: UpdateUserBody): ColumnChange {
+  if (body.quiet_hours === null) return { quietStart: null, quietEnd: null };
+  const { start, end } = rules.quietHours(body.quiet_hours!);
+  return { quietStart: start, quietEnd: end, quietDigestThrough: new Date() };
+}
+
+/** Every PUT /user shape of 002 §7 (one setting per call) but the password, and Orbit's own, by the keys it sends. */
 export const SHAPES = new Map<string, Shape>([
   [
     'first_name',
@@ -158,4 +168,7 @@ export const SHAPES = new Map<string, Shape>([
   ['tag_notes', { apply: (b) => ({ tagNotes: rules.tagNotes(b.tag_notes!) }) }],
   ['gojimoji.mood', { seen: 'mood', apply: moodChange }],
   ['gojimoji.tags', { seen: 'mood', apply: moodTagsChange }],
+  // Settings only the member's own devices hear of (decision 0044).
+  ['quiet_hours', { apply: quietHoursChange }],
+  ['wellbeing_mode', { apply: (b) => ({ wellbeingMode: b.wellbeing_mode! }) }],
 ]);

@@ -1,5 +1,5 @@
 import { avatarUrl, PersonaType, personaImageUrl, type UserProfile } from '@orbit/contract';
-import { identityOf, personaOf, type UserRow } from '../faces';
+import { identityOf, isResting, personaOf, quietHoursOf, type UserRow } from '../faces';
 
 /** Stored YYYY-MM-DD, answered as the day-month-year text of 002 §3. */
 function dayMonthYear(date: string | null): string | null {
@@ -39,5 +39,9 @@ export function presentUserProfile(user: UserRow, organizationIds: number[]): Us
     gojimoji: { mood: user.mood, tags: user.moodTags },
     tag_notes: user.tagNotes,
     image_url: personaImageUrl(persona),
+    quiet_hours: quietHoursOf(user),
+    // For the moment of the answer; the app then follows the clock itself with the same rule.
+    quiet_now: isResting(user),
+    wellbeing_mode: user.wellbeingMode,
   };
 }

@@ -1,9 +1,11 @@
 import {
   COUNTRY_CODES,
+  clockMinutes,
   MOOD_MAX,
   MOOD_MIN,
   PROFILE_RANGES,
   PROFILE_TEXT_LIMITS,
+  type QuietHours,
   STATES_BY_COUNTRY,
 } from '@orbit/contract';
 import { badRequest } from '../../platform/errors';
@@ -131,4 +133,13 @@ export function moodTags(values: string[]): string[] {
     tags.push(tag);
   }
   return tags;
+}
+
+/** Quiet hours as minutes after midnight; a window that starts where it ends would be no window at all. */
+export function quietHours(value: QuietHours): { start: number; end: number } {
+  const start = clockMinutes(value.start);
+  const end = clockMinutes(value.end);
+  if (start === null || end === null) throw invalid('quiet_hours start and end are HH:MM, 00:00 to 23:59');
+  if (start === end) throw invalid('quiet_hours must end at another time than they start');
+  return { start, end };
 }

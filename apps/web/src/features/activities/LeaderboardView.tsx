@@ -20,10 +20,11 @@ const OVERVIEW_BARS = 10;
 const rowsOf = (data: LeaderboardResponse): ScoreRow[] =>
   data.scores.map((s) => ({
     key: s.is_me ? 'me' : s.user_id,
-    rank: s.rank,
+    // Wellbeing mode: the others come without rank and score, by name.
+    rank: s.rank ?? null,
     name: s.identity.screen_name,
     imageUrl: s.identity.image_url,
-    value: boardDuration(s.score),
+    value: s.score === undefined ? '' : boardDuration(s.score),
     isMe: s.is_me,
   }));
 
@@ -113,7 +114,7 @@ export function LeaderboardView() {
 function Overview({ data }: { data: LeaderboardResponse }) {
   const { t } = useTranslation();
   const bars = data.scores
-    .filter((s) => s.score > 0)
+    .flatMap((s) => (s.score === undefined || s.score <= 0 ? [] : [{ ...s, score: s.score }]))
     .slice(0, OVERVIEW_BARS + 1)
     .sort((a, b) => b.score - a.score)
     .map((s) => ({

@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { isQuietAt } from '../../ui/quiet';
 import { playSound } from '../../ui/sounds';
 import styles from './Calls.module.css';
 import { randomCallColor } from './layout';
@@ -32,7 +33,10 @@ export function IncomingCall() {
   useEffect(
     () =>
       onCallNews((news) => {
-        if (news.kind === 'invite') setRinging({ invite: news.invite, color: randomCallColor() });
+        // The server rings no one in their quiet hours; an invite sent just before they began stays quiet too.
+        if (news.kind === 'invite' && !isQuietAt()) {
+          setRinging({ invite: news.invite, color: randomCallColor() });
+        }
         if (news.kind === 'end') setRinging((r) => (r?.invite.call_id === news.callId ? null : r));
       }),
     [],

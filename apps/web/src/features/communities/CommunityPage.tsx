@@ -59,7 +59,9 @@ function CommunityHeader({ community }: { community: Community }) {
       </div>
       <div className={styles.headerText}>
         <button type="button" className={styles.linkButton} onClick={() => openMembers(community.id)}>
-          {t(T.membersCount, positional(community.members_count))}
+          {community.members_count === undefined
+            ? t(T.members)
+            : t(T.membersCount, positional(community.members_count))}
         </button>
         {community.access_type === AccessType.PRIVATE && (
           <span className={styles.muted}>{t(T.privateCommunity)}</span>

@@ -23,7 +23,9 @@ export function PollItem({
   const vote = useVote(scope, userId);
   const questionId = useId();
   const expired = isPollExpired(poll, Date.now());
-  const total = poll.answers.reduce((sum, voters) => sum + voters.length, 0);
+  // Wellbeing mode: no votes to show until the member has voted (the server leaves them out).
+  const answers = poll.answers;
+  const total = answers?.reduce((sum, voters) => sum + voters.length, 0) ?? 0;
   return (
     <div className={styles.poll}>
       <p id={questionId} className={styles.pollQuestion}>
@@ -31,7 +33,7 @@ export function PollItem({
       </p>
       <fieldset aria-labelledby={questionId} className={styles.pollOptions}>
         {poll.options.map((option, index) => {
-          const count = poll.answers[index]?.length ?? 0;
+          const count = answers?.[index]?.length ?? 0;
           const chosen = poll.my_answer === index;
           return (
             <button
@@ -43,13 +45,15 @@ export function PollItem({
               className={`${styles.pollOption} ${chosen ? styles.pollChosen : ''}`}
               onClick={() => !chosen && vote.mutate({ item, option: index })}
             >
-              <span
-                className={styles.pollBar}
-                style={{ width: `${total ? (count / total) * 100 : 0}%` }}
-                aria-hidden="true"
-              />
+              {answers && (
+                <span
+                  className={styles.pollBar}
+                  style={{ width: `${total ? (count / total) * 100 : 0}%` }}
+                  aria-hidden="true"
+                />
+              )}
               <span className={styles.pollLabel}>{option}</span>
-              <span className={styles.pollCount}>{t(T.pollVotes, positional(count))}</span>
+              {answers && <span className={styles.pollCount}>{t(T.pollVotes, positional(count))}</span>}
             </button>
           );
         })}

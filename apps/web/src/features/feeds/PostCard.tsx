@@ -95,7 +95,7 @@ function HighFive({ item, scope }: { item: FeedPost; scope: FeedScope }) {
         });
       }}
     >
-      {t(T.highFive, positional(item.high_fives))}
+      {item.high_fives === undefined ? t(T.highFiveUncounted) : t(T.highFive, positional(item.high_fives))}
     </button>
   );
 }
@@ -118,7 +118,7 @@ function Rating({ item, scope }: { item: FeedPost; scope: FeedScope }) {
           <span aria-hidden="true">★</span>
         </button>
       ))}
-      {item.rating !== null && <span className={styles.muted}>{item.rating.toFixed(1)}</span>}
+      {item.rating != null && <span className={styles.muted}>{item.rating.toFixed(1)}</span>}
     </fieldset>
   );
 }

@@ -8,11 +8,12 @@ import type { PollData } from '@orbit/contract';
 export function moveVote(poll: PollData, userId: number, option: number): PollData | null {
   if (poll.expired || poll.my_answer === option) return null;
   if (option < 0 || option >= poll.options.length) return null;
-  const answers = poll.answers.map((voters, index) => {
+  // In wellbeing mode the votes come only once the member has voted: the server's answer brings them.
+  const answers = poll.answers?.map((voters, index) => {
     const others = voters.filter((voter) => voter.user_id !== userId);
     return index === option ? [...others, { user_id: userId }] : others;
   });
-  return { ...poll, answers, my_answer: option };
+  return { ...poll, ...(answers && { answers }), my_answer: option };
 }
 
 /** Whether the poll's expiry has passed at `now` (the server's `expired` may be stale in a cached post). */

@@ -18,7 +18,7 @@ describe('poll votes', () => {
     expired: false,
     my_answer: 0,
   };
-  const counts = (p: PollData | null) => p?.answers.map((voters) => voters.length);
+  const counts = (p: PollData | null) => p?.answers?.map((voters) => voters.length);
 
   it('moves the vote: the old option loses it and the new one gains it at once', () => {
     const moved = moveVote(poll, 1, 1);
@@ -27,6 +27,12 @@ describe('poll votes', () => {
   });
   it('adds a first vote', () => {
     expect(counts(moveVote({ ...poll, my_answer: null }, 9, 2))).toEqual([2, 1, 1]);
+  });
+  it('adds a first vote without counts in wellbeing mode: the server answer brings them', () => {
+    const { answers: _, ...uncounted } = poll;
+    const moved = moveVote({ ...uncounted, my_answer: null }, 9, 2);
+    expect(moved).toMatchObject({ my_answer: 2 });
+    expect(moved).not.toHaveProperty('answers');
   });
   it('does nothing for the chosen option, an expired poll or an unknown option', () => {
     expect(moveVote(poll, 1, 0)).toBeNull();

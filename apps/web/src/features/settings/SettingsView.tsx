@@ -14,6 +14,7 @@ import { NotificationSetting } from './NotificationSetting';
 import { PasswordConfirm } from './PasswordConfirm';
 import { PersonaEditor } from './PersonaEditor';
 import { ProfileEditor } from './ProfileEditor';
+import { QuietHoursSetting, WellbeingSetting } from './RestSettings';
 import styles from './Settings.module.css';
 import { SocialSyncDialog } from './SocialSyncDialog';
 import { SoundSetting } from './SoundSetting';
@@ -116,6 +117,8 @@ export function SettingsView() {
       </ul>
       <NotificationSetting profile={profile} />
       <SoundSetting />
+      <QuietHoursSetting profile={profile} />
+      <WellbeingSetting profile={profile} />
     </div>
   );
 }
@@ -135,6 +138,8 @@ export function SettingsIndex() {
       </ul>
       <NotificationSetting profile={profile} />
       <SoundSetting />
+      <QuietHoursSetting profile={profile} />
+      <WellbeingSetting profile={profile} />
     </div>
   );
 }
