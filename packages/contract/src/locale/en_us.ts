@@ -439,6 +439,16 @@ const SPEC_TEXTS = {
   'stream.no_webcam': 'Video rejected, no webcam',
   'stream.lost_connection': 'Lost connection to the server (is it down?)',
 
+  // A camera or microphone that could not be started: which, why and what to do (texts the spec leaves open).
+  'media.microphone_missing': 'No microphone found. Connect one, then try again.',
+  'media.microphone_refused':
+    "The microphone is blocked. Allow it in your browser's site settings, then try again.",
+  'media.microphone_busy': 'Another app is using the microphone. Close it, then try again.',
+  'media.camera_missing': 'No camera found. You are on audio only; connect one, then try again.',
+  'media.camera_refused':
+    "The camera is blocked, so you are on audio only. Allow it in your browser's site settings, then try again.",
+  'media.camera_busy': 'Another app is using the camera, so you are on audio only. Close it, then try again.',
+
   // Notes widget (002 §2).
   'notes.title': 'Notes',
   'notes.placeholder': 'Type to start a note',

@@ -21,6 +21,7 @@ import {
 import styles from './Calls.module.css';
 import { afterParticipantsChange, type LayoutState, pin, toggleLayout } from './layout';
 import { type DeviceChoice, FeedsPanel, ParticipantsPanel, SettingsPanel, useDevices } from './Panels';
+import { RoomAlert } from './RoomAlert';
 import { type CallRefusal, refusalOf } from './refusal';
 import type { RoomSnapshot } from './room';
 import { Grid, Speaker, type Tile } from './Tiles';
@@ -199,9 +200,11 @@ function CallRoomView({
         count={tiles.length}
       />
       {snapshot.alert && (
-        <p className={styles.alert} role="alert">
-          {t(snapshot.alert)}
-        </p>
+        <RoomAlert
+          alert={snapshot.alert}
+          className={styles.alert}
+          onRetry={() => room.current?.retryMedia()}
+        />
       )}
       <div className={styles.body}>
         {view === 'main' &&

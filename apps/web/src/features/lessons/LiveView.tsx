@@ -4,6 +4,7 @@ import { changeMyMic, endLesson, moderate, useRefreshRoom } from '../../api/less
 import { useTranslation } from '../../i18n';
 import { Button } from '../../ui/Button';
 import { type DeviceChoice, SettingsPanel } from '../calls/Panels';
+import { RoomAlert } from '../calls/RoomAlert';
 import { ChatToast } from './ChatToast';
 import { Bye } from './LessonRoomView';
 import styles from './Lessons.module.css';
@@ -57,9 +58,7 @@ export function LiveView(props: {
     <>
       <Stage live={live} speaker={devices.speaker} lessonId={room.session.id} />
       {live.snapshot?.alert && status !== 'offline' && (
-        <p className={styles.alert} role="alert">
-          {t(live.snapshot.alert)}
-        </p>
+        <RoomAlert alert={live.snapshot.alert} className={styles.alert} onRetry={live.retryMedia} />
       )}
       <Controls room={room} communityId={communityId} live={live} onReturn={props.onReturn}>
         <Button

@@ -8,6 +8,7 @@ import {
   VIDEOROOM,
   webrtcSupported,
 } from '../calls/janus';
+import { type MediaDevice, mediaAlert } from '../calls/mediaError';
 import { answerRejects } from './rules';
 import { S } from './texts';
 
@@ -141,6 +142,8 @@ export class LiveRoom {
   }
 
   private closed = false;
+  /** The device whose capture failed last, which retryMedia() asks for again. */
+  private failedDevice: MediaDevice | null = null;
 
   private stop(status: LiveStatus, alert: string | null): void {
     if (this.closed) return;
@@ -225,9 +228,25 @@ export class LiveRoom {
     try {
       const jsep = await offerFrom(handle, [{ type: 'audio', capture: true, recv: true }]);
       handle.send({ message: { request: 'configure', muted: this.muted }, jsep });
-    } catch {
-      this.update({ alert: S.audioRejected });
+    } catch (error) {
+      this.mediaFailed(error, 'microphone', S.audioRejected);
     }
+  }
+
+  /** The member's retry after the camera or microphone failed: the capture is asked for again. */
+  retryMedia(): void {
+    const device = this.failedDevice;
+    this.failedDevice = null;
+    this.update({ alert: null });
+    if (device === 'microphone') void this.publishAudio();
+    else if (device === 'camera' && this.video) void this.publishVideo(this.video);
+  }
+
+  /** Says which device failed and why (none, blocked, in use); the lesson goes on without it. */
+  private mediaFailed(error: unknown, device: MediaDevice, otherwise: string): void {
+    const alert = mediaAlert(error, device, otherwise);
+    this.failedDevice = alert === otherwise ? null : device;
+    this.update({ alert });
   }
 
   private attachVideo(): void {
@@ -319,8 +338,8 @@ export class LiveRoom {
     try {
       const jsep = await offerFrom(handle, [{ type: 'video', capture: true, recv: false }]);
       handle.send({ message: { request: 'publish' }, jsep });
-    } catch {
-      this.update({ alert: S.noWebcam });
+    } catch (error) {
+      this.mediaFailed(error, 'camera', S.noWebcam);
     }
   }
 }
