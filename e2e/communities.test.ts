@@ -245,9 +245,11 @@ describeInBrowser('communities and feeds', () => {
       await members
         .getByRole('button', { name: translate(EN_US, 'community.remove_member', username) })
         .click();
-      await dialog(expert.page, text('areYouSure'))
-        .getByRole('button', { name: text('yes'), exact: true })
-        .click();
+      // The question names who and from where; the spec's "Are you sure?" follows it.
+      const question = dialog(expert.page, text('removeMemberQuestion', username, PRIVATE_COMMUNITY));
+      await question.getByText(text('areYouSure'), { exact: true }).waitFor();
+      await screenshotEachViewport(expert.page, 'communities-remove-member');
+      await question.getByRole('button', { name: text('yes'), exact: true }).click();
       await expect
         .poll(() =>
           members

@@ -12,6 +12,7 @@ import { hideDialogs } from '../ui/dialogStore';
 import { lazyScreen } from '../ui/lazyScreen';
 import { Popup } from '../ui/Popup';
 import { showFailure } from '../ui/popup';
+import { Toast } from '../ui/Toast';
 import { RealtimeBridge } from './RealtimeBridge';
 import { Shell } from './Shell';
 import { Splash } from './Splash';
@@ -102,6 +103,7 @@ export function App() {
         </Routes>
       </BrowserRouter>
       <VersionGate />
+      <Toast />
       <Popup />
       <BusyIndicator />
     </QueryClientProvider>

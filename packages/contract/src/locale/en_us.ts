@@ -449,6 +449,18 @@ const SPEC_TEXTS = {
     "The camera is blocked, so you are on audio only. Allow it in your browser's site settings, then try again.",
   'media.camera_busy': 'Another app is using the camera, so you are on audio only. Close it, then try again.',
 
+  // The short confirmation after a create or a save (texts the spec leaves open).
+  'feedback.group_created': 'Group created',
+  'feedback.community_created': 'Community {{0}} created',
+  'feedback.activity_logged': 'Activity saved',
+  'feedback.moment_sent': 'Moment sent',
+  'feedback.saved': 'Saved',
+
+  // Confirmations that name what they act on (texts the spec leaves open).
+  'community.remove_member_question': 'Remove {{0}} from {{1}}?',
+  'stream.end_session_question': 'End {{0}}?',
+  'stream.end_session_detail': 'The lesson ends for everyone watching.',
+
   // Notes widget (002 §2).
   'notes.title': 'Notes',
   'notes.placeholder': 'Type to start a note',

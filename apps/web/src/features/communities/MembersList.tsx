@@ -22,7 +22,13 @@ export function MembersList({ id }: { id: number }) {
   const members = useCommunityMembers(id).data?.members ?? [];
   const remove = useRemoveMember();
   const expert = community ? isExpert(community.roles) : false;
-  const askToRemove = (userId: number) => confirmYesNo(t(T.areYouSure), () => remove.mutate({ id, userId }));
+  // The question names who and from where; the spec's "Are you sure?" follows it (001 §2).
+  const askToRemove = (userId: number, name: string) =>
+    confirmYesNo(
+      t(T.removeMemberQuestion, positional(name, community?.name ?? '')),
+      () => remove.mutate({ id, userId }),
+      t(T.areYouSure),
+    );
   return (
     <div className={layoutStyles.stack}>
       {expert && (
@@ -45,7 +51,7 @@ export function MembersList({ id }: { id: number }) {
             {expert && member.user_id !== me?.user_id && (
               <IconButton
                 label={t(T.removeMember, positional(member.screen_name))}
-                onClick={() => askToRemove(member.user_id)}
+                onClick={() => askToRemove(member.user_id, member.screen_name)}
               >
                 <CloseIcon />
               </IconButton>

@@ -87,6 +87,6 @@ export const openChangeCommunityImage = (id: number) =>
 export const openCreateCommunity = () =>
   openDialog({ title: T.communityCreateTitle, render: () => <CreateCommunity /> });
 
-/** A Yes/No question on top of the stack; Yes closes it, then acts. */
-export const confirmYesNo = (question: string, onYes: () => void) =>
-  openDialog({ title: question, titleIsName: true, render: () => <YesNo onYes={onYes} /> });
+/** A Yes/No question naming what it acts on, on top of the stack; Yes closes it, then acts. */
+export const confirmYesNo = (question: string, onYes: () => void, detail?: string) =>
+  openDialog({ title: question, titleIsName: true, render: () => <YesNo onYes={onYes} detail={detail} /> });

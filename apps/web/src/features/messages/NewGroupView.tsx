@@ -1,4 +1,5 @@
 import { PM_GROUP_NAME_MAX } from '@orbit/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createGroup } from '../../api/messages';
 import { useProfiles } from '../../api/profiles';
@@ -12,6 +13,7 @@ import listStyles from '../../ui/List.module.css';
 import { PersonRow } from '../../ui/PersonRow';
 import { showError } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
+import { confirmDone } from '../../ui/toast';
 import { PicturePicker } from '../communities/PicturePicker';
 import { friendFaces } from './friends';
 import styles from './Messages.module.css';
@@ -24,6 +26,7 @@ import { canSaveGroup, groupTitle } from './rules';
  */
 export function NewGroupView() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const profiles = useProfiles().data;
   const [name, setName] = useState('');
   const [image, setImage] = useState<string | null>(null);
@@ -36,14 +39,17 @@ export function NewGroupView() {
   const save = async () => {
     setSaving(true);
     try {
-      const groupId = await createGroup({ user_ids: [...chosen], name: name.trim() || undefined }, image);
-      showThreadInstead({
-        groupId,
-        title: groupTitle(
-          name,
-          participants.map((p) => p.screen_name),
-        ),
-      });
+      const groupId = await createGroup(
+        queryClient,
+        { user_ids: [...chosen], name: name.trim() || undefined },
+        image,
+      );
+      const title = groupTitle(
+        name,
+        participants.map((p) => p.screen_name),
+      );
+      showThreadInstead({ groupId, title });
+      confirmDone(T.groupCreated);
     } catch {
       setSaving(false);
       showError(T.popupMessage, T.pleaseTryAgain);
