@@ -77,7 +77,7 @@ describeInBrowser('private and group messages in two browsers', () => {
       await send(annThread, 'Hello Ben');
       await send(annThread, 'Run at 7?');
       await annThread.getByText('Run at 7?', { exact: true }).waitFor();
-      await annThread.getByText(text('messagesYou'), { exact: true }).first().waitFor();
+      await annThread.getByText(text('you'), { exact: true }).first().waitFor();
     });
 
     await step(

@@ -277,6 +277,7 @@ export const T = {
   noPicture: 'community.no_picture',
   notFound: 'error.not_found',
   you: 'feed.you',
+  listedYou: 'ui.listed_you',
 
   // Feeds, posts, comments, polls and uploads (001 §2, §5, §8).
   writePost: 'feed.write_post',
@@ -287,7 +288,6 @@ export const T = {
   feedSend: 'feed.send',
   feedEdit: 'feed.edit',
   feedDelete: 'feed.delete',
-  feedYou: 'feed.you',
   unableToGetFeeds: 'feed.unable_to_get_feeds',
   exceededLimit: 'feed.exceeded_limit',
   nextPageError: 'error.next_page',
@@ -531,7 +531,6 @@ export const T = {
   messagesParticipants: 'messages.participants',
   messagesAddParticipant: 'messages.add_participant',
   messagesUnread: 'messages.unread_messages',
-  messagesYou: 'messages.you',
   messagesEmpty: 'messages.empty',
   messagesDeleteQuestion: 'messages.delete_question',
   messagesSearch: 'messages.search_placeholder',
@@ -564,7 +563,6 @@ export const T = {
   callLeaving: 'call.leaving',
   callConfirm: 'call.confirm',
   callLeave: 'call.leave',
-  callMe: 'call.me',
   callMuted: 'call.muted',
   callVideoOff: 'call.video_off',
   callPin: 'call.pin',

@@ -461,6 +461,9 @@ const SPEC_TEXTS = {
   'stream.end_session_question': 'End {{0}}?',
   'stream.end_session_detail': 'The lesson ends for everyone watching.',
 
+  // Me in a list of people, beside the name the others see (a text the spec leaves open).
+  'ui.listed_you': '{{0}} (You)',
+
   // Notes widget (002 §2).
   'notes.title': 'Notes',
   'notes.placeholder': 'Type to start a note',
@@ -842,7 +845,6 @@ const ORBIT_TEXTS = {
   'call.unavailable_title': 'Media server unavailable',
   'call.failed': 'Unable to join the call',
   'call.full': 'This call is full',
-  'call.me': 'Me',
   'call.muted': 'muted',
   'call.video_off': 'video off',
   'call.pin': 'Pin {{0}}',

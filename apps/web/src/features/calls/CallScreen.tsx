@@ -248,12 +248,11 @@ function useTiles(
   me: Me | null,
   remote: RemoteStates,
 ): Tile[] {
-  const { t } = useTranslation();
   if (!snapshot || !me) return [];
   const known = new Map(session?.participants.map((p) => [p.id, p]) ?? []);
   const mine: Tile = {
     id: me.id,
-    name: known.get(me.id)?.display ?? t(T.callMe),
+    name: known.get(me.id)?.display ?? me.name,
     image: known.get(me.id)?.image ?? null,
     stream: snapshot.local,
     video: snapshot.videoOn && snapshot.local !== null,

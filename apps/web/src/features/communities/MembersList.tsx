@@ -2,6 +2,7 @@ import { CommunityRole } from '@orbit/contract';
 import { useCommunity, useCommunityMembers, useRemoveMember } from '../../api/communities';
 import { useMe } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
+import { listedPersonName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
@@ -41,8 +42,10 @@ export function MembersList({ id }: { id: number }) {
           <PersonRow
             key={member.user_id}
             face={{
-              screen_name:
-                member.user_id === me?.user_id ? `${member.screen_name} (${t(T.you)})` : member.screen_name,
+              screen_name: listedPersonName(t, {
+                name: member.screen_name,
+                isMe: member.user_id === me?.user_id,
+              }),
               image_url: member.image_url ?? member.user_image_url,
               avatar_image: member.avatar_image,
             }}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { createGroup } from '../../api/messages';
 import { useProfiles } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
+import { listedPersonName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -81,7 +82,7 @@ export function NewGroupView() {
           {[
             <PersonRow
               key={me.user_id}
-              face={{ ...me, screen_name: `${me.screen_name} (${t(T.messagesYou)})` }}
+              face={{ ...me, screen_name: listedPersonName(t, { name: me.screen_name, isMe: true }) }}
             />,
             ...participants.map((person) => (
               <PersonRow key={person.user_id} face={person}>
