@@ -5,7 +5,7 @@ import { findJanusBinary } from '../apps/server/src/platform/media/janus-process
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { befriend, dialog, type Member, newMember, ok } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
-import { text } from './support/texts';
+import { buttonText, text } from './support/texts';
 
 let server: OrbitServer;
 
@@ -63,7 +63,7 @@ describeInBrowser('no dead ends: feedback after saves, ended calls and missing d
       const form = dialog(ann.page, text('messagesGroupMessage'));
       await form.getByLabel(text('messagesGroupName')).fill('Dawn patrol');
       for (const friend of [ben, cat]) {
-        await form.getByRole('button', { name: text('messagesAddParticipant'), exact: true }).click();
+        await form.getByRole('button', { name: buttonText('messagesAddParticipant'), exact: true }).click();
         await dialog(ann.page, text('messagesAddParticipant'))
           .getByRole('button', { name: friend.username })
           .click();

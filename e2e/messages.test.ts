@@ -5,7 +5,7 @@ import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from '
 import { pngFile } from './support/files';
 import { befriend, dialog, goHome, newMember } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
-import { text } from './support/texts';
+import { buttonText, text } from './support/texts';
 
 let server: OrbitServer;
 
@@ -138,7 +138,7 @@ describeInBrowser('private and group messages in two browsers', () => {
       await form.getByLabel(text('messagesGroupName')).fill('Trail crew');
       for (const friend of [ben, cat]) {
         expect(await save.isDisabled()).toBe(true);
-        await form.getByRole('button', { name: text('messagesAddParticipant'), exact: true }).click();
+        await form.getByRole('button', { name: buttonText('messagesAddParticipant'), exact: true }).click();
         await dialog(ann.page, text('messagesAddParticipant'))
           .getByRole('button', { name: friend.username })
           .click();
