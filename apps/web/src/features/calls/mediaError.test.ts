@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMediaAlert, mediaAlert, mediaTrouble } from './mediaError';
+import { FailedCapture, isMediaAlert, mediaAlert, mediaTrouble } from './mediaError';
 
 const thrown = (name: string) => new DOMException('capture failed', name);
 
@@ -24,5 +24,16 @@ describe('a camera or microphone that could not start', () => {
     expect(mediaAlert(new Error('sdp'), 'microphone', 'stream.webrtc_error')).toBe('stream.webrtc_error');
     expect(isMediaAlert('stream.webrtc_error')).toBe(false);
     expect(isMediaAlert(null)).toBe(false);
+  });
+
+  it('remembers the device that failed for one retry, and nothing for a failure that is no device’s', () => {
+    const failed = new FailedCapture();
+    expect(failed.alertFor(thrown('NotReadableError'), 'camera', 'stream.no_webcam')).toBe(
+      'media.camera_busy',
+    );
+    expect(failed.take()).toBe('camera');
+    expect(failed.take()).toBeNull();
+    failed.alertFor(new Error('sdp'), 'microphone', 'stream.webrtc_error');
+    expect(failed.take()).toBeNull();
   });
 });

@@ -43,3 +43,22 @@ export function mediaAlert(error: unknown, device: MediaDevice, otherwise: strin
 export function isMediaAlert(alert: string | null): boolean {
   return alert?.startsWith('media.') ?? false;
 }
+
+/** The device whose capture failed last, which the member's retry asks for again (calls and lessons alike). */
+export class FailedCapture {
+  private device: MediaDevice | null = null;
+
+  /** The alert for a failed capture; the device is remembered when the failure was the device's. */
+  alertFor(error: unknown, device: MediaDevice, otherwise: string): string {
+    const alert = mediaAlert(error, device, otherwise);
+    this.device = alert === otherwise ? null : device;
+    return alert;
+  }
+
+  /** The device to ask for again, once. */
+  take(): MediaDevice | null {
+    const device = this.device;
+    this.device = null;
+    return device;
+  }
+}

@@ -2,7 +2,7 @@ import { CALL_MEDIA, type PrivateCallSession } from '@orbit/contract';
 import type Janus from 'janus-gateway';
 import { T } from '../../i18n/texts';
 import { initJanus, type JanusJS, offerFrom, openSession, VIDEOROOM, webrtcSupported } from './janus';
-import { type MediaDevice, mediaAlert } from './mediaError';
+import { FailedCapture, type MediaDevice } from './mediaError';
 import { takeMicrophone as takeEarlyMicrophone } from './microphone';
 import { NO_SUCH_ROOM, type Publisher, type RemoteFeed, Subscriptions } from './subscriptions';
 import { VideoSlot } from './videoSlot';
@@ -72,8 +72,7 @@ export class CallRoom {
   private readonly watch: MediaWatch;
   private readonly video = new VideoSlot((track, on) => this.onLocalTrack(track, on));
   private devices: Devices = {};
-  /** The device whose capture failed last, which retryMedia() asks for again. */
-  private failedDevice: MediaDevice | null = null;
+  private readonly failedCapture = new FailedCapture();
   /** The microphone, asked for while the session opens and joins; taken once by the first publish. */
   private microphone: Promise<MediaStreamTrack | null> | null = null;
   /** The session opened and the publisher handle attached, not yet joined (see open()). */
@@ -202,8 +201,7 @@ export class CallRoom {
 
   /** The member's retry after a camera or microphone failed: the capture is asked for again. */
   retryMedia(): void {
-    const device = this.failedDevice;
-    this.failedDevice = null;
+    const device = this.failedCapture.take();
     this.update({ alert: null });
     if (device === 'camera') void this.setVideo(true);
     else if (device === 'microphone' && !this.state.published) void this.publish();
@@ -402,9 +400,7 @@ export class CallRoom {
 
   /** Says which device failed and why (none, blocked, in use); the call goes on without it. */
   private mediaFailed(error: unknown, device: MediaDevice, otherwise: string): void {
-    const alert = mediaAlert(error, device, otherwise);
-    this.failedDevice = alert === otherwise ? null : device;
-    this.update({ alert });
+    this.update({ alert: this.failedCapture.alertFor(error, device, otherwise) });
   }
 
   private configure(fields: Record<string, unknown>): void {

@@ -8,7 +8,7 @@ import {
   VIDEOROOM,
   webrtcSupported,
 } from '../calls/janus';
-import { type MediaDevice, mediaAlert } from '../calls/mediaError';
+import { FailedCapture, type MediaDevice } from '../calls/mediaError';
 import { answerRejects } from './rules';
 import { S } from './texts';
 
@@ -142,8 +142,7 @@ export class LiveRoom {
   }
 
   private closed = false;
-  /** The device whose capture failed last, which retryMedia() asks for again. */
-  private failedDevice: MediaDevice | null = null;
+  private readonly failedCapture = new FailedCapture();
 
   private stop(status: LiveStatus, alert: string | null): void {
     if (this.closed) return;
@@ -235,8 +234,7 @@ export class LiveRoom {
 
   /** The member's retry after the camera or microphone failed: the capture is asked for again. */
   retryMedia(): void {
-    const device = this.failedDevice;
-    this.failedDevice = null;
+    const device = this.failedCapture.take();
     this.update({ alert: null });
     if (device === 'microphone') void this.publishAudio();
     else if (device === 'camera' && this.video) void this.publishVideo(this.video);
@@ -244,9 +242,7 @@ export class LiveRoom {
 
   /** Says which device failed and why (none, blocked, in use); the lesson goes on without it. */
   private mediaFailed(error: unknown, device: MediaDevice, otherwise: string): void {
-    const alert = mediaAlert(error, device, otherwise);
-    this.failedDevice = alert === otherwise ? null : device;
-    this.update({ alert });
+    this.update({ alert: this.failedCapture.alertFor(error, device, otherwise) });
   }
 
   private attachVideo(): void {
