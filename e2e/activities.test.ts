@@ -5,7 +5,7 @@ import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { api, dialog, newMember, ok } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
-import { text } from './support/texts';
+import { buttonText, text } from './support/texts';
 
 let server: OrbitServer;
 
@@ -46,12 +46,12 @@ describeInBrowser('activity: log a session, THIS WEEK, history and the leaderboa
 
     await step(page, 'the member logs a 30-minute run', async () => {
       await thisWeek(own)
-        .getByRole('button', { name: text('logActivity'), exact: true })
+        .getByRole('button', { name: buttonText('logActivity'), exact: true })
         .click();
       const form = dialog(page, text('logActivityTitle'));
       await form.getByLabel(text('activityType'), { exact: true }).selectOption({ label: 'running' });
       await form.getByLabel(text('activityMinutes'), { exact: true }).fill('30');
-      await form.getByRole('button', { name: text('activitySave'), exact: true }).click();
+      await form.getByRole('button', { name: buttonText('activitySave'), exact: true }).click();
       await form.waitFor({ state: 'detached' });
     });
 
@@ -99,7 +99,7 @@ describeInBrowser('activity: log a session, THIS WEEK, history and the leaderboa
 
     await step(page, 'the history shows this month with both sessions', async () => {
       await thisWeek(own)
-        .getByRole('button', { name: text('historyButton'), exact: true })
+        .getByRole('button', { name: buttonText('historyButton'), exact: true })
         .click();
       const history = dialog(page, text('history'));
       const now = new Date();

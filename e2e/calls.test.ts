@@ -112,7 +112,7 @@ if (!janus) {
         await annTile.getByText(text('callVideoOff'), { exact: true }).waitFor();
         // Her own tile goes back to her picture too: the camera is released.
         await annCall
-          .getByRole('figure', { name: text('callMe') })
+          .getByRole('figure', { name: text('you') })
           .getByText(text('callVideoOff'), { exact: true })
           .waitFor();
       });

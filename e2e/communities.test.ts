@@ -6,7 +6,7 @@ import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from '
 import { pngFile } from './support/files';
 import { api, dialog, type Member, newMember, signIn } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
-import { text } from './support/texts';
+import { countText, text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 const GENERIC_TERMS = 'Mindful Minutes';
@@ -139,7 +139,7 @@ describeInBrowser('communities and feeds', () => {
 
     await step(expert.page, 'the expert comments on the poll with urgency high', async () => {
       const card = post(expertDialog, question);
-      await card.getByRole('button', { name: translate(EN_US, 'feed.comments_count', 0) }).click();
+      await card.getByRole('button', { name: countText('commentsCount', 0) }).click();
       const urgency = card.getByRole('button', { name: /^Urgency/ });
       for (let i = 0; i < 3; i += 1) await urgency.click();
       await expect
@@ -155,7 +155,7 @@ describeInBrowser('communities and feeds', () => {
 
     await step(member.page, 'the member does not see the urgent comment', async () => {
       const card = post(memberDialog, question);
-      const badge = card.getByRole('button', { name: translate(EN_US, 'feed.comments_count', 0) });
+      const badge = card.getByRole('button', { name: countText('commentsCount', 0) });
       await badge.click();
       await card.getByRole('textbox', { name: text('writeComment') }).waitFor();
       await expect.poll(() => shownComment(card, urgentText).count()).toBe(0);
@@ -164,7 +164,7 @@ describeInBrowser('communities and feeds', () => {
     const question2 = 'Can I join the walk late?';
     await step(member.page, 'the member asks under the image', async () => {
       const card = post(memberDialog, caption);
-      await card.getByRole('button', { name: translate(EN_US, 'feed.comments_count', 0) }).click();
+      await card.getByRole('button', { name: countText('commentsCount', 0) }).click();
       await card.getByRole('textbox', { name: text('writeComment') }).fill(question2);
       await card.getByRole('button', { name: text('feedSend') }).click();
       await shownComment(card, question2).waitFor();
@@ -172,7 +172,7 @@ describeInBrowser('communities and feeds', () => {
 
     await step(expert.page, "the expert raises the member's comment to urgency low", async () => {
       const card = post(expertDialog, caption);
-      await card.getByRole('button', { name: translate(EN_US, 'feed.comments_count', 1) }).click();
+      await card.getByRole('button', { name: countText('commentsCount', 1) }).click();
       const item = card.getByRole('listitem').filter({ hasText: question2 });
       const urgency = item.getByRole('button', { name: /^Urgency/ });
       await urgency.click();
@@ -191,9 +191,7 @@ describeInBrowser('communities and feeds', () => {
       const card = post(memberDialog, question);
       await optionButton(card, 'Dawn').click();
       await expect.poll(() => optionButton(card, 'Dawn').getAttribute('aria-pressed')).toBe('true');
-      await expect
-        .poll(() => optionButton(card, 'Dawn').textContent())
-        .toContain(translate(EN_US, 'poll.votes', 1));
+      await expect.poll(() => optionButton(card, 'Dawn').textContent()).toContain(countText('pollVotes', 1));
       // Hold the reply back until the counts have been seen to move: they moved before the server answered.
       let release = () => {};
       const held = new Promise<void>((resolve) => {
@@ -212,10 +210,10 @@ describeInBrowser('communities and feeds', () => {
       try {
         await expect
           .poll(() => optionButton(card, 'Dusk').textContent())
-          .toContain(translate(EN_US, 'poll.votes', 1));
+          .toContain(countText('pollVotes', 1));
         await expect
           .poll(() => optionButton(card, 'Dawn').textContent())
-          .toContain(translate(EN_US, 'poll.votes', 0));
+          .toContain(countText('pollVotes', 0));
       } finally {
         release();
       }
@@ -245,9 +243,11 @@ describeInBrowser('communities and feeds', () => {
       await members
         .getByRole('button', { name: translate(EN_US, 'community.remove_member', username) })
         .click();
-      await dialog(expert.page, text('areYouSure'))
-        .getByRole('button', { name: text('yes'), exact: true })
-        .click();
+      // The question names who and from where; the spec's "Are you sure?" follows it.
+      const question = dialog(expert.page, text('removeMemberQuestion', username, PRIVATE_COMMUNITY));
+      await question.getByText(text('areYouSure'), { exact: true }).waitFor();
+      await screenshotEachViewport(expert.page, 'communities-remove-member');
+      await question.getByRole('button', { name: text('yes'), exact: true }).click();
       await expect
         .poll(() =>
           members

@@ -7,6 +7,7 @@ import { S } from '../apps/web/src/features/lessons/texts';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { api, goHome, type Member, newMember, ok, signIn } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
+import { text } from './support/texts';
 import { rtpStats, watchPeerConnections } from './support/webrtc';
 
 const janus = findJanusBinary();
@@ -239,6 +240,14 @@ if (!janus) {
 
       await step(expert.page, 'the host ends the lesson; its recording becomes replay ready', async () => {
         await hostRoom.getByRole('button', { name: say('endLesson') }).click();
+        // Ending asks first, naming the lesson.
+        const question = expert.page.getByRole('dialog', {
+          name: say('endLessonQuestion', name),
+          exact: true,
+        });
+        await question.getByText(say('endLessonDetail'), { exact: true }).waitFor();
+        await screenshotEachViewport(expert.page, 'session-end-question');
+        await question.getByRole('button', { name: text('yes'), exact: true }).click();
         await hostRoom
           .getByText(say('lessonHasEnded'))
           .or(hostRoom.getByText(say('connectionEnded')))

@@ -6,7 +6,7 @@ import { pngFile } from './support/files';
 import { befriend, dialog, goHome, newMember } from './support/members';
 import { openMessageList, writeInThread } from './support/messages';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
-import { text } from './support/texts';
+import { buttonText, text } from './support/texts';
 
 let server: OrbitServer;
 
@@ -66,7 +66,7 @@ describeInBrowser('private and group messages in two browsers', () => {
       await send(annThread, 'Hello Ben');
       await send(annThread, 'Run at 7?');
       await annThread.getByText('Run at 7?', { exact: true }).waitFor();
-      await annThread.getByText(text('messagesYou'), { exact: true }).first().waitFor();
+      await annThread.getByText(text('you'), { exact: true }).first().waitFor();
     });
 
     await step(
@@ -127,7 +127,7 @@ describeInBrowser('private and group messages in two browsers', () => {
       await form.getByLabel(text('messagesGroupName')).fill('Trail crew');
       for (const friend of [ben, cat]) {
         expect(await save.isDisabled()).toBe(true);
-        await form.getByRole('button', { name: text('messagesAddParticipant'), exact: true }).click();
+        await form.getByRole('button', { name: buttonText('messagesAddParticipant'), exact: true }).click();
         await dialog(ann.page, text('messagesAddParticipant'))
           .getByRole('button', { name: friend.username })
           .click();

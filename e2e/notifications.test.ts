@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { api, befriend, dialog, newMember, ok } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
-import { text } from './support/texts';
+import { buttonText, text } from './support/texts';
 
 let server: OrbitServer;
 
@@ -109,7 +109,7 @@ describeInBrowser('notifications and moments in a real browser', () => {
       const pending = moments.getByRole('list', { name: text('momentsPending') });
       await pending.getByText('5 km before Friday?').waitFor();
       await expect(
-        pending.getByRole('button', { name: text('momentPlay'), exact: true }).count(),
+        pending.getByRole('button', { name: buttonText('momentPlay'), exact: true }).count(),
       ).resolves.toBe(1);
       await screenshotEachViewport(ann.page, 'moments-list');
     });

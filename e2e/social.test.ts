@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, screenshot, screenshotEachViewport } from './support/browser';
 import { type Member, newMember } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
-import { text } from './support/texts';
+import { buttonText, text } from './support/texts';
 
 let server: OrbitServer;
 
@@ -90,7 +90,7 @@ describeInBrowser('social graph journey in two browsers', () => {
       await composer.getByRole('checkbox').check();
       await composer.getByRole('textbox', { name: text('writePost') }).fill('Light legs today');
       await screenshotEachViewport(b.page, 'new-post-composer');
-      await composer.getByRole('button', { name: text('feedSend'), exact: true }).click();
+      await composer.getByRole('button', { name: buttonText('feedSend'), exact: true }).click();
       await composer.waitFor({ state: 'detached' });
       await picker.getByRole('button', { name: text('back'), exact: true }).click();
       const own = b.page.getByRole('dialog', { name: b.username });
@@ -109,7 +109,7 @@ describeInBrowser('social graph journey in two browsers', () => {
       await result.click();
       const confirmation = a.page.getByRole('dialog', { name: text('addFriend') });
       await confirmation.getByLabel(text('requestMessage'), { exact: true }).fill(message);
-      await confirmation.getByRole('button', { name: text('friendConfirm'), exact: true }).click();
+      await confirmation.getByRole('button', { name: buttonText('friendConfirm'), exact: true }).click();
       const page = a.page.getByRole('dialog', { name: b.username });
       await page.getByText(text('requestPending'), { exact: true }).waitFor();
     });
@@ -137,7 +137,7 @@ describeInBrowser('social graph journey in two browsers', () => {
 
     await step(both, 'B accepts; both home views show each other as friend stars', async () => {
       const row = requests.getByRole('listitem').filter({ hasText: a.username });
-      await row.getByRole('button', { name: text('requestAccept'), exact: true }).click();
+      await row.getByRole('button', { name: buttonText('requestAccept'), exact: true }).click();
       await requests.getByText(text('noRequests'), { exact: true }).waitFor();
       await b.page
         .getByRole('dialog')
@@ -184,8 +184,8 @@ describeInBrowser('social graph journey in two browsers', () => {
     await step(both, "A opens B's star and pins it", async () => {
       await homeStar(a.page, friendStarName(b.username)).click();
       const page = a.page.getByRole('dialog', { name: b.username });
-      await page.getByRole('button', { name: text('pin'), exact: true }).click();
-      await page.getByRole('button', { name: text('unpin'), exact: true }).waitFor();
+      await page.getByRole('button', { name: buttonText('pin'), exact: true }).click();
+      await page.getByRole('button', { name: buttonText('unpin'), exact: true }).waitFor();
       await page
         .getByRole('img', { name: translate(EN_US, 'social.mood_of', translate(EN_US, 'mood.5')) })
         .waitFor();
@@ -195,8 +195,8 @@ describeInBrowser('social graph journey in two browsers', () => {
 
     await step(both, "A unfriends B and B's star fades out", async () => {
       const page = a.page.getByRole('dialog', { name: b.username });
-      await page.getByRole('button', { name: text('friendUnfriend'), exact: true }).click();
-      await page.getByRole('button', { name: text('friendFriend'), exact: true }).waitFor();
+      await page.getByRole('button', { name: buttonText('friendUnfriend'), exact: true }).click();
+      await page.getByRole('button', { name: buttonText('friendFriend'), exact: true }).waitFor();
       await page.getByRole('button', { name: text('close'), exact: true }).click();
       await homeStar(a.page, b.username).waitFor({ state: 'detached' });
       await homeStar(b.page, a.username).waitFor({ state: 'detached' });

@@ -1,4 +1,5 @@
-import { EN_US, translate } from '@orbit/contract';
+import { DEFAULT_LANG, EN_US, translate, translateCount } from '@orbit/contract';
+import { buttonCase } from '../../apps/web/src/i18n/casing';
 import { T, type TextName } from '../../apps/web/src/i18n/texts';
 
 /**
@@ -7,4 +8,14 @@ import { T, type TextName } from '../../apps/web/src/i18n/texts';
  */
 export function text(name: TextName, ...args: (string | number)[]): string {
   return translate(EN_US, T[name], ...args);
+}
+
+/** A button's label as the app shows it: the text in the buttons' one casing (apps/web/src/i18n/casing.ts). */
+export function buttonText(name: TextName, ...args: (string | number)[]): string {
+  return buttonCase(text(name, ...args));
+}
+
+/** A text about a number of things as the app shows it: "1 comment", "3 comments". */
+export function countText(name: TextName, count: number, ...args: (string | number)[]): string {
+  return translateCount(EN_US, DEFAULT_LANG, T[name], count, ...args);
 }

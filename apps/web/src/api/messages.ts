@@ -146,11 +146,33 @@ export const useDeleteMessage = () =>
 export const openDirectThread = (userId: number) =>
   trackBusy(call('directThread', { body: { user_id: userId } }));
 
-/** POST /pms/group, then the group picture when one was chosen (a failed picture keeps the group). */
-export async function createGroup(body: PmCreateGroupBody, image: string | null): Promise<number> {
+/**
+ * POST /pms/group, then the group picture when one was chosen (a failed picture keeps the group); the new
+ * group's preview goes to the top of the list at once, as GET /pms/previews/{id} answers it.
+ */
+export async function createGroup(
+  queryClient: QueryClient,
+  body: PmCreateGroupBody,
+  image: string | null,
+): Promise<number> {
   const { id } = await trackBusy(call('createMessageGroup', { body }));
   if (image) await trackBusy(call('setGroupImage', { params: { id }, body: { image } }));
+  await showNewPreview(queryClient, id);
   return id;
+}
+
+async function showNewPreview(queryClient: QueryClient, groupId: number): Promise<void> {
+  try {
+    const preview = await call('messagePreview', { params: { group_id: groupId } });
+    queryClient.setQueryData(messageKeys.preview(groupId), preview);
+    patchPreviews(queryClient, (previews) => [
+      preview,
+      ...previews.filter((known) => known.group_id !== groupId),
+    ]);
+  } catch {
+    // The list then loads it with the others.
+    void queryClient.invalidateQueries({ queryKey: messageKeys.previews });
+  }
 }
 
 /* Realtime */

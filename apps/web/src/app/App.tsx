@@ -14,6 +14,7 @@ import { lazyScreen } from '../ui/lazyScreen';
 import { Popup } from '../ui/Popup';
 import { showError, showFailure } from '../ui/popup';
 import { useQuietHoursOf } from '../ui/quiet';
+import { Toast } from '../ui/Toast';
 import { KEEP_MS, keepLastSeen, restoreLastSeen } from './offlineCache';
 import { RealtimeBridge } from './RealtimeBridge';
 import { Shell } from './Shell';
@@ -126,6 +127,7 @@ export function App() {
         </Routes>
       </BrowserRouter>
       <VersionGate />
+      <Toast />
       <Popup />
       <BusyIndicator />
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Dictionary, translate } from '@orbit/contract';
+import { DEFAULT_LANG, type Dictionary, translate, translateCount } from '@orbit/contract';
 import { useSyncExternalStore } from 'react';
 import { call } from '../api/client';
 
@@ -10,6 +10,8 @@ export interface LocaleResponse {
 /** The values of a text's `{{0}}`, `{{1}}` placeholders, by position: positional(...) or { 0: name }. */
 export type TextValues = Readonly<Record<number | string, string | number>>;
 export type TFunction = (key: string, values?: TextValues) => string;
+/** A text about a number of things, in the plural form its count takes: `{{0}}` is the count. */
+export type TCountFunction = (key: string, count: number, ...more: (string | number)[]) => string;
 
 let dictionary: Dictionary = {};
 let language: string = DEFAULT_LANG;
@@ -28,9 +30,17 @@ function argumentsOf(values: TextValues | undefined): (string | number)[] {
  */
 const t: TFunction = (key, values) => translate(dictionary, key, ...argumentsOf(values));
 
-/** The app's texts outside a component: t, and the language of the dictionary. */
+/**
+ * "1 member", "3 members": the form the count takes in the dictionary's language (i18next's `_one`, `_few`…
+ * suffixes, Intl's plural rules), through the contract's `translateCount`; a key without forms reads as it is.
+ */
+const tCount: TCountFunction = (key, count, ...more) =>
+  translateCount(dictionary, language, key, count, ...more);
+
+/** The app's texts outside a component: t, tCount, and the language of the dictionary. */
 export const i18n = {
   t,
+  tCount,
   get language(): string {
     return language;
   },
@@ -50,9 +60,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The texts for a component, which renders again when the dictionary changes. */
-export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+export function useTranslation(): { t: TFunction; tCount: TCountFunction; i18n: typeof i18n } {
   useSyncExternalStore(subscribe, () => version);
-  return { t, i18n };
+  return { t, tCount, i18n };
 }
 
 /** Loads the dictionary from GET /locale; a failure is only logged (000 §8) and keys show as they are. */

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { buttonCase } from '../i18n/casing';
 import styles from './Button.module.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -13,10 +14,16 @@ export function Button({
   block = false,
   className,
   type = 'button',
+  children,
   ...rest
 }: ButtonProps) {
   const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? ''].join(' ');
-  return <button type={type} className={classes} {...rest} />;
+  // A text label takes the buttons' one casing (i18n/casing.ts); other content is shown as it is.
+  return (
+    <button type={type} className={classes} {...rest}>
+      {typeof children === 'string' ? buttonCase(children) : children}
+    </button>
+  );
 }
 
 /** A round icon button: its visible content is decorative, so it needs its own accessible label. */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buttonCase } from '../i18n/casing';
 import { T } from '../i18n/texts';
 import { lazyScreen } from './lazyScreen';
 
@@ -28,7 +29,7 @@ function network() {
   return { load, answer };
 }
 
-const retryButton = () => screen.getByRole('button', { name: T.pleaseTryAgainCap });
+const retryButton = () => screen.getByRole('button', { name: buttonCase(T.pleaseTryAgainCap) });
 /** React reports every error a boundary catches on the console: expected here, so kept out of the output. */
 const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 

@@ -439,6 +439,31 @@ const SPEC_TEXTS = {
   'stream.no_webcam': 'Video rejected, no webcam',
   'stream.lost_connection': 'Lost connection to the server (is it down?)',
 
+  // A camera or microphone that could not be started: which, why and what to do (texts the spec leaves open).
+  'media.microphone_missing': 'No microphone found. Connect one, then try again.',
+  'media.microphone_refused':
+    "The microphone is blocked. Allow it in your browser's site settings, then try again.",
+  'media.microphone_busy': 'Another app is using the microphone. Close it, then try again.',
+  'media.camera_missing': 'No camera found. You are on audio only; connect one, then try again.',
+  'media.camera_refused':
+    "The camera is blocked, so you are on audio only. Allow it in your browser's site settings, then try again.",
+  'media.camera_busy': 'Another app is using the camera, so you are on audio only. Close it, then try again.',
+
+  // The short confirmation after a create or a save (texts the spec leaves open).
+  'feedback.group_created': 'Group created',
+  'feedback.community_created': 'Community {{0}} created',
+  'feedback.activity_logged': 'Activity saved',
+  'feedback.moment_sent': 'Moment sent',
+  'feedback.saved': 'Saved',
+
+  // Confirmations that name what they act on (texts the spec leaves open).
+  'community.remove_member_question': 'Remove {{0}} from {{1}}?',
+  'stream.end_session_question': 'End {{0}}?',
+  'stream.end_session_detail': 'The lesson ends for everyone watching.',
+
+  // Me in a list of people, beside the name the others see (a text the spec leaves open).
+  'ui.listed_you': '{{0}} (You)',
+
   // Notes widget (002 §2).
   'notes.title': 'Notes',
   'notes.placeholder': 'Type to start a note',
@@ -577,6 +602,7 @@ const ORBIT_TEXTS = {
   'community_join.accept_terms': 'I accept the terms',
   'community_join.leave_question': 'Leave {{0}}?',
   'community.members_count': '{{0}} members',
+  'community.members_count_one': '{{0}} member',
   'community.info': 'Info',
   'community.invite': 'Invite',
   'feed.empty': 'No posts yet',
@@ -734,6 +760,7 @@ const ORBIT_TEXTS = {
   'feed.add_menu': 'Add to your post',
   'feed.tag_suggestions': 'Members to tag',
   'feed.comments_count': '{{0}} comments',
+  'feed.comments_count_one': '{{0}} comment',
   'feed.high_five': 'High five {{0}}',
   // Wellbeing mode (decision 0044): the button without the public count.
   'feed.high_five_uncounted': 'High five',
@@ -747,6 +774,7 @@ const ORBIT_TEXTS = {
   'file_preview.open': 'Open {{0}}',
   'poll.time': 'Time',
   'poll.votes': '{{0}} votes',
+  'poll.votes_one': '{{0}} vote',
   'poll.closed': 'This poll is closed',
   // Notifications and moments (000 §2.8, §2.9): labels the spec implies without wording them.
   'notifications.unread': 'Unread',
@@ -799,6 +827,7 @@ const ORBIT_TEXTS = {
   'admin.remove_question': 'Remove question {{0}}',
   'admin.remove_option': 'Remove option {{0}} of question {{1}}',
   'admin.responses': '{{0}} responses',
+  'admin.responses_one': '{{0}} response',
   'admin.organization': 'Organisation',
   'admin.community': 'Community',
   'admin.no_community': 'None (the whole organisation)',
@@ -830,7 +859,6 @@ const ORBIT_TEXTS = {
   'call.unavailable_title': 'Media server unavailable',
   'call.failed': 'Unable to join the call',
   'call.full': 'This call is full',
-  'call.me': 'Me',
   'call.muted': 'muted',
   'call.video_off': 'video off',
   'call.pin': 'Pin {{0}}',
@@ -848,6 +876,7 @@ const ORBIT_TEXTS = {
   'mood_insights.title': 'Mood and activity',
   'mood_insights.period': 'days shown',
   'mood_insights.days': '{{0}} days',
+  'mood_insights.days_one': '{{0}} day',
   'mood_insights.unable': 'unable to get your mood history',
   'mood_insights.empty': 'No moods or activity in these days yet',
   'mood_insights.chart_label':

@@ -3,7 +3,7 @@ import { EN_US } from './en_us';
 import type { Dictionary } from './translate';
 
 export { EN_US, type LocaleKey } from './en_us';
-export { type Dictionary, translate } from './translate';
+export { type Dictionary, pluralForm, pluralKey, translate, translateCount } from './translate';
 
 /** Every language served. A further language is one file beside en_us.ts and one line here. */
 const DICTIONARIES: Readonly<Record<string, Dictionary>> = {

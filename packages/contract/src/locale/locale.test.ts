@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANG } from '../constants';
-import { dictionaryFor, EN_US, translate } from './index';
+import { dictionaryFor, EN_US, pluralForm, translate, translateCount } from './index';
 
 /** Texts copied from the spec documents (000, 001, 002): each must be shown exactly as written. */
 const SPEC_STRINGS = [
@@ -196,5 +196,25 @@ describe('dictionaryFor', () => {
 
   it('falls back to en_us for an unknown language', () => {
     expect(dictionaryFor('xx_yy')).toEqual({ lang: 'en_us', keys: EN_US });
+  });
+});
+
+describe('texts about a number of things', () => {
+  it('take the form their count needs in the language: 1 member, 0 and 3 members', () => {
+    expect(translateCount(EN_US, 'en_us', 'community.members_count', 1)).toBe('1 member');
+    expect(translateCount(EN_US, 'en_us', 'community.members_count', 0)).toBe('0 members');
+    expect(translateCount(EN_US, 'en_us', 'community.members_count', 3)).toBe('3 members');
+    expect(translateCount(EN_US, 'en_us', 'feed.comments_count', 1)).toBe('1 comment');
+    expect(translateCount(EN_US, 'en_us', 'poll.votes', 1)).toBe('1 vote');
+  });
+
+  it('follow the language’s own plural rules, and read a key without forms as it is', () => {
+    expect(pluralForm('pl', 3)).toBe('few');
+    expect(pluralForm('en_us', 1)).toBe('one');
+    const polish = { 'x.files': '{{0}} plików', 'x.files_one': '{{0}} plik', 'x.files_few': '{{0}} pliki' };
+    expect(translateCount(polish, 'pl', 'x.files', 3)).toBe('3 pliki');
+    expect(translateCount(polish, 'pl', 'x.files', 5)).toBe('5 plików');
+    expect(translateCount(EN_US, 'en_us', 'messages.unread_count', 1)).toBe('1 unread');
+    expect(translateCount(EN_US, 'no-such-language', 'community.members_count', 1)).toBe('1 member');
   });
 });

@@ -30,3 +30,39 @@ export function translate(dict: Dictionary, key: string, ...args: (string | numb
     : lookUp(dict, key);
   return fillPlaceholders(text, args);
 }
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The CLDR plural category of a count in a dictionary's language ('en_us' reads as en-US), as i18next uses. */
+export function pluralForm(lang: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(lang.replace(/_/g, '-'));
+    } catch {
+      rules = new Intl.PluralRules('en');
+    }
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(count);
+}
+
+/**
+ * The key of a count's form, i18next's way: `key_one`, `key_few`… when the dictionary has that form; else the
+ * key itself, which holds the general form ('{{0}} members'), so a language needs only the forms it has.
+ */
+export function pluralKey(dict: Dictionary, lang: string, key: string, count: number): string {
+  const form = `${key}_${pluralForm(lang, count)}`;
+  return Object.hasOwn(dict, form) ? form : key;
+}
+
+/** A text about a number of things ("1 member", "3 members"): `{{0}}` is the count, `{{1}}`… the rest. */
+export function translateCount(
+  dict: Dictionary,
+  lang: string,
+  key: string,
+  count: number,
+  ...args: (string | number)[]
+): string {
+  return translate(dict, pluralKey(dict, lang, key, count), count, ...args);
+}

@@ -4,6 +4,7 @@ import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } fro
 import { type Board, useLeaderboard } from '../../api/activities';
 import { useConnections } from '../../api/social';
 import { useTranslation } from '../../i18n';
+import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { IconButton } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
@@ -118,7 +119,7 @@ function Overview({ data }: { data: LeaderboardResponse }) {
     .slice(0, OVERVIEW_BARS + 1)
     .sort((a, b) => b.score - a.score)
     .map((s) => ({
-      name: s.is_me ? t(T.you) : s.identity.screen_name,
+      name: personName(t, { name: s.identity.screen_name, isMe: s.is_me }),
       hours: Math.round((s.score / 3_600_000) * 10) / 10,
       label: boardDuration(s.score),
       me: s.is_me,

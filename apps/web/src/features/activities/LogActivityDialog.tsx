@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';
 import { SelectField, TextField } from '../../ui/Field';
 import { showError } from '../../ui/popup';
+import { confirmDone } from '../../ui/toast';
 import styles from './Activities.module.css';
 
 const MINUTE = 60_000;
@@ -65,7 +66,10 @@ export function LogActivityDialog() {
         distance_unit: miles ? 'mile' : 'km',
       },
       {
-        onSuccess: () => dialogBack(),
+        onSuccess: () => {
+          confirmDone(T.activityLogged);
+          return dialogBack();
+        },
         onError: () => showError(T.unableToLogActivity, T.pleaseTryAgain),
       },
     );

@@ -1,4 +1,5 @@
 import { positional, useTranslation } from '../../i18n';
+import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import cardStyles from '../../ui/Card.module.css';
 import styles from './Activities.module.css';
@@ -32,7 +33,7 @@ export function ScoreList({ rows, label }: { rows: ScoreRow[]; label: string }) 
             ) : (
               <span className={styles.avatar} />
             )}
-            <span>{row.isMe ? t(T.you) : row.name}</span>
+            <span>{personName(t, { name: row.name, isMe: row.isMe })}</span>
           </span>
           <span className={styles.duration}>{row.value}</span>
         </li>

@@ -14,7 +14,7 @@ import { openPlanEditor, openSurveyEditor } from './open';
 type Tab = 'surveys' | 'plans';
 
 function SurveysTab({ organizationId }: { organizationId: number }) {
-  const { t } = useTranslation();
+  const { t, tCount } = useTranslation();
   const surveys = useAdminSurveys();
   const list = surveys.data?.surveys.filter((s) => s.organization_id === organizationId);
   return (
@@ -35,7 +35,7 @@ function SurveysTab({ organizationId }: { organizationId: number }) {
               <span className={styles.muted}>
                 {t(T.surveysWindow, positional(formatTime(s.start_time), formatTime(s.end_time)))}
               </span>
-              <span className={styles.muted}>{t(T.adminResponses, positional(s.response_count))}</span>
+              <span className={styles.muted}>{tCount(T.adminResponses, s.response_count)}</span>
             </div>
             <Button
               variant="secondary"

@@ -22,6 +22,7 @@ import { useViewport } from '../../ui/useViewport';
 import styles from './Calls.module.css';
 import { afterParticipantsChange, type LayoutState, pin, toggleLayout } from './layout';
 import { type DeviceChoice, FeedsPanel, ParticipantsPanel, SettingsPanel, useDevices } from './Panels';
+import { RoomAlert } from './RoomAlert';
 import { type CallRefusal, refusalOf } from './refusal';
 import type { RoomSnapshot } from './room';
 import { Grid, Speaker, type Tile } from './Tiles';
@@ -202,9 +203,11 @@ function CallRoomView({
         count={tiles.length}
       />
       {snapshot.alert && (
-        <p className={styles.alert} role="alert">
-          {t(snapshot.alert)}
-        </p>
+        <RoomAlert
+          alert={snapshot.alert}
+          className={styles.alert}
+          onRetry={() => room.current?.retryMedia()}
+        />
       )}
       {/* On a desktop the tiles stay on the stage and a panel opens beside them; on a phone it replaces them. */}
       <div className={styles.body} data-stage={desktop} data-panel={view !== 'main'}>
@@ -249,12 +252,11 @@ function useTiles(
   me: Me | null,
   remote: RemoteStates,
 ): Tile[] {
-  const { t } = useTranslation();
   if (!snapshot || !me) return [];
   const known = new Map(session?.participants.map((p) => [p.id, p]) ?? []);
   const mine: Tile = {
     id: me.id,
-    name: known.get(me.id)?.display ?? t(T.callMe),
+    name: known.get(me.id)?.display ?? me.name,
     image: known.get(me.id)?.image ?? null,
     stream: snapshot.local,
     video: snapshot.videoOn && snapshot.local !== null,

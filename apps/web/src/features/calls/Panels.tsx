@@ -2,6 +2,7 @@ import type { Call } from '@orbit/contract';
 import { CALL_MEDIA } from '@orbit/contract';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
+import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Feed } from '../feeds/Feed';
@@ -17,7 +18,7 @@ export function ParticipantsPanel({ tiles, onPin }: { tiles: Tile[]; onPin: (id:
       {tiles.map((tile) => (
         <li key={tile.id} className={styles.person}>
           <Avatar src={tile.image} name={tile.name} size={36} decorative />
-          <span className={styles.personName}>{tile.me ? t(T.callMe) : tile.name}</span>
+          <span className={styles.personName}>{personName(t, { name: tile.name, isMe: tile.me })}</span>
           {tile.muted && <span className={styles.badge}>{t(T.callMuted)}</span>}
           {!tile.video && <span className={styles.badge}>{t(T.callVideoOff)}</span>}
           {!tile.me && (

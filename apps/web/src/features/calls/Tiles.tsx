@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { positional, useTranslation } from '../../i18n';
+import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { PinIcon } from '../../ui/icons';
@@ -52,7 +53,7 @@ export function TileView({
   small?: boolean;
 }) {
   const { t } = useTranslation();
-  const name = tile.me ? t(T.callMe) : tile.name;
+  const name = personName(t, { name: tile.name, isMe: tile.me });
   return (
     <figure className={small ? `${styles.tile} ${styles.small}` : styles.tile} aria-label={name}>
       {tile.stream && <StreamVideo tile={tile} speakerId={speakerId} />}

@@ -2,6 +2,7 @@ import { CALL_MEDIA, type PrivateCallSession } from '@orbit/contract';
 import type Janus from 'janus-gateway';
 import { T } from '../../i18n/texts';
 import { initJanus, type JanusJS, offerFrom, openSession, VIDEOROOM, webrtcSupported } from './janus';
+import { FailedCapture, type MediaDevice } from './mediaError';
 import { takeMicrophone as takeEarlyMicrophone } from './microphone';
 import { NO_SUCH_ROOM, type Publisher, type RemoteFeed, Subscriptions } from './subscriptions';
 import { VideoSlot } from './videoSlot';
@@ -71,6 +72,7 @@ export class CallRoom {
   private readonly watch: MediaWatch;
   private readonly video = new VideoSlot((track, on) => this.onLocalTrack(track, on));
   private devices: Devices = {};
+  private readonly failedCapture = new FailedCapture();
   /** The microphone, asked for while the session opens and joins; taken once by the first publish. */
   private microphone: Promise<MediaStreamTrack | null> | null = null;
   /** The session opened and the publisher handle attached, not yet joined (see open()). */
@@ -192,9 +194,17 @@ export class CallRoom {
     try {
       await this.video.send(on ? await this.camera() : null);
       this.update({ videoOn: on, sharing: false });
-    } catch {
-      this.update({ alert: T.callNoWebcam });
+    } catch (error) {
+      this.mediaFailed(error, 'camera', T.callNoWebcam);
     }
+  }
+
+  /** The member's retry after a camera or microphone failed: the capture is asked for again. */
+  retryMedia(): void {
+    const device = this.failedCapture.take();
+    this.update({ alert: null });
+    if (device === 'camera') void this.setVideo(true);
+    else if (device === 'microphone' && !this.state.published) void this.publish();
   }
 
   setMuted(muted: boolean): void {
@@ -232,7 +242,7 @@ export class CallRoom {
     if (devices.camera && this.state.videoOn && !this.state.sharing) {
       this.camera()
         .then((track) => this.video.send(track))
-        .catch(() => this.update({ alert: T.callNoWebcam }));
+        .catch((error) => this.mediaFailed(error, 'camera', T.callNoWebcam));
     }
   }
 
@@ -382,10 +392,15 @@ export class CallRoom {
       const jsep = await offerFrom(handle, tracks);
       await this.video.offered(handle);
       return jsep;
-    } catch {
-      this.update({ alert: T.callWebrtcError });
+    } catch (error) {
+      this.mediaFailed(error, 'microphone', T.callWebrtcError);
       return null;
     }
+  }
+
+  /** Says which device failed and why (none, blocked, in use); the call goes on without it. */
+  private mediaFailed(error: unknown, device: MediaDevice, otherwise: string): void {
+    this.update({ alert: this.failedCapture.alertFor(error, device, otherwise) });
   }
 
   private configure(fields: Record<string, unknown>): void {

@@ -4,6 +4,7 @@ import { useRegister } from '../../api/auth';
 import { useAddMember, useCommunity, useNonmembers, useRemoveMember } from '../../api/communities';
 import { useProfiles } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
+import { listedPersonName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -50,7 +51,7 @@ export function AddMemberScreen({ id }: { id: number }) {
   };
   const addedIds = new Set(added.map((face) => face.user_id));
   const others = nonmembers.filter((user) => !addedIds.has(user.user_id));
-  const meFace = { ...me, screen_name: `${me.screen_name} (${t(T.you)})` };
+  const meFace = { ...me, screen_name: listedPersonName(t, { name: me.screen_name, isMe: true }) };
 
   return (
     <div className={layoutStyles.stack}>

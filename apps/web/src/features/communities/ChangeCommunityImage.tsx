@@ -4,6 +4,7 @@ import { T } from '../../i18n/texts';
 import { dialogBack } from '../../ui/dialogStore';
 import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
+import { confirmDone } from '../../ui/toast';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
 import { PicturePicker } from './PicturePicker';
@@ -18,7 +19,10 @@ export function ChangeCommunityImage({ id }: { id: number }) {
     change.mutate(
       { id, image },
       {
-        onSuccess: () => void dialogBack(),
+        onSuccess: () => {
+          confirmDone(T.saved);
+          void dialogBack();
+        },
         onError: () => showError(T.unableToUploadImage, T.pleaseTryAgain),
       },
     );

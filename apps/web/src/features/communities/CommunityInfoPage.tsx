@@ -7,6 +7,7 @@ import { useBeforeBack } from '../../ui/DialogHost';
 import fieldStyles from '../../ui/Field.module.css';
 import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
+import { confirmDone } from '../../ui/toast';
 import styles from './Communities.module.css';
 import { isExpert } from './rules';
 
@@ -29,7 +30,12 @@ function InfoEditor({ id, info }: { id: number; info: string }) {
   const [draft, setDraft] = useState(info);
   const save = useSaveCommunityInfo();
   useBeforeBack(async () => {
-    if (draft !== info) await save.mutateAsync({ id, info: draft }).catch(() => undefined);
+    if (draft !== info) {
+      await save
+        .mutateAsync({ id, info: draft })
+        .then(() => confirmDone(T.saved))
+        .catch(() => undefined);
+    }
     return true;
   });
   return (

@@ -41,7 +41,7 @@ export function CommunityPage({ id }: { id: number }) {
 }
 
 function CommunityHeader({ community }: { community: Community }) {
-  const { t } = useTranslation();
+  const { t, tCount } = useTranslation();
   const expert = isExpert(community.roles);
   return (
     <section className={listStyles.header} aria-label={community.name}>
@@ -61,7 +61,7 @@ function CommunityHeader({ community }: { community: Community }) {
         <button type="button" className={styles.linkButton} onClick={() => openMembers(community.id)}>
           {community.members_count === undefined
             ? t(T.members)
-            : t(T.membersCount, positional(community.members_count))}
+            : tCount(T.membersCount, community.members_count)}
         </button>
         {community.access_type === AccessType.PRIVATE && (
           <span className={styles.muted}>{t(T.privateCommunity)}</span>

@@ -4,22 +4,28 @@ import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';
 import layoutStyles from '../../ui/Layout.module.css';
 
-/** The Yes/No confirmation (leave, "Are you sure?", an invitation): the question is the dialog's title. */
-export function YesNo({ onYes }: { onYes: () => void }) {
+/**
+ * The Yes/No confirmation (leave, remove, an invitation): the question, naming what it acts on, is the
+ * dialog's title; a detail line may follow it.
+ */
+export function YesNo({ onYes, detail }: { onYes: () => void; detail?: string }) {
   const { t } = useTranslation();
   return (
-    <div className={layoutStyles.buttons}>
-      <Button variant="secondary" onClick={() => void dialogBack()}>
-        {t(T.no)}
-      </Button>
-      <Button
-        onClick={async () => {
-          await dialogBack();
-          onYes();
-        }}
-      >
-        {t(T.yes)}
-      </Button>
+    <div className={layoutStyles.stack}>
+      {detail && <p>{detail}</p>}
+      <div className={layoutStyles.buttons}>
+        <Button variant="secondary" onClick={() => void dialogBack()}>
+          {t(T.no)}
+        </Button>
+        <Button
+          onClick={async () => {
+            await dialogBack();
+            onYes();
+          }}
+        >
+          {t(T.yes)}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import fieldStyles from '../../ui/Field.module.css';
 import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
 import { showError } from '../../ui/popup';
+import { confirmDone } from '../../ui/toast';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
 import { showCommunityInstead } from './open';
@@ -51,6 +52,7 @@ export function CreateCommunity() {
         .catch(() => showError(T.unableToUploadImage, T.pleaseTryAgain));
     }
     showCommunityInstead({ id, name: body.name });
+    confirmDone(T.communityCreated, positional(body.name));
   };
 
   return (

@@ -2,6 +2,7 @@ import { CommunityRole } from '@orbit/contract';
 import { useCommunity, useCommunityMembers, useRemoveMember } from '../../api/communities';
 import { useMe } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
+import { listedPersonName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
@@ -22,7 +23,13 @@ export function MembersList({ id }: { id: number }) {
   const members = useCommunityMembers(id).data?.members ?? [];
   const remove = useRemoveMember();
   const expert = community ? isExpert(community.roles) : false;
-  const askToRemove = (userId: number) => confirmYesNo(t(T.areYouSure), () => remove.mutate({ id, userId }));
+  // The question names who and from where; the spec's "Are you sure?" follows it (001 §2).
+  const askToRemove = (userId: number, name: string) =>
+    confirmYesNo(
+      t(T.removeMemberQuestion, positional(name, community?.name ?? '')),
+      () => remove.mutate({ id, userId }),
+      t(T.areYouSure),
+    );
   return (
     <div className={layoutStyles.stack}>
       {expert && (
@@ -35,8 +42,10 @@ export function MembersList({ id }: { id: number }) {
           <PersonRow
             key={member.user_id}
             face={{
-              screen_name:
-                member.user_id === me?.user_id ? `${member.screen_name} (${t(T.you)})` : member.screen_name,
+              screen_name: listedPersonName(t, {
+                name: member.screen_name,
+                isMe: member.user_id === me?.user_id,
+              }),
               image_url: member.image_url ?? member.user_image_url,
               avatar_image: member.avatar_image,
             }}
@@ -45,7 +54,7 @@ export function MembersList({ id }: { id: number }) {
             {expert && member.user_id !== me?.user_id && (
               <IconButton
                 label={t(T.removeMember, positional(member.screen_name))}
-                onClick={() => askToRemove(member.user_id)}
+                onClick={() => askToRemove(member.user_id, member.screen_name)}
               >
                 <CloseIcon />
               </IconButton>

@@ -104,9 +104,9 @@ export const openChangeCommunityImage = (id: number) =>
 export const openCreateCommunity = () =>
   openDialog({ title: T.communityCreateTitle, render: () => <CreateCommunity /> });
 
-/** A Yes/No question on top of the stack; Yes closes it, then acts. */
-export const confirmYesNo = (question: string, onYes: () => void) =>
-  openDialog({ title: question, titleIsName: true, render: () => <YesNo onYes={onYes} /> });
+/** A Yes/No question naming what it acts on, on top of the stack; Yes closes it, then acts. */
+export const confirmYesNo = (question: string, onYes: () => void, detail?: string) =>
+  openDialog({ title: question, titleIsName: true, render: () => <YesNo onYes={onYes} detail={detail} /> });
 
 /** The community views a link or a reload can reopen (docs/decisions/0042). */
 export const COMMUNITY_ADDRESSES: readonly Address[] = [

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n';
-import { T } from '../../i18n/texts';
+import { personName } from '../../i18n/names';
 import { Avatar } from '../../ui/Avatar';
 import { TimeAgo } from '../../ui/TimeAgo';
 import { openUserStar } from '../social/open';
@@ -17,7 +17,7 @@ interface AuthorItem {
 /** Author and date of a post or comment: own items read 'You'; other members' faces open their profile. */
 export function Author({ item, size = 40 }: { item: AuthorItem; size?: number }) {
   const { t } = useTranslation();
-  const name = item.is_own ? t(T.feedYou) : item.author_screen_name;
+  const name = personName(t, { name: item.author_screen_name, isMe: item.is_own });
   const otherId = !item.is_own && item.author_profile_available ? item.author_user_id : null;
   const face = (
     <>

@@ -2,7 +2,7 @@ import type { FeedPost, PollData } from '@orbit/contract';
 import { useId } from 'react';
 import type { FeedScope } from '../../api/feeds';
 import { useVote } from '../../api/feeds';
-import { positional, useTranslation } from '../../i18n';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
 import { isPollExpired } from './poll';
@@ -19,7 +19,7 @@ export function PollItem({
   scope: FeedScope;
   userId: number;
 }) {
-  const { t } = useTranslation();
+  const { t, tCount } = useTranslation();
   const vote = useVote(scope, userId);
   const questionId = useId();
   const expired = isPollExpired(poll, Date.now());
@@ -53,7 +53,7 @@ export function PollItem({
                 />
               )}
               <span className={styles.pollLabel}>{option}</span>
-              {answers && <span className={styles.pollCount}>{t(T.pollVotes, positional(count))}</span>}
+              {answers && <span className={styles.pollCount}>{tCount(T.pollVotes, count)}</span>}
             </button>
           );
         })}

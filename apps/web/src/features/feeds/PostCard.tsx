@@ -31,7 +31,7 @@ export const URGENCY_CLASSES = [styles.urgency0, styles.urgency1, styles.urgency
 
 /** One post (001 §2): author, date, text, activity or poll, attachments, reactions and comments. */
 export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedScope; userId: number }) {
-  const { t } = useTranslation();
+  const { t, tCount } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -70,7 +70,7 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
           aria-expanded={expanded}
           onClick={() => setExpanded(!expanded)}
         >
-          {t(T.commentsCount, positional(item.num_comments))}
+          {tCount(T.commentsCount, item.num_comments)}
         </button>
         <HighFive item={item} scope={scope} />
         <Rating item={item} scope={scope} />

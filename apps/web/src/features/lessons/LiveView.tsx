@@ -1,9 +1,11 @@
 import { MicButton, type SessionRoom, type UserProfile } from '@orbit/contract';
 import { useEffect, useRef, useState } from 'react';
 import { changeMyMic, endLesson, moderate, useRefreshRoom } from '../../api/lessons';
-import { useTranslation } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { Button } from '../../ui/Button';
 import { type DeviceChoice, SettingsPanel } from '../calls/Panels';
+import { RoomAlert } from '../calls/RoomAlert';
+import { confirmYesNo } from '../communities/open';
 import { ChatToast } from './ChatToast';
 import { Bye } from './LessonRoomView';
 import styles from './Lessons.module.css';
@@ -57,9 +59,7 @@ export function LiveView(props: {
     <>
       <Stage live={live} speaker={devices.speaker} lessonId={room.session.id} />
       {live.snapshot?.alert && status !== 'offline' && (
-        <p className={styles.alert} role="alert">
-          {t(live.snapshot.alert)}
-        </p>
+        <RoomAlert alert={live.snapshot.alert} className={styles.alert} onRetry={live.retryMedia} />
       )}
       <Controls room={room} communityId={communityId} live={live} onReturn={props.onReturn}>
         <Button
@@ -218,7 +218,16 @@ function Controls(props: {
             {t(S.ungrantAll)}
           </Button>
           <QueueList room={room} communityId={communityId} />
-          <Button variant="danger" onClick={() => run(() => endLesson(communityId, lessonId))}>
+          <Button
+            variant="danger"
+            onClick={() =>
+              confirmYesNo(
+                t(S.endLessonQuestion, positional(room.session.name)),
+                () => void run(() => endLesson(communityId, lessonId)),
+                t(S.endLessonDetail),
+              )
+            }
+          >
             {t(S.endLesson)}
           </Button>
         </>

@@ -8,6 +8,7 @@ import {
   VIDEOROOM,
   webrtcSupported,
 } from '../calls/janus';
+import { FailedCapture, type MediaDevice } from '../calls/mediaError';
 import { answerRejects } from './rules';
 import { S } from './texts';
 
@@ -141,6 +142,7 @@ export class LiveRoom {
   }
 
   private closed = false;
+  private readonly failedCapture = new FailedCapture();
 
   private stop(status: LiveStatus, alert: string | null): void {
     if (this.closed) return;
@@ -225,9 +227,22 @@ export class LiveRoom {
     try {
       const jsep = await offerFrom(handle, [{ type: 'audio', capture: true, recv: true }]);
       handle.send({ message: { request: 'configure', muted: this.muted }, jsep });
-    } catch {
-      this.update({ alert: S.audioRejected });
+    } catch (error) {
+      this.mediaFailed(error, 'microphone', S.audioRejected);
     }
+  }
+
+  /** The member's retry after the camera or microphone failed: the capture is asked for again. */
+  retryMedia(): void {
+    const device = this.failedCapture.take();
+    this.update({ alert: null });
+    if (device === 'microphone') void this.publishAudio();
+    else if (device === 'camera' && this.video) void this.publishVideo(this.video);
+  }
+
+  /** Says which device failed and why (none, blocked, in use); the lesson goes on without it. */
+  private mediaFailed(error: unknown, device: MediaDevice, otherwise: string): void {
+    this.update({ alert: this.failedCapture.alertFor(error, device, otherwise) });
   }
 
   private attachVideo(): void {
@@ -319,8 +334,8 @@ export class LiveRoom {
     try {
       const jsep = await offerFrom(handle, [{ type: 'video', capture: true, recv: false }]);
       handle.send({ message: { request: 'publish' }, jsep });
-    } catch {
-      this.update({ alert: S.noWebcam });
+    } catch (error) {
+      this.mediaFailed(error, 'camera', S.noWebcam);
     }
   }
 }

@@ -49,6 +49,8 @@ export const S = {
   lessonDescription: 'stream.session_description',
   start: 'stream.start',
   endLesson: 'stream.end_session',
+  endLessonQuestion: 'stream.end_session_question',
+  endLessonDetail: 'stream.end_session_detail',
   noLive: 'stream.no_live',
   noSaved: 'stream.no_saved',
   download: 'stream.download',

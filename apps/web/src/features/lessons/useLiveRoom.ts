@@ -109,6 +109,7 @@ export function useLiveRoom(room: SessionRoom, me: Me) {
     join,
     leave,
     toggleMic: () => applyMic(clickMic(mic)),
+    retryMedia: () => live.current?.retryMedia(),
     chooseDevices: (devices: { microphone?: string | null; camera?: string | null }) =>
       live.current?.chooseDevices(devices),
   };

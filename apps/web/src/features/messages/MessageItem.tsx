@@ -2,6 +2,7 @@ import { type PrivateMessage, UI_TIMINGS } from '@orbit/contract';
 import { useState } from 'react';
 import { useDeleteMessage } from '../../api/messages';
 import { useTranslation } from '../../i18n';
+import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { ItemMenu } from '../../ui/ItemMenu';
@@ -39,7 +40,7 @@ export function MessageItem({ message, mine, groupId, onEdit }: MessageItemProps
     <li className={mine ? styles.mine : styles.theirs} {...(mine ? longPress : {})}>
       {!mine && <Avatar src={message.image_url} name={message.screen_name} size={32} decorative />}
       <div className={styles.bubble}>
-        <span className={styles.author}>{mine ? t(T.messagesYou) : message.screen_name}</span>
+        <span className={styles.author}>{personName(t, { name: message.screen_name, isMe: mine })}</span>
         {message.message && <p className={styles.text}>{message.message}</p>}
         <Attachments items={message.attachments} />
         <LinkPreviewCard message={message.message} />

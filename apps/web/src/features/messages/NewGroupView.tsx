@@ -1,8 +1,10 @@
 import { PM_GROUP_NAME_MAX } from '@orbit/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createGroup } from '../../api/messages';
 import { useProfiles } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
+import { listedPersonName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -12,6 +14,7 @@ import listStyles from '../../ui/List.module.css';
 import { PersonRow } from '../../ui/PersonRow';
 import { showError } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
+import { confirmDone } from '../../ui/toast';
 import { PicturePicker } from '../communities/PicturePicker';
 import { friendFaces } from './friends';
 import styles from './Messages.module.css';
@@ -24,6 +27,7 @@ import { canSaveGroup, groupTitle } from './rules';
  */
 export function NewGroupView() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const profiles = useProfiles().data;
   const [name, setName] = useState('');
   const [image, setImage] = useState<string | null>(null);
@@ -36,14 +40,17 @@ export function NewGroupView() {
   const save = async () => {
     setSaving(true);
     try {
-      const groupId = await createGroup({ user_ids: [...chosen], name: name.trim() || undefined }, image);
-      showThreadInstead({
-        groupId,
-        title: groupTitle(
-          name,
-          participants.map((p) => p.screen_name),
-        ),
-      });
+      const groupId = await createGroup(
+        queryClient,
+        { user_ids: [...chosen], name: name.trim() || undefined },
+        image,
+      );
+      const title = groupTitle(
+        name,
+        participants.map((p) => p.screen_name),
+      );
+      showThreadInstead({ groupId, title });
+      confirmDone(T.groupCreated);
     } catch {
       setSaving(false);
       showError(T.popupMessage, T.pleaseTryAgain);
@@ -75,7 +82,7 @@ export function NewGroupView() {
           {[
             <PersonRow
               key={me.user_id}
-              face={{ ...me, screen_name: `${me.screen_name} (${t(T.messagesYou)})` }}
+              face={{ ...me, screen_name: listedPersonName(t, { name: me.screen_name, isMe: true }) }}
             />,
             ...participants.map((person) => (
               <PersonRow key={person.user_id} face={person}>

@@ -10,6 +10,7 @@ import { dialogBack } from '../../ui/dialogStore';
 import { Segmented, SelectField } from '../../ui/Field';
 import fieldStyles from '../../ui/Field.module.css';
 import { showError } from '../../ui/popup';
+import { confirmDone } from '../../ui/toast';
 import { Checklist } from './Checklist';
 import styles from './Moments.module.css';
 import { closeMomentsWith } from './open';
@@ -78,6 +79,7 @@ export function MomentCreate({ original }: { original?: Moment }) {
     if (lacksParticipants(draft.factor, selected)) return showError(T.noParticipants, T.selectParticipant);
     try {
       await createMoment(bodyOf(draft, original));
+      confirmDone(T.momentSent);
       await dialogBack();
     } catch (error) {
       if (refusedWith(error, ErrorCode.no_participants)) showError(T.noParticipants, T.selectParticipant);

@@ -23,7 +23,7 @@ type Period = (typeof PERIODS)[number];
  * same figures as a table.
  */
 export function MoodInsights() {
-  const { t } = useTranslation();
+  const { t, tCount } = useTranslation();
   const [period, setPeriod] = useState<Period>(7);
   const insights = useMoodInsights(period);
   const data = insights.data;
@@ -40,7 +40,7 @@ export function MoodInsights() {
         <Segmented
           legend={t(T.moodInsightsPeriod)}
           value={period}
-          options={PERIODS.map((days) => ({ value: days, label: t(T.moodInsightsDays, positional(days)) }))}
+          options={PERIODS.map((days) => ({ value: days, label: tCount(T.moodInsightsDays, days) }))}
           onChange={setPeriod}
         />
       </div>

@@ -3,6 +3,7 @@ import type { UserProfile, UserUpdate } from '../../api/types';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { usePopupStore } from '../../ui/popup';
+import { confirmDone } from '../../ui/toast';
 
 /**
  * Saves one profile setting with PUT /user; a failure shows "unable to change <setting>" /
@@ -13,7 +14,9 @@ export function useSaveSetting() {
   const update = useUpdateUser();
   return async (change: UserUpdate, setting: string, failureTitle: string = T.unableToChange) => {
     try {
-      return await update.mutateAsync(change);
+      const saved = await update.mutateAsync(change);
+      confirmDone(T.saved);
+      return saved;
     } catch {
       usePopupStore
         .getState()

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/keys';
 import type { Profiles } from '../../api/types';
+import { buttonCase } from '../../i18n/casing';
 import { T } from '../../i18n/texts';
 import { usePopupStore } from '../../ui/popup';
 import { MoodPicker } from './MoodPicker';
@@ -63,7 +64,7 @@ describe('private request', () => {
   const fill = (name: string, message: string) => {
     fireEvent.change(screen.getByLabelText(T.personaName), { target: { value: name } });
     fireEvent.change(screen.getByLabelText(T.requestMessage), { target: { value: message } });
-    fireEvent.click(screen.getByRole('button', { name: T.sendRequest }));
+    fireEvent.click(screen.getByRole('button', { name: buttonCase(T.sendRequest) }));
   };
 
   it('says "persona does not exist" and sends nothing when the lookup finds nobody', async () => {
@@ -89,7 +90,7 @@ describe('private request', () => {
     stubApi({});
     renderWithMe(<PrivateRequestView />);
     fireEvent.change(screen.getByLabelText(T.personaName), { target: { value: '   ' } });
-    expect(screen.getByRole('button', { name: T.sendRequest })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: buttonCase(T.sendRequest) })).toHaveProperty('disabled', true);
   });
 });
 
