@@ -8,10 +8,13 @@ import type { Scenario } from './types';
 export const HOME_WORLD = { members: 10_000, friendships: 200_000, stars: 150 } as const;
 /** Each member befriends the next 20 (wrapping): 10000 x 20 distinct pairs, 40 friends each. */
 const RING_SPAN = HOME_WORLD.friendships / HOME_WORLD.members;
-/** The measured member's star set: the ME star, the REQUESTS star, pending friends and friends. */
+/**
+ * The measured member's star set: the ME star, the REQUESTS star, the quiet MOMENTS star every member has
+ * (decision 0039), pending friends and friends.
+ */
 const PENDING = 4;
 const INCOMING = 3;
-const FRIENDS = HOME_WORLD.stars - 2 - PENDING;
+const FRIENDS = HOME_WORLD.stars - 3 - PENDING;
 const EXTRA_FRIENDS = FRIENDS - 2 * RING_SPAN;
 
 /**
