@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/auth';
@@ -25,7 +25,12 @@ import { ADDRESSES } from './addresses';
 import { HOME_BUTTONS, type MenuEntryId } from './menuEntries';
 import { RealtimeStatusChip } from './RealtimeStatusChip';
 import styles from './Shell.module.css';
-import { SideMenu } from './SideMenu';
+
+/**
+ * The side menu and its arrow-key focus (Radix) come as their own chunk, fetched as the shell mounts rather
+ * than before the first screen can draw: the first-screen budget of issue 17 (150 KB gzip).
+ */
+const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })));
 
 function useLogoutAction(): () => void {
   const logout = useLogout();
@@ -44,6 +49,7 @@ function useLogoutAction(): () => void {
 export function Shell({ profiles }: { profiles: Profiles }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+
   const menuButton = useRef<HTMLButtonElement>(null);
   const dialogOpen = useDialogStore((s) => s.stack.length > 0);
   const logout = useLogoutAction();
@@ -105,7 +111,9 @@ export function Shell({ profiles }: { profiles: Profiles }) {
         </header>
         <HomeView profiles={profiles} />
       </main>
-      <SideMenu open={menuOpen} profiles={profiles} onClose={closeMenu} actions={actions} />
+      <Suspense fallback={null}>
+        <SideMenu open={menuOpen} profiles={profiles} onClose={closeMenu} actions={actions} />
+      </Suspense>
       <DialogHost />
     </>
   );
