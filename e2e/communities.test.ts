@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EN_US, translate } from '@orbit/contract';
+import { DESKTOP_MIN_WIDTH, EN_US, translate } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
@@ -53,6 +53,13 @@ async function openCommunity(page: Page, name: string): Promise<Locator> {
 }
 
 const post = (scope: Locator, words: string) => scope.getByRole('article').filter({ hasText: words });
+
+/** A post's comments, opened from its badge: beside the feed on a desktop (002 §2), under the post on a phone. */
+async function openComments(scope: Locator, card: Locator, count: number): Promise<Locator> {
+  await card.getByRole('button', { name: countText('commentsCount', count) }).click();
+  const desktop = (card.page().viewportSize()?.width ?? 0) > DESKTOP_MIN_WIDTH;
+  return desktop ? scope.getByRole('complementary', { name: text('commentsTitle') }) : card;
+}
 const optionButton = (card: Locator, option: string) =>
   card.getByRole('button', { name: new RegExp(`^${option}`) });
 
@@ -139,41 +146,41 @@ describeInBrowser('communities and feeds', () => {
 
     await step(expert.page, 'the expert comments on the poll with urgency high', async () => {
       const card = post(expertDialog, question);
-      await card.getByRole('button', { name: countText('commentsCount', 0) }).click();
-      const urgency = card.getByRole('button', { name: /^Urgency/ });
+      const comments = await openComments(expertDialog, card, 0);
+      // On a desktop the comments open in the side panel, to the right of the feed, not under the post.
+      const [cardBox, panelBox] = [await card.boundingBox(), await comments.boundingBox()];
+      expect(panelBox!.x).toBeGreaterThanOrEqual(cardBox!.x + cardBox!.width);
+      expect(await card.getByRole('textbox', { name: text('writeComment') }).count()).toBe(0);
+      const urgency = comments.getByRole('button', { name: /^Urgency/ });
       for (let i = 0; i < 3; i += 1) await urgency.click();
       await expect
         .poll(() => urgency.getAttribute('aria-label'))
         .toBe(translate(EN_US, 'comments.urgency', EN_US['urgency.3']));
-      await card.getByRole('textbox', { name: text('writeComment') }).fill(urgentText);
-      await card.getByRole('button', { name: text('feedSend') }).click();
-      const comment = shownComment(card, urgentText);
+      await comments.getByRole('textbox', { name: text('writeComment') }).fill(urgentText);
+      await comments.getByRole('button', { name: text('feedSend') }).click();
+      const comment = shownComment(comments, urgentText);
       await comment.waitFor();
       await comment.scrollIntoViewIfNeeded();
       await screenshotEachViewport(expert.page, 'community-urgent-comment');
     });
 
     await step(member.page, 'the member does not see the urgent comment', async () => {
-      const card = post(memberDialog, question);
-      const badge = card.getByRole('button', { name: countText('commentsCount', 0) });
-      await badge.click();
-      await card.getByRole('textbox', { name: text('writeComment') }).waitFor();
-      await expect.poll(() => shownComment(card, urgentText).count()).toBe(0);
+      const comments = await openComments(memberDialog, post(memberDialog, question), 0);
+      await comments.getByRole('textbox', { name: text('writeComment') }).waitFor();
+      await expect.poll(() => shownComment(comments, urgentText).count()).toBe(0);
     });
 
     const question2 = 'Can I join the walk late?';
     await step(member.page, 'the member asks under the image', async () => {
-      const card = post(memberDialog, caption);
-      await card.getByRole('button', { name: countText('commentsCount', 0) }).click();
-      await card.getByRole('textbox', { name: text('writeComment') }).fill(question2);
-      await card.getByRole('button', { name: text('feedSend') }).click();
-      await shownComment(card, question2).waitFor();
+      const comments = await openComments(memberDialog, post(memberDialog, caption), 0);
+      await comments.getByRole('textbox', { name: text('writeComment') }).fill(question2);
+      await comments.getByRole('button', { name: text('feedSend') }).click();
+      await shownComment(comments, question2).waitFor();
     });
 
     await step(expert.page, "the expert raises the member's comment to urgency low", async () => {
-      const card = post(expertDialog, caption);
-      await card.getByRole('button', { name: countText('commentsCount', 1) }).click();
-      const item = card.getByRole('listitem').filter({ hasText: question2 });
+      const comments = await openComments(expertDialog, post(expertDialog, caption), 1);
+      const item = comments.getByRole('listitem').filter({ hasText: question2 });
       const urgency = item.getByRole('button', { name: /^Urgency/ });
       await urgency.click();
       await expect
@@ -184,7 +191,8 @@ describeInBrowser('communities and feeds', () => {
     });
 
     await step(member.page, 'the comment made urgent leaves the members view live', async () => {
-      await expect.poll(() => shownComment(post(memberDialog, caption), question2).count()).toBe(0);
+      const comments = memberDialog.getByRole('complementary', { name: text('commentsTitle') });
+      await expect.poll(() => shownComment(comments, question2).count()).toBe(0);
     });
 
     await step(member.page, 'the member moves a vote and both counts change at once', async () => {

@@ -135,5 +135,11 @@ describeInBrowser('no dead ends: feedback after saves, ended calls and missing d
       await alert.getByRole('button', { name: text('pleaseTryAgainCap'), exact: true }).waitFor();
       await screenshotEachViewport(ann.page, 'feedback-no-microphone');
     });
+    await step(ann.page, 'Ann chooses to listen only: the alert goes and the call goes on', async () => {
+      const call = dialog(ann.page, cat.username);
+      await call.getByRole('button', { name: text('mediaListenOnly'), exact: true }).click();
+      await expect.poll(() => call.getByRole('alert').count()).toBe(0);
+      await call.getByRole('button', { name: text('callLeave'), exact: true }).waitFor();
+    });
   });
 });

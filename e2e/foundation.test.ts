@@ -41,6 +41,15 @@ describe('the server serves the built web app', () => {
     }
   });
 
+  it('describes the app to search engines and answers robots.txt with its rules, not the app shell', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    expect(html).toMatch(/<meta\s+name="description"\s+content="Orbit, [^"]+"/);
+    const robots = await fetch(`${server.baseUrl}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/text\/plain/);
+    expect(await robots.text()).toContain('Disallow: /api/');
+  });
+
   it('keeps unknown /api paths a JSON 404 instead of the app shell', async () => {
     const res = await fetch(`${server.baseUrl}/api/no-such-call`);
     expect(res.status).toBe(404);

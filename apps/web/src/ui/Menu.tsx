@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { createContext, type ReactElement, type ReactNode, useContext, useRef } from 'react';
+import { buttonCase } from '../i18n/casing';
 import styles from './ItemMenu.module.css';
 
 export interface MenuProps {
@@ -57,7 +58,7 @@ export function MenuItem({ onSelect, children }: { onSelect: () => void; childre
   return (
     <DropdownMenu.Item asChild onSelect={() => choose(onSelect)}>
       <button type="button" className={styles.menuItem}>
-        {children}
+        {typeof children === 'string' ? buttonCase(children) : children}
       </button>
     </DropdownMenu.Item>
   );

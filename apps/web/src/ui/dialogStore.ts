@@ -9,7 +9,7 @@ export interface DialogView {
   title: string;
   /** The title is a name to show as written (a member's), not a dictionary text to translate and capitalise. */
   titleIsName?: boolean;
-  /** A stage (a call, a live lesson): on a desktop it takes the whole window. */
+  /** A stage (a call, a live lesson, a community and its feed): on a desktop it takes the whole window. */
   stage?: boolean;
   /** Shown as the heading instead of `title` when the view was opened from an address, before its name is known. */
   heading?: () => ReactNode;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviate, hoursAndMinutes, K_ABOVE, timeAgo, twoDecimals } from './format';
+import { abbreviate, excerpt, hoursAndMinutes, K_ABOVE, timeAgo, twoDecimals } from './format';
 
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
@@ -29,5 +29,19 @@ describe('activity figures', () => {
     expect(twoDecimals(3.1)).toBe('3.10');
     expect(twoDecimals(5)).toBe('5.00');
     expect(hoursAndMinutes(95 * 60000 + 59000)).toEqual({ hours: 1, minutes: 35 });
+  });
+});
+
+describe('excerpt', () => {
+  it('quotes a short text on one line, and gives nothing for an empty one', () => {
+    expect(excerpt('  Morning\n walk  ')).toBe('“Morning walk”');
+    expect(excerpt('   ')).toBeUndefined();
+    expect(excerpt(null)).toBeUndefined();
+  });
+  it('cuts a long text at a word with an ellipsis', () => {
+    const long = `${'word '.repeat(30)}end`;
+    const cut = excerpt(long) ?? '';
+    expect(cut.endsWith('word…”')).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(83);
   });
 });

@@ -52,3 +52,18 @@ const BADGE_MAX = 99;
 export function badgeText(count: number): string {
   return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
 }
+
+const EXCERPT_MAX = 80;
+
+/**
+ * The start of a text, to name it in a confirmation ("Delete this post?" over its first words): one line, cut
+ * at a word before EXCERPT_MAX characters with an ellipsis; none for an empty text.
+ */
+export function excerpt(text: string | null | undefined): string | undefined {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (!line) return undefined;
+  if (line.length <= EXCERPT_MAX) return `“${line}”`;
+  const cut = line.slice(0, EXCERPT_MAX);
+  const atWord = cut.lastIndexOf(' ');
+  return `“${(atWord > EXCERPT_MAX / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…”`;
+}

@@ -444,6 +444,8 @@ const SPEC_TEXTS = {
   'media.microphone_refused':
     "The microphone is blocked. Allow it in your browser's site settings, then try again.",
   'media.microphone_busy': 'Another app is using the microphone. Close it, then try again.',
+  'media.listen_only': 'Listen only',
+  'media.audio_only': 'Go on with audio only',
   'media.camera_missing': 'No camera found. You are on audio only; connect one, then try again.',
   'media.camera_refused':
     "The camera is blocked, so you are on audio only. Allow it in your browser's site settings, then try again.",
@@ -753,6 +755,8 @@ const ORBIT_TEXTS = {
   'feed.older_posts': 'Show older posts',
   'feed.new_post': 'New post',
   'feed.post_options': 'Post options',
+  'feed.delete_question': 'Delete this post?',
+  'comments.delete_question': 'Delete this comment?',
   'feed.private_to': 'Private to {{0}}',
   'feed.private': 'Private',
   'feed.posting_as': 'Posting as {{0}}',
@@ -767,6 +771,8 @@ const ORBIT_TEXTS = {
   'feed.rate_legend': 'Rate this post',
   'feed.rate_value': 'Rate {{0}} of 5',
   'comments.title': 'Comments',
+  'comments.close': 'Close comments',
+  'comments.pick_post': 'Open a post’s comments to read and write them here.',
   'comments.options': 'Comment options',
   'comments.write': 'Write a comment',
   'comments.urgency': 'Urgency: {{0}}',

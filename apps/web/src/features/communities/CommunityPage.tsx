@@ -34,7 +34,7 @@ export function CommunityPage({ id }: { id: number }) {
       <CommunityHeader community={community.data} />
       <CommunityActions community={community.data} />
       <section className={styles.feedSlot} aria-label={community.data.name}>
-        <Feed scope={{ kind: 'community', id }} />
+        <Feed scope={{ kind: 'community', id }} sidePanel />
       </section>
     </div>
   );

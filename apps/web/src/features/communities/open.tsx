@@ -36,6 +36,8 @@ function CommunityName({ id }: { id: number }) {
 const communityView = ({ id, name }: CommunityRef) => ({
   title: name,
   titleIsName: true,
+  // On a desktop the page takes the window, so its comments side panel fits beside the feed (002 §2).
+  stage: true,
   heading: name ? undefined : () => <CommunityName id={id} />,
   route: { kind: 'community', ids: [id] },
   render: () => <CommunityPage id={id} />,

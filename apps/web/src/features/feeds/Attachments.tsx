@@ -1,6 +1,7 @@
 import type { PmAttachment } from '@orbit/contract';
 import { useRef, useState } from 'react';
 import { positional, useTranslation } from '../../i18n';
+import { buttonCase } from '../../i18n/casing';
 import { T } from '../../i18n/texts';
 import { Layer } from '../../ui/Layer';
 import styles from './Feeds.module.css';
@@ -68,7 +69,7 @@ export function FilePreview({ item, onClose }: { item: PmAttachment; onClose: ()
             {t(T.fileDownload)}
           </a>
           <button ref={closeRef} type="button" className={styles.link} onClick={onClose}>
-            {t(T.fileClose)}
+            {buttonCase(t(T.fileClose))}
           </button>
         </div>
       </Layer>

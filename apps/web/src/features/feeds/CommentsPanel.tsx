@@ -15,11 +15,14 @@ import {
   useIsExpert,
 } from '../../api/feeds';
 import { useTranslation } from '../../i18n';
+import { buttonCase } from '../../i18n/casing';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import { excerpt } from '../../ui/format';
 import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
 import { useLongPress } from '../../ui/useLongPress';
+import { confirmYesNo } from '../communities/open';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
 import { EditField } from './EditBox';
@@ -76,7 +79,7 @@ function UrgencyButton({ urgency, onCycle }: { urgency: number; onCycle: () => v
       aria-label={t(T.urgencyLabel, { 0: name })}
       onClick={onCycle}
     >
-      <span aria-hidden="true">!</span> {name}
+      <span aria-hidden="true">!</span> {buttonCase(name)}
     </button>
   );
 }
@@ -128,7 +131,16 @@ function CommentItem({
           onOpenChange={setMenuOpen}
           label={t(T.commentOptions)}
           onEdit={comment.may_edit ? () => setEditing(true) : undefined}
-          onDelete={comment.may_delete ? () => remove.mutate(comment.id, { onError: failed }) : undefined}
+          onDelete={
+            comment.may_delete
+              ? () =>
+                  confirmYesNo(
+                    t(T.commentDeleteQuestion),
+                    () => remove.mutate(comment.id, { onError: failed }),
+                    excerpt(comment.message),
+                  )
+              : undefined
+          }
         />
       </div>
       {editing ? (

@@ -10,13 +10,16 @@ import {
 } from '../../api/feeds';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { excerpt } from '../../ui/format';
 import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
 import { useLongPress } from '../../ui/useLongPress';
+import { confirmYesNo } from '../communities/open';
 import { ActivityDetails } from './ActivityDetails';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
 import { CommentsPanel } from './CommentsPanel';
+import { commentsShown, useCommentsPlacement } from './commentsPlacement';
 import { EditBox } from './EditBox';
 import styles from './Feeds.module.css';
 import { PollItem } from './PollItem';
@@ -34,11 +37,17 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
   const { t, tCount } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [expanded, setExpanded] = useState(false);
+  const placement = useCommentsPlacement();
+  const expanded = commentsShown(placement, item.id);
   const highlighted = useHighlights((s) => Boolean(s.ids[postHighlightKey(item.id)]));
   const deletePost = useDeletePost(scope);
   const longPress = useLongPress(() => setMenuOpen(true));
-  const classes = [styles.card, looksOwn(item) ? styles.own : '', highlighted ? styles.highlight : ''];
+  const classes = [
+    styles.card,
+    looksOwn(item) ? styles.own : '',
+    highlighted ? styles.highlight : '',
+    placement.beside && expanded ? styles.cardOpen : '',
+  ];
 
   return (
     <article className={classes.join(' ')} aria-label={item.author_screen_name} {...longPress}>
@@ -49,7 +58,16 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
           onOpenChange={setMenuOpen}
           label={t(T.postOptions)}
           onEdit={item.may_edit && item.type !== PostType.POLL ? () => setEditing(true) : undefined}
-          onDelete={item.may_delete ? () => deletePost.mutate(item.id) : undefined}
+          onDelete={
+            item.may_delete
+              ? () =>
+                  confirmYesNo(
+                    t(T.feedDeleteQuestion),
+                    () => deletePost.mutate(item.id),
+                    excerpt(item.message),
+                  )
+              : undefined
+          }
         />
       </header>
       {item.target_user_screen_name && (
@@ -68,14 +86,15 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
           type="button"
           className={`${styles.commentBadge} ${URGENCY_CLASSES[item.urgency_comments] ?? ''}`}
           aria-expanded={expanded}
-          onClick={() => setExpanded(!expanded)}
+          aria-controls={placement.beside ? placement.panelId : undefined}
+          onClick={() => placement.toggle(item.id)}
         >
           {tCount(T.commentsCount, item.num_comments)}
         </button>
         <HighFive item={item} scope={scope} />
         <Rating item={item} scope={scope} />
       </footer>
-      {expanded && <CommentsPanel scope={scope} post={item} />}
+      {expanded && !placement.beside && <CommentsPanel scope={scope} post={item} />}
     </article>
   );
 }

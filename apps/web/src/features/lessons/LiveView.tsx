@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { changeMyMic, endLesson, moderate, useRefreshRoom } from '../../api/lessons';
 import { positional, useTranslation } from '../../i18n';
 import { Button } from '../../ui/Button';
+import { isDesktop } from '../../ui/dialogStore';
+import { useViewport } from '../../ui/useViewport';
 import { type DeviceChoice, SettingsPanel } from '../calls/Panels';
 import { RoomAlert } from '../calls/RoomAlert';
 import { confirmYesNo } from '../communities/open';
@@ -42,6 +44,7 @@ export function LiveView(props: {
   const live = useLiveRoom(room, me);
   const [devices, setDevices] = useState<DeviceChoice>({ microphone: null, speaker: null, camera: null });
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const { width } = useViewport();
   const status = live.snapshot?.status ?? 'offline';
   const chooseDevices = (next: DeviceChoice) => {
     live.chooseDevices({
@@ -56,26 +59,28 @@ export function LiveView(props: {
     return <Bye text={live.snapshot?.alert ?? S.connectionEnded} onReturn={props.onReturn} />;
   }
   return (
-    <>
-      <Stage live={live} speaker={devices.speaker} lessonId={room.session.id} />
-      {live.snapshot?.alert && status !== 'offline' && (
-        <RoomAlert alert={live.snapshot.alert} className={styles.alert} onRetry={live.retryMedia} />
-      )}
-      <Controls room={room} communityId={communityId} live={live} onReturn={props.onReturn}>
-        <Button
-          variant="secondary"
-          aria-expanded={settingsOpen}
-          disabled={status !== 'live'}
-          onClick={() => setSettingsOpen((open) => !open)}
-        >
-          {t(S.settings)}
-        </Button>
-      </Controls>
-      {settingsOpen && status === 'live' && (
-        <SettingsPanel choice={devices} cameraOn={room.is_host} onChange={chooseDevices} />
-      )}
+    <div className={styles.live} data-stage={isDesktop(width)}>
+      <div className={styles.liveMain}>
+        <Stage live={live} speaker={devices.speaker} lessonId={room.session.id} />
+        {live.snapshot?.alert && status !== 'offline' && (
+          <RoomAlert alert={live.snapshot.alert} className={styles.alert} onRetry={live.retryMedia} />
+        )}
+        <Controls room={room} communityId={communityId} live={live} onReturn={props.onReturn}>
+          <Button
+            variant="secondary"
+            aria-expanded={settingsOpen}
+            disabled={status !== 'live'}
+            onClick={() => setSettingsOpen((open) => !open)}
+          >
+            {t(S.settings)}
+          </Button>
+        </Controls>
+        {settingsOpen && status === 'live' && (
+          <SettingsPanel choice={devices} cameraOn={room.is_host} onChange={chooseDevices} />
+        )}
+      </div>
       <Pages room={room} communityId={communityId} />
-    </>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { refusalText } from '../../api/errors';
 import { moderate, usePosts, useSendPost, useViewers } from '../../api/lessons';
 import { useTranslation } from '../../i18n';
+import { buttonCase } from '../../i18n/casing';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { showError } from '../../ui/popup';
@@ -26,7 +27,7 @@ export function Pages({ room, communityId }: { room: SessionRoom; communityId: n
       className={styles.tab}
       onClick={() => setPage(id)}
     >
-      {t(label)}
+      {buttonCase(t(label))}
     </button>
   );
   return (

@@ -38,6 +38,8 @@ export function openLessonRoom(
   openDialog({
     title: lesson.name,
     titleIsName: true,
+    // On a desktop the room takes the window: a large stage, and its posts and viewers beside it.
+    stage: true,
     render: () => (
       <LessonRoomView lessonId={lesson.id} communityId={lesson.community_id} onReturn={onReturn} />
     ),
