@@ -130,6 +130,33 @@ describeInBrowser('navigation in the address', () => {
       await fresh.close();
     });
 
+    await step(
+      page,
+      "a post's menu copies its address, and the link opens the post with its comments",
+      async () => {
+        await member.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+          origin: server.baseUrl,
+        });
+        await page.goto(`/community/${id}`);
+        const first = community.getByRole('article').first();
+        await first.getByRole('button', { name: text('postOptions') }).click();
+        await page.getByRole('menuitem', { name: text('feedCopyLink') }).click();
+        await page.getByText(text('feedLinkCopied')).waitFor();
+        const link = await page.evaluate(() => navigator.clipboard.readText());
+        expect(new URL(link).pathname).toMatch(new RegExp(`^/community/${id}/post/\\d+$`));
+        const fresh = await member.context.newPage();
+        await fresh.goto(link);
+        const post = dialog(fresh, text('feedPostTitle'));
+        await post.getByRole('article').waitFor();
+        await post.getByRole('textbox', { name: text('writeComment') }).waitFor();
+        await screenshotEachViewport(fresh, 'navigation-post-link');
+        await fresh.goBack();
+        await dialog(fresh, COMMUNITY).waitFor();
+        expect(path(fresh)).toBe(`/community/${id}`);
+        await fresh.close();
+      },
+    );
+
     await step(page, 'a member signed out who follows a link signs in and lands on it', async () => {
       const context = await openContext(browser, server.baseUrl, PHONE);
       const fresh = await context.newPage();

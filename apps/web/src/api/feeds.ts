@@ -36,6 +36,7 @@ export const feedKeys = {
   root: ['feeds'] as const,
   feed: (scope: FeedScope) => ['feeds', scope.kind, scope.id] as const,
   comments: (postId: number) => ['feeds', 'comments', postId] as const,
+  post: (postId: number) => ['feeds', 'post', postId] as const,
   members: (communityId: number) => ['feeds', 'members', communityId] as const,
   friends: ['feeds', 'friends'] as const,
   linkPreview: (url: string) => ['feeds', 'link-preview', url] as const,
@@ -58,8 +59,9 @@ async function fetchFeedPage(scope: FeedScope, pageKey: string | null): Promise<
 }
 
 /** The posts of a feed, 25 a page, newest first; each answer's older_key asks for the next page. */
-export function useFeed(scope: FeedScope) {
+export function useFeed(scope: FeedScope, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: feedKeys.feed(scope),
     queryFn: ({ pageParam }) => fetchFeedPage(scope, pageParam),
     initialPageParam: null as string | null,
@@ -170,6 +172,22 @@ export function applyPostEvent(
     replacePost(queryClient, item);
     useHighlights.getState().highlight(postHighlightKey(item.id));
   } else if (event.subtype === EventSubtype.DELETE) removePost(queryClient, scope, item.id);
+}
+
+/**
+ * One community post, for its own address: the copy in its feed, which events keep live, once that feed is
+ * loaded; until then, or when the post is beyond the feed's loaded pages, the post fetched on its own.
+ */
+export function useCommunityPost(postId: number) {
+  const fetched = useQuery({
+    queryKey: feedKeys.post(postId),
+    queryFn: () => call('communityPost', { params: { id: postId } }),
+  });
+  const communityId = fetched.data?.community_id ?? null;
+  const scope: FeedScope = { kind: 'community', id: communityId ?? 0 };
+  const feed = useFeed(scope, communityId !== null);
+  const live = feed.data?.pages.flatMap((page) => page.posts).find((item) => item.id === postId);
+  return { post: live ?? fetched.data, scope: communityId === null ? null : scope, isError: fetched.isError };
 }
 
 /* Comments */

@@ -1,5 +1,6 @@
 import { CALL_ADDRESSES } from '../features/calls/open';
 import { COMMUNITY_ADDRESSES } from '../features/communities/open';
+import { FEED_ADDRESSES } from '../features/feeds/open';
 import { MESSAGE_ADDRESSES } from '../features/messages/open';
 import { NOTIFICATION_ADDRESSES } from '../features/notifications/open';
 import { SOCIAL_ADDRESSES } from '../features/social/open';
@@ -11,6 +12,7 @@ import type { Address } from '../ui/navigation/history';
  */
 export const ADDRESSES: readonly Address[] = [
   ...COMMUNITY_ADDRESSES,
+  ...FEED_ADDRESSES,
   ...MESSAGE_ADDRESSES,
   ...NOTIFICATION_ADDRESSES,
   ...SOCIAL_ADDRESSES,

@@ -8,16 +8,18 @@ export interface ItemMenuProps {
   onOpenChange: (open: boolean) => void;
   onEdit?: () => void;
   onDelete?: () => void;
+  onCopyLink?: () => void;
   label: string;
 }
 
 /**
  * The edit and delete menu of a post or comment (001 §2): a button that shows on hover and focus, or the
- * long press on touch; only the actions the server allows are listed, and none means no menu.
+ * long press on touch; only the actions the server allows are listed, and none means no menu. A community
+ * post's menu also copies its address.
  */
-export function ItemMenu({ open, onOpenChange, onEdit, onDelete, label }: ItemMenuProps) {
+export function ItemMenu({ open, onOpenChange, onEdit, onDelete, onCopyLink, label }: ItemMenuProps) {
   const { t } = useTranslation();
-  if (!onEdit && !onDelete) return null;
+  if (!onEdit && !onDelete && !onCopyLink) return null;
   return (
     <div className={styles.menuWrap}>
       <Menu
@@ -31,6 +33,7 @@ export function ItemMenu({ open, onOpenChange, onEdit, onDelete, label }: ItemMe
       >
         {onEdit && <MenuItem onSelect={onEdit}>{t(T.feedEdit)}</MenuItem>}
         {onDelete && <MenuItem onSelect={onDelete}>{t(T.feedDelete)}</MenuItem>}
+        {onCopyLink && <MenuItem onSelect={onCopyLink}>{t(T.feedCopyLink)}</MenuItem>}
       </Menu>
     </div>
   );

@@ -13,6 +13,7 @@ import { T } from '../../i18n/texts';
 import { excerpt } from '../../ui/format';
 import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
+import { confirmDone } from '../../ui/toast';
 import { useLongPress } from '../../ui/useLongPress';
 import { confirmYesNo } from '../communities/open';
 import { ActivityDetails } from './ActivityDetails';
@@ -22,7 +23,17 @@ import { CommentsPanel } from './CommentsPanel';
 import { commentsShown, useCommentsPlacement } from './commentsPlacement';
 import { EditBox } from './EditBox';
 import styles from './Feeds.module.css';
+import { postAddress } from './open';
 import { PollItem } from './PollItem';
+
+/** Puts a community post's address on the clipboard, to share it (docs/decisions/0042). */
+function copyAddress(communityId: number, postId: number): void {
+  const copied = navigator.clipboard?.writeText(postAddress(communityId, postId)) ?? Promise.reject();
+  copied.then(
+    () => confirmDone(T.feedLinkCopied),
+    () => showError(T.feedLinkNotCopied, T.pleaseTryAgain),
+  );
+}
 
 /** Own items are styled as own; an own poll only when it was not posted anonymously (001 §6). */
 export function looksOwn(item: FeedPost): boolean {
@@ -68,6 +79,7 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
                   )
               : undefined
           }
+          onCopyLink={item.community_id === null ? undefined : () => copyAddress(item.community_id!, item.id)}
         />
       </header>
       {item.target_user_screen_name && (
