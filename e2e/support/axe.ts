@@ -35,7 +35,7 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
 }
 
 /**
- * The screen as it is now passes axe at each of VIEWPORTS (phone and desktop), then the page goes back to its
+ * The screen as it is now passes axe at each of VIEWPORTS (two phones and a desktop), then the page goes back to its
  * size. A failure lists each rule with the elements that break it.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
