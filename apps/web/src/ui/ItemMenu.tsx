@@ -8,16 +8,18 @@ export interface ItemMenuProps {
   onOpenChange: (open: boolean) => void;
   onEdit?: () => void;
   onDelete?: () => void;
+  /** Someone else's item: the member may report it (issue 14). */
+  onReport?: () => void;
   label: string;
 }
 
 /**
- * The edit and delete menu of a post or comment (001 §2): a button that shows on hover and focus, or the
+ * The edit, delete and report menu of a post, comment or message (001 §2, issue 14): a button that shows on hover and focus, or the
  * long press on touch; only the actions the server allows are listed, and none means no menu.
  */
-export function ItemMenu({ open, onOpenChange, onEdit, onDelete, label }: ItemMenuProps) {
+export function ItemMenu({ open, onOpenChange, onEdit, onDelete, onReport, label }: ItemMenuProps) {
   const { t } = useTranslation();
-  if (!onEdit && !onDelete) return null;
+  if (!onEdit && !onDelete && !onReport) return null;
   return (
     <div className={styles.menuWrap}>
       <Menu
@@ -31,6 +33,7 @@ export function ItemMenu({ open, onOpenChange, onEdit, onDelete, label }: ItemMe
       >
         {onEdit && <MenuItem onSelect={onEdit}>{t(T.feedEdit)}</MenuItem>}
         {onDelete && <MenuItem onSelect={onDelete}>{t(T.feedDelete)}</MenuItem>}
+        {onReport && <MenuItem onSelect={onReport}>{t(T.report)}</MenuItem>}
       </Menu>
     </div>
   );

@@ -20,6 +20,7 @@ import { Button } from '../../ui/Button';
 import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
 import { useLongPress } from '../../ui/useLongPress';
+import { openReport } from '../reports/open';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
 import { EditField } from './EditBox';
@@ -129,6 +130,7 @@ function CommentItem({
           label={t(T.commentOptions)}
           onEdit={comment.may_edit ? () => setEditing(true) : undefined}
           onDelete={comment.may_delete ? () => remove.mutate(comment.id, { onError: failed }) : undefined}
+          onReport={comment.is_own ? undefined : () => openReport({ type: 'comment', id: comment.id })}
         />
       </div>
       {editing ? (

@@ -13,6 +13,7 @@ import { T } from '../../i18n/texts';
 import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
 import { useLongPress } from '../../ui/useLongPress';
+import { openReport } from '../reports/open';
 import { ActivityDetails } from './ActivityDetails';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
@@ -50,6 +51,7 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
           label={t(T.postOptions)}
           onEdit={item.may_edit && item.type !== PostType.POLL ? () => setEditing(true) : undefined}
           onDelete={item.may_delete ? () => deletePost.mutate(item.id) : undefined}
+          onReport={item.is_own ? undefined : () => openReport({ type: 'post', id: item.id })}
         />
       </header>
       {item.target_user_screen_name && (
