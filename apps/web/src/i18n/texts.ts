@@ -382,6 +382,8 @@ export const T = {
   unableToUploadFile: 'upload.unable_to_upload_file',
   sounds: 'settings.sounds',
   quietHours: 'settings.quiet_hours',
+  whileYouRested: 'notifications.while_you_rested',
+  noneWhileResting: 'notifications.none_while_resting',
   quietHoursHint: 'settings.quiet_hours_hint',
   quietHoursFrom: 'settings.quiet_hours_from',
   quietHoursUntil: 'settings.quiet_hours_until',

@@ -694,6 +694,9 @@ const ORBIT_TEXTS = {
   'settings.sounds': 'Sounds',
   // Issue 14 (decision 0044): quiet hours and wellbeing mode.
   'settings.quiet_hours': 'Quiet hours',
+  // The quiet-hours digest opens the notifications that arrived while the member rested.
+  'notifications.while_you_rested': 'While you rested',
+  'notifications.none_while_resting': 'Nothing is left from while you rested',
   'settings.quiet_hours_hint':
     'No sounds or call popups; calls are missed, and a summary waits when they end.',
   'settings.quiet_hours_from': 'From',
