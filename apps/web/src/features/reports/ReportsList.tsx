@@ -62,7 +62,7 @@ function ReportItem({ report }: { report: Report }) {
   const reporter = report.reporter_name ?? t(T.reportsFormerMember);
   return (
     <li className={styles.item} aria-label={target}>
-      <strong>{target}</strong>
+      <strong className={styles.title}>{target}</strong>
       <p className={styles.meta}>
         {t(`report.reason.${report.reason}`)} · {t(T.reportsReportedBy, positional(reporter))} ·{' '}
         <TimeAgo iso={report.created_at} />
