@@ -14,7 +14,7 @@ import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { lessonRow } from '../../test/lessons';
 import { messagesClient } from '../../test/messages';
-import { listen, TestSocket, wsUrl } from '../../test/realtime';
+import { eventOf, listen, TestSocket, wsUrl } from '../../test/realtime';
 
 const SUPPORT_URL = 'https://support.example.org/help';
 const ctx = await createTestApp({ supportUrl: SUPPORT_URL });
@@ -44,14 +44,6 @@ async function world(accessType: number = AccessType.PUBLIC) {
   });
   expect(post.statusCode).toBe(200);
   return { expert, author, reader, outsider, communityId, postId: post.json().id as number };
-}
-
-/** The first event of this type and subtype the socket receives. */
-async function eventOf(socket: TestSocket, type: EventType, subtype: EventSubtype | null) {
-  for (let count = 1; ; count++) {
-    const found = (await socket.received(count)).find((m) => m.type === type && m.subtype === subtype);
-    if (found) return found;
-  }
 }
 
 describe('POST /reports', () => {

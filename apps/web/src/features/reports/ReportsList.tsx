@@ -33,10 +33,10 @@ function ReportsList({ reports }: { reports: UseQueryResult<ReportsResponse> }) 
       </p>
     );
   }
-  if (!reports.data) return <p className={styles.meta}>{t(T.loading)}</p>;
+  if (!reports.data) return <p className={cardStyles.muted}>{t(T.loading)}</p>;
   if (reports.data.reports.length === 0) return <p className={cardStyles.empty}>{t(T.reportsEmpty)}</p>;
   return (
-    <ul className={`${cardStyles.list} ${layoutStyles.stack}`} aria-label={t(T.reports)}>
+    <ul className={cardStyles.list} aria-label={t(T.reports)}>
       {reports.data.reports.map((report) => (
         <ReportItem key={report.report_id} report={report} />
       ))}
@@ -61,9 +61,9 @@ function ReportItem({ report }: { report: Report }) {
     );
   const reporter = report.reporter_name ?? t(T.reportsFormerMember);
   return (
-    <li className={styles.item} aria-label={target}>
+    <li className={cardStyles.card} aria-label={target}>
       <strong className={styles.title}>{target}</strong>
-      <p className={styles.meta}>
+      <p className={cardStyles.muted}>
         {t(`report.reason.${report.reason}`)} · {t(T.reportsReportedBy, positional(reporter))} ·{' '}
         <TimeAgo iso={report.created_at} />
       </p>
