@@ -134,6 +134,38 @@ describeInBrowser('reports', () => {
       await expect.poll(() => post(readerFeed, words).count(), { timeout: 15_000 }).toBe(0);
     });
 
+    await step(reporter.page, 'the member reports the author from the author’s page', async () => {
+      const { page } = reporter;
+      await page.goto(`/member/${author.userId}`);
+      const report = page.getByRole('button', { name: text('report'), exact: true });
+      await report.waitFor();
+      await screenshotEachViewport(page, 'report-member-page');
+      await report.click();
+      const form = page.getByRole('dialog', { name: translate(EN_US, 'report.title.user', author.username) });
+      await form.getByText(EN_US['report.reason.1'], { exact: true }).click();
+      await form.getByRole('button', { name: text('reportSend') }).click();
+      await page.getByText(text('reportSent')).waitFor();
+      await form.waitFor({ state: 'detached' });
+    });
+
+    await step(expert.page, 'an organisation admin finds it in the admin area and dismisses it', async () => {
+      const { page } = expert;
+      await page.goto('/');
+      await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
+      await page.getByRole('button', { name: text('adminTitle'), exact: true }).click();
+      const admin = page.getByRole('dialog', { name: text('adminTitle') });
+      await admin.getByText(text('reports'), { exact: true }).click();
+      const item = admin.getByRole('listitem', {
+        name: translate(EN_US, 'reports.target.user', author.username),
+      });
+      await item.waitFor();
+      await screenshotEachViewport(page, 'reports-admin');
+      await expectAccessible(page, 'the admin reports');
+      await item.getByRole('button', { name: text('reportsDismiss') }).click();
+      await page.getByText(text('reportsDismissed')).waitFor();
+      await item.waitFor({ state: 'detached' });
+    });
+
     for (const member of [expert, author, reporter, reader]) expect(member.errors).toEqual([]);
   });
 });

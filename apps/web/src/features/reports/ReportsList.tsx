@@ -68,7 +68,7 @@ function ReportItem({ report }: { report: Report }) {
         <TimeAgo iso={report.created_at} />
       </p>
       {report.snapshot.text && <blockquote className={styles.quote}>{report.snapshot.text}</blockquote>}
-      {report.comment && <p>{report.comment}</p>}
+      {report.comment && <p className={styles.comment}>{report.comment}</p>}
       <div className={layoutStyles.buttons}>
         <Button variant="secondary" disabled={resolve.isPending} onClick={() => void act('dismiss')}>
           {t(T.reportsDismiss)}
