@@ -1,7 +1,7 @@
 /** The admin module's entry: what other modules may use of it (docs/decisions/0033). */
 export {
-  adminOrganizations,
   administeredOrganizations,
+  adminOrganizations,
   assertOrgAdmin,
   memberOrganizationIds,
   organizationMemberIds,
