@@ -47,6 +47,8 @@ export interface Config {
   socialGraphUrl: string | null;
   /** How long the provider may take to answer before the sync is refused. */
   socialGraphTimeoutMs: number;
+  /** Where a member who reports self-harm content finds support (SUPPORT_URL): shown to them at once. */
+  supportUrl: string;
   /** S3-compatible storage for uploads (S3_BUCKET set); null keeps them under DATA_DIR/files. */
   s3: S3Config | null;
 }
@@ -353,5 +355,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socialGraphUrl: socialGraphUrl(env.SOCIAL_GRAPH_URL),
     socialGraphTimeoutMs: int(env.SOCIAL_GRAPH_TIMEOUT_MS, 5000, 'SOCIAL_GRAPH_TIMEOUT_MS'),
     s3: s3(env),
+    supportUrl: httpBaseUrl('SUPPORT_URL', env.SUPPORT_URL || 'https://findahelpline.com'),
   };
 }

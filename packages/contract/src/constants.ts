@@ -22,6 +22,8 @@ export const LIMITS = {
   pollMinOptions: 2,
   feedPageSize: 25,
   groupMinParticipantsExclusive: 2,
+  /** A report's optional comment (issue 14). */
+  reportComment: 1000,
 } as const;
 
 /** Profile ranges (002 §5): height 120..280 cm or 4..8 ft, weight 20..150 kg or 50..300 lb; stored metric. */

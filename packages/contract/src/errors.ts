@@ -172,6 +172,10 @@ export const ERROR_CATALOGUE = {
   no_media: GENERIC,
   empty_post: GENERIC,
   post_max_size: 'stream.post_max_size',
+
+  // Reports (issue 14): a member reports someone else, and a report is acted on once.
+  cannot_report_self: 'report.cannot_report_self',
+  already_resolved: 'report.already_resolved',
 } as const satisfies Record<string, LocaleKey>;
 
 /** A stable error code (API.md). */

@@ -17,6 +17,7 @@ import { messagesRoutes } from './messages/routes';
 import { momentsRoutes } from './moments/routes';
 import { moodsRoutes } from './moods/routes';
 import { notificationsRoutes } from './notifications/routes';
+import { reportsRoutes } from './reports/routes';
 import { searchRoutes } from './search/routes';
 import { starsRoutes } from './stars/routes';
 import { surveysRoutes } from './surveys/routes';
@@ -49,4 +50,5 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   incentivesRoutes,
   surveysRoutes,
   tournamentRoutes,
+  reportsRoutes,
 ];

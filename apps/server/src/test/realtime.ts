@@ -113,6 +113,14 @@ export class TestSocket {
   }
 }
 
+/** The first event of this type and subtype the socket receives (others, such as NOTIFICATION, may interleave). */
+export async function eventOf(socket: TestSocket, type: EventType, subtype: EventSubtype | null) {
+  for (let count = 1; ; count++) {
+    const found = (await socket.received(count)).find((m) => m.type === type && m.subtype === subtype);
+    if (found) return found;
+  }
+}
+
 /** Opens a socket, or answers the HTTP status its handshake was refused with. */
 export function attempt(url: string, origin: string | null): Promise<TestSocket | number> {
   return new Promise((resolve, reject) => {

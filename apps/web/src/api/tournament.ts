@@ -64,10 +64,19 @@ export async function highFive(client: QueryClient, code: string, user: Tourname
   const key = `${code}:${user.id}`;
   if (user.high_fived || inFlight.has(key)) return;
   inFlight.add(key);
-  const undo = patchMember(client, code, user.id, (u) => ({ ...u, h5: u.h5 + 1, high_fived: true }));
+  const undo = patchMember(client, code, user.id, (u) => ({
+    ...u,
+    // In wellbeing mode there is no count to raise (decision 0044).
+    ...(u.h5 === undefined ? {} : { h5: u.h5 + 1 }),
+    high_fived: true,
+  }));
   try {
     const { h5 } = await call('tournamentHighFive', { body: { code, user_id: user.id } });
-    patchMember(client, code, user.id, (u) => ({ ...u, h5, high_fived: true }));
+    patchMember(client, code, user.id, (u) => ({
+      ...u,
+      ...(h5 === undefined ? {} : { h5 }),
+      high_fived: true,
+    }));
   } catch (error) {
     undo();
     throw error;

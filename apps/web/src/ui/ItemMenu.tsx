@@ -9,17 +9,27 @@ export interface ItemMenuProps {
   onEdit?: () => void;
   onDelete?: () => void;
   onCopyLink?: () => void;
+  /** Someone else's item: the member may report it (issue 14). */
+  onReport?: () => void;
   label: string;
 }
 
 /**
- * The edit and delete menu of a post or comment (001 §2): a button that shows on hover and focus, or the
- * long press on touch; only the actions the server allows are listed, and none means no menu. A community
- * post's menu also copies its address.
+ * The edit, delete and report menu of a post, comment or message (001 §2, issue 14): a button that shows on
+ * hover and focus, or the long press on touch; only the actions the server allows are listed, and none means
+ * no menu. A community post's menu also copies its address.
  */
-export function ItemMenu({ open, onOpenChange, onEdit, onDelete, onCopyLink, label }: ItemMenuProps) {
+export function ItemMenu({
+  open,
+  onOpenChange,
+  onEdit,
+  onDelete,
+  onCopyLink,
+  onReport,
+  label,
+}: ItemMenuProps) {
   const { t } = useTranslation();
-  if (!onEdit && !onDelete && !onCopyLink) return null;
+  if (!onEdit && !onDelete && !onCopyLink && !onReport) return null;
   return (
     <div className={styles.menuWrap}>
       <Menu
@@ -34,6 +44,7 @@ export function ItemMenu({ open, onOpenChange, onEdit, onDelete, onCopyLink, lab
         {onEdit && <MenuItem onSelect={onEdit}>{t(T.feedEdit)}</MenuItem>}
         {onDelete && <MenuItem onSelect={onDelete}>{t(T.feedDelete)}</MenuItem>}
         {onCopyLink && <MenuItem onSelect={onCopyLink}>{t(T.feedCopyLink)}</MenuItem>}
+        {onReport && <MenuItem onSelect={onReport}>{t(T.report)}</MenuItem>}
       </Menu>
     </div>
   );

@@ -13,6 +13,7 @@ import { MOMENT_ENDPOINTS } from './moments';
 import { MOOD_ENDPOINTS } from './moods';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
 import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
+import { REPORT_ENDPOINTS } from './reports';
 import {
   ACTIVITY_ROUTES,
   ADMIN_ROUTES,
@@ -31,6 +32,7 @@ import {
   MOOD_ROUTES,
   NOTIFICATION_ROUTES,
   REALTIME_ROUTES,
+  REPORT_ROUTES,
   SEARCH_ROUTES,
   STAR_ROUTES,
   SURVEY_ROUTES,
@@ -70,6 +72,7 @@ export const ROUTES = {
   ...LESSON_ROUTES,
   ...ACTIVITY_ROUTES,
   ...MOOD_ROUTES,
+  ...REPORT_ROUTES,
 };
 
 /**
@@ -100,6 +103,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...LESSON_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,
   ...MOOD_ENDPOINTS,
+  ...REPORT_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

@@ -290,3 +290,14 @@ export const ACTIVITY_ROUTES = {
 
 /** The member's own mood insights: moods against active minutes per day (issue 14). */
 export const MOOD_ROUTES = { moodInsights: 'GET /user/mood/insights' } as const;
+
+/**
+ * Reports (issue 14): a member reports what they can see; a community's experts read its reports, the
+ * organisation admins all of them, and either dismisses one or removes what it names.
+ */
+export const REPORT_ROUTES = {
+  createReport: 'POST /reports',
+  communityReports: 'GET /communities/:id/reports',
+  adminReports: 'GET /admin/reports',
+  resolveReport: 'PUT /reports/:id',
+} as const;

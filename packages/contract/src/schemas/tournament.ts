@@ -30,7 +30,7 @@ export const TournamentUser = Type.Object({
   /** Their uploaded persona picture, served by GET /tournament/user/image; null for the rest. */
   image_id: Nullable(Type.Integer()),
   blurb: Type.String(),
-  h5: Type.Integer({ minimum: 0 }),
+  h5: Type.Optional(Type.Integer({ minimum: 0, description: 'left out in wellbeing mode' })),
   /** Whether the caller has high-fived them this season. */
   high_fived: Type.Boolean(),
   battle_won: Type.Integer({ minimum: 0 }),
@@ -98,7 +98,9 @@ export type TournamentProgressResponse = Static<typeof TournamentProgressRespons
 /** PUT /tournament/user/h5 (001 §7): code, user_id; answers h5. */
 export const HighFiveBody = Type.Object({ code: SeasonCode, user_id: Id });
 export type HighFiveBody = Static<typeof HighFiveBody>;
-export const HighFiveResponse = Type.Object({ h5: Type.Integer({ minimum: 0 }) });
+export const HighFiveResponse = Type.Object({
+  h5: Type.Optional(Type.Integer({ minimum: 0, description: 'left out in wellbeing mode' })),
+});
 export type HighFiveResponse = Static<typeof HighFiveResponse>;
 
 /**

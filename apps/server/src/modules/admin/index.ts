@@ -1,6 +1,7 @@
 /** The admin module's entry: what other modules may use of it (docs/decisions/0033). */
 export {
   administeredOrganizations,
+  adminOrganizations,
   assertOrgAdmin,
   memberOrganizationIds,
   organizationMemberIds,

@@ -11,4 +11,4 @@ export {
   standingIn,
 } from './policy';
 export { communityImageUrl, presentIdentity } from './presenter';
-export { membershipsOf } from './service';
+export { membershipsOf, resetCommunityFace } from './service';

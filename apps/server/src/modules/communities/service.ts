@@ -373,6 +373,21 @@ export async function changeCommunityImage(
   return { imageUrl: stored.image_url };
 }
 
+/**
+ * A moderator removes what a reported community says of itself (decision 0047): its description, info notes
+ * and picture are cleared, and its members refetch it. False when the community is gone.
+ */
+export async function resetCommunityFace(work: Work, communityId: number): Promise<boolean> {
+  const changed = await work.tx
+    .update(communities)
+    .set({ description: '', info: '', imageId: null })
+    .where(eq(communities.id, communityId))
+    .returning({ id: communities.id });
+  if (changed.length === 0) return false;
+  await announce(work, communityId, await memberIdsOf(work.tx, communityId));
+  return true;
+}
+
 /** GET /communities/{id}: a member's visit counts as an interaction with the community's star. */
 export async function visitCommunity(
   deps: AppDeps,

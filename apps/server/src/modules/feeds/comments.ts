@@ -122,7 +122,7 @@ async function announceEdit(work: Work, access: PostAccess, before: CommentRow, 
   }
 }
 
-async function presentOne(db: Queryable, callerId: number, access: PostAccess, comment: CommentRow) {
+export async function presentOne(db: Queryable, callerId: number, access: PostAccess, comment: CommentRow) {
   const [presented] = await presentAll(db, callerId, access, [comment]);
   return presented as FeedComment;
 }
@@ -230,6 +230,17 @@ export async function editComment(
 }
 
 /**
+ * Deletes the comment in the caller's unit of work; its readers get the DELETE with the comment as it was.
+ * Answers the storage keys of its files, to remove once the work has committed.
+ */
+export async function removeComment(work: Work, access: PostAccess, comment: CommentRow): Promise<string[]> {
+  const keys = await detachFiles(work.tx, { commentId: comment.id });
+  await work.tx.delete(comments).where(eq(comments.id, comment.id));
+  await announce(work, access, comment, EventSubtype.DELETE);
+  return keys;
+}
+
+/**
  * The author or a moderator deletes; readers get DELETE with the comment as it was. Its files leave
  * storage once the deletion has committed.
  */
@@ -245,10 +256,7 @@ export async function deleteComment(
     const access = await openPost(work.tx, callerId, postId, place);
     const comment = await openComment(work.tx, access, commentId);
     assertMayDelete(access, comment.authorId, callerId);
-    const keys = await detachFiles(work.tx, { commentId: comment.id });
-    await work.tx.delete(comments).where(eq(comments.id, comment.id));
-    await announce(work, access, comment, EventSubtype.DELETE);
-    return keys;
+    return removeComment(work, access, comment);
   });
   await removeStoredFiles(deps.storage, storageKeys, log);
   return { ok: true };

@@ -21,9 +21,10 @@ import { assertMayRead, standingIn } from '../communities';
 import { recordInteraction, StarTarget } from '../stars';
 import { recordTags } from '../tags';
 import { announcePost } from './events';
-import { claimPostImages, detachFiles, removeStoredFiles, type WarnLog } from './files';
+import { claimPostImages, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage, cleanTags } from './input';
 import { loadBundles, ReactionKind, reactionsOf } from './loader';
+import { removePost } from './moderation';
 import { feedPage } from './page';
 import {
   assertAuthor,
@@ -318,10 +319,7 @@ export async function deletePost(
   const storageKeys = await inTransaction(unitOfWork(deps), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     assertMayDelete(access, access.post.authorId, callerId);
-    await announcePost(work, access.post, EventSubtype.DELETE);
-    const keys = await detachFiles(work.tx, { postId });
-    await work.tx.delete(posts).where(eq(posts.id, postId));
-    return keys;
+    return removePost(work, access.post);
   });
   await removeStoredFiles(deps.storage, storageKeys, log);
   return { ok: true };

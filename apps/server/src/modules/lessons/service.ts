@@ -10,12 +10,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { lessons, lessonViewers } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
-import { inTransaction } from '../../platform/tx';
+import { inTransaction, type Work } from '../../platform/tx';
 import { assertExpert, assertMember } from '../communities';
 import { announceLesson } from './events';
 import { assertLessonMember, assertNotKicked, assertRunning, noSuchLesson } from './policy';
 import { presentFloor, presentLessons, presentOne } from './presenter';
-import { lessonsOf } from './queries';
+import { type LessonRow, lessonsOf } from './queries';
 import { processRecordingSoon } from './recording';
 import { createRooms, destroyRooms, gatewayOf } from './rooms';
 
@@ -133,20 +133,34 @@ export async function endLesson(
   if (!access.isHost) await assertExpert(deps.db, communityId, userId);
   assertRunning(access.lesson);
   const ended = await inTransaction(unitOfWork(deps), async (work) => {
-    const [row] = await work.tx
-      .update(lessons)
-      .set({ state: SessionState.ENDED, endedAt: new Date() })
-      .where(eq(lessons.id, lessonId))
-      .returning();
+    const row = await endLessonIn(work, lessonId);
     if (!row) throw noSuchLesson();
-    await announceLesson(work, row, EventSubtype.END);
     return row;
   });
+  await afterLessonEnded(deps, log, ended);
+  return presentOne(deps.db, ended);
+}
+
+/**
+ * Ends the lesson in the caller's unit of work if it is running: every member gets its END. Null when it was
+ * not running (ended already, or gone); otherwise `afterLessonEnded` follows the commit.
+ */
+export async function endLessonIn(work: Work, lessonId: number): Promise<LessonRow | null> {
+  const [row] = await work.tx
+    .update(lessons)
+    .set({ state: SessionState.ENDED, endedAt: new Date() })
+    .where(and(eq(lessons.id, lessonId), eq(lessons.state, SessionState.RUNNING)))
+    .returning();
+  if (row) await announceLesson(work, row, EventSubtype.END);
+  return row ?? null;
+}
+
+/** Once an end has committed: the rooms are destroyed, which closes Janus's recorders, and the recording is processed. */
+export async function afterLessonEnded(deps: AppDeps, log: Logger, ended: LessonRow) {
   await destroyRooms(
     gatewayOf(deps, ended),
     { roomId: ended.videoRoomId, secret: ended.videoSecret },
     { roomId: ended.audioRoomId, secret: ended.audioSecret },
   );
-  processRecordingSoon(deps, log, lessonId);
-  return presentOne(deps.db, ended);
+  processRecordingSoon(deps, log, ended.id);
 }

@@ -38,7 +38,7 @@ export async function emitMessage(
   for (const batch of batches.values()) await work.emit(batch.ids, EventType.PM, subtype, batch.data);
 }
 
-export function emitDeleted(work: Work, thread: Thread, data: PmDeleted) {
+export function emitDeleted(work: Work, thread: Pick<Thread, 'participants'>, data: PmDeleted) {
   return work.emit(
     thread.participants.map((p) => p.user.id),
     EventType.PM,

@@ -2,19 +2,11 @@ import { EventSubtype, EventType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signUp } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
-import { listen, TestSocket, wsUrl } from '../../test/realtime';
+import { eventOf, listen, TestSocket, wsUrl } from '../../test/realtime';
 
 const ctx = await createTestApp();
 const origin = await listen(ctx.app);
 const { call, friendsWithThread, sendOk } = messagesClient(ctx.app);
-
-/** The first event of this type and subtype the socket receives (others, such as NOTIFICATION, may interleave). */
-async function eventOf(socket: TestSocket, type: EventType, subtype: EventSubtype | null) {
-  for (let count = 1; ; count++) {
-    const found = (await socket.received(count)).find((m) => m.type === type && m.subtype === subtype);
-    if (found) return found;
-  }
-}
 
 describe('PM events', () => {
   it('deliver a new, edited and deleted message to the participants and nobody else', async () => {

@@ -31,16 +31,22 @@ export interface Thread {
 
 /** The thread and its participants in one query, or 404 when the viewer does not take part in it. */
 export async function loadThread(db: Queryable, groupId: number, viewerId: number): Promise<Thread> {
+  const { group, participants } = await participantsOf(db, groupId);
+  const viewer = participants.find((p) => p.user.id === viewerId);
+  if (!viewer || !group) throw noSuchThread();
+  return { group, participants, viewer, others: participants.filter((p) => p !== viewer) };
+}
+
+/** The thread's group and participants in one query, whoever asks (a moderator acting on a report). */
+export async function participantsOf(db: Queryable, groupId: number) {
   const rows = await db
     .select({ group: messageGroups, user: users, lastReadId: messageParticipants.lastReadMessageId })
     .from(messageParticipants)
     .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
     .innerJoin(users, eq(users.id, messageParticipants.userId))
     .where(eq(messageParticipants.groupId, groupId));
-  const participants = rows.map((r) => ({ user: r.user, lastReadId: r.lastReadId }));
-  const viewer = participants.find((p) => p.user.id === viewerId);
-  if (!viewer) throw noSuchThread();
-  return { group: rows[0].group, participants, viewer, others: participants.filter((p) => p !== viewer) };
+  const participants: Participant[] = rows.map((r) => ({ user: r.user, lastReadId: r.lastReadId }));
+  return { group: rows[0]?.group as GroupRow | undefined, participants };
 }
 
 /** The faces `viewerId` sees of these members (persona for friends and public members) and which are friends. */

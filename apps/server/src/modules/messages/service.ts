@@ -17,6 +17,8 @@ import { type MessageRow, presentMessage, presentPmAttachment, stateFor } from '
 import {
   loadThread,
   maySend,
+  type Participant,
+  participantsOf,
   participantsWithoutUnread,
   pendingThreadCount,
   type Thread,
@@ -262,13 +264,40 @@ export async function deleteMessage(deps: AppDeps, callerId: number, groupId: nu
   return inTransaction(unitOfWork(deps), async (work) => {
     const thread = await loadThread(work.tx, groupId, callerId);
     const row = await ownMessage(work, thread, pmId);
-    await work.tx.delete(messages).where(eq(messages.id, pmId));
-    await emitDeleted(work, thread, { group_id: groupId, pm_id: pmId });
-    // Readers who had not read it may have one thread fewer waiting.
-    const unreadBy = thread.others.filter((p) => p.lastReadId < row.id).map((p) => p.user.id);
-    await announceProfiles(work, unreadBy);
+    await removeMessage(work, thread.participants, row);
     return { ok: true };
   });
+}
+
+/**
+ * Deletes the message in the caller's unit of work: every participant gets its DELETE, and readers who had
+ * not read it may have one thread fewer waiting.
+ */
+async function removeMessage(work: Work, participants: Participant[], row: MessageRow) {
+  await work.tx.delete(messages).where(eq(messages.id, row.id));
+  await emitDeleted(work, { participants }, { group_id: row.groupId, pm_id: row.id });
+  const unreadBy = participants.filter((p) => p.user.id !== row.authorId && p.lastReadId < row.id);
+  await announceProfiles(
+    work,
+    unreadBy.map((p) => p.user.id),
+  );
+}
+
+/** A removal decided elsewhere (a report, decision 0047): false when the message is gone already. */
+export async function removeMessageById(work: Work, pmId: number): Promise<boolean> {
+  const [row] = await work.tx.select().from(messages).where(eq(messages.id, pmId)).for('update');
+  if (!row) return false;
+  const { participants } = await participantsOf(work.tx, row.groupId);
+  await removeMessage(work, participants, row);
+  return true;
+}
+
+/** The message by its id if the caller takes part in its thread (404 otherwise), with its author's face. */
+export async function openMessageById(db: Queryable, callerId: number, pmId: number) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, pmId)).limit(1);
+  if (!row) throw notFound('No such message');
+  await loadThread(db, row.groupId, callerId);
+  return row;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   TournamentUserState,
 } from '@orbit/contract';
 import { type CommunityRow, communityImageUrl, presentIdentity } from '../communities';
-import type { UserRow } from '../faces';
+import { publicCounts, type UserRow } from '../faces';
 import { isEntrant, type PairResult, type SideResult } from './bracket';
 
 export interface ShownMember {
@@ -24,9 +24,10 @@ export interface ShownMember {
 
 /**
  * A member as the tournament shows them: the identity of their community membership, so a member who joined
- * under their avatar shows neither persona picture nor mood tags (the blurb).
+ * under their avatar shows neither persona picture nor mood tags (the blurb). A viewer in wellbeing mode gets
+ * no high-five count (decision 0044).
  */
-export function presentTournamentUser(member: ShownMember): TournamentUser {
+export function presentTournamentUser(member: ShownMember, wellbeing: boolean): TournamentUser {
   const { identity_image, identity_name } = presentIdentity(member.user, member.identity);
   const persona = member.identity === CommunityIdentity.PERSONA;
   const uploaded = identity_image.type === PersonaType.UPLOADED ? Number(identity_image.value) : null;
@@ -36,7 +37,7 @@ export function presentTournamentUser(member: ShownMember): TournamentUser {
     persona_image: identity_image,
     image_id: uploaded !== null && Number.isInteger(uploaded) ? uploaded : null,
     blurb: persona ? member.user.moodTags.join(', ') : '',
-    h5: member.h5,
+    ...publicCounts(wellbeing, { h5: member.h5 }),
     high_fived: member.highFived,
     battle_won: member.battleWon,
     state: member.state,
@@ -87,6 +88,7 @@ export function presentPair(
   position: number,
   communities: Map<number, CommunityRow>,
   members: Map<number, ShownMember[]>,
+  wellbeing: boolean,
 ): TournamentPair {
   const winner = isEntrant(pair.winner) ? communities.get(pair.winner.entrant.communityId) : undefined;
   return {
@@ -95,7 +97,11 @@ export function presentPair(
     winner_community_id: winner?.id ?? null,
     participants: pair.sides.map((side) => {
       const id = isEntrant(side.slot) ? side.slot.entrant.communityId : -1;
-      return presentSide(side, communities.get(id), (members.get(id) ?? []).map(presentTournamentUser));
+      return presentSide(
+        side,
+        communities.get(id),
+        (members.get(id) ?? []).map((m) => presentTournamentUser(m, wellbeing)),
+      );
     }),
   };
 }

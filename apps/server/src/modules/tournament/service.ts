@@ -18,6 +18,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { publicCounts, wellbeingOf } from '../faces';
 import { ImageKind, readImage } from '../images';
 import {
   type Entrant,
@@ -161,9 +162,10 @@ export async function progress(
     const { rounds } = await playedSeason(db, year, now);
     const shown = rounds.find((r) => r.round === round)!;
     const ids = [...new Set(communitiesIn(shown.pairs))];
-    const [rows, members] = await Promise.all([
+    const [rows, members, wellbeing] = await Promise.all([
       communitiesByIds(db, ids),
       shownMembers(db, { year, round, rounds, now }, ids, callerId),
+      wellbeingOf(db, callerId),
     ]);
     const byId = new Map(rows.map((c) => [c.id, c]));
     return {
@@ -182,7 +184,7 @@ export async function progress(
       communities: shown.pairs.flatMap((pair, position) =>
         pair.sides.every((side) => side.slot.kind === 'bye')
           ? []
-          : [presentPair(pair, position, byId, members)],
+          : [presentPair(pair, position, byId, members, wellbeing)],
       ),
     };
   });
@@ -205,7 +207,8 @@ export async function highFive(
     const entrants = await seasonEntrants(tx, year, now);
     const ids = entrants.map((e) => e.communityId);
     if (!(await isSeasonParticipant(tx, ids, body.user_id))) throw notFound('No such tournament member');
-    return { h5: await addHighFive(tx, year, callerId, body.user_id) };
+    const h5 = await addHighFive(tx, year, callerId, body.user_id);
+    return publicCounts(await wellbeingOf(tx, callerId), { h5 });
   });
 }
 

@@ -1,7 +1,7 @@
 import { AccessType, BackgroundType, StarType, TournamentUserState } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, tournamentEntries } from '../../db/schema';
+import { activityLogs, tournamentEntries, users } from '../../db/schema';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { highFive, progress } from './service';
@@ -128,6 +128,22 @@ describe('PUT /tournament/user/h5', () => {
       h5: 2,
       high_fived: true,
     });
+  });
+
+  it('leaves the counts out for a member in wellbeing mode, in the progress and the answer (decision 0044)', async () => {
+    await deps.db.update(users).set({ wellbeingMode: true }).where(eq(users.id, cal!.userId));
+    try {
+      expect(await h5(cal!, ann!.userId)).toEqual({});
+      const finals = await progress(deps, cal!.userId, { code: 'orbit-2030', round: 2 }, AFTER_FINALS);
+      const shown = finals.communities.flatMap((c) => c.participants.flatMap((side) => side.users));
+      expect(shown.length).toBeGreaterThan(0);
+      for (const user of shown) expect(user).not.toHaveProperty('h5');
+      // Everyone else still sees them.
+      const others = await progress(deps, bea!.userId, { code: 'orbit-2030', round: 2 }, AFTER_FINALS);
+      expect(others.communities[0]!.participants[0]!.users[0]).toHaveProperty('h5');
+    } finally {
+      await deps.db.update(users).set({ wellbeingMode: false }).where(eq(users.id, cal!.userId));
+    }
   });
 
   it('refuses yourself, members of no entered community, unknown and finished seasons', async () => {

@@ -1,5 +1,5 @@
 import { EventType, personaImageUrl, type UpdateUserBody, type UserProfile } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { users } from '../../db/schema';
@@ -69,6 +69,22 @@ async function announceChange(
   others.delete(user.id);
   const delta = audience === 'mood' ? { gojimoji: { mood: user.mood, tags: user.moodTags } } : {};
   return work.emit(others, EventType.USER_PROFILES, null, { user_id: user.id, ...delta });
+}
+
+/**
+ * A moderator removes what a reported member shows of themselves (decision 0047): their avatar name and
+ * persona picture go back to the defaults, and everyone with their face on a star hears it as a face change.
+ * False when the member is gone.
+ */
+export async function resetFace(work: Work, userId: number): Promise<boolean> {
+  const [changed] = await work.tx
+    .update(users)
+    .set({ alias: null, personaType: sql`DEFAULT`, personaValue: sql`DEFAULT` })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!changed) return false;
+  await announceChange(work, changed, 'face');
+  return true;
 }
 
 async function updatePassword(deps: AppDeps, auth: AuthContext, body: UpdateUserBody) {

@@ -7,11 +7,12 @@ import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
 import { Segmented, SelectField } from '../../ui/Field';
+import { AdminReports } from '../reports/ReportsList';
 import { formatTime } from '../surveys/rules';
 import styles from './Admin.module.css';
 import { openPlanEditor, openSurveyEditor } from './open';
 
-type Tab = 'surveys' | 'plans';
+type Tab = 'surveys' | 'plans' | 'reports';
 
 function SurveysTab({ organizationId }: { organizationId: number }) {
   const { t, tCount } = useTranslation();
@@ -89,7 +90,10 @@ function PlansTab({ organizationId, scope }: { organizationId: number; scope: Ad
   );
 }
 
-/** The admin screens (organisation role 2): the organisation's surveys and incentive plans, to create and edit. */
+/**
+ * The admin screens (organisation role 2): the organisation's surveys and incentive plans, to create and edit,
+ * and the reports to act on.
+ */
 export function AdminView() {
   const { t } = useTranslation();
   const scope = useAdminScope();
@@ -121,14 +125,14 @@ export function AdminView() {
         options={[
           { value: 'surveys', label: t(T.adminSurveys) },
           { value: 'plans', label: t(T.adminPlans) },
+          { value: 'reports', label: t(T.reports) },
         ]}
         onChange={setTab}
       />
-      {tab === 'surveys' ? (
-        <SurveysTab organizationId={organizationId} />
-      ) : (
-        <PlansTab organizationId={organizationId} scope={scope.data} />
-      )}
+      {tab === 'surveys' && <SurveysTab organizationId={organizationId} />}
+      {tab === 'plans' && <PlansTab organizationId={organizationId} scope={scope.data} />}
+      {/* Every open report, of every organisation's communities and members (decision 0047). */}
+      {tab === 'reports' && <AdminReports />}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import listStyles from '../../ui/List.module.css';
 import { CommunityCallButton } from '../calls/CallButton';
 import { Feed } from '../feeds/Feed';
 import { StreamEntry } from '../lessons/StreamEntry';
+import { openCommunityReports } from '../reports/open';
+import { ReportButton } from '../reports/ReportButton';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
 import {
@@ -103,6 +105,13 @@ function CommunityActions({ community }: { community: Community }) {
       <Button variant="secondary" onClick={() => openInviteModal(community)}>
         {t(T.communityInvite)}
       </Button>
+      {isExpert(community.roles) ? (
+        <Button variant="secondary" onClick={() => openCommunityReports(community.id)}>
+          {t(T.reports)}
+        </Button>
+      ) : (
+        <ReportButton target={{ type: 'community', id: community.id, name: community.name }} />
+      )}
       <Button variant="danger" onClick={askToLeave}>
         {t(T.communityLeave)}
       </Button>

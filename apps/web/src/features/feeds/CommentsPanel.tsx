@@ -23,6 +23,7 @@ import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
 import { useLongPress } from '../../ui/useLongPress';
 import { confirmYesNo } from '../communities/open';
+import { openReport } from '../reports/open';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
 import { EditField } from './EditBox';
@@ -141,6 +142,7 @@ function CommentItem({
                   )
               : undefined
           }
+          onReport={comment.is_own ? undefined : () => openReport({ type: 'comment', id: comment.id })}
         />
       </div>
       {editing ? (

@@ -16,6 +16,7 @@ import { showError } from '../../ui/popup';
 import { confirmDone } from '../../ui/toast';
 import { useLongPress } from '../../ui/useLongPress';
 import { confirmYesNo } from '../communities/open';
+import { openReport } from '../reports/open';
 import { ActivityDetails } from './ActivityDetails';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
@@ -80,6 +81,7 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
               : undefined
           }
           onCopyLink={item.community_id === null ? undefined : () => copyAddress(item.community_id!, item.id)}
+          onReport={item.is_own ? undefined : () => openReport({ type: 'post', id: item.id })}
         />
       </header>
       {item.target_user_screen_name && (

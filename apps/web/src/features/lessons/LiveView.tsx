@@ -8,6 +8,7 @@ import { useViewport } from '../../ui/useViewport';
 import { type DeviceChoice, SettingsPanel } from '../calls/Panels';
 import { RoomAlert } from '../calls/RoomAlert';
 import { confirmYesNo } from '../communities/open';
+import { ReportButton } from '../reports/ReportButton';
 import { ChatToast } from './ChatToast';
 import { Bye } from './LessonRoomView';
 import styles from './Lessons.module.css';
@@ -74,6 +75,7 @@ export function LiveView(props: {
           >
             {t(S.settings)}
           </Button>
+          {!room.is_host && <ReportButton target={{ type: 'session', id: room.session.id }} />}
         </Controls>
         {settingsOpen && status === 'live' && (
           <SettingsPanel choice={devices} cameraOn={room.is_host} onChange={chooseDevices} />

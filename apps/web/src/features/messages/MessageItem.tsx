@@ -10,6 +10,7 @@ import { useLongPress } from '../../ui/useLongPress';
 import { confirmYesNo } from '../communities/open';
 import { Attachments } from '../feeds/Attachments';
 import { LinkPreviewCard } from '../feeds/LinkPreviewCard';
+import { openReport } from '../reports/open';
 import styles from './Messages.module.css';
 
 interface MessageItemProps {
@@ -21,7 +22,8 @@ interface MessageItemProps {
 
 /**
  * One message: "You" for the member's own, the author's name and picture otherwise, a preview of a leading
- * link. Own messages have the edit and delete menu: a button on desktop, a 500 ms long press on touch.
+ * link. Own messages have the edit and delete menu: a button on desktop, a 500 ms long press on touch;
+ * others' the report action.
  */
 export function MessageItem({ message, mine, groupId, onEdit }: MessageItemProps) {
   const { t } = useTranslation();
@@ -37,7 +39,7 @@ export function MessageItem({ message, mine, groupId, onEdit }: MessageItemProps
     );
   const time = new Date(message.ts).toLocaleTimeString(undefined, { timeStyle: 'short' });
   return (
-    <li className={mine ? styles.mine : styles.theirs} {...(mine ? longPress : {})}>
+    <li className={mine ? styles.mine : styles.theirs} {...longPress}>
       {!mine && <Avatar src={message.image_url} name={message.screen_name} size={32} decorative />}
       <div className={styles.bubble}>
         <span className={styles.author}>{personName(t, { name: message.screen_name, isMe: mine })}</span>
@@ -49,12 +51,19 @@ export function MessageItem({ message, mine, groupId, onEdit }: MessageItemProps
           {message.edited && <span> · {t(T.messagesEdited)}</span>}
         </span>
       </div>
-      {mine && (
+      {mine ? (
         <ItemMenu
           open={menuOpen}
           onOpenChange={setMenuOpen}
           onEdit={() => onEdit(message)}
           onDelete={askDelete}
+          label={t(T.messagesOptions)}
+        />
+      ) : (
+        <ItemMenu
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          onReport={() => openReport({ type: 'message', id: message.pm_id })}
           label={t(T.messagesOptions)}
         />
       )}

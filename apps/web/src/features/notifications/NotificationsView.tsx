@@ -21,7 +21,14 @@ import { openThread } from '../messages/open';
 import { openMoments } from '../moments/open';
 import { openUserStar } from '../social/open';
 import styles from './Notifications.module.css';
-import { type NotificationTarget, notificationTarget, showsAccept } from './targets';
+import { openQuietWindow } from './open';
+import {
+  inWindow,
+  type NotificationTarget,
+  notificationTarget,
+  type QuietWindow,
+  showsAccept,
+} from './targets';
 
 function useOpenTarget(): (target: NotificationTarget) => void {
   const queryClient = useQueryClient();
@@ -31,6 +38,7 @@ function useOpenTarget(): (target: NotificationTarget) => void {
     else if (target.kind === 'moments') openMoments();
     else if (target.kind === 'thread') openThread({ groupId: target.groupId, title: target.title });
     else if (target.kind === 'call') openCall({ callId: target.callId, title: target.title });
+    else if (target.kind === 'quietWindow') openQuietWindow({ from: target.from, until: target.until });
     else if (target.kind === 'ownStar') {
       const me = queryClient.getQueryData<Profiles | null>(queryKeys.profiles)?.user_profile;
       if (me) openUserStar(me.user_id, me.screen_name);
@@ -40,9 +48,10 @@ function useOpenTarget(): (target: NotificationTarget) => void {
 
 /**
  * The notifications list (000 §2.8): unread ones stand out; a click marks one read and opens what it is
- * about; going back marks them all read. Failures are only logged (000 §8).
+ * about; going back marks them all read. Failures are only logged (000 §8). With a quiet window (the
+ * digest's), only the notifications that arrived in it.
  */
-export function NotificationsView() {
+export function NotificationsView({ quiet }: { quiet?: QuietWindow }) {
   const { t } = useTranslation();
   const notifications = useNotifications();
   const markAllRead = useMarkAllNotificationsRead();
@@ -55,11 +64,14 @@ export function NotificationsView() {
     return true;
   });
 
-  const list = notifications.data?.notifications;
-  if (!list) return null;
-  if (list.length === 0) return <p className={styles.empty}>{t(T.noNotifications)}</p>;
+  const all = notifications.data?.notifications;
+  if (!all) return null;
+  const list = quiet ? inWindow(all, quiet) : all;
+  if (list.length === 0) {
+    return <p className={styles.empty}>{t(quiet ? T.noneWhileResting : T.noNotifications)}</p>;
+  }
   return (
-    <ul className={styles.list} aria-label={t(T.notificationsTitle)}>
+    <ul className={styles.list} aria-label={t(quiet ? T.whileYouRested : T.notificationsTitle)}>
       {list.map((notification) => (
         <NotificationItem key={notification.notification_id} notification={notification} />
       ))}

@@ -1,6 +1,6 @@
 import { type Notification, NotificationType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { notificationTarget, showsAccept } from './targets';
+import { inWindow, notificationTarget, showsAccept } from './targets';
 
 const notification = (type: number, extra: Partial<Notification> = {}): Notification => ({
   notification_id: 1,
@@ -57,5 +57,29 @@ describe('opening a notification by type (000 §2.8)', () => {
       ),
     ).toBe(false);
     expect(showsAccept(notification(NotificationType.COMMENTS, available))).toBe(false);
+  });
+});
+
+describe('the quiet-hours digest (decision 0047)', () => {
+  const window = { from: '2026-11-25T22:00:00.000Z', until: '2026-11-26T07:00:00.000Z' };
+
+  it('opens the notifications of its window', () => {
+    const digest = notification(NotificationType.QUIET_DIGEST, {
+      data: { quiet_from: window.from, quiet_until: window.until, quiet_counts: [] },
+    });
+    expect(notificationTarget(digest)).toEqual({ kind: 'quietWindow', ...window });
+  });
+
+  it('keeps those that arrived while the member rested, not the digest, not the ones before or after', () => {
+    const at = (iso: string, type: number = NotificationType.PRIVATE_MESSAGE) =>
+      notification(type, { create_time: iso });
+    const during = at('2026-11-26T01:30:00.000Z');
+    const list = [
+      at('2026-11-25T21:59:59.000Z'),
+      during,
+      at('2026-11-26T07:00:00.000Z', NotificationType.QUIET_DIGEST),
+      at('2026-11-26T08:00:00.000Z'),
+    ];
+    expect(inWindow(list, window)).toEqual([during]);
   });
 });

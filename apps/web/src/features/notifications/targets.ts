@@ -8,13 +8,16 @@ export type NotificationTarget =
   | { kind: 'thread'; groupId: number; title: string }
   | { kind: 'moments' }
   | { kind: 'call'; callId: number; title: string }
+  /** The quiet-hours digest: the notifications that arrived in its window (decision 0047). */
+  | { kind: 'quietWindow'; from: string; until: string }
   | { kind: 'none' };
 
 const NONE: NotificationTarget = { kind: 'none' };
 
 /**
  * A call start opens the call (if it is still on); session notifications open a room (the live sessions
- * feature); a comment on one's post or a tag is about the member's own star; a dare opens the moments list.
+ * feature); a comment on one's post or a tag is about the member's own star; a dare opens the moments list;
+ * the quiet-hours digest opens the notifications of its window.
  */
 export function notificationTarget(notification: Notification): NotificationTarget {
   const { data } = notification;
@@ -44,10 +47,29 @@ export function notificationTarget(notification: Notification): NotificationTarg
       return data.call_id !== undefined
         ? { kind: 'call', callId: data.call_id, title: notification.source ?? notification.title }
         : NONE;
+    case NotificationType.QUIET_DIGEST:
+      return data.quiet_from !== undefined && data.quiet_until !== undefined
+        ? { kind: 'quietWindow', from: data.quiet_from, until: data.quiet_until }
+        : NONE;
     default:
       return NONE;
   }
 }
+
+/** The digest's window: ISO 8601 start and end. */
+export interface QuietWindow {
+  from: string;
+  until: string;
+}
+
+/** The notifications that arrived within the quiet window (the digest itself comes at its end, so not it). */
+export const inWindow = (list: Notification[], window: QuietWindow): Notification[] => {
+  const [from, until] = [Date.parse(window.from), Date.parse(window.until)];
+  return list.filter((n) => {
+    const at = Date.parse(n.create_time);
+    return at >= from && at < until && n.type !== NotificationType.QUIET_DIGEST;
+  });
+};
 
 /** A challenge invitation shows ACCEPT until it is accepted (000 §4.7). */
 export const showsAccept = (notification: Notification): boolean =>

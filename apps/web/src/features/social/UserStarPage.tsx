@@ -9,6 +9,7 @@ import listStyles from '../../ui/List.module.css';
 import { WeekSummary } from '../activities/WeekSummary';
 import { Feed } from '../feeds/Feed';
 import { MoodInsights } from '../moods/MoodInsights';
+import { ReportButton } from '../reports/ReportButton';
 import { openMoodPicker, openTagEditor } from './open';
 import { ProfileHeader } from './ProfileHeader';
 import { RelationButtons } from './RelationButtons';
@@ -69,6 +70,7 @@ function MemberActions({ profile }: { profile: PublicProfile }) {
     <div className={layoutStyles.buttons}>
       <PinButton userId={profile.user_id} />
       <RelationButtons profile={profile} />
+      <ReportButton target={{ type: 'user', id: profile.user_id, name: profile.screen_name }} />
     </div>
   );
 }

@@ -45,7 +45,7 @@ export function TournamentProfile({
           {t(`tournament.state.${user.state}`)}
         </li>
         <li>{t(T.tournamentBattlesWon, positional(user.battle_won))}</li>
-        <li aria-live="polite">{t(T.tournamentHighFives, positional(user.h5))}</li>
+        {user.h5 !== undefined && <li aria-live="polite">{t(T.tournamentHighFives, positional(user.h5))}</li>}
       </ul>
       <Button onClick={give} disabled={!mayHighFive} aria-pressed={user.high_fived}>
         {t(T.tournamentHighFive)}

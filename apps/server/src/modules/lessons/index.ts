@@ -1,0 +1,3 @@
+/** The lessons module's entry: what other modules may use of it (docs/decisions/0033). */
+export { findLesson, type LessonRow } from './queries';
+export { afterLessonEnded, endLessonIn } from './service';
