@@ -32,12 +32,14 @@ import {
   NOTIFICATION_ROUTES,
   REALTIME_ROUTES,
   SEARCH_ROUTES,
+  SECURITY_ROUTES,
   STAR_ROUTES,
   SURVEY_ROUTES,
   TAG_ROUTES,
   TOURNAMENT_ROUTES,
   USER_ROUTES,
 } from './routes';
+import { SECURITY_ENDPOINTS } from './security';
 import { SEARCH_ENDPOINTS, USER_ENDPOINTS } from './users';
 
 export * from './define';
@@ -70,6 +72,7 @@ export const ROUTES = {
   ...LESSON_ROUTES,
   ...ACTIVITY_ROUTES,
   ...MOOD_ROUTES,
+  ...SECURITY_ROUTES,
 };
 
 /**
@@ -100,6 +103,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...LESSON_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,
   ...MOOD_ENDPOINTS,
+  ...SECURITY_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

@@ -13,6 +13,7 @@ export * from './moments';
 export * from './moods';
 export * from './notifications';
 export * from './realtime';
+export * from './security';
 export * from './sessions';
 export * from './social';
 export * from './surveys';

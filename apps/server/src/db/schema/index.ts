@@ -9,6 +9,7 @@ export * from './lessons';
 export * from './media';
 export * from './messages';
 export * from './moods';
+export * from './security';
 export * from './social';
 export * from './tournament';
 export * from './wellbeing-admin';
