@@ -212,7 +212,10 @@ if (await redisAnswers()) {
       const other = { ...user, headers: { authorization: `Bearer ${(await login.json()).user_token}` } };
       const onB = await TestSocket.open(onInstance(await wsUrl(a.origin, other), b.origin), b.origin);
       await onB.live();
-      const strangerOnB = await TestSocket.open(onInstance(await wsUrl(a.origin, stranger), b.origin), b.origin);
+      const strangerOnB = await TestSocket.open(
+        onInstance(await wsUrl(a.origin, stranger), b.origin),
+        b.origin,
+      );
       await strangerOnB.live();
       const signOut = await fetch(`${a.origin}/api/user/sessions`, {
         method: 'DELETE',
