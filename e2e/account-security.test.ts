@@ -13,7 +13,7 @@ import {
 } from './support/browser';
 import { dialog, MEMBER_PASSWORD, newMember } from './support/members';
 import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
-import { buttonText, text } from './support/texts';
+import { buttonText, countText, text } from './support/texts';
 
 /** Issue 16 (decision 0050): two-factor sign-in set up from the settings, then asked for; devices signed out. */
 
@@ -69,6 +69,7 @@ describeInBrowser('account security (issue 16)', () => {
     const first = await newMember(browser, server, 'guard');
     const { page } = first;
     let secret = '';
+    let recoveryCode = '';
 
     await step(page, 'two-factor set up from the settings', async () => {
       await openSettingsRow(page, text('twoFactorTitle'));
@@ -88,10 +89,12 @@ describeInBrowser('account security (issue 16)', () => {
       await expect.poll(() => codes.count()).toBe(10);
       await screenshotEachViewport(page, 'two-factor-recovery-codes');
       await expectAccessible(page, 'two-factor recovery codes');
+      recoveryCode = await codes.nth(4).innerText();
       await twoFactor.getByRole('button', { name: buttonText('twoFactorDone') }).click();
       await dialog(page, text('settings'))
         .getByRole('button', { name: new RegExp(text('twoFactorOn')) })
         .waitFor();
+      await screenshotEachViewport(page, 'settings-security');
     });
 
     // Another browser: its own cookies, at the phone's size.
@@ -132,6 +135,23 @@ describeInBrowser('account security (issue 16)', () => {
       await expect.poll(() => rows.count()).toBe(1);
       // The first browser did nothing: its socket was closed by the server, so it finds itself signed out.
       await page.getByRole('heading', { name: text('signInTitle') }).waitFor({ timeout: 20_000 });
+    });
+
+    await step(phone, 'two-factor sign-in turned off with the password and a recovery code', async () => {
+      await dialog(phone, text('devicesTitle'))
+        .getByRole('button', { name: text('back') })
+        .click();
+      await dialog(phone, text('settings'))
+        .getByRole('button', { name: new RegExp(text('twoFactorTitle')) })
+        .click();
+      const twoFactor = dialog(phone, text('twoFactorTitle'));
+      await twoFactor.getByText(countText('twoFactorCodesLeft', 10)).waitFor();
+      await twoFactor.getByLabel(text('password')).fill(MEMBER_PASSWORD);
+      await twoFactor.getByLabel(text('twoFactorCodeOrRecovery')).fill(recoveryCode);
+      await screenshotEachViewport(phone, 'two-factor-turn-off');
+      await expectAccessible(phone, 'two-factor turn off');
+      await twoFactor.getByRole('button', { name: buttonText('twoFactorTurnOff') }).click();
+      await twoFactor.getByRole('button', { name: buttonText('twoFactorTurnOn') }).waitFor();
     });
 
     expect(first.errors).toEqual([]);

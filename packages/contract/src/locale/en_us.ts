@@ -723,9 +723,9 @@ const ORBIT_TEXTS = {
   'two_factor.recovery_title': 'Recovery codes',
   'two_factor.recovery_hint':
     'Keep these codes somewhere safe: each one signs you in once if you lose your phone. They are shown only now.',
-  'two_factor.copy': 'Copy codes',
+  'two_factor.copy': 'Copy',
   'two_factor.copied': 'Recovery codes copied',
-  'two_factor.download': 'Download codes',
+  'two_factor.download': 'Download',
   'two_factor.done': 'Done',
   'two_factor.codes_left': '{{0}} recovery codes left',
   'two_factor.codes_left_one': '{{0}} recovery code left',
