@@ -45,6 +45,23 @@ function QrCode({ url }: { url: string }) {
   );
 }
 
+/** The current password, which setting up and turning off ask for again. */
+function PasswordField(props: { value: string; error?: string | null; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t(T.password)}
+      type="password"
+      name="password"
+      autoComplete="current-password"
+      maxLength={LIMITS.passwordInputMax}
+      value={props.value}
+      error={props.error}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  );
+}
+
 /** Off: the password starts the setup (POST /user/2fa/setup). */
 function StartSetup({ onStarted }: { onStarted: (secret: string, url: string) => void }) {
   const { t } = useTranslation();
@@ -63,16 +80,7 @@ function StartSetup({ onStarted }: { onStarted: (secret: string, url: string) =>
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.muted}>{t(T.twoFactorIntro)}</p>
-      <TextField
-        label={t(T.password)}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        maxLength={LIMITS.passwordInputMax}
-        value={password}
-        error={problem ? t(problem) : null}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <PasswordField value={password} error={problem ? t(problem) : null} onChange={setPassword} />
       <Button type="submit" block>
         {t(T.twoFactorTurnOn)}
       </Button>
@@ -178,15 +186,7 @@ function TurnOff({ codesLeft }: { codesLeft: number }) {
     <form className={styles.form} onSubmit={submit} noValidate>
       <p>{t(T.twoFactorTurnedOn)}</p>
       <p className={styles.muted}>{tCount(T.twoFactorCodesLeft, codesLeft)}</p>
-      <TextField
-        label={t(T.password)}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        maxLength={LIMITS.passwordInputMax}
-        value={form.password}
-        onChange={(event) => setForm({ ...form, password: event.target.value })}
-      />
+      <PasswordField value={form.password} onChange={(password) => setForm({ ...form, password })} />
       <TextField
         label={t(T.twoFactorCodeOrRecovery)}
         name="one-time-code"
