@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id } from './common';
+import { Id, Nullable } from './common';
 
 /** A code a member types: six TOTP digits or a recovery code; spaces and dashes are ignored. */
 const Code = Type.String({ minLength: 1, maxLength: 32 });
@@ -40,7 +40,7 @@ export const DeviceSession = Type.Object({
   session_id: Id,
   created_at: Type.String({ format: 'date-time' }),
   last_seen_at: Type.String({ format: 'date-time' }),
-  user_agent: Type.Union([Type.String(), Type.Null()]),
+  user_agent: Nullable(Type.String()),
   current: Type.Boolean(),
 });
 export const DeviceSessionsResponse = Type.Object({ sessions: Type.Array(DeviceSession) });
