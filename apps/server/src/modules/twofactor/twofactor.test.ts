@@ -101,6 +101,22 @@ describe('setting up two-factor sign-in', () => {
     expect(again.json().error).toBe('two_factor_enabled');
   });
 
+  it('replaces a pending secret when set up again: only the newest one is confirmed', async () => {
+    const user = await signUp(app);
+    const first = (await twoFactorSetUp(app, user)).json().secret;
+    const second = (await twoFactorSetUp(app, user)).json().secret;
+    expect(second).not.toBe(first);
+    const enable = async (secret: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/2fa/enable',
+        headers: user.headers,
+        payload: { code: await totp(secret) },
+      });
+    expect((await enable(first)).json().error).toBe('invalid_code');
+    expect((await enable(second)).statusCode).toBe(200);
+  });
+
   it('enables once when the same code is sent twice at the same moment', async () => {
     const user = await signUp(app);
     const { secret } = (await twoFactorSetUp(app, user)).json();
