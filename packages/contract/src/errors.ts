@@ -32,6 +32,14 @@ export const ERROR_CATALOGUE = {
   // Sign-in, registration and passwords (API.md "Identity and sessions"): email_already_in_use reads "Email
   // already in use", identity_not_available "User already exists!" (002 §8).
   invalid_credentials: 'auth.invalid_credentials',
+
+  // Two-factor sign-in (issue 16, decision 0050): a wrong, used or stale code, a challenge that expired or
+  // took too many wrong codes (sign in again), and setting up or turning off in the wrong state.
+  invalid_code: 'two_factor.invalid_code',
+  invalid_challenge: 'two_factor.invalid_challenge',
+  two_factor_enabled: GENERIC,
+  two_factor_not_enabled: GENERIC,
+  two_factor_not_set_up: 'two_factor.not_set_up',
   invalid_token: GENERIC,
   invalid_ticket: GENERIC,
   incorrect_password: 'password.incorrect',

@@ -6,6 +6,7 @@ import { attachmentsRoutes } from './attachments/routes';
 import { authRoutes } from './auth/routes';
 import { callsRoutes } from './calls/routes';
 import { communitiesRoutes } from './communities/routes';
+import { devicesRoutes } from './devices/routes';
 import { feedsRoutes } from './feeds/routes';
 import { friendsRoutes } from './friends/routes';
 import { homeRoutes } from './home/routes';
@@ -23,11 +24,14 @@ import { starsRoutes } from './stars/routes';
 import { surveysRoutes } from './surveys/routes';
 import { tagsRoutes } from './tags/routes';
 import { tournamentRoutes } from './tournament/routes';
+import { twoFactorRoutes } from './twofactor/routes';
 import { usersRoutes } from './users/routes';
 
 /** One register per feature module, in the order they are mounted under /api. */
 export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   authRoutes,
+  twoFactorRoutes,
+  devicesRoutes,
   localeRoutes,
   usersRoutes,
   moodsRoutes,

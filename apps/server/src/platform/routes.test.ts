@@ -7,6 +7,7 @@ const { app } = await createTestApp();
 const PUBLIC = [
   'POST /api/register',
   'POST /api/login',
+  'POST /api/login/2fa',
   'POST /api/token',
   'GET /api/openapi.json',
   'GET /api/locale',

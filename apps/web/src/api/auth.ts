@@ -4,11 +4,26 @@ import { call } from './client';
 import { queryKeys } from './keys';
 import type { RegisterInput } from './types';
 
+/**
+ * The password step: a session, or with two-factor sign-in on `{ two_factor_required, challenge_token }`,
+ * which the code step (`useLoginWithCode`) answers.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { identity: string; password: string }) =>
       trackBusy(call('login', { body: input, public: true })),
+    onSuccess: (answer) => {
+      if ('user_token' in answer) return queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
+    },
+  });
+}
+
+export function useLoginWithCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { challenge_token: string; code: string }) =>
+      trackBusy(call('loginTwoFactor', { body: input, public: true })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profiles }),
   });
 }

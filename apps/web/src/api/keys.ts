@@ -6,6 +6,8 @@ export const queryKeys = {
   avatars: ['avatars'] as const,
   version: (v: number) => ['version', v] as const,
   locale: (lang: string) => ['locale', lang] as const,
+  twoFactor: ['two-factor'] as const,
+  devices: ['devices'] as const,
 };
 
 /**

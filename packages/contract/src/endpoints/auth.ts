@@ -1,7 +1,9 @@
+import { Type } from 'typebox';
 import {
   IdentityAvailableQuery,
   IdentityAvailableResponse,
   LoginBody,
+  LoginTwoFactorBody,
   MeResponse,
   Ok,
   PasswordBody,
@@ -9,6 +11,7 @@ import {
   RegisterResponse,
   TokenBody,
   TokenResponse,
+  TwoFactorChallengeResponse,
   ValidatePasswordResponse,
 } from '../schemas';
 import { endpoints } from './define';
@@ -30,7 +33,20 @@ export const AUTH_ENDPOINTS = endpoints('auth', AUTH_ROUTES, {
       'forbidden',
     ],
   },
-  login: { public: true, body: LoginBody, response: TokenResponse, errors: ['invalid_credentials'] },
+  /** With two-factor sign-in on, the right password answers a challenge instead of a session. */
+  login: {
+    public: true,
+    body: LoginBody,
+    response: Type.Union([TokenResponse, TwoFactorChallengeResponse]),
+    errors: ['invalid_credentials'],
+  },
+  /** The challenge answered with a current TOTP code or an unused recovery code: the session, as login. */
+  loginTwoFactor: {
+    public: true,
+    body: LoginTwoFactorBody,
+    response: TokenResponse,
+    errors: ['invalid_code', 'invalid_challenge'],
+  },
   token: { public: true, body: TokenBody, response: Ok, errors: ['invalid_token'] },
   me: { response: MeResponse, errors: [] },
   logout: { response: Ok, errors: [] },

@@ -34,12 +34,14 @@ import {
   REALTIME_ROUTES,
   REPORT_ROUTES,
   SEARCH_ROUTES,
+  SECURITY_ROUTES,
   STAR_ROUTES,
   SURVEY_ROUTES,
   TAG_ROUTES,
   TOURNAMENT_ROUTES,
   USER_ROUTES,
 } from './routes';
+import { SECURITY_ENDPOINTS } from './security';
 import { SEARCH_ENDPOINTS, USER_ENDPOINTS } from './users';
 
 export * from './define';
@@ -73,6 +75,7 @@ export const ROUTES = {
   ...ACTIVITY_ROUTES,
   ...MOOD_ROUTES,
   ...REPORT_ROUTES,
+  ...SECURITY_ROUTES,
 };
 
 /**
@@ -104,6 +107,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...ACTIVITY_ENDPOINTS,
   ...MOOD_ENDPOINTS,
   ...REPORT_ENDPOINTS,
+  ...SECURITY_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

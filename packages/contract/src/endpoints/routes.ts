@@ -37,6 +37,21 @@ export const AUTH_ROUTES = {
   validatePassword: 'POST /user/validate_password',
   confirmPassword: 'POST /user/confirm_password',
   identityAvailable: 'GET /user/identity_available',
+  loginTwoFactor: 'POST /login/2fa',
+} as const;
+
+/**
+ * Account security (issue 16): two-factor sign-in with a TOTP app, and the member's own devices (their
+ * sign-in sessions), each of which they can sign out.
+ */
+export const SECURITY_ROUTES = {
+  twoFactorStatus: 'GET /user/2fa',
+  twoFactorSetup: 'POST /user/2fa/setup',
+  twoFactorEnable: 'POST /user/2fa/enable',
+  twoFactorDisable: 'DELETE /user/2fa',
+  deviceSessions: 'GET /user/sessions',
+  revokeDeviceSession: 'DELETE /user/sessions/:session_id',
+  revokeOtherSessions: 'DELETE /user/sessions',
 } as const;
 
 /**

@@ -14,6 +14,7 @@ export * from './moods';
 export * from './notifications';
 export * from './realtime';
 export * from './reports';
+export * from './security';
 export * from './sessions';
 export * from './social';
 export * from './surveys';

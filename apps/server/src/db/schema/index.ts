@@ -10,6 +10,7 @@ export * from './media';
 export * from './messages';
 export * from './moods';
 export * from './reports';
+export * from './security';
 export * from './social';
 export * from './tournament';
 export * from './wellbeing-admin';

@@ -6,12 +6,14 @@ import { isCommonPassword } from '../../platform/auth/passwords';
 import { unauthorized } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
 import { route } from '../../platform/route';
+import { challengeOwner } from '../twofactor';
 import {
   type Account,
   confirmPassword,
   findAccount,
   isIdentityTaken,
   login,
+  loginWithCode,
   register,
   signInKey,
   usernameOf,
@@ -34,6 +36,19 @@ export async function authRoutes(app: App, deps: AppDeps) {
     keyGenerator: (request) => signInKeys.get(request) ?? 'login:',
   });
 
+  // Per account, only failed attempts count: a member who signs in often is never locked out.
+  const accountLimited = async (request: FastifyRequest) => {
+    const limit = await perAccountLogin(request, { increment: false });
+    return !limit.isAllowed && limit.remaining <= 0;
+  };
+  const tooManyAttempts = (reply: FastifyReply) =>
+    reply.status(429).send({ error: 'rate_limited', message: 'Too many sign-in attempts, try again later' });
+  /** A refusal counts against the account's bucket once the request names an account (or an identity). */
+  const countFailure = (request: FastifyRequest) => async (err: unknown) => {
+    if (signInKeys.has(request)) await perAccountLogin(request);
+    throw err;
+  };
+
   route(
     app,
     ENDPOINTS.register,
@@ -47,22 +62,37 @@ export async function authRoutes(app: App, deps: AppDeps) {
   route(app, ENDPOINTS.login, { config: { rateLimit: rateLimit(f, 30) } }, async (request, reply) => {
     const account: Account | null = await findAccount(deps.db, request.body.identity);
     signInKeys.set(request, signInKey(account, request.body.identity));
-    // Per account, only failed attempts count: a member who signs in often is never locked out.
-    const limit = await perAccountLogin(request, { increment: false });
-    if (!limit.isAllowed && limit.remaining <= 0) {
-      return reply
-        .status(429)
-        .send({ error: 'rate_limited', message: 'Too many sign-in attempts, try again later' });
-    }
-    const { token } = await login(deps, account, request.body.password, request.headers['user-agent']).catch(
-      async (err) => {
-        await perAccountLogin(request);
-        throw err;
-      },
+    if (await accountLimited(request)) return tooManyAttempts(reply);
+    const signIn = await login(deps, account, request.body.password, request.headers['user-agent']).catch(
+      countFailure(request),
     );
-    setSessionCookie(reply, token);
-    return { user_token: token };
+    // Two-factor sign-in: no session and no cookie until a code answers the challenge.
+    if ('challengeToken' in signIn) {
+      return { two_factor_required: true as const, challenge_token: signIn.challengeToken };
+    }
+    setSessionCookie(reply, signIn.token);
+    return { user_token: signIn.token };
   });
+
+  route(
+    app,
+    ENDPOINTS.loginTwoFactor,
+    { config: { rateLimit: rateLimit(f, 30) } },
+    async (request, reply) => {
+      const { challenge_token: challengeToken, code } = request.body;
+      const owner = await challengeOwner(deps.db, challengeToken);
+      // Wrong codes count against the account's sign-in limit, as wrong passwords do.
+      if (owner !== null) {
+        signInKeys.set(request, signInKey({ id: owner }, ''));
+        if (await accountLimited(request)) return tooManyAttempts(reply);
+      }
+      const { token } = await loginWithCode(deps, challengeToken, code, request.headers['user-agent']).catch(
+        countFailure(request),
+      );
+      setSessionCookie(reply, token);
+      return { user_token: token };
+    },
+  );
 
   route(app, ENDPOINTS.token, { config: { rateLimit: rateLimit(f, 30) } }, async (request, reply) => {
     const session = await deps.sessions.resolve(deps.db, request.body.user_token);

@@ -10,10 +10,12 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { organizationMembers, organizations, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
+import { assertMemberPassword } from '../../platform/auth/member-password';
 import { assertAcceptablePassword } from '../../platform/auth/passwords';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { isExpertInOrganization } from '../communities';
+import { answerChallenge, openChallenge, twoFactorOn } from '../twofactor';
 
 export interface RegisterInput {
   email: string;
@@ -162,26 +164,36 @@ export async function findAccount(db: Queryable, identity: string): Promise<Acco
  * The per-account sign-in bucket: the account itself when the identity names one, so that its email and its
  * username in any spelling share one; otherwise the identity as sign-in reads it.
  */
-export function signInKey(account: Account | null, identity: string): string {
+export function signInKey(account: Pick<Account, 'id'> | null, identity: string): string {
   return account ? `login:u${account.id}` : `login:i${normalizeIdentity(identity)}`;
 }
 
-export async function login(deps: AppDeps, account: Account | null, password: string, userAgent?: string) {
+/** A session, or with two-factor sign-in on the challenge that a code answers (POST /login/2fa). */
+export type SignIn = { token: string; sessionId: number } | { challengeToken: string };
+
+export async function login(
+  deps: AppDeps,
+  account: Account | null,
+  password: string,
+  userAgent?: string,
+): Promise<SignIn> {
   const ok = await deps.hasher.verify(account?.passwordHash ?? null, password);
   if (!ok || !account) throw unauthorized('The identity or password is incorrect', 'invalid_credentials');
+  if (await twoFactorOn(deps.db, account.id))
+    return { challengeToken: await openChallenge(deps.db, account.id) };
   return deps.sessions.create(deps.db, account.id, userAgent);
+}
+
+/** The challenge answered with a current TOTP code or an unused recovery code: the session, as login. */
+export function loginWithCode(deps: AppDeps, challengeToken: string, code: string, userAgent?: string) {
+  return answerChallenge(deps, challengeToken, code, (tx, userId) =>
+    deps.sessions.create(tx, userId, userAgent),
+  );
 }
 
 /** The spec's /user/confirm_password: 401 incorrect_password when it does not match. */
 export async function confirmPassword(deps: AppDeps, userId: number, password: string): Promise<void> {
-  const [user] = await deps.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!(await deps.hasher.verify(user?.passwordHash ?? null, password))) {
-    throw unauthorized('incorrect password', 'incorrect_password');
-  }
+  await assertMemberPassword(deps, userId, password);
 }
 
 export async function usernameOf(db: Queryable, userId: number): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -11,9 +11,12 @@ export interface AuthContext {
   via: 'cookie' | 'bearer';
 }
 
-type SessionRow = typeof sessions.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 
-/** Only touch last_seen_at once a minute per session: reads should not turn into writes. */
+/**
+ * Only touch last_seen_at once a minute per session: reads should not turn into writes. The devices list
+ * (GET /user/sessions) shows it as "last seen", to the minute (docs/decisions/0050).
+ */
 const TOUCH_EVERY_MS = 60_000;
 
 export class SessionStore {
@@ -75,6 +78,26 @@ export class SessionStore {
       .where(inArray(sessions.id, sessionIds));
     const live = new Set(rows.filter((row) => this.isLive(row, now)).map((row) => row.id));
     return sessionIds.filter((id) => !live.has(id));
+  }
+
+  /** The member's live sessions (their devices), oldest first. */
+  async liveOf(db: Queryable, userId: number, now = Date.now()): Promise<SessionRow[]> {
+    const rows = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .orderBy(asc(sessions.id));
+    return rows.filter((row) => this.isLive(row, now));
+  }
+
+  /** Ends one of the member's own sessions; false when it is not theirs or already ended by a sign-out. */
+  async revokeOwn(db: Queryable, userId: number, sessionId: number): Promise<boolean> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
   }
 
   async revoke(db: Queryable, sessionId: number): Promise<void> {

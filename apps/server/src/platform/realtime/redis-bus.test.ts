@@ -200,6 +200,33 @@ if (await redisAnswers()) {
       await vi.waitFor(() => expect(onB.ws.readyState).toBe(onB.ws.CLOSED), EVENTUALLY);
       expect(await onB.closed).toBe(WS_CLOSE.unauthorized);
     });
+
+    it('closes on the other instance the sockets of a device signed out from the settings', async () => {
+      const user = await signUp(a.app);
+      const stranger = await signUp(a.app);
+      const login = await fetch(`${a.origin}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identity: user.username, password: user.password }),
+      });
+      const other = { ...user, headers: { authorization: `Bearer ${(await login.json()).user_token}` } };
+      const onB = await TestSocket.open(onInstance(await wsUrl(a.origin, other), b.origin), b.origin);
+      await onB.live();
+      const strangerOnB = await TestSocket.open(
+        onInstance(await wsUrl(a.origin, stranger), b.origin),
+        b.origin,
+      );
+      await strangerOnB.live();
+      const signOut = await fetch(`${a.origin}/api/user/sessions`, {
+        method: 'DELETE',
+        headers: user.headers,
+      });
+      expect(signOut.status).toBe(200);
+      await vi.waitFor(() => expect(onB.ws.readyState).toBe(onB.ws.CLOSED), EVENTUALLY);
+      expect(await onB.closed).toBe(WS_CLOSE.unauthorized);
+      await strangerOnB.live();
+      strangerOnB.close();
+    });
   });
 } else {
   console.warn(

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import { useReturnPath } from './returnPath';
+import { TwoFactorStep } from './TwoFactorStep';
 
 function signInErrorText(error: unknown): string {
   if (isApiError(error, 401) || isApiError(error, 400)) return T.invalidCredentials;
@@ -23,14 +24,29 @@ export function SignInScreen() {
   const login = useLogin();
   const [identity, setIdentity] = useState('');
   const [password, setPassword] = useState('');
+  // With two-factor sign-in on, the right password answers a challenge that a code then answers.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = () => navigate(returnPath, { replace: true });
 
   const submit = () => {
     if (!identity.trim() || !password) return;
     login.mutate(
       { identity: identity.trim(), password },
-      { onSuccess: () => navigate(returnPath, { replace: true }) },
+      {
+        onSuccess: (answer) =>
+          'challenge_token' in answer ? setChallenge(answer.challenge_token) : signedIn(),
+      },
     );
   };
+
+  if (challenge) {
+    const restart = () => {
+      setChallenge(null);
+      setPassword('');
+      login.reset();
+    };
+    return <TwoFactorStep challengeToken={challenge} onSignedIn={signedIn} onRestart={restart} />;
+  }
 
   return (
     <AuthLayout

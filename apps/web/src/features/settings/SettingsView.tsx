@@ -10,6 +10,7 @@ import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { ChevronIcon } from '../../ui/icons';
 import { AvatarEditor } from './AvatarEditor';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { DevicesDialog } from './DevicesDialog';
 import { NotificationSetting } from './NotificationSetting';
 import { PasswordConfirm } from './PasswordConfirm';
 import { PersonaEditor } from './PersonaEditor';
@@ -18,12 +19,15 @@ import { QuietHoursSetting, WellbeingSetting } from './RestSettings';
 import styles from './Settings.module.css';
 import { SocialSyncDialog } from './SocialSyncDialog';
 import { SoundSetting } from './SoundSetting';
+import { TwoFactorDialog, useTwoFactorDetail } from './TwoFactorDialog';
 
 export const openProfileEditor = () => openDialog({ title: T.profile, render: () => <ProfileEditor /> });
 export const openPersonaEditor = () => openDialog({ title: T.persona, render: () => <PersonaEditor /> });
 export const openAvatarEditor = () => openDialog({ title: T.avatar, render: () => <AvatarEditor /> });
 export const openSocialSync = () =>
   openDialog({ title: T.socialNetworkSync, render: () => <SocialSyncDialog /> });
+export const openTwoFactor = () => openDialog({ title: T.twoFactorTitle, render: () => <TwoFactorDialog /> });
+export const openDevices = () => openDialog({ title: T.devicesTitle, render: () => <DevicesDialog /> });
 export const openChangePassword = () =>
   openDialog({ title: T.changePassword, render: () => <ChangePasswordDialog /> });
 /** Privacy settings sit behind the password confirmation screen (000 §2.11). */
@@ -87,6 +91,23 @@ function SocialSyncRow() {
   );
 }
 
+/**
+ * Account security (decision 0050): two-factor sign-in for members who sign in with a password, and the
+ * devices signed in, for everyone.
+ */
+function SecurityRows({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation();
+  const twoFactor = useTwoFactorDetail();
+  return (
+    <>
+      {!profile.identity_provider && (
+        <SettingsRow label={t(T.twoFactorTitle)} detail={twoFactor} onOpen={openTwoFactor} />
+      )}
+      <SettingsRow label={t(T.devicesTitle)} onOpen={openDevices} />
+    </>
+  );
+}
+
 /** The privacy sections: persona, avatar, password; persona and password belong to an external provider. */
 export function PrivacyView() {
   const { t } = useTranslation();
@@ -113,6 +134,7 @@ export function SettingsView() {
       <ul className={styles.rows}>
         <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
         <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />
+        <SecurityRows profile={profile} />
         <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />
@@ -134,6 +156,7 @@ export function SettingsIndex() {
       <ul className={styles.rows}>
         <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
         {!profile.identity_provider && <SettingsRow label={t(T.password)} onOpen={openChangePassword} />}
+        <SecurityRows profile={profile} />
         <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />
