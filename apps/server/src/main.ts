@@ -23,6 +23,11 @@ async function main() {
     (err) => app.log.warn({ err }, 'quiet hours digests failed; the next run retries'),
   );
   digests.start();
+  // Every instance runs it: rows are taken with SKIP LOCKED under a lease, so each mail goes out once.
+  deps.mail.start();
+  if (config.smtpUrl && !config.publicUrl) {
+    app.log.warn('SMTP_URL is set without PUBLIC_URL: mailed links take their origin from the Host header');
+  }
   await app.listen({ port: config.port, host: config.host });
   const shutdown = async () => {
     await digests.stop();

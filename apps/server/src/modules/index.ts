@@ -17,6 +17,7 @@ import { messagesRoutes } from './messages/routes';
 import { momentsRoutes } from './moments/routes';
 import { moodsRoutes } from './moods/routes';
 import { notificationsRoutes } from './notifications/routes';
+import { passwordsRoutes } from './passwords/routes';
 import { searchRoutes } from './search/routes';
 import { starsRoutes } from './stars/routes';
 import { surveysRoutes } from './surveys/routes';
@@ -27,6 +28,7 @@ import { usersRoutes } from './users/routes';
 /** One register per feature module, in the order they are mounted under /api. */
 export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   authRoutes,
+  passwordsRoutes,
   localeRoutes,
   usersRoutes,
   moodsRoutes,

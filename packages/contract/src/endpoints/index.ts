@@ -12,6 +12,7 @@ import { MESSAGE_ENDPOINTS } from './messages';
 import { MOMENT_ENDPOINTS } from './moments';
 import { MOOD_ENDPOINTS } from './moods';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
+import { PASSWORD_ENDPOINTS } from './passwords';
 import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
 import {
   ACTIVITY_ROUTES,
@@ -30,6 +31,7 @@ import {
   MOMENT_ROUTES,
   MOOD_ROUTES,
   NOTIFICATION_ROUTES,
+  PASSWORD_ROUTES,
   REALTIME_ROUTES,
   SEARCH_ROUTES,
   STAR_ROUTES,
@@ -58,6 +60,7 @@ export const ROUTES = {
   ...USER_ROUTES,
   ...SEARCH_ROUTES,
   ...AUTH_ROUTES,
+  ...PASSWORD_ROUTES,
   ...CALL_ROUTES,
   ...IMAGE_ROUTES,
   ...LOCALE_ROUTES,
@@ -88,6 +91,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...USER_ENDPOINTS,
   ...SEARCH_ENDPOINTS,
   ...AUTH_ENDPOINTS,
+  ...PASSWORD_ENDPOINTS,
   ...CALL_ENDPOINTS,
   ...IMAGE_ENDPOINTS,
   ...LOCALE_ENDPOINTS,

@@ -12,8 +12,10 @@ import { organizationMembers, organizations, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { assertAcceptablePassword } from '../../platform/auth/passwords';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors';
+import type { MailContext } from '../../platform/mail';
 import { inTransaction, type Work } from '../../platform/tx';
 import { isExpertInOrganization } from '../communities';
+import { announceMemberAdded, announceSignedIn } from './hooks';
 
 export interface RegisterInput {
   email: string;
@@ -89,7 +91,16 @@ async function defaultOpenOrganization(db: Queryable): Promise<number | null> {
   return org?.id ?? null;
 }
 
-export async function register(deps: AppDeps, input: RegisterInput, callerId: number | null) {
+/**
+ * Registers a member. With a caller (a signed-in member adding someone, 001 §6) and the request's mail
+ * context, the new member is announced in the transaction: they are mailed a link to set their password.
+ */
+export async function register(
+  deps: AppDeps,
+  input: RegisterInput,
+  callerId: number | null,
+  context?: MailContext,
+) {
   const email = input.email.trim();
   if (!isEmail(email)) {
     throw registrationError(400, 'invalid_username', 'Invalid email address', 'Invalid Username');
@@ -126,14 +137,18 @@ export async function register(deps: AppDeps, input: RegisterInput, callerId: nu
         country: (input.country_code ?? REGISTRATION_DEFAULTS.country_code).toUpperCase(),
         timezone: input.timezone ?? REGISTRATION_DEFAULTS.timezone,
       })
-      .returning({ id: users.id });
+      .returning({ id: users.id, username: users.username });
     if (organizationId) {
       await tx
         .insert(organizationMembers)
         .values({ organizationId, userId: row.id, orgRoles: [OrgRole.MEMBER] });
     }
+    if (callerId !== null && context) {
+      await announceMemberAdded(tx, { userId: row.id, email, username: row.username, context });
+    }
     return row.id;
   });
+  if (callerId !== null) deps.mail.kick();
   return { user_id: userId, ...(generated ? { generated_password: generated } : {}) };
 }
 
@@ -169,7 +184,9 @@ export function signInKey(account: Account | null, identity: string): string {
 export async function login(deps: AppDeps, account: Account | null, password: string, userAgent?: string) {
   const ok = await deps.hasher.verify(account?.passwordHash ?? null, password);
   if (!ok || !account) throw unauthorized('The identity or password is incorrect', 'invalid_credentials');
-  return deps.sessions.create(deps.db, account.id, userAgent);
+  const session = await deps.sessions.create(deps.db, account.id, userAgent);
+  await announceSignedIn(deps.db, account.id);
+  return session;
 }
 
 /** The spec's /user/confirm_password: 401 incorrect_password when it does not match. */
