@@ -643,6 +643,22 @@ export const T = {
   moodInsightsMoods: 'mood_insights.moods',
   moodInsightsMinutes: 'mood_insights.minutes',
   moodInsightsMinutesAxis: 'mood_insights.minutes_axis',
+
+  forgotPasswordLink: 'recovery.forgot_link',
+  forgotPasswordTitle: 'recovery.forgot_title',
+  forgotPasswordIntro: 'recovery.forgot_intro',
+  sendResetLink: 'recovery.send_link',
+  resetLinkSentTitle: 'recovery.sent_title',
+  resetLinkSent: 'recovery.sent_message',
+  backToSignIn: 'recovery.back_to_sign_in',
+  resetPasswordTitle: 'recovery.reset_title',
+  resetNewPassword: 'recovery.new_password',
+  resetConfirmPassword: 'recovery.confirm_new_password',
+  savePassword: 'recovery.save_password',
+  resetLinkInvalid: 'recovery.invalid_link',
+  resetLinkMissing: 'recovery.no_token',
+  passwordSavedTitle: 'recovery.done_title',
+  passwordSaved: 'recovery.done_message',
 } as const;
 
 export type TextName = keyof typeof T;

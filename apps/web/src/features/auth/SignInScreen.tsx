@@ -7,7 +7,8 @@ import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
-import { useReturnPath } from './returnPath';
+import styles from './AuthLayout.module.css';
+import { usePasswordJustReset, useReturnPath } from './returnPath';
 
 function signInErrorText(error: unknown): string {
   if (isApiError(error, 401) || isApiError(error, 400)) return T.invalidCredentials;
@@ -20,6 +21,7 @@ export function SignInScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
+  const justReset = usePasswordJustReset();
   const login = useLogin();
   const [identity, setIdentity] = useState('');
   const [password, setPassword] = useState('');
@@ -44,6 +46,12 @@ export function SignInScreen() {
         </>
       }
     >
+      {justReset && (
+        <div className={styles.notice} role="status">
+          <strong>{t(T.passwordSavedTitle)}</strong>
+          <p className={styles.intro}>{t(T.passwordSaved)}</p>
+        </div>
+      )}
       <TextField
         label={t(T.identity)}
         name="identity"
@@ -63,6 +71,9 @@ export function SignInScreen() {
         onChange={(event) => setPassword(event.target.value)}
         required
       />
+      <Link className={styles.aside} to="/forgot-password">
+        {t(T.forgotPasswordLink)}
+      </Link>
       <Button type="submit" block disabled={login.isPending || !identity.trim() || !password}>
         {t(T.signIn)}
       </Button>
