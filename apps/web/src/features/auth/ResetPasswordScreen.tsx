@@ -75,7 +75,10 @@ export function ResetPasswordScreen() {
         type="password"
         autoComplete="new-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setProblems({ ...problems, password: undefined });
+        }}
         error={problems.password ? t(problems.password) : null}
       />
       <TextField
@@ -84,7 +87,10 @@ export function ResetPasswordScreen() {
         type="password"
         autoComplete="new-password"
         value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
+        onChange={(event) => {
+          setConfirm(event.target.value);
+          setProblems({ ...problems, confirm: undefined });
+        }}
         error={problems.confirm ? t(problems.confirm) : null}
       />
       <PasswordRequirements />
