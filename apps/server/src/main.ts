@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoWorld } from './db/seed';
 import { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './modules/notifications';
+import { repliedWorkDone } from './modules/passwords';
 import { Periodic } from './platform/periodic';
 import { createDeps } from './wiring';
 
@@ -32,6 +33,8 @@ async function main() {
   const shutdown = async () => {
     await digests.stop();
     await app.close();
+    // A reset link asked for just before the stop is still queued (the reply did not wait for it).
+    await repliedWorkDone();
     await close();
     await database.close();
     process.exit(0);

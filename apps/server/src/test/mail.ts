@@ -12,10 +12,14 @@ import { EVENTUALLY } from './harness';
 export class TestMailServer {
   readonly received: ParsedMail[] = [];
   private server: SMTPServer | null = null;
-  private constructor(public port: number) {}
+  private constructor(
+    public port: number,
+    private readonly login: { user: string; pass: string } | null,
+  ) {}
 
-  static async start(): Promise<TestMailServer> {
-    const mail = new TestMailServer(0);
+  /** With `login`, the server takes mail only from a client that authenticates with it (AUTH PLAIN/LOGIN). */
+  static async start(login: { user: string; pass: string } | null = null): Promise<TestMailServer> {
+    const mail = new TestMailServer(0, login);
     await mail.resume();
     return mail;
   }
@@ -26,10 +30,16 @@ export class TestMailServer {
 
   /** Listens (again) on its port; the first start picks a free one. */
   async resume(): Promise<void> {
+    const { login } = this;
     const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: !login,
+      allowInsecureAuth: true,
+      disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
       logger: false,
+      onAuth: (auth, _session, done) =>
+        login && auth.username === login.user && auth.password === login.pass
+          ? done(null, { user: login.user })
+          : done(new Error('Invalid username or password')),
       onData: (stream, _session, done) => {
         simpleParser(stream)
           .then((parsed) => {

@@ -315,6 +315,32 @@ describe('the mail outbox', async () => {
   });
 });
 
+describe('the SMTP transport', () => {
+  it("signs in with SMTP_URL's user and password, and its message has plain-text and HTML parts", async () => {
+    const login = { user: 'orbit', pass: 'mail-secret' };
+    const guarded = await TestMailServer.start(login);
+    const url = (pass: string) => `smtp://${login.user}:${pass}@127.0.0.1:${guarded.port}`;
+    try {
+      const user = await signUp(ctx.app);
+      const mail = {
+        to: user.email,
+        subject: 'Hello',
+        text: 'plain words',
+        html: '<p>html words</p>',
+        link: null,
+      };
+      await expect(smtpTransport(url('wrong'), 'Orbit <no-reply@orbit.test>').send(mail)).rejects.toThrow();
+      await smtpTransport(url(login.pass), 'Orbit <no-reply@orbit.test>').send(mail);
+      const arrived = await guarded.waitFor(user.email);
+      expect(arrived.from?.value[0]).toMatchObject({ name: 'Orbit', address: 'no-reply@orbit.test' });
+      expect(arrived.text?.trim()).toBe('plain words');
+      expect(arrived.html).toContain('<p>html words</p>');
+    } finally {
+      await guarded.stop();
+    }
+  });
+});
+
 describe('limits', async () => {
   const limited = await createTestApp({ rateLimitFactor: 1 }, ctx.database);
   const from = (address: string) => (identity: string) => forgot(identity, limited.app, {}, address);

@@ -40,7 +40,7 @@ function transportOver(
 
 /** SMTP_URL: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...` (TLS from the start). */
 export function smtpTransport(url: string, from: string): MailTransport {
-  return transportOver(nodemailer.createTransport(url, SMTP_TIMEOUTS), from);
+  return transportOver(nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }), from);
 }
 
 /**
