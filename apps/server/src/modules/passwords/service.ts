@@ -6,10 +6,10 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { assertAcceptablePassword } from '../../platform/auth/passwords';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { badRequest } from '../../platform/errors';
-import { type ComposedMail, type MailContext, queueMail } from '../../platform/mail';
+import { type MailContext, queueMail } from '../../platform/mail';
 import { inTransaction } from '../../platform/tx';
 import { type AddedMember, findAccount } from '../auth';
-import { changedMail, resetLink, resetMail, welcomeMail } from './mails';
+import { type AccountMail, accountMail, resetLink } from './mails';
 
 /** How long a mailed link works: a reset 30 minutes (issue 16), an added member's set-password link 7 days. */
 export const TOKEN_LIFETIME_MS = { reset: 30 * 60_000, welcome: 7 * 24 * 60 * 60_000 } as const;
@@ -44,8 +44,16 @@ async function issueToken(tx: Queryable, userId: number, purpose: TokenPurpose):
   return token;
 }
 
-async function queueTo(tx: Queryable, userId: number, to: string, mail: ComposedMail) {
-  await queueMail(tx, { userId, to, ...mail });
+/** Queues one of the account mails to the member, in the caller's transaction. */
+async function queueAccountMail(
+  tx: Queryable,
+  member: { userId: number; email: string; username: string },
+  kind: AccountMail,
+  context: MailContext,
+  url: string,
+) {
+  const mail = accountMail(kind, context, member.username, url);
+  await queueMail(tx, { userId: member.userId, to: member.email, ...mail });
 }
 
 /**
@@ -59,12 +67,8 @@ export async function sendResetLink(deps: AppDeps, identity: string, context: Ma
     const member = await lockMember(work.tx, account.id);
     if (!member) return;
     const token = await issueToken(work.tx, account.id, 'reset');
-    await queueTo(
-      work.tx,
-      account.id,
-      member.email,
-      resetMail(context, resetLink(context, token), member.username),
-    );
+    const to = { userId: account.id, ...member };
+    await queueAccountMail(work.tx, to, 'reset', context, resetLink(context, token));
   });
   deps.mail.kick();
 }
@@ -76,13 +80,7 @@ export async function sendResetLink(deps: AppDeps, identity: string, context: Ma
 export async function mailWelcome(tx: Queryable, member: AddedMember): Promise<void> {
   await lockMember(tx, member.userId);
   const token = await issueToken(tx, member.userId, 'welcome');
-  const { context } = member;
-  await queueTo(
-    tx,
-    member.userId,
-    member.email,
-    welcomeMail(context, resetLink(context, token), member.username),
-  );
+  await queueAccountMail(tx, member, 'welcome', member.context, resetLink(member.context, token));
 }
 
 /** A successful sign-in voids the member's mailed links. */
@@ -126,7 +124,8 @@ export async function resetPassword(
       .set({ passwordHash, passwordChangedAt: new Date() })
       .where(eq(users.id, found.userId));
     const revoked = await deps.sessions.revokeAll(work.tx, found.userId);
-    await queueTo(work.tx, found.userId, member.email, changedMail(context, member.username));
+    const to = { userId: found.userId, ...member };
+    await queueAccountMail(work.tx, to, 'changed', context, `${context.origin}/`);
     return revoked;
   });
   // After the commit, as a password change does: a socket closed earlier could reconnect meanwhile.

@@ -5,9 +5,9 @@ import { isApiError } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import styles from './AuthLayout.module.css';
+import { IdentityField } from './IdentityField';
 
 function forgotErrorText(error: unknown): string {
   return isApiError(error, 429) ? T.rateLimited : T.popupMessage;
@@ -40,16 +40,7 @@ export function ForgotPasswordScreen() {
       footer={backToSignIn}
     >
       <p className={styles.intro}>{t(T.forgotPasswordIntro)}</p>
-      <TextField
-        label={t(T.identity)}
-        name="identity"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={identity}
-        onChange={(event) => setIdentity(event.target.value)}
-        required
-      />
+      <IdentityField value={identity} onChange={setIdentity} />
       <Button type="submit" block disabled={forgot.isPending || !identity.trim()}>
         {t(T.sendResetLink)}
       </Button>

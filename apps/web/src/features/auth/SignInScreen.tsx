@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
 import styles from './AuthLayout.module.css';
+import { IdentityField } from './IdentityField';
 import { usePasswordJustReset, useReturnPath } from './returnPath';
 
 function signInErrorText(error: unknown): string {
@@ -52,16 +53,7 @@ export function SignInScreen() {
           <p className={styles.intro}>{t(T.passwordSaved)}</p>
         </div>
       )}
-      <TextField
-        label={t(T.identity)}
-        name="identity"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={identity}
-        onChange={(event) => setIdentity(event.target.value)}
-        required
-      />
+      <IdentityField value={identity} onChange={setIdentity} />
       <TextField
         label={t(T.password)}
         name="password"
