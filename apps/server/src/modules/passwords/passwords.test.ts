@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { EN_US, WS_CLOSE } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, passwordTokens } from '../../db/schema';
 import { unitOfWork } from '../../deps';
-import { MailOutbox, queueMail, retryDelayMs } from '../../platform/mail';
+import { configuredTransport, MailOutbox, queueMail, retryDelayMs } from '../../platform/mail';
 import { smtpTransport } from '../../platform/mail/transport';
 import { inTransaction } from '../../platform/tx';
 import {
@@ -315,7 +319,38 @@ describe('the mail outbox', async () => {
   });
 });
 
-describe('the SMTP transport', () => {
+describe('the transports', () => {
+  it('writes each mail as an .eml file under DATA_DIR/mail and prints its link in the log, without SMTP_URL', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-mail-'));
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    try {
+      const link = 'http://localhost:8080/reset-password?token=abc';
+      const transport = configuredTransport(
+        { smtpUrl: null, mailFrom: 'Orbit <o@orbit.test>', dataDir: dir },
+        log,
+      );
+      await transport.send({
+        to: 'a@example.test',
+        subject: 'Hi',
+        text: `go: ${link}`,
+        html: `<a href="${link}">go</a>`,
+        link,
+      });
+      const [file] = fs.readdirSync(path.join(dir, 'mail'));
+      expect(file).toMatch(/\.eml$/);
+      const parsed = await simpleParser(fs.readFileSync(path.join(dir, 'mail', file)));
+      expect(parsed.subject).toBe('Hi');
+      expect(parsed.text?.trim()).toBe(`go: ${link}`);
+      expect(parsed.html).toContain(`href="${link}"`);
+      expect(lines.map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({ link, to: 'a@example.test' }),
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("signs in with SMTP_URL's user and password, and its message has plain-text and HTML parts", async () => {
     const login = { user: 'orbit', pass: 'mail-secret' };
     const guarded = await TestMailServer.start(login);

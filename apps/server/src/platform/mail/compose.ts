@@ -41,7 +41,7 @@ export function composeMail(words: MailWords): ComposedMail {
     ...words.before.map(paragraph),
     button,
     ...words.after.map(paragraph),
-    `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(fallback)}</p>`,
+    `<p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">${escapeHtml(fallback)}</p>`,
     '</div></body></html>',
   ].join('\n');
   return { subject: words.subject, text, html, link: url };
