@@ -23,7 +23,8 @@ async function postgresAnswers(): Promise<boolean> {
 /**
  * Where PostgreSQL runs the whole server suite, PGlite (the default database of `npm start`) runs the tests of
  * what differs between the two: the database layer and seeds, units of work and realtime delivery, the crowd,
- * search (an extension), the cached home and the kept community page, codes spent once and devices signed out. Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
+ * search (an extension), the cached home and the kept community page, codes spent once, devices signed out and
+ * the mail outbox. Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
  */
 const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/db/**/*.test.ts',
@@ -36,6 +37,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   // Codes spent once by conditional updates, and sessions ended with their sockets (decision 0050).
   'apps/server/src/modules/twofactor/**/*.test.ts',
   'apps/server/src/modules/devices/**/*.test.ts',
+  // The mail outbox: rows taken with SKIP LOCKED under a lease, and tokens spent under a row lock.
+  'apps/server/src/modules/passwords/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {

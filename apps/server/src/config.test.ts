@@ -60,4 +60,19 @@ describe('config', () => {
     expect(() => loadConfig({ SOCIAL_GRAPH_URL: 'ftp://graph' })).toThrow(/SOCIAL_GRAPH_URL/);
     expect(() => loadConfig({ SOCIAL_GRAPH_URL: 'not a url' })).toThrow(/SOCIAL_GRAPH_URL/);
   });
+
+  it('sends mail through SMTP_URL when it names an SMTP server, to files without it', () => {
+    expect(loadConfig({}).smtpUrl).toBeNull();
+    expect(loadConfig({}).mailFrom).toBe('Orbit <no-reply@orbit.local>');
+    const smtp = loadConfig({
+      SMTP_URL: 'smtps://orbit:secret@mail.example.org:465',
+      MAIL_FROM: 'Club <a@b.c>',
+    });
+    expect(smtp).toMatchObject({
+      smtpUrl: 'smtps://orbit:secret@mail.example.org:465',
+      mailFrom: 'Club <a@b.c>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.org' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org:587' })).toThrow(/SMTP_URL/);
+  });
 });

@@ -51,6 +51,10 @@ export interface Config {
   supportUrl: string;
   /** S3-compatible storage for uploads (S3_BUCKET set); null keeps them under DATA_DIR/files. */
   s3: S3Config | null;
+  /** SMTP_URL (`smtp://user:pass@host:587`, `smtps://...`); null writes each mail under DATA_DIR/mail. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of Orbit's mail. */
+  mailFrom: string;
 }
 
 export interface S3Config {
@@ -356,5 +360,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socialGraphTimeoutMs: int(env.SOCIAL_GRAPH_TIMEOUT_MS, 5000, 'SOCIAL_GRAPH_TIMEOUT_MS'),
     s3: s3(env),
     supportUrl: httpBaseUrl('SUPPORT_URL', env.SUPPORT_URL || 'https://findahelpline.com'),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: str(env.MAIL_FROM) ?? 'Orbit <no-reply@orbit.local>',
   };
+}
+
+/** SMTP_URL must name an SMTP server: a typo would otherwise only show when the first mail fails. */
+function smtpUrl(value: string | undefined): string | null {
+  const text = str(value);
+  if (!text) return null;
+  if (!/^smtps?:\/\/[^/]+/.test(text)) {
+    throw new Error(
+      'SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://..., got another kind of URL',
+    );
+  }
+  return text;
 }

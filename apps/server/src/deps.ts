@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { PasswordHasher } from './platform/auth/passwords';
 import type { SessionStore } from './platform/auth/sessions';
 import type { LinkPreviewer } from './platform/linkpreview';
+import type { MailOutbox } from './platform/mail';
 import type { Media } from './platform/media';
 import type { Realtime } from './platform/realtime';
 import type { Storage } from './platform/storage';
@@ -53,6 +54,8 @@ export interface AppDeps {
   homes: HomeReads;
   /** This instance's community feed windows and first pages, checked against the channel at each read. */
   feedPages: FeedPageReads;
+  /** The mail outbox's worker (queue with `queueMail` in a transaction, then `kick()` after its commit). */
+  mail: MailOutbox;
 }
 
 /** The unit of work of a module's writes: the app's database, and its realtime hub publishing after commit. */

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoWorld } from './db/seed';
 import { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './modules/notifications';
+import { repliedWorkDone } from './modules/passwords';
 import { Periodic } from './platform/periodic';
 import { createDeps } from './wiring';
 
@@ -23,10 +24,17 @@ async function main() {
     (err) => app.log.warn({ err }, 'quiet hours digests failed; the next run retries'),
   );
   digests.start();
+  // Every instance runs it: rows are taken with SKIP LOCKED under a lease, so each mail goes out once.
+  deps.mail.start();
+  if (config.smtpUrl && !config.publicUrl) {
+    app.log.warn('SMTP_URL is set without PUBLIC_URL: mailed links take their origin from the Host header');
+  }
   await app.listen({ port: config.port, host: config.host });
   const shutdown = async () => {
     await digests.stop();
     await app.close();
+    // A reset link asked for just before the stop is still queued (the reply did not wait for it).
+    await repliedWorkDone();
     await close();
     await database.close();
     process.exit(0);

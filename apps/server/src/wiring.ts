@@ -3,14 +3,17 @@ import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
+import { onMemberAdded, onSignedIn } from './modules/auth';
 import { membershipsOf } from './modules/communities';
 import { CommunityPageCache, onMembersTagged } from './modules/feeds';
 import { HomeCache } from './modules/home';
 import { notifyTagged } from './modules/notifications';
+import { mailWelcome, voidPasswordTokens } from './modules/passwords';
 import { PasswordHasher } from './platform/auth/passwords';
 import { SessionStore } from './platform/auth/sessions';
 import { LinkPreviewer } from './platform/linkpreview';
 import { loggerOptions } from './platform/logging';
+import { configuredTransport, MailOutbox } from './platform/mail';
 import { JanusMedia, type Media } from './platform/media';
 import { openRoomsByGateway } from './platform/media/open-rooms';
 import { type Bus, MemoryBus } from './platform/realtime/bus';
@@ -34,6 +37,9 @@ function subscribeModules() {
   subscribed = true;
   // Members @tagged in a post or a comment get a ME_STAR notification.
   onMembersTagged(notifyTagged);
+  // A member someone added is mailed a set-password link; a sign-in voids the member's mailed links.
+  onMemberAdded(mailWelcome);
+  onSignedIn(voidPasswordTokens);
 }
 
 /** Builds the services one process shares: storage, hashing, sessions, realtime with its bus. */
@@ -65,6 +71,7 @@ export async function createDeps(
       ? new RedisBus(redis, subscriber, overrides.busChannel ?? DEFAULT_BUS_CHANNEL)
       : new MemoryBus();
   const sessions = new SessionStore(config);
+  const mailLog = log.child({ component: 'mail' });
   const realtime = createRealtime({
     db: database.db,
     bus,
@@ -91,12 +98,15 @@ export async function createDeps(
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
     homes: new HomeCache(database.db),
     feedPages: new CommunityPageCache(database.db),
+    // Started by main.ts (mail.start()): a test app sends only when its test starts it or delivers itself.
+    mail: new MailOutbox(database.db, configuredTransport(config, mailLog), mailLog),
   };
   return {
     deps,
     redis,
     close: async () => {
       await realtime.close();
+      await deps.mail.stop();
       await deps.media.close();
       await deps.linkPreview.close();
       redis?.disconnect();

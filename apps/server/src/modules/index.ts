@@ -18,6 +18,7 @@ import { messagesRoutes } from './messages/routes';
 import { momentsRoutes } from './moments/routes';
 import { moodsRoutes } from './moods/routes';
 import { notificationsRoutes } from './notifications/routes';
+import { passwordsRoutes } from './passwords/routes';
 import { reportsRoutes } from './reports/routes';
 import { searchRoutes } from './search/routes';
 import { starsRoutes } from './stars/routes';
@@ -32,6 +33,7 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   authRoutes,
   twoFactorRoutes,
   devicesRoutes,
+  passwordsRoutes,
   localeRoutes,
   usersRoutes,
   moodsRoutes,

@@ -5,6 +5,8 @@
 export class Periodic {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** A run was asked for while one was going: it follows at once. */
+  private again = false;
 
   constructor(
     private readonly everyMs: number,
@@ -16,6 +18,13 @@ export class Periodic {
     if (this.timer) return;
     this.timer = setInterval(() => this.tick(), this.everyMs);
     this.timer.unref();
+  }
+
+  /** Runs now rather than at the next period (after the run in progress, if any); only once started. */
+  runSoon(): void {
+    if (!this.timer) return;
+    if (this.running) this.again = true;
+    else this.tick();
   }
 
   /** Stops the timer and waits for a run in progress. */
@@ -31,6 +40,10 @@ export class Periodic {
       .catch(this.onFailure)
       .finally(() => {
         this.running = null;
+        if (this.again && this.timer) {
+          this.again = false;
+          this.tick();
+        }
       });
   }
 }

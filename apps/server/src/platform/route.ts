@@ -27,8 +27,8 @@ declare module 'fastify' {
 
 type SuccessStatus<E extends EndpointSpec> = E['statuses'] extends readonly (infer S extends 200 | 201)[]
   ? S
-  : E['status'] extends 201
-    ? 201
+  : E['status'] extends 201 | 202
+    ? E['status']
     : 200;
 
 /** The Fastify schema a declaration stands for: what types the handler's request and reply. */

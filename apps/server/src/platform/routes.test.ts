@@ -3,12 +3,17 @@ import { createTestApp } from '../test/harness';
 
 const { app } = await createTestApp();
 
-/** Routes that answer without a session, by design (API.md): sign-in, registration and public assets. */
+/**
+ * Routes that answer without a session, by design (API.md): sign-in, registration, account recovery (issue
+ * 16) and public assets.
+ */
 const PUBLIC = [
   'POST /api/register',
   'POST /api/login',
   'POST /api/login/2fa',
   'POST /api/token',
+  'POST /api/password/forgot',
+  'POST /api/password/reset',
   'GET /api/openapi.json',
   'GET /api/locale',
   'GET /api/gv',

@@ -57,3 +57,25 @@ export function tokenFromLink(hash: string): string | null {
 /** POST /token makes the handed token this browser's session; the profiles are refreshed after it. */
 export const updateToken = (userToken: string) =>
   trackBusy(call('token', { body: { user_token: userToken }, public: true }));
+
+/** POST /password/forgot: answers 202 whether or not the identity has an account (the mail says more). */
+export const useForgotPassword = () =>
+  useMutation({
+    mutationFn: (identity: string) => trackBusy(call('forgotPassword', { body: { identity }, public: true })),
+  });
+
+/**
+ * POST /password/reset with the mailed token: every session of the member ends, this browser's too, so the
+ * member is forgotten here and signs in afresh.
+ */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      trackBusy(call('resetPassword', { body: input, public: true })),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.profiles, null);
+    },
+  });
+}

@@ -25,6 +25,12 @@ import { VersionGate } from './VersionGate';
 const RegisterScreen = lazyScreen(() =>
   import('../features/auth/RegisterScreen').then((m) => m.RegisterScreen),
 );
+const ForgotPasswordScreen = lazyScreen(() =>
+  import('../features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),
+);
+const ResetPasswordScreen = lazyScreen(() =>
+  import('../features/auth/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
+);
 
 /**
  * Offline, a write is refused with the spec's network message (000 §8) and never held to be sent later:
@@ -123,6 +129,16 @@ export function App() {
               </SignedOutOnly>
             }
           />
+          <Route
+            path="/forgot-password"
+            element={
+              <SignedOutOnly>
+                <ForgotPasswordScreen />
+              </SignedOutOnly>
+            }
+          />
+          {/* Signed in or not: the mailed link works in any browser, and saving signs everyone out. */}
+          <Route path="/reset-password" element={<ResetPasswordScreen />} />
           <Route path="*" element={<SignedInRoutes />} />
         </Routes>
       </BrowserRouter>

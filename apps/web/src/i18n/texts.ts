@@ -718,6 +718,22 @@ export const T = {
   devicesSignedOut: 'devices.signed_out',
   devicesOthersSignedOut: 'devices.others_signed_out',
   devicesNoOthers: 'devices.no_others',
+
+  forgotPasswordLink: 'recovery.forgot_link',
+  forgotPasswordTitle: 'recovery.forgot_title',
+  forgotPasswordIntro: 'recovery.forgot_intro',
+  sendResetLink: 'recovery.send_link',
+  resetLinkSentTitle: 'recovery.sent_title',
+  resetLinkSent: 'recovery.sent_message',
+  backToSignIn: 'recovery.back_to_sign_in',
+  resetPasswordTitle: 'recovery.reset_title',
+  resetNewPassword: 'recovery.new_password',
+  resetConfirmPassword: 'recovery.confirm_new_password',
+  savePassword: 'recovery.save_password',
+  resetLinkInvalid: 'recovery.invalid_link',
+  resetLinkMissing: 'recovery.no_token',
+  passwordSavedTitle: 'recovery.done_title',
+  passwordSaved: 'recovery.done_message',
 } as const;
 
 export type TextName = keyof typeof T;

@@ -13,8 +13,8 @@ export interface EndpointSpec {
   body?: TSchema;
   /** The success body's schema; none for a reply of bytes (an image, a file). */
   response?: TSchema;
-  /** The success status when it is not 200. */
-  status?: 201;
+  /** The success status when it is not 200: 201 for a create, 202 for work accepted to be done after the reply. */
+  status?: 201 | 202;
   /**
    * The success statuses of a route that answers either, with the same body: an idempotent create answers
    * 201 when it creates and 200 when it finds the same thing already there. Takes the place of `status`.

@@ -12,6 +12,7 @@ import { MESSAGE_ENDPOINTS } from './messages';
 import { MOMENT_ENDPOINTS } from './moments';
 import { MOOD_ENDPOINTS } from './moods';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
+import { PASSWORD_ENDPOINTS } from './passwords';
 import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
 import { REPORT_ENDPOINTS } from './reports';
 import {
@@ -31,6 +32,7 @@ import {
   MOMENT_ROUTES,
   MOOD_ROUTES,
   NOTIFICATION_ROUTES,
+  PASSWORD_ROUTES,
   REALTIME_ROUTES,
   REPORT_ROUTES,
   SEARCH_ROUTES,
@@ -62,6 +64,7 @@ export const ROUTES = {
   ...USER_ROUTES,
   ...SEARCH_ROUTES,
   ...AUTH_ROUTES,
+  ...PASSWORD_ROUTES,
   ...CALL_ROUTES,
   ...IMAGE_ROUTES,
   ...LOCALE_ROUTES,
@@ -94,6 +97,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...USER_ENDPOINTS,
   ...SEARCH_ENDPOINTS,
   ...AUTH_ENDPOINTS,
+  ...PASSWORD_ENDPOINTS,
   ...CALL_ENDPOINTS,
   ...IMAGE_ENDPOINTS,
   ...LOCALE_ENDPOINTS,

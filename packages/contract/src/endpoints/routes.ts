@@ -55,6 +55,15 @@ export const SECURITY_ROUTES = {
 } as const;
 
 /**
+ * Account recovery (issue 16): a member who forgot their password asks for a link by mail and sets a new
+ * password with its token; neither needs a session.
+ */
+export const PASSWORD_ROUTES = {
+  forgotPassword: 'POST /password/forgot',
+  resetPassword: 'POST /password/reset',
+} as const;
+
+/**
  * Calls: one starts with a community or a list of attendees, and the call screen reads the room's address
  * and credentials from the call (002 §7).
  */

@@ -991,6 +991,43 @@ const ORBIT_TEXTS = {
   'reports.target.message': 'the message by {{0}}',
   'reports.target.community': 'the community {{0}}',
   'reports.target.session': 'the lesson {{0}}',
+
+  // Account recovery by mail (issue 16): the screens, and the mails Orbit sends.
+  'recovery.forgot_link': 'Forgot password?',
+  'recovery.forgot_title': 'Reset your password',
+  'recovery.forgot_intro':
+    'Enter the email or username you sign in with. We will mail you a link to choose a new password.',
+  'recovery.send_link': 'Send the link',
+  'recovery.sent_title': 'Check your mail',
+  'recovery.sent_message': 'If an account matches, a link is on its way. It works once, for 30 minutes.',
+  'recovery.back_to_sign_in': 'Back to sign in',
+  'recovery.reset_title': 'Choose a new password',
+  'recovery.new_password': 'New password',
+  'recovery.confirm_new_password': 'Confirm new password',
+  'recovery.save_password': 'Save password',
+  'recovery.invalid_link': 'This link has expired or was already used. Ask for a new one.',
+  'recovery.no_token': 'This page opens from the link in a password reset mail.',
+  'recovery.done_title': 'Password saved',
+  'recovery.done_message':
+    'Sign in with your new password. Every device that was signed in has been signed out.',
+  'mail.reset.subject': 'Reset your Orbit password',
+  'mail.reset.intro':
+    'Someone asked to reset the password of the Orbit account {{0}}. If it was you, choose a new password with the link below. It works once, for 30 minutes.',
+  'mail.reset.action': 'Choose a new password',
+  'mail.reset.ignore': 'If it was not you, ignore this mail: your password stays as it is.',
+  'mail.welcome.subject': 'Welcome to Orbit',
+  'mail.welcome.intro':
+    'You have been added to Orbit as {{0}}. Choose your password with the link below to sign in. It works once, for 7 days.',
+  'mail.welcome.action': 'Set your password',
+  'mail.welcome.later':
+    'When the link has expired, ask for a new one with "Forgot password?" on the sign-in screen.',
+  'mail.changed.subject': 'Your Orbit password was changed',
+  'mail.changed.intro':
+    'The password of the Orbit account {{0}} was just changed, and every device signed in to it was signed out.',
+  'mail.changed.warning':
+    'If it was not you, ask for a new password with "Forgot password?" on the sign-in screen at once.',
+  'mail.changed.action': 'Open Orbit',
+  'mail.link_fallback': 'If the button does not work, copy this link into your browser: {{0}}',
 } as const;
 
 export const EN_US = { ...ACTIVITY_ICON_TEXTS, ...SPEC_TEXTS, ...ORBIT_TEXTS } as const satisfies Record<

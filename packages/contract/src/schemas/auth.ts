@@ -32,3 +32,11 @@ export const IdentityAvailableQuery = Type.Object({
   identity: Type.String({ minLength: 1, maxLength: 64 }),
 });
 export const IdentityAvailableResponse = Type.Object({ available: Type.Boolean(), valid: Type.Boolean() });
+
+/** POST /password/forgot: the email or username the member signs in with. */
+export const ForgotPasswordBody = Type.Object({ identity: Type.String({ minLength: 1, maxLength: 254 }) });
+/** POST /password/reset: the token from the mail's link and the new password. */
+export const ResetPasswordBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Type.String({ maxLength: 200 }),
+});

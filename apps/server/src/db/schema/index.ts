@@ -6,6 +6,7 @@ export * from './events';
 export * from './feeds';
 export * from './identity';
 export * from './lessons';
+export * from './mail';
 export * from './media';
 export * from './messages';
 export * from './moods';

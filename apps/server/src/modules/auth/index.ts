@@ -1,2 +1,3 @@
 /** The auth module's entry: what other modules may use of it (docs/decisions/0033). */
-export { changePassword, isIdentityTaken } from './service';
+export { type AddedMember, onMemberAdded, onSignedIn } from './hooks';
+export { changePassword, findAccount, isIdentityTaken, normalizeIdentity, usernameOf } from './service';

@@ -5,6 +5,7 @@ import { me, SESSION_COOKIE } from '../../platform/auth/guard';
 import { isCommonPassword } from '../../platform/auth/passwords';
 import { unauthorized } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
+import { mailContext } from '../../platform/mail';
 import { route } from '../../platform/route';
 import { challengeOwner } from '../twofactor';
 import {
@@ -54,7 +55,8 @@ export async function authRoutes(app: App, deps: AppDeps) {
     ENDPOINTS.register,
     { config: { rateLimit: rateLimit(f, 10, '1 hour') } },
     async (request, reply) => {
-      const result = await register(deps, request.body, request.auth?.userId ?? null);
+      const context = mailContext(request, deps.config.publicUrl);
+      const result = await register(deps, request.body, request.auth?.userId ?? null, context);
       return reply.status(201).send(result);
     },
   );

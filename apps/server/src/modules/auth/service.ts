@@ -13,9 +13,11 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { assertMemberPassword } from '../../platform/auth/member-password';
 import { assertAcceptablePassword } from '../../platform/auth/passwords';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors';
+import type { MailContext } from '../../platform/mail';
 import { inTransaction, type Work } from '../../platform/tx';
 import { isExpertInOrganization } from '../communities';
 import { answerChallenge, openChallenge, twoFactorOn } from '../twofactor';
+import { announceMemberAdded, announceSignedIn } from './hooks';
 
 export interface RegisterInput {
   email: string;
@@ -91,7 +93,16 @@ async function defaultOpenOrganization(db: Queryable): Promise<number | null> {
   return org?.id ?? null;
 }
 
-export async function register(deps: AppDeps, input: RegisterInput, callerId: number | null) {
+/**
+ * Registers a member. With a caller (a signed-in member adding someone, 001 §6) and the request's mail
+ * context, the new member is announced in the transaction: they are mailed a link to set their password.
+ */
+export async function register(
+  deps: AppDeps,
+  input: RegisterInput,
+  callerId: number | null,
+  context?: MailContext,
+) {
   const email = input.email.trim();
   if (!isEmail(email)) {
     throw registrationError(400, 'invalid_username', 'Invalid email address', 'Invalid Username');
@@ -128,14 +139,18 @@ export async function register(deps: AppDeps, input: RegisterInput, callerId: nu
         country: (input.country_code ?? REGISTRATION_DEFAULTS.country_code).toUpperCase(),
         timezone: input.timezone ?? REGISTRATION_DEFAULTS.timezone,
       })
-      .returning({ id: users.id });
+      .returning({ id: users.id, username: users.username });
     if (organizationId) {
       await tx
         .insert(organizationMembers)
         .values({ organizationId, userId: row.id, orgRoles: [OrgRole.MEMBER] });
     }
+    if (callerId !== null && context) {
+      await announceMemberAdded(tx, { userId: row.id, email, username: row.username, context });
+    }
     return row.id;
   });
+  if (callerId !== null) deps.mail.kick();
   return { user_id: userId, ...(generated ? { generated_password: generated } : {}) };
 }
 
@@ -181,14 +196,21 @@ export async function login(
   if (!ok || !account) throw unauthorized('The identity or password is incorrect', 'invalid_credentials');
   if (await twoFactorOn(deps.db, account.id))
     return { challengeToken: await openChallenge(deps.db, account.id) };
-  return deps.sessions.create(deps.db, account.id, userAgent);
+  const session = await deps.sessions.create(deps.db, account.id, userAgent);
+  await announceSignedIn(deps.db, account.id);
+  return session;
 }
 
 /** The challenge answered with a current TOTP code or an unused recovery code: the session, as login. */
-export function loginWithCode(deps: AppDeps, challengeToken: string, code: string, userAgent?: string) {
-  return answerChallenge(deps, challengeToken, code, (tx, userId) =>
-    deps.sessions.create(tx, userId, userAgent),
-  );
+export async function loginWithCode(deps: AppDeps, challengeToken: string, code: string, userAgent?: string) {
+  let signedIn: number | null = null;
+  const session = await answerChallenge(deps, challengeToken, code, (tx, userId) => {
+    signedIn = userId;
+    return deps.sessions.create(tx, userId, userAgent);
+  });
+  // After the challenge's transaction, as after a password sign-in: older reset links die (decision 0049).
+  if (signedIn !== null) await announceSignedIn(deps.db, signedIn);
+  return session;
 }
 
 /** The spec's /user/confirm_password: 401 incorrect_password when it does not match. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -105,11 +105,20 @@ export class SessionStore {
   }
 
   /** Password change: every other session of the member ends; the current one stays. Answers the ended ids. */
-  async revokeOthers(db: Queryable, userId: number, keepSessionId: number): Promise<number[]> {
+  revokeOthers(db: Queryable, userId: number, keepSessionId: number): Promise<number[]> {
+    return this.revokeLive(db, and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  }
+
+  /** Password reset: every session of the member ends. Answers the ended ids (their sockets to close). */
+  revokeAll(db: Queryable, userId: number): Promise<number[]> {
+    return this.revokeLive(db, eq(sessions.userId, userId));
+  }
+
+  private async revokeLive(db: Queryable, which: SQL | undefined): Promise<number[]> {
     const rows = await db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+      .where(and(which, isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     return rows.map((row) => row.id);
   }

@@ -5,19 +5,31 @@ import styles from './AuthLayout.module.css';
 
 export interface AuthLayoutProps {
   title: string;
-  onSubmit: () => void;
+  /** The form's submit; without it the card only shows its children (a message, no form). */
+  onSubmit?: () => void;
   error?: string | null;
   children: ReactNode;
   footer: ReactNode;
 }
 
-/** The frame of the signed-out screens: the brand, one form, a form-level alert and a footer link. */
+/** The frame of the signed-out screens: the brand, one form (or a message), a form-level alert and a footer link. */
 export function AuthLayout({ title, onSubmit, error, children, footer }: AuthLayoutProps) {
   const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    onSubmit?.();
   };
+  const content = (
+    <>
+      <h1 className={styles.title}>{title}</h1>
+      {error && (
+        <p className={styles.alert} role="alert">
+          {error}
+        </p>
+      )}
+      {children}
+    </>
+  );
   return (
     <main className={styles.page}>
       <div className={styles.brand}>
@@ -27,15 +39,13 @@ export function AuthLayout({ title, onSubmit, error, children, footer }: AuthLay
         <p className={styles.name}>{t(T.appName)}</p>
         <p className={styles.tagline}>{t(T.tagline)}</p>
       </div>
-      <form className={styles.card} onSubmit={submit} noValidate>
-        <h1 className={styles.title}>{title}</h1>
-        {error && (
-          <p className={styles.alert} role="alert">
-            {error}
-          </p>
-        )}
-        {children}
-      </form>
+      {onSubmit ? (
+        <form className={styles.card} onSubmit={submit} noValidate>
+          {content}
+        </form>
+      ) : (
+        <div className={styles.card}>{content}</div>
+      )}
       <p className={styles.footer}>{footer}</p>
     </main>
   );

@@ -7,7 +7,9 @@ import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { AuthLayout } from './AuthLayout';
-import { useReturnPath } from './returnPath';
+import styles from './AuthLayout.module.css';
+import { IdentityField } from './IdentityField';
+import { usePasswordJustReset, useReturnPath } from './returnPath';
 import { TwoFactorStep } from './TwoFactorStep';
 
 function signInErrorText(error: unknown): string {
@@ -21,6 +23,7 @@ export function SignInScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
+  const justReset = usePasswordJustReset();
   const login = useLogin();
   const [identity, setIdentity] = useState('');
   const [password, setPassword] = useState('');
@@ -60,16 +63,13 @@ export function SignInScreen() {
         </>
       }
     >
-      <TextField
-        label={t(T.identity)}
-        name="identity"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={identity}
-        onChange={(event) => setIdentity(event.target.value)}
-        required
-      />
+      {justReset && (
+        <div className={styles.notice} role="status">
+          <strong>{t(T.passwordSavedTitle)}</strong>
+          <p className={styles.intro}>{t(T.passwordSaved)}</p>
+        </div>
+      )}
+      <IdentityField value={identity} onChange={setIdentity} />
       <TextField
         label={t(T.password)}
         name="password"
@@ -79,6 +79,9 @@ export function SignInScreen() {
         onChange={(event) => setPassword(event.target.value)}
         required
       />
+      <Link className={styles.aside} to="/forgot-password">
+        {t(T.forgotPasswordLink)}
+      </Link>
       <Button type="submit" block disabled={login.isPending || !identity.trim() || !password}>
         {t(T.signIn)}
       </Button>

@@ -16,3 +16,9 @@ export function useReturnPath(): string {
   const returnTo = (useLocation().state as Partial<ReturnState> | null)?.returnTo;
   return typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo) ? returnTo : '/';
 }
+
+/** The sign-in page's state after a password reset: it says the password was saved and everyone signed out. */
+export const passwordResetState = { passwordReset: true } as const;
+
+export const usePasswordJustReset = (): boolean =>
+  (useLocation().state as { passwordReset?: boolean } | null)?.passwordReset === true;

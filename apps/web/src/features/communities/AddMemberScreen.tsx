@@ -9,11 +9,11 @@ import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import layoutStyles from '../../ui/Layout.module.css';
-import listStyles from '../../ui/List.module.css';
 import { type PersonFace, PersonRow } from '../../ui/PersonRow';
 import { showAlert } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
 import { SearchBox } from '../../ui/SearchBox';
+import { PasswordRequirements } from '../auth/PasswordRequirements';
 import { registrationErrorText } from '../auth/registrationErrors';
 import styles from './Communities.module.css';
 import { EMPTY_NEW_MEMBER, newMemberProblem, newMemberRegistration } from './rules';
@@ -165,20 +165,7 @@ function NewUserForm({ communityId, onAdded }: { communityId: number; onAdded: (
           autoComplete="new-password"
           onChange={(event) => setForm({ ...form, confirm: event.target.value })}
         />
-        <div>
-          <p className={listStyles.sectionTitle}>{t(T.passwordRequirementsTitle)}</p>
-          <ul className={styles.requirements}>
-            {[
-              T.passwordRequirementLength,
-              T.passwordRequirementNoUsername,
-              T.passwordRequirementLetter,
-              T.passwordRequirementNumber,
-              T.passwordRequirementSpecial,
-            ].map((key) => (
-              <li key={key}>{t(key)}</li>
-            ))}
-          </ul>
-        </div>
+        <PasswordRequirements />
         <div className={layoutStyles.buttons}>
           <Button type="submit">{t(T.communityAdd)}</Button>
         </div>
