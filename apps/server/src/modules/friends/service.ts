@@ -18,10 +18,12 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { pageFromKey, pageOf } from '../../platform/paging';
 import { inTransaction, type Work } from '../../platform/tx';
+import { assertNoneBlocked } from '../blocks';
 import { communityConnectionsOf } from '../communities';
 import {
   FRIEND,
   faceSeenBy,
+  lockPair,
   presentPublicProfile,
   relationOf,
   relationsOf,
@@ -33,28 +35,6 @@ import { friendRequestNotification, notify } from '../notifications';
 import { forgetStar, recordInteraction, StarTarget } from '../stars';
 import { assertMaySeeFriendsOf, assertNotSelf, requestMessage } from './policy';
 import { keyedByUserId, presentFriendEntry, presentRequestEntry } from './presenter';
-
-/**
- * Locks both members' rows in id order, so that two requests between the same pair (crossing, or sent
- * twice at once) run one after the other; answers the other member, 404 when there is none.
- */
-async function lockPair(
-  work: Work,
-  callerId: number,
-  userId: number,
-): Promise<{ caller: UserRow; other: UserRow }> {
-  const rows = await work.tx
-    .select()
-    .from(users)
-    .where(inArray(users.id, [callerId, userId]))
-    .orderBy(asc(users.id))
-    // NO KEY UPDATE: inserts naming these members (foreign keys) must not wait on it (decision 0004).
-    .for('no key update');
-  const caller = rows.find((u) => u.id === callerId);
-  const other = rows.find((u) => u.id === userId);
-  if (!caller || !other) throw notFound('No such member');
-  return { caller, other };
-}
 
 /** Each gets their own profile change; one after the other, as the transaction runs one query at a time. */
 async function announceToBoth(work: Work, a: number, b: number) {
@@ -112,7 +92,8 @@ export async function sendOrAccept(deps: AppDeps, callerId: number, body: Friend
   assertNotSelf(callerId, body.user_id);
   const message = requestMessage(body.message);
   return inTransaction(unitOfWork(deps), async (work) => {
-    const { caller, other } = await lockPair(work, callerId, body.user_id);
+    const { caller, other } = await lockPair(work.tx, callerId, body.user_id);
+    await assertNoneBlocked(work.tx, callerId, [other.id]);
     const relation = await relationOf(work.tx, callerId, other.id);
     if (relation.isFriend) throw conflict('already_friends', 'You are already friends');
     if (relation.direction === FriendDirection.OUTGOING) {
