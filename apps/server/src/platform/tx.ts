@@ -1,7 +1,7 @@
 import type { EventData, EventSubtype, EventSubtypeOf, EventType } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { type ChannelGroup, userBlocks } from '../db/schema';
-import { eq } from 'drizzle-orm';
 import { currentActor } from './actor';
 import { appendEvents, type StreamCounts } from './events-append';
 import { retryable, retryDelayMs, TX_ATTEMPTS } from './tx-retry';
@@ -76,7 +76,7 @@ export class Work {
     readonly tx: Tx,
     private readonly check?: EmitCheck,
     /** The member whose request this is (actor.ts): none of its events reaches a member who blocked them. */
-    private readonly actor: number | undefined = currentActor(),
+    readonly actor: number | undefined = currentActor(),
   ) {}
 
   /**

@@ -6,6 +6,7 @@ export {
   assertNoneBlocked,
   blockedEitherWayAmong,
   hiddenFrom,
+  hiddenIdsSql,
   isBlockedEitherWay,
   notBlockedEitherWaySql,
   notHiddenFromSql,

@@ -21,6 +21,11 @@ export const notBlockedEitherWaySql = (a: SQLWrapper | number, b: SQLWrapper | n
   sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} WHERE (${userBlocks.blockerId} = ${a}
     AND ${userBlocks.blockedId} = ${b}) OR (${userBlocks.blockerId} = ${b} AND ${userBlocks.blockedId} = ${a}))`;
 
+/** The ids `viewer` blocked, as a JSON array (null for none): a column of a read that keeps its rows. */
+export const hiddenIdsSql = (viewer: SQLWrapper | number) =>
+  sql<number[] | null>`(SELECT json_agg(${userBlocks.blockedId}) FROM ${userBlocks}
+    WHERE ${userBlocks.blockerId} = ${viewer})`;
+
 /** Which of `userIds` stand blocked with `memberId`, in either direction: one query for a whole list. */
 export async function blockedEitherWayAmong(
   db: Queryable,
