@@ -883,7 +883,7 @@ const ORBIT_TEXTS = {
   'blocks.unblock': 'Unblock',
   'blocks.block_question': 'Block {{0}}?',
   'blocks.block_explanation':
-    'You will no longer see each other’s messages, posts or moments, and neither of you can contact the other. Your friendship ends.',
+    'You will no longer see their messages, posts, comments or moments, and neither of you can contact the other. Your friendship ends.',
   'blocks.title': 'Blocked members',
   'blocks.none': 'You haven’t blocked anyone',
   'blocks.blocked_since': 'Blocked {{0}}',

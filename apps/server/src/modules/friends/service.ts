@@ -9,7 +9,7 @@ import {
   MEMBER_PAGE_SIZE,
   type MembersResponse,
 } from '@orbit/contract';
-import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ne, or, sql } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { runQueries } from '../../db/queries';
@@ -18,7 +18,7 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { pageFromKey, pageOf } from '../../platform/paging';
 import { inTransaction, type Work } from '../../platform/tx';
-import { assertNoneBlocked } from '../blocks';
+import { assertNoneBlocked, notHiddenFromSql } from '../blocks';
 import { communityConnectionsOf } from '../communities';
 import {
   FRIEND,
@@ -248,7 +248,8 @@ export async function membersOf(db: Queryable, callerId: number, pageKey?: strin
   const rows = await db
     .select()
     .from(users)
-    .where(and(ne(users.id, callerId), sharesOrganisation))
+    // Members the caller blocked are not listed to the caller (decision 0046).
+    .where(and(ne(users.id, callerId), sharesOrganisation, notHiddenFromSql(callerId, users.id)))
     .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
     .limit(page.size + 1)
     .offset(page.offset);

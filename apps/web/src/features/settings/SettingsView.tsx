@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/Avatar';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { ChevronIcon } from '../../ui/icons';
 import { AvatarEditor } from './AvatarEditor';
+import { BlockedList } from './BlockedList';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { NotificationSetting } from './NotificationSetting';
 import { PasswordConfirm } from './PasswordConfirm';
@@ -24,6 +25,7 @@ export const openPersonaEditor = () => openDialog({ title: T.persona, render: ()
 export const openAvatarEditor = () => openDialog({ title: T.avatar, render: () => <AvatarEditor /> });
 export const openSocialSync = () =>
   openDialog({ title: T.socialNetworkSync, render: () => <SocialSyncDialog /> });
+export const openBlockedList = () => openDialog({ title: T.blockedMembers, render: () => <BlockedList /> });
 export const openChangePassword = () =>
   openDialog({ title: T.changePassword, render: () => <ChangePasswordDialog /> });
 /** Privacy settings sit behind the password confirmation screen (000 §2.11). */
@@ -113,6 +115,7 @@ export function SettingsView() {
       <ul className={styles.rows}>
         <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
         <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />
+        <SettingsRow label={t(T.blockedMembers)} onOpen={openBlockedList} />
         <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />
