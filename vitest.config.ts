@@ -33,6 +33,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/modules/search/**/*.test.ts',
   'apps/server/src/modules/home/home-cache.test.ts',
   'apps/server/src/modules/feeds/page-cache.test.ts',
+  // Blocks filter events where units of work write them, and the kept community page per reader (0046).
+  'apps/server/src/modules/blocks/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {

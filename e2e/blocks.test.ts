@@ -41,22 +41,22 @@ const post = (scope: Locator, words: string) => scope.getByRole('article').filte
 /** A member registered and signed in over plain HTTP, with their Bearer headers. */
 async function memberOverHttp(name: string) {
   const username = `${name}${Math.random().toString(36).slice(2, 8)}`;
-  const post = (url: string, body: object) =>
+  const send = (url: string, body: object) =>
     fetch(`${server.baseUrl}${url}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const registered = await post('/api/register', {
+  const registered = await send('/api/register', {
     email: `${username}@example.test`,
     password: 'Orbit-journey-42',
     username,
   });
   const { user_id: userId } = await registered.json();
-  const login = await (await post('/api/login', { identity: username, password: 'Orbit-journey-42' })).json();
+  const login = await (await send('/api/login', { identity: username, password: 'Orbit-journey-42' })).json();
   return {
     userId,
-    headers: { authorization: `Bearer ${login.user_token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${login.user_token}` },
   };
 }
 
@@ -66,7 +66,7 @@ it('answers the calls the journey relies on: a block, then the refused request (
     method: 'PUT',
     headers: ann.headers,
   });
-  expect(blocked.status).toBe(200);
+  expect(blocked.status, await blocked.text()).toBe(200);
   const refused = await fetch(`${server.baseUrl}/api/user/friends/request`, {
     method: 'PUT',
     headers: { ...ben.headers, 'content-type': 'application/json' },
@@ -114,6 +114,8 @@ describeInBrowser('blocking a member', () => {
       await expectAccessible(annPage, 'the block question');
       await question.getByRole('button', { name: buttonText('yes'), exact: true }).click();
       await thread.getByText('Hi Ann, it is Ben', { exact: true }).waitFor({ state: 'detached' });
+      // The thread stays open, and offers to lift the block in its place.
+      await thread.getByRole('button', { name: buttonText('unblock'), exact: true }).waitFor();
       await screenshotEachViewport(annPage, 'blocks-thread-after');
     });
 

@@ -1,22 +1,16 @@
-import { useBlocks, useUnblock } from '../../api/social';
+import { useBlocks } from '../../api/social';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
-import { showError } from '../../ui/popup';
 import { Row, Rows } from '../../ui/Rows';
-import { confirmDone } from '../../ui/toast';
+import { useUnblockMember } from '../social/BlockButton';
 
 /** The members the member blocked, most recent first, each with Unblock (issue 14). */
 export function BlockedList() {
   const { t } = useTranslation();
   const blocks = useBlocks().data?.blocks ?? [];
-  const unblock = useUnblock();
-  const lift = (userId: number, name: string) =>
-    unblock.mutateAsync(userId).then(
-      () => confirmDone(T.unblockedToast, positional(name)),
-      () => showError(),
-    );
+  const unblock = useUnblockMember();
   return (
     <Rows label={t(T.blockedMembers)} empty={t(T.noBlocks)}>
       {blocks.map((entry) => (
@@ -31,9 +25,9 @@ export function BlockedList() {
         >
           <Button
             variant="secondary"
-            disabled={unblock.isPending}
+            disabled={unblock.busy}
             aria-label={`${t(T.unblock)} ${entry.screen_name}`}
-            onClick={() => void lift(entry.user_id, entry.screen_name)}
+            onClick={() => void unblock.lift(entry.user_id, entry.screen_name)}
           >
             {t(T.unblock)}
           </Button>

@@ -1,4 +1,4 @@
-import { useBlock } from '../../api/social';
+import { useBlock, useBlocks, useUnblock } from '../../api/social';
 import { positional, useTranslation } from '../../i18n';
 import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
@@ -9,7 +9,8 @@ import { confirmYesNo } from '../communities/open';
 
 /**
  * Block, on a member's page and in a one-to-one thread (issue 14, docs/decisions/0046): a Yes/No that names
- * the member ("Block amara.n?") and says what follows; once blocked, `onBlocked` (the page closes, say).
+ * the member ("Block amara.n?") and says what follows; once blocked, `onBlocked` (the page closes, say), and
+ * where the screen stays (the thread), Unblock in its place.
  */
 export function BlockButton({
   userId,
@@ -22,7 +23,16 @@ export function BlockButton({
 }) {
   const { t } = useTranslation();
   const block = useBlock();
+  const unblock = useUnblockMember();
+  const blocked = useBlocks().data?.blocks.some((entry) => entry.user_id === userId) ?? false;
   const shown = personName(t, { name, isMe: false });
+  if (blocked) {
+    return (
+      <Button variant="secondary" disabled={unblock.busy} onClick={() => void unblock.lift(userId, shown)}>
+        {t(T.unblock)}
+      </Button>
+    );
+  }
   const ask = () =>
     confirmYesNo(
       t(T.blockQuestion, positional(shown)),
@@ -41,4 +51,17 @@ export function BlockButton({
       {t(T.block)}
     </Button>
   );
+}
+
+/** Unblock with its confirmation ("amara.n is unblocked"); a failure shows the default popup. */
+export function useUnblockMember() {
+  const unblock = useUnblock();
+  return {
+    busy: unblock.isPending,
+    lift: (userId: number, name: string) =>
+      unblock.mutateAsync(userId).then(
+        () => confirmDone(T.unblockedToast, positional(name)),
+        () => showError(),
+      ),
+  };
 }
