@@ -111,6 +111,16 @@ async function blockedPair() {
   return { a, b };
 }
 
+/** The pair, and C, a friend of both, who put the three of them in one group thread. */
+async function trio() {
+  const { a, b } = await blockedPair();
+  const c = await signUp(app);
+  await befriend(c, a);
+  await befriend(c, b);
+  const created = await call(c, 'POST', 'pms/group', { name: 'trio', user_ids: [a.userId, b.userId] });
+  return { a, b, c, group: created.json().id as number };
+}
+
 describe('neither finds the other', () => {
   it("in /search/users, /search/private_user and a community's non-member search, both ways", async () => {
     const { a, b } = await blockedPair();
@@ -225,13 +235,7 @@ describe('no contact, both ways', () => {
 
 describe('the blocker stops seeing the blocked member', () => {
   it('their messages in a shared group, for the blocker only, in the thread and its preview', async () => {
-    const { a, b } = await blockedPair();
-    const c = await signUp(app);
-    await befriend(c, a);
-    await befriend(c, b);
-    const group = (
-      await call(c, 'POST', 'pms/group', { name: 'trio', user_ids: [a.userId, b.userId] })
-    ).json().id as number;
+    const { a, b, c, group } = await trio();
     expect((await call(b, 'POST', `pms/send/${group}`, { message: 'from b, before' })).statusCode).toBe(200);
     expect((await blockOf(a, b)).statusCode).toBe(200);
     expect((await call(a, 'POST', `pms/send/${group}`, { message: 'from a' })).statusCode).toBe(200);
@@ -326,13 +330,7 @@ describe('the blocker stops seeing the blocked member', () => {
 
 describe("realtime: a blocked member's events never reach the blocker", () => {
   it('writes no event of theirs for the blocker, personal or on a community channel', async () => {
-    const { a, b } = await blockedPair();
-    const c = await signUp(app);
-    await befriend(c, a);
-    await befriend(c, b);
-    const group = (
-      await call(c, 'POST', 'pms/group', { name: 'trio', user_ids: [a.userId, b.userId] })
-    ).json().id as number;
+    const { a, b, c, group } = await trio();
     const club = await community(c, [a, b]);
     expect((await blockOf(a, b)).statusCode).toBe(200);
     const since = await lastSeq(a);
@@ -349,13 +347,7 @@ describe("realtime: a blocked member's events never reach the blocker", () => {
   });
 
   it("the blocker's open socket gets the group's other messages live, never the blocked member's", async () => {
-    const { a, b } = await blockedPair();
-    const c = await signUp(app);
-    await befriend(c, a);
-    await befriend(c, b);
-    const group = (
-      await call(c, 'POST', 'pms/group', { name: 'trio', user_ids: [a.userId, b.userId] })
-    ).json().id as number;
+    const { a, b, c, group } = await trio();
     expect((await blockOf(a, b)).statusCode).toBe(200);
     const origin = await listen(app);
     const socket = await TestSocket.open(await wsUrl(origin, a), origin);

@@ -1,6 +1,7 @@
 import { type BlocksResponse, EventSubtype, EventType } from '@orbit/contract';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { eitherWay } from '../../db/queries';
 import { friendRequests, friendships, userBlocks, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest } from '../../platform/errors';
@@ -20,20 +21,10 @@ function assertNotSelf(callerId: number, userId: number) {
 async function endTies(work: Work, callerId: number, userId: number) {
   await work.tx
     .delete(friendships)
-    .where(
-      or(
-        and(eq(friendships.userId, callerId), eq(friendships.friendId, userId)),
-        and(eq(friendships.userId, userId), eq(friendships.friendId, callerId)),
-      ),
-    );
+    .where(eitherWay(friendships.userId, friendships.friendId, callerId, userId));
   const requests = await work.tx
     .delete(friendRequests)
-    .where(
-      or(
-        and(eq(friendRequests.fromId, callerId), eq(friendRequests.toId, userId)),
-        and(eq(friendRequests.fromId, userId), eq(friendRequests.toId, callerId)),
-      ),
-    )
+    .where(eitherWay(friendRequests.fromId, friendRequests.toId, callerId, userId))
     .returning({ fromId: friendRequests.fromId });
   await forgetStar(work, callerId, StarTarget.USER, userId);
   await forgetStar(work, userId, StarTarget.USER, callerId);

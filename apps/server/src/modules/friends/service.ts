@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, exists, ne, or, sql } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { runQueries } from '../../db/queries';
+import { eitherWay, runQueries } from '../../db/queries';
 import { friendRequests, friendships, organizationMembers, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
@@ -44,12 +44,7 @@ async function announceToBoth(work: Work, a: number, b: number) {
 async function acceptRequest(work: Work, caller: UserRow, requester: UserRow) {
   await work.tx
     .delete(friendRequests)
-    .where(
-      or(
-        and(eq(friendRequests.fromId, requester.id), eq(friendRequests.toId, caller.id)),
-        and(eq(friendRequests.fromId, caller.id), eq(friendRequests.toId, requester.id)),
-      ),
-    );
+    .where(eitherWay(friendRequests.fromId, friendRequests.toId, requester.id, caller.id));
   await work.tx.insert(friendships).values([
     { userId: caller.id, friendId: requester.id },
     { userId: requester.id, friendId: caller.id },
@@ -113,12 +108,7 @@ export async function withdrawRequest(deps: AppDeps, callerId: number, userId: n
   await inTransaction(unitOfWork(deps), async (work) => {
     const removed = await work.tx
       .delete(friendRequests)
-      .where(
-        or(
-          and(eq(friendRequests.fromId, callerId), eq(friendRequests.toId, userId)),
-          and(eq(friendRequests.fromId, userId), eq(friendRequests.toId, callerId)),
-        ),
-      )
+      .where(eitherWay(friendRequests.fromId, friendRequests.toId, callerId, userId))
       .returning({ fromId: friendRequests.fromId, toId: friendRequests.toId });
     if (removed.length === 0) throw notFound('No friend request between you and this member');
     for (const r of removed) await forgetStar(work, r.fromId, StarTarget.USER, r.toId);
@@ -133,12 +123,7 @@ export async function unfriend(deps: AppDeps, callerId: number, userId: number) 
   await inTransaction(unitOfWork(deps), async (work) => {
     const removed = await work.tx
       .delete(friendships)
-      .where(
-        or(
-          and(eq(friendships.userId, callerId), eq(friendships.friendId, userId)),
-          and(eq(friendships.userId, userId), eq(friendships.friendId, callerId)),
-        ),
-      )
+      .where(eitherWay(friendships.userId, friendships.friendId, callerId, userId))
       .returning({ userId: friendships.userId });
     if (removed.length === 0) throw notFound('You are not friends with this member');
     await forgetStar(work, callerId, StarTarget.USER, userId);
