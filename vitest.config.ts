@@ -39,6 +39,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/modules/devices/**/*.test.ts',
   // The mail outbox: rows taken with SKIP LOCKED under a lease, and tokens spent under a row lock.
   'apps/server/src/modules/passwords/**/*.test.ts',
+  // Blocks filter events where units of work write them, and the kept community page per reader (0046).
+  'apps/server/src/modules/blocks/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {

@@ -73,6 +73,9 @@ export const ERROR_CATALOGUE = {
   already_friends: GENERIC,
   duplicate_request: GENERIC,
   message_too_long: GENERIC,
+  // Blocks (issue 14): nobody blocks themselves; a block refuses contact both ways.
+  cannot_block_self: GENERIC,
+  blocked: 'blocks.refused',
 
   // Communities: joining meets the terms (000 §4.6); only experts manage members, info and image, and
   // nobody removes themselves (001 §5); a name of 1..30 characters and one initial (000 §5).

@@ -1,3 +1,4 @@
+import { and, type Column, eq, or, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
 
@@ -18,3 +19,7 @@ export async function runQueries<T extends readonly Query[]>(
   for (const query of queries) results.push(await query());
   return results as Results<T>;
 }
+
+/** A row between two members, whichever way round: (one = a and other = b) or (one = b and other = a). */
+export const eitherWay = (one: Column, other: Column, a: number, b: number): SQL =>
+  or(and(eq(one, a), eq(other, b)), and(eq(one, b), eq(other, a))) as SQL;

@@ -4,6 +4,7 @@ import { activitiesRoutes } from './activities/routes';
 import { adminRoutes } from './admin/routes';
 import { attachmentsRoutes } from './attachments/routes';
 import { authRoutes } from './auth/routes';
+import { blocksRoutes } from './blocks/routes';
 import { callsRoutes } from './calls/routes';
 import { communitiesRoutes } from './communities/routes';
 import { devicesRoutes } from './devices/routes';
@@ -40,6 +41,7 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   homeRoutes,
   imagesRoutes,
   friendsRoutes,
+  blocksRoutes,
   starsRoutes,
   searchRoutes,
   tagsRoutes,

@@ -16,6 +16,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import { type TSchema, Type } from 'typebox';
+import { actingAs } from './actor';
 import type { App } from './http';
 
 declare module 'fastify' {
@@ -112,6 +113,15 @@ export function route<E extends Endpoint>(
     schema,
     config: { ...options.config, ...(endpoint.public ? { public: true } : {}), errorCodes: codes },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    handler: handler as RouteHandlerMethod,
+    handler: asActor(handler as RouteHandlerMethod),
   });
+}
+
+/** Runs a signed-in handler as its member (actor.ts): the events its units of work cause are theirs. */
+function asActor(handler: RouteHandlerMethod): RouteHandlerMethod {
+  return function (this: unknown, request, reply) {
+    const userId = request.auth?.userId;
+    if (userId === undefined) return handler.call(this as never, request, reply);
+    return actingAs(userId, () => handler.call(this as never, request, reply));
+  };
 }

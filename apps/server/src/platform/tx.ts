@@ -1,6 +1,8 @@
 import type { EventData, EventSubtype, EventSubtypeOf, EventType } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import type { ChannelGroup } from '../db/schema';
+import { type ChannelGroup, userBlocks } from '../db/schema';
+import { currentActor } from './actor';
 import { appendEvents, type StreamCounts } from './events-append';
 import { retryable, retryDelayMs, TX_ATTEMPTS } from './tx-retry';
 
@@ -73,6 +75,8 @@ export class Work {
   constructor(
     readonly tx: Tx,
     private readonly check?: EmitCheck,
+    /** The member whose request this is (actor.ts): none of its events reaches a member who blocked them. */
+    readonly actor: number | undefined = currentActor(),
   ) {}
 
   /**
@@ -114,6 +118,7 @@ export class Work {
 
   /** Writes every collected emit: sequences advanced in one statement, then the rows; called before commit. */
   async flush(): Promise<void> {
+    await this.leaveOutBlockers();
     if (this.emits.length === 0) return;
     const counts: StreamCounts = new Map();
     const add = (stream: string, n: number) => counts.set(stream, (counts.get(stream) ?? 0) + n);
@@ -128,6 +133,40 @@ export class Work {
     const written = await appendEvents(this.tx, counts, this.emits.splice(0));
     this.pending.push(...written.personal);
     this.pendingChannel.push(...written.channel);
+  }
+
+  /**
+   * Drops the members who blocked the actor from every personal and channel emit (docs/decisions/0046), so
+   * that no row for them is written, live or replayed. One index probe (user_blocks_blocked_idx) per unit of
+   * work that emits to anyone but its actor; membership changes (sockets following channels) stay.
+   */
+  private async leaveOutBlockers(): Promise<void> {
+    const actor = this.actor;
+    if (actor === undefined) return;
+    const reachesOthers = this.emits.some(
+      (emit) =>
+        (emit.kind === 'personal' && emit.recipients.some((id) => id !== actor)) || emit.kind === 'channel',
+    );
+    if (!reachesOthers) return;
+    const rows = await this.tx
+      .select({ id: userBlocks.blockerId })
+      .from(userBlocks)
+      .where(eq(userBlocks.blockedId, actor));
+    if (rows.length === 0) return;
+    const blockers = new Set(rows.map((row) => row.id));
+    const kept = (ids: number[]) => ids.filter((id) => !blockers.has(id));
+    const emits = this.emits.splice(0).flatMap((emit): PendingEmit[] => {
+      if (emit.kind === 'personal') {
+        const recipients = kept(emit.recipients);
+        return recipients.length > 0 ? [{ ...emit, recipients }] : [];
+      }
+      if (emit.kind === 'channel') {
+        const groups = emit.groups.map((g) => ({ ...g, ids: kept(g.ids) })).filter((g) => g.ids.length > 0);
+        return groups.length > 0 ? [{ ...emit, groups }] : [];
+      }
+      return [emit];
+    });
+    this.emits.push(...emits);
   }
 }
 

@@ -20,6 +20,7 @@ export const socialKeys = {
   connections: ['social', 'connections'] as const,
   profile: (userId: number) => ['social', 'profile', userId] as const,
   searchUsers: (text: string) => ['social', 'search', 'users', text] as const,
+  blocks: ['social', 'blocks'] as const,
   tags: (context: TagContext) => ['tags', context] as const,
 };
 
@@ -119,6 +120,27 @@ export const useWithdrawFriendRequest = () =>
 
 export const useUnfriend = () =>
   useGraphMutation((userId: number) => call('unfriend', { query: { user_id: userId } }));
+
+/** GET /user/blocks: the members the caller blocked, most recent first (the settings list). */
+export function useBlocks() {
+  return useQuery({ queryKey: socialKeys.blocks, queryFn: () => trackBusy(call('blocks')) });
+}
+
+/**
+ * PUT or DELETE /user/blocks/{user_id}. A block reaches every screen (feeds, threads, moments, notifications,
+ * the home's stars), so every query is read again: what the member no longer sees goes at once.
+ */
+function useBlockMutation(blocked: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      trackBusy(call(blocked ? 'block' : 'unblock', { params: { user_id: userId } })),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+export const useBlock = () => useBlockMutation(true);
+export const useUnblock = () => useBlockMutation(false);
 
 /**
  * POST /stars/{id}/pin or unpin. A star's id is text on the wire: the pinnable ones (a member's, a

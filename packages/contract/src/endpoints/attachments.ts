@@ -26,6 +26,7 @@ const NEW_ITEM = [
   'message_too_long',
   'invalid_tag',
   'tag_too_long',
+  'blocked',
 ] as const;
 const NEW_POST = [...NEW_ITEM, 'invalid_target', 'target_required'] as const;
 const NEW_COMMENT = [...NEW_ITEM, 'urgency_experts_only'] as const;

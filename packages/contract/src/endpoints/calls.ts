@@ -32,6 +32,7 @@ export const CALL_ENDPOINTS = endpoints('calls', CALL_ROUTES, {
       'call_target',
       'call_yourself',
       'not_friends',
+      'blocked',
       'no_such_thread',
       'not_in_group',
     ],

@@ -33,8 +33,11 @@ import { FEED_ROUTES } from './routes';
 const OPEN = ['not_found', 'not_friends'] as const;
 /** Writing on a feed: the caller must be a member of the community, or the owner or a friend. */
 const WRITE = ['not_found', 'not_a_member', 'not_friends'] as const;
-/** A post's or comment's text must not be empty nor over the limit, and its @tags must name members (001 §5). */
-const TEXT = ['empty_message', 'message_too_long', 'invalid_tag'] as const;
+/**
+ * A post's or comment's text must not be empty nor over the limit, and its @tags must name members (001 §5)
+ * not blocked either way with the writer (`blocked`, as a comment on such a member's post is).
+ */
+const TEXT = ['empty_message', 'message_too_long', 'invalid_tag', 'blocked'] as const;
 const PAGE = ['invalid_page_key', 'not_found', 'not_friends'] as const;
 const EDIT_POST = [...OPEN, ...TEXT, 'not_author', 'tag_too_long'] as const;
 const DELETE_POST = [...OPEN, 'not_allowed'] as const;

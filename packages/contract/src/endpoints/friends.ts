@@ -1,4 +1,6 @@
 import {
+  BlockParams,
+  BlocksResponse,
   ConnectionsResponse,
   FriendOfFriendQuery,
   FriendRequestBody,
@@ -13,13 +15,20 @@ import {
   UserIdQuery,
 } from '../schemas';
 import { endpoints } from './define';
-import { FRIEND_ROUTES, STAR_ROUTES } from './routes';
+import { BLOCK_ROUTES, FRIEND_ROUTES, STAR_ROUTES } from './routes';
 
 export const FRIEND_ENDPOINTS = endpoints('friends', FRIEND_ROUTES, {
   friendRequest: {
     body: FriendRequestBody,
     response: FriendRequestResult,
-    errors: ['not_found', 'self_request', 'message_too_long', 'already_friends', 'duplicate_request'],
+    errors: [
+      'not_found',
+      'self_request',
+      'message_too_long',
+      'already_friends',
+      'duplicate_request',
+      'blocked',
+    ],
   },
   withdrawFriendRequest: { query: UserIdQuery, response: Ok, errors: ['not_found'] },
   unfriend: { query: UserIdQuery, response: Ok, errors: ['not_found'] },
@@ -43,4 +52,11 @@ export const FRIEND_ENDPOINTS = endpoints('friends', FRIEND_ROUTES, {
 export const STAR_ENDPOINTS = endpoints('stars', STAR_ROUTES, {
   pinStar: { params: StarIdParams, response: PinResponse, errors: ['not_found'] },
   unpinStar: { params: StarIdParams, response: PinResponse, errors: ['not_found'] },
+});
+
+/** Blocking oneself is a 400, an unknown member a 404; both calls are idempotent (issue 14). */
+export const BLOCK_ENDPOINTS = endpoints('blocks', BLOCK_ROUTES, {
+  block: { params: BlockParams, response: Ok, errors: ['not_found', 'cannot_block_self'] },
+  unblock: { params: BlockParams, response: Ok, errors: ['not_found', 'cannot_block_self'] },
+  blocks: { response: BlocksResponse, errors: [] },
 });

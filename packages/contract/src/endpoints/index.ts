@@ -5,7 +5,7 @@ import { AUTH_ENDPOINTS } from './auth';
 import { CALL_ENDPOINTS } from './calls';
 import { COMMUNITY_ENDPOINTS } from './communities';
 import { FEED_ENDPOINTS } from './feeds';
-import { FRIEND_ENDPOINTS, STAR_ENDPOINTS } from './friends';
+import { BLOCK_ENDPOINTS, FRIEND_ENDPOINTS, STAR_ENDPOINTS } from './friends';
 import { IMAGE_ENDPOINTS } from './images';
 import { LESSON_ENDPOINTS } from './lessons';
 import { MESSAGE_ENDPOINTS } from './messages';
@@ -20,6 +20,7 @@ import {
   ADMIN_ROUTES,
   ATTACHMENT_ROUTES,
   AUTH_ROUTES,
+  BLOCK_ROUTES,
   CALL_ROUTES,
   COMMUNITY_ROUTES,
   FEED_ROUTES,
@@ -61,6 +62,7 @@ export const ROUTES = {
   ...MOMENT_ROUTES,
   ...FRIEND_ROUTES,
   ...STAR_ROUTES,
+  ...BLOCK_ROUTES,
   ...USER_ROUTES,
   ...SEARCH_ROUTES,
   ...AUTH_ROUTES,
@@ -94,6 +96,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...MOMENT_ENDPOINTS,
   ...FRIEND_ENDPOINTS,
   ...STAR_ENDPOINTS,
+  ...BLOCK_ENDPOINTS,
   ...USER_ENDPOINTS,
   ...SEARCH_ENDPOINTS,
   ...AUTH_ENDPOINTS,

@@ -24,7 +24,7 @@ import {
 import { endpoints } from './define';
 import { MESSAGE_ROUTES } from './routes';
 
-const TEXT = ['not_found', 'not_friends', 'empty_message', 'message_too_long'] as const;
+const TEXT = ['not_found', 'not_friends', 'blocked', 'empty_message', 'message_too_long'] as const;
 const FILES = ['no_files', 'too_many_files', 'invalid_attachment'] as const;
 
 export const MESSAGE_ENDPOINTS = endpoints('messages', MESSAGE_ROUTES, {
@@ -60,12 +60,12 @@ export const MESSAGE_ENDPOINTS = endpoints('messages', MESSAGE_ROUTES, {
   createMessageGroup: {
     body: PmCreateGroupBody,
     response: PmGroupCreated,
-    errors: ['not_found', 'not_friends', 'group_too_small', 'self'],
+    errors: ['not_found', 'not_friends', 'blocked', 'group_too_small', 'self'],
   },
   directThread: {
     body: PmDirectBody,
     response: PmDirectResponse,
-    errors: ['not_found', 'not_friends', 'self'],
+    errors: ['not_found', 'not_friends', 'blocked', 'self'],
   },
   setGroupImage: {
     params: PmGroupIdParams,

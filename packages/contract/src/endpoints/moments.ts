@@ -24,6 +24,7 @@ export const MOMENT_ENDPOINTS = endpoints('moments', MOMENT_ROUTES, {
       'not_found',
       'not_a_member',
       'not_friends',
+      'blocked',
       'no_participants',
       'treasure_has_participants',
       'session_info_too_long',

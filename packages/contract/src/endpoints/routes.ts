@@ -152,6 +152,16 @@ export const FRIEND_ROUTES = {
   members: 'GET /users',
 } as const;
 
+/**
+ * Blocks (issue 14, docs/decisions/0046): a member keeps another away; idempotent both ways, and the list the
+ * settings show.
+ */
+export const BLOCK_ROUTES = {
+  block: 'PUT /user/blocks/:user_id',
+  unblock: 'DELETE /user/blocks/:user_id',
+  blocks: 'GET /user/blocks',
+} as const;
+
 /** Pinning a star of the home: the star's `pinned` toggles, and it answers the star's new state (000 §3.3). */
 export const STAR_ROUTES = {
   pinStar: 'POST /stars/:id/pin',

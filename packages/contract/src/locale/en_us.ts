@@ -939,6 +939,17 @@ const ORBIT_TEXTS = {
   'mood_insights.days': '{{0}} days',
   'mood_insights.days_one': '{{0}} day',
   'mood_insights.unable': 'unable to get your mood history',
+  'blocks.refused': 'You can’t reach this member: one of you has blocked the other',
+  'blocks.block': 'Block',
+  'blocks.unblock': 'Unblock',
+  'blocks.block_question': 'Block {{0}}?',
+  'blocks.block_explanation':
+    'You will no longer see their messages, posts, comments or moments, and neither of you can contact the other. Your friendship ends.',
+  'blocks.title': 'Blocked members',
+  'blocks.none': 'You haven’t blocked anyone',
+  'blocks.blocked_since': 'Blocked {{0}}',
+  'blocks.blocked_toast': '{{0}} is blocked',
+  'blocks.unblocked_toast': '{{0}} is unblocked',
   'mood_insights.empty': 'No moods or activity in these days yet',
   'mood_insights.chart_label':
     'Your moods and active minutes over the last {{0}} days: most often {{1}}, on active days {{2}}, on rest days {{3}}.',

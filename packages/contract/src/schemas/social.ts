@@ -107,3 +107,19 @@ export const TagsQuery = Type.Object({
 });
 export const TagsResponse = Type.Object({ tags: Type.Array(Type.String()) });
 export type TagsResponse = Static<typeof TagsResponse>;
+
+/** PUT and DELETE /user/blocks/{user_id}: the member blocked or unblocked. */
+export const BlockParams = Type.Object({ user_id: Id }, { additionalProperties: false });
+export type BlockParams = Static<typeof BlockParams>;
+
+/** One member the caller blocked, as the settings list shows them (issue 14). */
+export const BlockEntry = Type.Object({
+  user_id: Id,
+  screen_name: Type.String({ description: 'the face the blocked member shows the caller' }),
+  blocked_at: Type.String({ description: 'ISO 8601' }),
+});
+export type BlockEntry = Static<typeof BlockEntry>;
+
+/** GET /user/blocks: the caller's blocks, most recent first. */
+export const BlocksResponse = Type.Object({ blocks: Type.Array(BlockEntry) });
+export type BlocksResponse = Static<typeof BlocksResponse>;

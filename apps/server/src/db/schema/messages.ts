@@ -84,12 +84,18 @@ export const notifications = pgTable(
     source: text('source'),
     communityId: integer('community_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The member whose action caused it, when one did (decision 0046): a member who blocked them no longer
+     * sees it. Goes with that member's account.
+     */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     read: boolean('read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_unread_idx').on(t.userId).where(sql`read = false`),
+    index('notifications_actor_idx').on(t.actorId).where(sql`actor_id IS NOT NULL`),
   ],
 );
 

@@ -56,6 +56,29 @@ export const friendRequests = pgTable(
 );
 
 /**
+ * A member keeps another away (issue 14, docs/decisions/0046): one row per (blocker, blocked). The primary key
+ * answers "whom did I block"; the reverse index answers "who blocked this member" (the realtime filter, the
+ * both-ways checks), so every lookup is an index probe.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
  * One row per (member, thing orbiting them): the stable star id, pin state and the interaction history that
  * sets the star's zone and size (docs/decisions/0007-home-star-set.md). The star's type is not stored: the
  * provider of its kind decides it from the graph (a pending friend becomes a friend under the same id).

@@ -11,6 +11,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { activityBoardEpochs, activityLogs, communityMembers } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { hiddenIdsSql } from '../blocks';
 import { assertMayRead } from '../communities';
 import { type FaceRow, faceSeenBy, facesJsonSql, publicCounts, wellbeingOf } from '../faces';
 import {
@@ -122,6 +123,7 @@ const facesStatement = preparedPerDatabase((db) => {
       epoch: sql<string>`(${epoch})`,
       callerZone: zoneOfMember(caller),
       faces: facesJsonSql(caller, sql.placeholder('ids')),
+      hidden: hiddenIdsSql(caller),
     })
     .from(sql`(SELECT 1) AS one`)
     .prepare('activity_board_faces');
@@ -131,7 +133,11 @@ async function facesOf(db: Db, callerId: number, board: Board, at: WindowValues)
   const ids = [callerId, ...board.ids.subarray(0, board.top)];
   const [row] = await facesStatement(db).execute({ ...at, caller: callerId, ids });
   const members = new Map<number, { user: FaceRow; isFriend: boolean }>();
-  for (const face of row?.faces ?? []) members.set(face.id, { user: face, isFriend: face.isFriend });
+  // Members the caller blocked have no row on the caller's board (decision 0046); the ranks stay.
+  const hidden = new Set(row?.hidden ?? []);
+  for (const face of row?.faces ?? []) {
+    if (!hidden.has(face.id)) members.set(face.id, { user: face, isFriend: face.isFriend });
+  }
   return { epoch: row?.epoch ?? '', callerZone: row?.callerZone ?? null, members };
 }
 

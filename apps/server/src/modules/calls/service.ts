@@ -13,6 +13,7 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { type JanusGateway, mediaUnavailable, type RoomCredentials } from '../../platform/media';
 import { inTransaction, type Work } from '../../platform/tx';
+import { blockedEitherWayAmong } from '../blocks';
 import { assertMember } from '../communities';
 import { facesFor, relationsOf, restingAmong } from '../faces';
 import { announceEnd, announceMember, announceStart, answerAsMissed, notifyRejected, ring } from './events';
@@ -131,6 +132,7 @@ async function startPrivateCall(
   attendees: number[],
   groupId: number | null,
 ): Promise<Started> {
+  attendees = await reachableAttendees(deps, callerId, attendees, groupId);
   const ringing = await livePrivateCallWith(deps.db, callerId, attendees, groupId);
   if (ringing) return joinedCall(await join(deps, ringing, callerId));
   await assertMayCall(deps, callerId, attendees, groupId);
@@ -158,6 +160,23 @@ async function startPrivateCall(
     await dropRoom(deps, roomColumns(placed));
     throw err;
   }
+}
+
+/**
+ * Nobody rings a member blocked either way (docs/decisions/0046): calling them alone is a 403 `blocked`; a
+ * call to a group thread's participants rings the others and leaves them out.
+ */
+async function reachableAttendees(
+  deps: AppDeps,
+  callerId: number,
+  attendees: number[],
+  groupId: number | null,
+) {
+  const blocked = await blockedEitherWayAmong(deps.db, callerId, attendees);
+  if (blocked.size === 0) return attendees;
+  const others = attendees.filter((id) => !blocked.has(id));
+  if (groupId === null || others.length === 0) throw forbidden('You cannot call this member', 'blocked');
+  return others;
 }
 
 /**

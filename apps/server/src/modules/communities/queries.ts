@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { pageFromKey, pageOf } from '../../platform/paging';
+import { notBlockedEitherWaySql, notHiddenFromSql } from '../blocks';
 import {
   faceSeenBy,
   findUser,
@@ -178,7 +179,8 @@ export async function communityMembersOf(
     .select({ user: users, role: communityMembers.role, identity: communityMembers.identity, isFriend })
     .from(communityMembers)
     .innerJoin(users, eq(users.id, communityMembers.userId))
-    .where(eq(communityMembers.communityId, communityId))
+    // The caller's blocked members are not listed to the caller (docs/decisions/0046).
+    .where(and(eq(communityMembers.communityId, communityId), notHiddenFromSql(callerId, users.id)))
     .orderBy(
       ...(friendsFirst ? [desc(isFriend)] : []),
       asc(communityMembers.role),
@@ -202,7 +204,13 @@ export function candidateCondition(community: CommunityRow, callerId: number): S
           sql`(select 1 from ${organizationMembers} where ${organizationMembers.organizationId} = ${community.ownerId} and ${organizationMembers.userId} = ${users.id})`,
         )
       : isFriendOf(callerId);
-  return and(ne(users.id, callerId), not(inCommunity), reachable) as SQL;
+  // Neither finds the other when one blocked the other (docs/decisions/0046).
+  return and(
+    ne(users.id, callerId),
+    not(inCommunity),
+    reachable,
+    notBlockedEitherWaySql(callerId, users.id),
+  ) as SQL;
 }
 
 /** A name filter that finds a private member's username only for their friends; the avatar name always. */

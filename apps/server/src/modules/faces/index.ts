@@ -29,5 +29,5 @@ export {
   STRANGER,
 } from './presenter';
 export { isResting, quietHoursOf, restingAmong } from './quiet';
-export { faceAsSeenBy, facesFor, findUser, relationOf, relationsOf } from './service';
+export { faceAsSeenBy, facesFor, findUser, lockPair, relationOf, relationsOf } from './service';
 export { publicCounts, wellbeingOf } from './wellbeing';

@@ -1,6 +1,6 @@
 import { FriendDirection } from '@orbit/contract';
-import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
 import { runQueries } from '../../db/queries';
 import { friendRequests, friendships, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
@@ -12,6 +12,28 @@ export async function findUser(db: Queryable, userId: number): Promise<UserRow> 
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound('No such member');
   return user;
+}
+
+/**
+ * Locks both members' rows in id order, so that two writes between the same pair (a request, its reply, a
+ * block; crossing, or sent twice at once) run one after the other; answers both, 404 when either is missing.
+ */
+export async function lockPair(
+  tx: Tx,
+  callerId: number,
+  userId: number,
+): Promise<{ caller: UserRow; other: UserRow }> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, [callerId, userId]))
+    .orderBy(asc(users.id))
+    // NO KEY UPDATE: inserts naming these members (foreign keys) must not wait on it (decision 0004).
+    .for('no key update');
+  const caller = rows.find((u) => u.id === callerId);
+  const other = rows.find((u) => u.id === userId);
+  if (!caller || !other) throw notFound('No such member');
+  return { caller, other };
 }
 
 /** How the viewer stands to each of `userIds`, in two queries however many there are. */

@@ -6,6 +6,7 @@ import { comments } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
+import { assertNoneBlocked, notHiddenFromSql } from '../blocks';
 import type { UserRow } from '../faces';
 import { announceComment, type CommentReaders, type FeedSubtype } from './events';
 import { detachFiles, removeStoredFiles, type WarnLog } from './files';
@@ -73,7 +74,7 @@ export async function listComments(deps: AppDeps, callerId: number, postId: numb
   const rows = await deps.db
     .select()
     .from(comments)
-    .where(visibleComments(postId, access.seesUrgent))
+    .where(and(visibleComments(postId, access.seesUrgent), notHiddenFromSql(callerId, comments.authorId)))
     .orderBy(asc(comments.id));
   return presentAll(deps.db, callerId, access, rows);
 }
@@ -90,13 +91,20 @@ async function openComment(db: Queryable, access: PostAccess, commentId: number)
 }
 
 /** @tags of a comment name members who receive it (experts only, when it is urgent). */
-async function taggedIn(work: Work, access: PostAccess, message: string, urgency: number, tagged?: number[]) {
+async function taggedIn(
+  work: Work,
+  authorId: number,
+  access: PostAccess,
+  message: string,
+  urgency: number,
+  tagged?: number[],
+) {
   const audience = await audienceOf(work.tx, access.post);
   const reach =
     urgency === Urgency.NONE
       ? audience.recipients
       : audience.recipients.filter((id) => audience.urgentReaders.has(id));
-  return checkTaggedUsers(work.tx, message, tagged, reach);
+  return checkTaggedUsers(work.tx, authorId, message, tagged, reach);
 }
 
 /** Tells the comment's readers (experts only, when it is urgent) that it came, changed or went. */
@@ -127,9 +135,14 @@ export async function presentOne(db: Queryable, callerId: number, access: PostAc
   return presented as FeedComment;
 }
 
-/** The post the caller comments on: one they see, in a community only as a member. */
+/**
+ * The post the caller comments on: one they see, in a community only as a member, neither written by nor on
+ * the feed of a member blocked either way (403 blocked).
+ */
 export async function openForComment(db: Queryable, callerId: number, postId: number, place: FeedPlace) {
   const access = await openPost(db, callerId, postId, place);
+  const { authorId, ownerUserId } = access.post;
+  await assertNoneBlocked(db, callerId, ownerUserId === null ? [authorId] : [authorId, ownerUserId]);
   await assertMayTakePart(db, callerId, access);
   return access;
 }
@@ -150,7 +163,7 @@ export async function writeComment(
   const message = cleanMessage(input.message, extras.hasAttachments);
   const urgency = input.urgency ?? Urgency.NONE;
   assertMaySetUrgency(access, urgency);
-  const taggedUsers = await taggedIn(work, access, message, urgency, input.tagged_users);
+  const taggedUsers = await taggedIn(work, callerId, access, message, urgency, input.tagged_users);
   const [comment] = await work.tx
     .insert(comments)
     .values({
@@ -207,7 +220,7 @@ export async function editComment(
     const taggedUsers =
       body.tagged_users === undefined
         ? comment.taggedUsers
-        : await taggedIn(work, access, message, urgency, body.tagged_users);
+        : await taggedIn(work, callerId, access, message, urgency, body.tagged_users);
     const [updated] = await work.tx
       .update(comments)
       .set({

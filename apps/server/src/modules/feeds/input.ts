@@ -1,6 +1,7 @@
 import { ErrorCode, LIMITS } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
 import { badRequest } from '../../platform/errors';
+import { assertNoneBlocked } from '../blocks';
 import { usersByIds } from './loader';
 
 /** A post's or comment's text: trimmed; empty only with an attachment; at most 10000 characters (001 §5). */
@@ -38,16 +39,19 @@ const mentions = (message: string, name: string) =>
 
 /**
  * The @tagged members of a message: each must be a known member who receives the item and whose screen
- * name (username or alias) is written as @name in the message; anything else is a 400 invalid_tag.
+ * name (username or alias) is written as @name in the message; anything else is a 400 invalid_tag. Nobody
+ * @tags a member they blocked or who blocked them (403 blocked).
  */
 export async function checkTaggedUsers(
   db: Queryable,
+  authorId: number,
   message: string,
   tagged: number[] | undefined,
   audience: number[],
 ): Promise<number[]> {
   const ids = [...new Set(tagged ?? [])];
   if (ids.length === 0) return [];
+  await assertNoneBlocked(db, authorId, ids);
   const people = await usersByIds(db, ids);
   const reach = new Set(audience);
   for (const id of ids) {

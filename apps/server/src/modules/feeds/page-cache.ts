@@ -81,6 +81,8 @@ export class CommunityPageCache implements FeedPageReads {
   async read(viewerId: number, communityId: number, serialize: PageSerializer): Promise<string | null> {
     const kept = this.windows.get(communityId);
     let check = await this.check(communityId, viewerId, kept ?? EMPTY_REACH);
+    // A member who blocked someone reads their own page, without those members' posts (decision 0046).
+    if (check.blocks) return null;
     let window = kept;
     if (!window || !stillTrue(window, check)) {
       window = await this.readWindow(communityId, check.position);

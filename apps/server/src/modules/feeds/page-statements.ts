@@ -9,6 +9,7 @@ import {
   friendships,
   postReactions,
   posts,
+  userBlocks,
   users,
 } from '../../db/schema';
 import { type FaceRow, faceFieldsSql } from '../faces';
@@ -89,6 +90,8 @@ export interface PageCheck {
   unit: number | null;
   /** The caller's wellbeing mode: their page leaves the public counts out (decision 0044). */
   wellbeing: boolean | null;
+  /** The caller blocked someone: their page leaves those members' posts out, so it is read uncached (0046). */
+  blocks: boolean;
 }
 
 /**
@@ -123,6 +126,7 @@ const checkStatement = preparedPerDatabase((db) => {
       wellbeing: sql<
         boolean | null
       >`(SELECT ${users.wellbeingMode} FROM ${users} WHERE ${users.id} = ${viewer})`,
+      blocks: sql<boolean>`EXISTS (SELECT 1 FROM ${userBlocks} WHERE ${userBlocks.blockerId} = ${viewer})`,
     })
     .from(communities)
     .where(eq(communities.id, sql.placeholder('community')))

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { posts } from '../../db/schema';
 import { decodeKey, encodeKey, invalidKey } from '../../platform/paging';
+import { notHiddenFromSql } from '../blocks';
 import type { PostRow } from './policy';
 
 /** A keyset cursor: older than post `b`, or newer than post `a`. Live inserts never shift a page. */
@@ -68,7 +69,13 @@ export async function feedPage(
     eq(posts.authorId, callerId),
     eq(posts.targetUserId, callerId),
   );
-  const where = [feed, visible as SQL, ...filtersOf(filters, timezone)];
+  // Posts of members the caller blocked are left out for the caller (docs/decisions/0046).
+  const where = [
+    feed,
+    visible as SQL,
+    notHiddenFromSql(callerId, posts.authorId),
+    ...filtersOf(filters, timezone),
+  ];
   const newer = cursor !== null && 'newer' in cursor;
   if (cursor !== null)
     where.push('newer' in cursor ? gt(posts.id, cursor.newer) : lt(posts.id, cursor.older));

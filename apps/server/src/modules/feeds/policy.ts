@@ -1,8 +1,9 @@
 import { CommunityRole, ErrorCode, PostPrivacy, Urgency } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communityMembers, friendships, posts } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
+import { isBlockedEitherWay, notHiddenFromSql } from '../blocks';
 import { assertMayRead, assertMember } from '../communities';
 import { relationOf } from '../faces';
 
@@ -32,7 +33,9 @@ export async function mayReadUserFeed(db: Queryable, callerId: number, ownerId: 
   return callerId === ownerId || (await relationOf(db, callerId, ownerId)).isFriend;
 }
 
+/** A member blocked either way does not know the feed exists: 404 (docs/decisions/0046). */
 export async function assertMayReadUserFeed(db: Queryable, callerId: number, ownerId: number) {
+  if (await isBlockedEitherWay(db, callerId, ownerId)) throw notFound('No such member');
   if (!(await mayReadUserFeed(db, callerId, ownerId))) {
     throw forbidden('Only the member and their friends read this feed', ErrorCode.not_friends);
   }
@@ -52,7 +55,12 @@ export async function openPost(
   postId: number,
   place: FeedPlace,
 ): Promise<PostAccess> {
-  const [post] = await db.select().from(posts).where(eq(posts.id, postId)).limit(1);
+  // A post of a member the caller blocked is gone for the caller (docs/decisions/0046).
+  const [post] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), notHiddenFromSql(callerId, posts.authorId)))
+    .limit(1);
   if (!post || !seesPrivate(post, callerId)) throw noSuchPost();
   if (place.kind === 'community') {
     if (post.communityId === null) throw noSuchPost();

@@ -146,7 +146,7 @@ export async function writePost(
     activity: extras.activity ?? null,
   };
   const audience = await audienceOf(db, row);
-  const taggedUsers = await checkTaggedUsers(db, message, input.tagged_users, audience.recipients);
+  const taggedUsers = await checkTaggedUsers(db, authorId, message, input.tagged_users, audience.recipients);
   const [post] = await db
     .insert(posts)
     .values({ ...row, taggedUsers })
@@ -279,7 +279,7 @@ export async function editPost(
     const tagged =
       body.tagged_users === undefined
         ? post.taggedUsers
-        : await checkTaggedUsers(work.tx, message, body.tagged_users, audience.recipients);
+        : await checkTaggedUsers(work.tx, callerId, message, body.tagged_users, audience.recipients);
     const [updated] = await work.tx
       .update(posts)
       .set({

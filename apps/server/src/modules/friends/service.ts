@@ -9,19 +9,21 @@ import {
   MEMBER_PAGE_SIZE,
   type MembersResponse,
 } from '@orbit/contract';
-import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ne, or, sql } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { runQueries } from '../../db/queries';
+import { eitherWay, runQueries } from '../../db/queries';
 import { friendRequests, friendships, organizationMembers, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { pageFromKey, pageOf } from '../../platform/paging';
 import { inTransaction, type Work } from '../../platform/tx';
+import { assertNoneBlocked, notHiddenFromSql } from '../blocks';
 import { communityConnectionsOf } from '../communities';
 import {
   FRIEND,
   faceSeenBy,
+  lockPair,
   presentPublicProfile,
   relationOf,
   relationsOf,
@@ -34,28 +36,6 @@ import { forgetStar, recordInteraction, StarTarget } from '../stars';
 import { assertMaySeeFriendsOf, assertNotSelf, requestMessage } from './policy';
 import { keyedByUserId, presentFriendEntry, presentRequestEntry } from './presenter';
 
-/**
- * Locks both members' rows in id order, so that two requests between the same pair (crossing, or sent
- * twice at once) run one after the other; answers the other member, 404 when there is none.
- */
-async function lockPair(
-  work: Work,
-  callerId: number,
-  userId: number,
-): Promise<{ caller: UserRow; other: UserRow }> {
-  const rows = await work.tx
-    .select()
-    .from(users)
-    .where(inArray(users.id, [callerId, userId]))
-    .orderBy(asc(users.id))
-    // NO KEY UPDATE: inserts naming these members (foreign keys) must not wait on it (decision 0004).
-    .for('no key update');
-  const caller = rows.find((u) => u.id === callerId);
-  const other = rows.find((u) => u.id === userId);
-  if (!caller || !other) throw notFound('No such member');
-  return { caller, other };
-}
-
 /** Each gets their own profile change; one after the other, as the transaction runs one query at a time. */
 async function announceToBoth(work: Work, a: number, b: number) {
   for (const userId of [a, b]) await work.emit([userId], EventType.USER_PROFILES, null, { user_id: userId });
@@ -64,12 +44,7 @@ async function announceToBoth(work: Work, a: number, b: number) {
 async function acceptRequest(work: Work, caller: UserRow, requester: UserRow) {
   await work.tx
     .delete(friendRequests)
-    .where(
-      or(
-        and(eq(friendRequests.fromId, requester.id), eq(friendRequests.toId, caller.id)),
-        and(eq(friendRequests.fromId, caller.id), eq(friendRequests.toId, requester.id)),
-      ),
-    );
+    .where(eitherWay(friendRequests.fromId, friendRequests.toId, requester.id, caller.id));
   await work.tx.insert(friendships).values([
     { userId: caller.id, friendId: requester.id },
     { userId: requester.id, friendId: caller.id },
@@ -112,7 +87,8 @@ export async function sendOrAccept(deps: AppDeps, callerId: number, body: Friend
   assertNotSelf(callerId, body.user_id);
   const message = requestMessage(body.message);
   return inTransaction(unitOfWork(deps), async (work) => {
-    const { caller, other } = await lockPair(work, callerId, body.user_id);
+    const { caller, other } = await lockPair(work.tx, callerId, body.user_id);
+    await assertNoneBlocked(work.tx, callerId, [other.id]);
     const relation = await relationOf(work.tx, callerId, other.id);
     if (relation.isFriend) throw conflict('already_friends', 'You are already friends');
     if (relation.direction === FriendDirection.OUTGOING) {
@@ -132,12 +108,7 @@ export async function withdrawRequest(deps: AppDeps, callerId: number, userId: n
   await inTransaction(unitOfWork(deps), async (work) => {
     const removed = await work.tx
       .delete(friendRequests)
-      .where(
-        or(
-          and(eq(friendRequests.fromId, callerId), eq(friendRequests.toId, userId)),
-          and(eq(friendRequests.fromId, userId), eq(friendRequests.toId, callerId)),
-        ),
-      )
+      .where(eitherWay(friendRequests.fromId, friendRequests.toId, callerId, userId))
       .returning({ fromId: friendRequests.fromId, toId: friendRequests.toId });
     if (removed.length === 0) throw notFound('No friend request between you and this member');
     for (const r of removed) await forgetStar(work, r.fromId, StarTarget.USER, r.toId);
@@ -152,12 +123,7 @@ export async function unfriend(deps: AppDeps, callerId: number, userId: number) 
   await inTransaction(unitOfWork(deps), async (work) => {
     const removed = await work.tx
       .delete(friendships)
-      .where(
-        or(
-          and(eq(friendships.userId, callerId), eq(friendships.friendId, userId)),
-          and(eq(friendships.userId, userId), eq(friendships.friendId, callerId)),
-        ),
-      )
+      .where(eitherWay(friendships.userId, friendships.friendId, callerId, userId))
       .returning({ userId: friendships.userId });
     if (removed.length === 0) throw notFound('You are not friends with this member');
     await forgetStar(work, callerId, StarTarget.USER, userId);
@@ -267,7 +233,8 @@ export async function membersOf(db: Queryable, callerId: number, pageKey?: strin
   const rows = await db
     .select()
     .from(users)
-    .where(and(ne(users.id, callerId), sharesOrganisation))
+    // Members the caller blocked are not listed to the caller (decision 0046).
+    .where(and(ne(users.id, callerId), sharesOrganisation, notHiddenFromSql(callerId, users.id)))
     .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
     .limit(page.size + 1)
     .offset(page.offset);

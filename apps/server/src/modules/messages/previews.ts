@@ -2,6 +2,7 @@ import { PM_PREVIEWS_MAX, type PmPreview } from '@orbit/contract';
 import { and, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
+import { notHiddenFromSql } from '../blocks';
 import type { UserRow } from '../faces';
 import { noSuchThread } from './policy';
 import { presentPreview } from './presenter';
@@ -36,12 +37,14 @@ async function threadRows(db: Queryable, viewerId: number, filter: SQL | undefin
       createdAt: messages.createdAt,
     })
     .from(messages)
-    .where(eq(messages.groupId, messageGroups.id))
+    // The last message the viewer sees: not one of a member they blocked (docs/decisions/0046).
+    .where(and(eq(messages.groupId, messageGroups.id), notHiddenFromSql(viewerId, messages.authorId)))
     .orderBy(desc(messages.id))
     .limit(1)
     .as('last');
   const previousAuthor = sql<number | null>`(SELECT p.author_id FROM ${messages} p
-    WHERE p.group_id = ${messageGroups.id} AND p.id < ${last.id} ORDER BY p.id DESC LIMIT 1)`;
+    WHERE p.group_id = ${messageGroups.id} AND p.id < ${last.id}
+      AND ${notHiddenFromSql(viewerId, sql`p.author_id`)} ORDER BY p.id DESC LIMIT 1)`;
   return db
     .select({
       group: messageGroups,

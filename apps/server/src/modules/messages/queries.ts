@@ -1,9 +1,10 @@
 import { PM_UNREAD_COUNT_CAP } from '@orbit/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
+import { notHiddenFromSql } from '../blocks';
 import {
   FACE_COLUMNS,
   faceSeenBy,
@@ -105,10 +106,11 @@ export async function maySend(db: Queryable, thread: Thread): Promise<boolean> {
  * Messages from others after the participant's last read one, counted up to the cap: the index on
  * (group_id, id) bounds the work whatever the thread's length.
  */
-export function unreadCountSql(groupId: unknown, lastReadId: unknown, readerId: unknown) {
+export function unreadCountSql(groupId: unknown, lastReadId: unknown, readerId: SQLWrapper | number) {
   return sql<number>`(SELECT count(*)::int FROM (
     SELECT 1 FROM ${messages} u
     WHERE u.group_id = ${groupId} AND u.id > ${lastReadId} AND u.author_id <> ${readerId}
+      AND ${notHiddenFromSql(readerId, sql`u.author_id`)}
     LIMIT ${PM_UNREAD_COUNT_CAP}) c)`;
 }
 
@@ -117,7 +119,8 @@ function hasUnreadSql() {
   return sql`EXISTS (SELECT 1 FROM ${messages} u
     WHERE u.group_id = ${messageParticipants.groupId}
       AND u.id > ${messageParticipants.lastReadMessageId}
-      AND u.author_id <> ${messageParticipants.userId})`;
+      AND u.author_id <> ${messageParticipants.userId}
+      AND ${notHiddenFromSql(messageParticipants.userId, sql`u.author_id`)})`;
 }
 
 /** pending_pms_qty of GET /user/profiles: the member's threads holding unread messages (0015-messages). */

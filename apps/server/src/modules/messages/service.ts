@@ -7,6 +7,7 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { type IncomingFile, noFiles, type StoredUploads, withStoredUploads } from '../attachments';
+import { assertNoneBlocked, notHiddenFromSql } from '../blocks';
 import { relationsOf } from '../faces';
 import { notifyPrivateMessage } from '../notifications';
 import { recordInteraction, StarTarget } from '../stars';
@@ -29,7 +30,11 @@ export { pendingThreadCount } from './queries';
 
 /** A page of a thread by keyset, one prepared statement per direction: one index range scan on (group_id, id). */
 const pageStatements = preparedPerDatabase((db) => {
-  const inGroup = eq(messages.groupId, sql.placeholder('group'));
+  // The viewer's blocked members' messages are left out for the viewer only (docs/decisions/0046).
+  const inGroup = and(
+    eq(messages.groupId, sql.placeholder('group')),
+    notHiddenFromSql(sql.placeholder('viewer'), messages.authorId),
+  );
   const limit = PM_PAGE_SIZE + 1;
   const from = sql.placeholder('id');
   return {
@@ -58,10 +63,10 @@ const pageStatements = preparedPerDatabase((db) => {
 });
 
 /** One page of a thread, newest first. */
-async function pageRows(db: Db, groupId: number, cursor: Cursor): Promise<MessageRow[]> {
+async function pageRows(db: Db, groupId: number, viewerId: number, cursor: Cursor): Promise<MessageRow[]> {
   const statements = pageStatements(db);
-  if (cursor.kind === 'newest') return statements.newest.execute({ group: groupId });
-  const rows = await statements[cursor.kind].execute({ group: groupId, id: cursor.id });
+  if (cursor.kind === 'newest') return statements.newest.execute({ group: groupId, viewer: viewerId });
+  const rows = await statements[cursor.kind].execute({ group: groupId, viewer: viewerId, id: cursor.id });
   return cursor.kind === 'after' ? rows.reverse() : rows;
 }
 
@@ -96,7 +101,7 @@ export async function listMessages(
   // Both at once: the page is only answered once the thread says the viewer takes part in it.
   const [{ lastReadId: lastRead, faces }, rows] = await Promise.all([
     threadSeenBy(deps.db, groupId, viewerId),
-    pageRows(deps.db, groupId, cursor),
+    pageRows(deps.db, groupId, viewerId, cursor),
   ]);
   const page = pageOfRows(rows, cursor);
   const newest = page.items[0];
@@ -128,7 +133,10 @@ async function recordMessageInteractions(work: Work, thread: Thread) {
   await recordInteraction(work, b, StarTarget.USER, a);
 }
 
+/** A one-to-one thread between members one of whom blocked the other takes nothing (403 blocked). */
 async function assertMaySend(db: Queryable, thread: Thread) {
+  const other = thread.group.isGroup ? undefined : thread.others[0];
+  if (other) await assertNoneBlocked(db, thread.viewer.user.id, [other.user.id]);
   if (!(await maySend(db, thread))) throw notFriends();
 }
 
@@ -337,7 +345,9 @@ export async function markRead(deps: AppDeps, callerId: number, groupId: number)
   });
 }
 
+/** Blocked either way comes first (403 blocked), then friendship (403 not_friends). */
 async function assertAllFriends(db: Queryable, callerId: number, userIds: number[]) {
+  await assertNoneBlocked(db, callerId, userIds);
   const relations = await relationsOf(db, callerId, userIds);
   if (userIds.some((id) => !relations.get(id)?.isFriend)) throw notFriends();
 }

@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communityMembers, friendships } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { assertNoneBlocked } from '../blocks';
 import type { MomentRow } from './presenter';
 
 function derivedType(participantCount: number, factor: boolean): MomentType {
@@ -91,6 +92,8 @@ export async function assertMayReach(
   friendIds: number[],
   communityIds: number[],
 ) {
+  // A member blocked either way is no participant (403 blocked, docs/decisions/0046).
+  await assertNoneBlocked(db, producerId, friendIds);
   const [friends, memberships] = await Promise.all([
     friendIds.length === 0
       ? []

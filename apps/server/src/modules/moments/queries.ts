@@ -8,6 +8,7 @@ import {
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communities, momentRecipients, moments } from '../../db/schema';
+import { notHiddenFromSql } from '../blocks';
 import { facesFor } from '../faces';
 import { type Connection, type MomentRow, presentMoment } from './presenter';
 
@@ -45,6 +46,8 @@ async function incomingSection(
     .where(
       and(
         eq(momentRecipients.userId, callerId),
+        // Moments of a member the caller blocked are gone for the caller (decision 0046).
+        notHiddenFromSql(callerId, moments.producerId),
         // Only dares and shares are received (000 §2.9); treasures stay with their producer.
         inArray(moments.type, [MomentType.DARE, MomentType.SHARE]),
         filterCondition(filter),

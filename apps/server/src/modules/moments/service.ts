@@ -19,6 +19,7 @@ import { communityMembers, momentRecipients, moments } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
+import { hiddenFrom, notBlockedEitherWaySql } from '../blocks';
 import { faceSeenBy, facesFor, findUser, presentMemberFace, relationsOf, SELF, seesPersona } from '../faces';
 import { challengeNotification, notify } from '../notifications';
 import {
@@ -58,6 +59,8 @@ async function deliver(work: Work, moment: MomentRow, expiresAt: Date): Promise<
         and(
           inArray(communityMembers.communityId, community_ids),
           ne(communityMembers.userId, moment.producerId),
+          // Nobody blocked either way with the producer receives it through a community (decision 0046).
+          notBlockedEitherWaySql(moment.producerId, communityMembers.userId),
         ),
       );
     for (const m of members) if (!via.has(m.userId)) via.set(m.userId, m.communityId);
@@ -283,7 +286,8 @@ export async function leaderboard(
       and(eq(momentRecipients.momentId, momentId), eq(momentRecipients.status, RecipientStatus.COMPLETED)),
     );
   const scores = new Map<number, number | null>([[moment.producerId, producerScore(moment)]]);
-  for (const f of finishers) scores.set(f.userId, f.score);
+  const hidden = await hiddenFrom(db, callerId);
+  for (const f of finishers) if (!hidden.has(f.userId)) scores.set(f.userId, f.score);
   if (!scores.has(callerId)) scores.set(callerId, null);
   const faces = await facesFor(db, callerId, [...scores.keys()]);
   const entries = [...scores].map(([userId, score]) => ({

@@ -15,6 +15,7 @@ import { notifications, organizationMembers, organizations, users } from '../../
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
+import { notHiddenFromSql } from '../blocks';
 import { isResting } from '../faces';
 import { maintenanceNotification, type NotificationInput } from './entities';
 import { assertMayAnnounce, wantsNotification } from './policy';
@@ -27,7 +28,13 @@ async function unreadCountsOf(db: Queryable, userIds: number[]): Promise<Map<num
   const rows = await db
     .select({ userId: notifications.userId, unread: count() })
     .from(notifications)
-    .where(and(inArray(notifications.userId, userIds), eq(notifications.read, false)))
+    .where(
+      and(
+        inArray(notifications.userId, userIds),
+        eq(notifications.read, false),
+        notHiddenFromSql(notifications.userId, notifications.actorId),
+      ),
+    )
     .groupBy(notifications.userId);
   return new Map(rows.map((r) => [r.userId, r.unread]));
 }
@@ -50,6 +57,8 @@ export async function notify(
 ): Promise<number[]> {
   const ids = [...new Set(recipientIds)];
   if (ids.length === 0) return [];
+  // Caused by the member whose request this is: nobody who blocked them hears of it (decision 0046).
+  const actor = work.actor;
   const levels = await work.tx
     .select({
       id: users.id,
@@ -59,7 +68,7 @@ export async function notify(
       timezone: users.timezone,
     })
     .from(users)
-    .where(inArray(users.id, ids))
+    .where(and(inArray(users.id, ids), actor === undefined ? undefined : notHiddenFromSql(users.id, actor)))
     .orderBy(asc(users.id));
   const wanting = levels.filter((u) => wantsNotification(u.level, input.type)).map((u) => u.id);
   const resting = new Set(levels.filter((u) => isResting(u, now)).map((u) => u.id));
@@ -77,6 +86,7 @@ export async function notify(
         source: input.source ?? null,
         communityId: input.community_id ?? null,
         data: input.data ?? {},
+        actorId: actor === undefined || actor === userId ? null : actor,
       })),
     )
     .returning();
@@ -106,7 +116,8 @@ export async function notificationsOf(db: Queryable, userId: number): Promise<No
     db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, userId))
+      // Those caused by a member the reader blocked are gone for them (decision 0046).
+      .where(and(eq(notifications.userId, userId), notHiddenFromSql(userId, notifications.actorId)))
       .orderBy(desc(notifications.id))
       .limit(NOTIFICATIONS_LIST_MAX),
     unreadCountOf(db, userId),

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { pageFromKey, pageOf } from '../../platform/paging';
+import { notBlockedEitherWaySql } from '../blocks';
 import { presentPublicProfile, relationsOf, STRANGER, seesOthersPersonaSql, type UserRow } from '../faces';
 
 /** The search field's text (000 §2.3), trimmed and lower-cased: 1..64 characters, a bound of ours. */
@@ -65,7 +66,13 @@ export async function searchUsers(
   const rows = await db
     .select()
     .from(users)
-    .where(and(ne(users.id, callerId), or(and(personaVisible, matches(username)), matches(alias))))
+    .where(
+      and(
+        ne(users.id, callerId),
+        or(and(personaVisible, matches(username)), matches(alias)),
+        notBlockedEitherWaySql(callerId, users.id),
+      ),
+    )
     .orderBy(asc(rank), desc(similarity), asc(username), asc(users.id))
     .limit(page.size + 1)
     .offset(page.offset);
@@ -86,7 +93,13 @@ export async function findPersona(
   const rows = await db
     .select()
     .from(users)
-    .where(and(ne(users.id, callerId), or(eq(username, q), eq(alias, q))))
+    .where(
+      and(
+        ne(users.id, callerId),
+        or(eq(username, q), eq(alias, q)),
+        notBlockedEitherWaySql(callerId, users.id),
+      ),
+    )
     .orderBy(asc(users.id))
     .limit(2);
   return { results: await present(db, callerId, rows) };

@@ -5,10 +5,11 @@ import { runQueries } from '../../db/queries';
 import { users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import type { AuthContext } from '../../platform/auth/sessions';
-import { badRequest, conflict, forbidden, isUniqueViolation } from '../../platform/errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { organizationsOf } from '../admin';
 import { changePassword } from '../auth';
+import { isBlockedEitherWay } from '../blocks';
 import { findUser, presentPublicProfile, relationOf, type UserRow } from '../faces';
 import { faceWatchersOf } from '../friends';
 import { groupCompanionsOf } from '../messages';
@@ -29,10 +30,13 @@ export async function ownProfile(db: Queryable, userId: number): Promise<UserPro
  */
 export async function profileOf(deps: AppDeps, viewerId: number, userId = viewerId) {
   if (userId === viewerId) return ownProfile(deps.db, viewerId);
-  const [user, relation] = await Promise.all([
+  const [user, relation, blocked] = await Promise.all([
     findUser(deps.db, userId),
     relationOf(deps.db, viewerId, userId),
+    isBlockedEitherWay(deps.db, viewerId, userId),
   ]);
+  // Blocked either way, the member is as unknown as one who does not exist (decision 0046).
+  if (blocked) throw notFound('No such member');
   return presentPublicProfile(user, relation);
 }
 

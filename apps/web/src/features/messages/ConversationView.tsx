@@ -14,6 +14,7 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { dialogBack } from '../../ui/dialogStore';
 import { ThreadCallButton } from '../calls/CallButton';
+import { BlockButton } from '../social/BlockButton';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import styles from './Messages.module.css';
@@ -48,17 +49,21 @@ export function ConversationView({ groupId, onGone }: { groupId: number; onGone?
 
   if (!preview.data || !thread.data || myId === null) return null;
   const { is_group, screen_names, can_send, user_ids, group_name } = preview.data;
+  const other = is_group ? undefined : user_ids.find((id) => id !== myId);
   return (
     <div className={styles.conversation}>
       <div className={styles.conversationHeader}>
         {is_group ? <ParticipantsLine names={screen_names} /> : <span />}
-        {can_send && (
-          <ThreadCallButton
-            groupId={groupId}
-            userIds={user_ids.filter((id) => id !== myId)}
-            title={group_name}
-          />
-        )}
+        <span className={styles.conversationActions}>
+          {can_send && (
+            <ThreadCallButton
+              groupId={groupId}
+              userIds={user_ids.filter((id) => id !== myId)}
+              title={group_name}
+            />
+          )}
+          {other !== undefined && <BlockButton userId={other} name={screen_names[0] ?? ''} />}
+        </span>
       </div>
       <MessageList
         messages={messages}

@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/Avatar';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { ChevronIcon } from '../../ui/icons';
 import { AvatarEditor } from './AvatarEditor';
+import { BlockedList } from './BlockedList';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { DevicesDialog } from './DevicesDialog';
 import { NotificationSetting } from './NotificationSetting';
@@ -28,6 +29,7 @@ export const openSocialSync = () =>
   openDialog({ title: T.socialNetworkSync, render: () => <SocialSyncDialog /> });
 export const openTwoFactor = () => openDialog({ title: T.twoFactorTitle, render: () => <TwoFactorDialog /> });
 export const openDevices = () => openDialog({ title: T.devicesTitle, render: () => <DevicesDialog /> });
+export const openBlockedList = () => openDialog({ title: T.blockedMembers, render: () => <BlockedList /> });
 export const openChangePassword = () =>
   openDialog({ title: T.changePassword, render: () => <ChangePasswordDialog /> });
 /** Privacy settings sit behind the password confirmation screen (000 §2.11). */
@@ -135,6 +137,7 @@ export function SettingsView() {
         <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
         <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />
         <SecurityRows profile={profile} />
+        <SettingsRow label={t(T.blockedMembers)} onOpen={openBlockedList} />
         <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />

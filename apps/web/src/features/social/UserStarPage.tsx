@@ -4,12 +4,14 @@ import { useSetPinned, useUserProfile } from '../../api/social';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import { dialogBack } from '../../ui/dialogStore';
 import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
 import { WeekSummary } from '../activities/WeekSummary';
 import { Feed } from '../feeds/Feed';
 import { MoodInsights } from '../moods/MoodInsights';
 import { ReportButton } from '../reports/ReportButton';
+import { BlockButton } from './BlockButton';
 import { openMoodPicker, openTagEditor } from './open';
 import { ProfileHeader } from './ProfileHeader';
 import { RelationButtons } from './RelationButtons';
@@ -71,6 +73,7 @@ function MemberActions({ profile }: { profile: PublicProfile }) {
       <PinButton userId={profile.user_id} />
       <RelationButtons profile={profile} />
       <ReportButton target={{ type: 'user', id: profile.user_id, name: profile.screen_name }} />
+      <BlockButton userId={profile.user_id} name={profile.screen_name} onBlocked={() => void dialogBack()} />
     </div>
   );
 }

@@ -1,14 +1,21 @@
+import { refusedWith } from '../../api/errors';
 import { useSendFriendRequest, useUnfriend, useWithdrawFriendRequest } from '../../api/social';
 import { T } from '../../i18n/texts';
-import { showError } from '../../ui/popup';
+import { showError, usePopupStore } from '../../ui/popup';
 
-/** Runs a call; a failure shows the spec's title over "please try again" (000 §8) and answers false. */
+/**
+ * Runs a call; a failure shows the spec's title over "please try again" (000 §8) and answers false. A
+ * refusal because one of the two blocked the other says so instead (issue 14).
+ */
 async function attempt(call: () => Promise<unknown>, failureTitle?: string): Promise<boolean> {
   try {
     await call();
     return true;
-  } catch {
-    showError(failureTitle, failureTitle ? T.pleaseTryAgain : undefined);
+  } catch (error) {
+    // Trying again would not help: the popup says why, and is dismissed with OK.
+    if (refusedWith(error, 'blocked')) {
+      usePopupStore.getState().show({ title: failureTitle, message: T.blockRefused, dismiss: T.ok });
+    } else showError(failureTitle, failureTitle ? T.pleaseTryAgain : undefined);
     return false;
   }
 }

@@ -1,0 +1,38 @@
+import { useBlocks } from '../../api/social';
+import { positional, useTranslation } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { Row, Rows } from '../../ui/Rows';
+import { useUnblockMember } from '../social/BlockButton';
+
+/** The members the member blocked, most recent first, each with Unblock (issue 14). */
+export function BlockedList() {
+  const { t } = useTranslation();
+  const blocks = useBlocks().data?.blocks ?? [];
+  const unblock = useUnblockMember();
+  return (
+    <Rows label={t(T.blockedMembers)} empty={t(T.noBlocks)}>
+      {blocks.map((entry) => (
+        <Row
+          key={entry.user_id}
+          picture={<Avatar src={null} name={entry.screen_name} size={44} decorative />}
+          name={entry.screen_name}
+          detail={t(
+            T.blockedSince,
+            positional(new Date(entry.blocked_at).toLocaleDateString(undefined, { dateStyle: 'medium' })),
+          )}
+        >
+          <Button
+            variant="secondary"
+            disabled={unblock.busy}
+            aria-label={`${t(T.unblock)} ${entry.screen_name}`}
+            onClick={() => void unblock.lift(entry.user_id, entry.screen_name)}
+          >
+            {t(T.unblock)}
+          </Button>
+        </Row>
+      ))}
+    </Rows>
+  );
+}

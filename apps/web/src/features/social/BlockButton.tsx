@@ -1,0 +1,67 @@
+import { useBlock, useBlocks, useUnblock } from '../../api/social';
+import { positional, useTranslation } from '../../i18n';
+import { personName } from '../../i18n/names';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { showError } from '../../ui/popup';
+import { confirmDone } from '../../ui/toast';
+import { confirmYesNo } from '../communities/open';
+
+/**
+ * Block, on a member's page and in a one-to-one thread (issue 14, docs/decisions/0046): a Yes/No that names
+ * the member ("Block amara.n?") and says what follows; once blocked, `onBlocked` (the page closes, say), and
+ * where the screen stays (the thread), Unblock in its place.
+ */
+export function BlockButton({
+  userId,
+  name,
+  onBlocked,
+}: {
+  userId: number;
+  name: string;
+  onBlocked?: () => void;
+}) {
+  const { t } = useTranslation();
+  const block = useBlock();
+  const unblock = useUnblockMember();
+  const blocked = useBlocks().data?.blocks.some((entry) => entry.user_id === userId) ?? false;
+  const shown = personName(t, { name, isMe: false });
+  if (blocked) {
+    return (
+      <Button variant="secondary" disabled={unblock.busy} onClick={() => void unblock.lift(userId, shown)}>
+        {t(T.unblock)}
+      </Button>
+    );
+  }
+  const ask = () =>
+    confirmYesNo(
+      t(T.blockQuestion, positional(shown)),
+      () =>
+        void block.mutateAsync(userId).then(
+          () => {
+            confirmDone(T.blockedToast, positional(shown));
+            onBlocked?.();
+          },
+          () => showError(),
+        ),
+      t(T.blockExplanation),
+    );
+  return (
+    <Button variant="danger" disabled={block.isPending} onClick={ask}>
+      {t(T.block)}
+    </Button>
+  );
+}
+
+/** Unblock with its confirmation ("amara.n is unblocked"); a failure shows the default popup. */
+export function useUnblockMember() {
+  const unblock = useUnblock();
+  return {
+    busy: unblock.isPending,
+    lift: (userId: number, name: string) =>
+      unblock.mutateAsync(userId).then(
+        () => confirmDone(T.unblockedToast, positional(name)),
+        () => showError(),
+      ),
+  };
+}
