@@ -1,3 +1,4 @@
+import { ACCOUNT_ENDPOINTS } from './account';
 import { ACTIVITY_ENDPOINTS } from './activities';
 import { ADMIN_ENDPOINTS, LOCALE_ENDPOINTS, REALTIME_ENDPOINTS, TAG_ENDPOINTS } from './app';
 import { ATTACHMENT_ENDPOINTS } from './attachments';
@@ -14,6 +15,7 @@ import { MOOD_ENDPOINTS } from './moods';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
 import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
 import {
+  ACCOUNT_ROUTES,
   ACTIVITY_ROUTES,
   ADMIN_ROUTES,
   ATTACHMENT_ROUTES,
@@ -70,6 +72,7 @@ export const ROUTES = {
   ...LESSON_ROUTES,
   ...ACTIVITY_ROUTES,
   ...MOOD_ROUTES,
+  ...ACCOUNT_ROUTES,
 };
 
 /**
@@ -100,6 +103,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...LESSON_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,
   ...MOOD_ENDPOINTS,
+  ...ACCOUNT_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

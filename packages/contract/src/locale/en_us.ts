@@ -703,6 +703,26 @@ const ORBIT_TEXTS = {
   'settings.wellbeing_mode': 'Wellbeing mode',
   'settings.wellbeing_mode_hint':
     'Hide public counts and rankings: high fives, ratings, votes before you vote, members counts and where others stand.',
+  // Issue 14 item 6 (decision 0048): export, import and erasure of the account.
+  'account.your_data': 'Your data',
+  'account.download': 'Download my data',
+  'account.download_hint': 'Everything you wrote or own in Orbit, as one file.',
+  'account.downloading': 'Preparing your file…',
+  'account.import': 'Import my data',
+  'account.import_hint': 'Bring your profile, settings, activity, moods, tags and notes from an Orbit export.',
+  'account.import_done':
+    'Imported: profile {{0}}, {{1}} activity sessions, {{2}} moods, {{3}} tags, notes {{4}}.',
+  'account.import_yes': 'set',
+  'account.import_no': 'unchanged',
+  'account.invalid_import': 'This file is not an Orbit export.',
+  'account.delete': 'Delete account',
+  'account.delete_hint': 'Erase your account and everything in it.',
+  'account.delete_title': 'Delete your account?',
+  'account.delete_consequence':
+    'Your profile, posts, comments, moments, activity, moods and files are erased for good, you leave your friends and communities, and your messages show as from a deleted member. This cannot be undone.',
+  'account.delete_password': 'Your password',
+  'account.delete_confirm': 'Delete my account',
+  'account.deleted_member': 'Deleted member',
   'time_ago.seconds': '{{0}}s',
   'time_ago.minutes': '{{0}}m',
   'time_ago.hours': '{{0}}h',

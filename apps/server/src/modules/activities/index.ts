@@ -12,3 +12,4 @@ export {
   weekOf,
   zoneOfMember,
 } from './period';
+export { activitiesAccount } from './account';

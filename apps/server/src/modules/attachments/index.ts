@@ -3,3 +3,4 @@ export { formData, readUploadForm } from './form';
 export type { IncomingFile } from './inspect';
 export { noFiles } from './posts';
 export { type AttachmentRow, type StoredUploads, withStoredUploads } from './service';
+export { attachmentsAccount } from './account';

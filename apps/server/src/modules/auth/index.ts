@@ -1,2 +1,2 @@
 /** The auth module's entry: what other modules may use of it (docs/decisions/0033). */
-export { changePassword, isIdentityTaken } from './service';
+export { changePassword, confirmPassword, isIdentityTaken } from './service';

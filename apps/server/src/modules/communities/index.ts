@@ -12,3 +12,4 @@ export {
 } from './policy';
 export { communityImageUrl, presentIdentity } from './presenter';
 export { membershipsOf } from './service';
+export { communitiesAccount } from './account';

@@ -33,12 +33,12 @@ import { assertJoinRole, assertTermsMet, communityColor, communityInitials, comm
 const OK = { ok: true };
 
 /** The members whose home star set changed (a community star or invite star) refetch it: USER_PROFILES. */
-function announce(work: Work, communityId: number, userIds: number[]) {
+export function announce(work: Work, communityId: number, userIds: number[]) {
   return work.emit(userIds, EventType.USER_PROFILES, null, { community_id: communityId });
 }
 
 /** Membership changes of one community run one after the other (the last-expert rule counts members). */
-async function lockCommunity(work: Work, communityId: number) {
+export async function lockCommunity(work: Work, communityId: number) {
   await work.tx
     .select({ id: communities.id })
     .from(communities)
@@ -136,7 +136,7 @@ export async function leaveCommunity(deps: AppDeps, callerId: number, communityI
   });
 }
 
-async function removeMembership(work: Work, communityId: number, userId: number) {
+export async function removeMembership(work: Work, communityId: number, userId: number) {
   const removed = await work.tx
     .delete(communityMembers)
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))

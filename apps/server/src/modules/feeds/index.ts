@@ -1,8 +1,10 @@
 /** The feeds module's entry: what other modules may use of it (docs/decisions/0033). */
 export { type CommentInput, openForComment, publishNewComment, writeComment } from './comments';
 export { announceComment, announcePost } from './events';
+export { removeStoredFiles, type WarnLog } from './files';
 export { usersByIds } from './loader';
 export { CommunityPageCache } from './page-cache';
 export { assertAuthor, assertMayPostOn, type FeedPlace, openPost, seesComment } from './policy';
 export { ANONYMOUS_NAME, presentAttachment } from './presenter';
 export { onMembersTagged, type PostInput, presentFor, publishNewPost, writePost } from './service';
+export { feedsAccount } from './account';

@@ -4,3 +4,4 @@
  */
 export { HomeCache } from './cache';
 export { homeRoutes } from './routes';
+export { homeAccount } from './account';

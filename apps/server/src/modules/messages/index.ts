@@ -1,3 +1,4 @@
 /** The messages module's entry: what other modules may use of it (docs/decisions/0033). */
 export { groupImageUrl, threadTitle } from './presenter';
 export { facesSeenBy, groupCompanionsOf, pendingThreadCount, unreadCountSql } from './queries';
+export { messagesAccount } from './account';

@@ -9,3 +9,4 @@ export {
   type NotificationInput,
 } from './entities';
 export { notify, unreadCountOf } from './service';
+export { notificationsAccount } from './account';

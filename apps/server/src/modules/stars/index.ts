@@ -2,3 +2,4 @@
 export { decayedScore, HALF_LIFE_DAYS, sizeOf, sizeOfCount, ZONE_DAYS, zoneOf } from './formula';
 export { forgetStar, recordInteraction } from './service';
 export { StarTarget } from './targets';
+export { starsAccount } from './account';
