@@ -23,7 +23,7 @@ async function postgresAnswers(): Promise<boolean> {
 /**
  * Where PostgreSQL runs the whole server suite, PGlite (the default database of `npm start`) runs the tests of
  * what differs between the two: the database layer and seeds, units of work and realtime delivery, the crowd,
- * search (an extension), the cached home and the kept community page. Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
+ * search (an extension), the cached home, the kept community page and the erasure. Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
  */
 const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/db/**/*.test.ts',
@@ -33,6 +33,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/modules/search/**/*.test.ts',
   'apps/server/src/modules/home/home-cache.test.ts',
   'apps/server/src/modules/feeds/page-cache.test.ts',
+  // The erasure reads jsonb with jsonpath and foreign-key refusals' details (decision 0048).
+  'apps/server/src/modules/account/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {

@@ -209,7 +209,7 @@ export async function addFilesToMessage(
   return withStoredUploads(deps, files, (uploads) =>
     inTransaction(unitOfWork(deps), async (work) => {
       const thread = await loadThread(work.tx, groupId, callerId);
-      const row = await attachFiles(work.tx, uploads, await ownMessage(work, thread, pmId));
+      const row = await attachFiles(work.tx, uploads, await ownMessage(work, thread, pmId), callerId);
       await emitMessage(work, EventSubtype.UPDATE, row, thread);
       return { attachments: row.attachments ?? [] };
     }),

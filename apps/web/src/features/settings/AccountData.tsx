@@ -1,0 +1,150 @@
+import { ErrorCode } from '@orbit/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { eraseAccount, exportAccount, importAccount } from '../../api/account';
+import { refusedWith } from '../../api/errors';
+import { queryKeys } from '../../api/keys';
+import type { UserProfile } from '../../api/types';
+import { positional, useTranslation } from '../../i18n';
+import { T } from '../../i18n/texts';
+import { Button } from '../../ui/Button';
+import { hideDialogs, openDialog } from '../../ui/dialogStore';
+import { TextField } from '../../ui/Field';
+import { showAlert, showError } from '../../ui/popup';
+import styles from './Settings.module.css';
+
+/** Saves a document as a file the browser downloads. */
+function saveAsFile(document: unknown, name: string) {
+  const url = URL.createObjectURL(
+    new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }),
+  );
+  const link = Object.assign(window.document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The password, a confirmation that says what goes, then the sign-in screen (decision 0048). */
+function DeleteAccountDialog() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setProblem(T.incorrectPassword);
+    try {
+      await eraseAccount(password);
+    } catch (error) {
+      if (refusedWith(error, ErrorCode.incorrect_password)) return setProblem(T.incorrectPassword);
+      return showError(T.deleteAccount, T.pleaseTryAgain);
+    }
+    // As signing out does (app/Shell.tsx): nothing of the account stays, then the sign-in screen.
+    queryClient.clear();
+    queryClient.setQueryData(queryKeys.profiles, null);
+    void hideDialogs();
+    navigate('/signin', { replace: true });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p>{t(T.deleteAccountConsequence)}</p>
+      <TextField
+        label={t(T.deleteAccountPassword)}
+        type="password"
+        name="delete_password"
+        autoComplete="current-password"
+        value={password}
+        error={problem ? t(problem) : null}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Button type="submit" variant="danger" block>
+        {t(T.deleteAccountConfirm)}
+      </Button>
+    </form>
+  );
+}
+
+export const openDeleteAccount = () =>
+  openDialog({ title: T.deleteAccountTitle, render: () => <DeleteAccountDialog /> });
+
+/** Settings' "Your data": download everything, import an export's personal part, delete the account. */
+export function AccountData({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation();
+  const picker = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+
+  const download = async () => {
+    try {
+      const day = new Date().toISOString().slice(0, 10);
+      saveAsFile(await exportAccount(), `orbit-${profile.username}-${day}.json`);
+    } catch {
+      showError(T.downloadMyData, T.pleaseTryAgain);
+    }
+  };
+
+  const imported = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const result = await importAccount(await file.text());
+      const yesNo = (set: boolean) => t(set ? T.importSet : T.importUnchanged);
+      showAlert({
+        title: T.importMyData,
+        message: T.importDone,
+        values: positional(
+          yesNo(result.profile),
+          result.activity_logs,
+          result.mood_history,
+          result.tags,
+          yesNo(result.notes),
+        ),
+        dismiss: T.ok,
+        autoCloseMs: 8000,
+      });
+      void queryClient.invalidateQueries();
+    } catch (error) {
+      showError(
+        T.importMyData,
+        refusedWith(error, ErrorCode.invalid_import) ? T.invalidImport : T.pleaseTryAgain,
+      );
+    }
+  };
+
+  return (
+    <section className={styles.group} aria-labelledby="your-data-title">
+      <h2 id="your-data-title" className={styles.sectionTitle}>
+        {t(T.yourData)}
+      </h2>
+      <div className={styles.dataRow}>
+        <Button variant="secondary" onClick={() => void download()}>
+          {t(T.downloadMyData)}
+        </Button>
+        <p className={styles.muted}>{t(T.downloadMyDataHint)}</p>
+      </div>
+      <div className={styles.dataRow}>
+        <Button variant="secondary" onClick={() => picker.current?.click()}>
+          {t(T.importMyData)}
+        </Button>
+        <input
+          ref={picker}
+          type="file"
+          accept="application/json,.json"
+          aria-label={t(T.importMyData)}
+          hidden
+          onChange={(event) => void imported(event)}
+        />
+        <p className={styles.muted}>{t(T.importMyDataHint)}</p>
+      </div>
+      <div className={styles.dataRow}>
+        <Button variant="danger" onClick={openDeleteAccount}>
+          {t(T.deleteAccount)}
+        </Button>
+        <p className={styles.muted}>{t(T.deleteAccountHint)}</p>
+      </div>
+    </section>
+  );
+}
