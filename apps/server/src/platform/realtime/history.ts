@@ -1,5 +1,5 @@
 import { EVENT_RETENTION_MS } from '@orbit/contract';
-import { and, asc, count, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { channelEvents, eventStreams, events } from '../../db/schema';
 import { channelBytes, type Frame, frameFor, membershipOf, sharedRest } from './envelope';
@@ -117,46 +117,33 @@ export async function streamsPosition(db: Queryable, keys: string[]): Promise<st
 
 const retainedSince = (now: number) => new Date(now - EVENT_RETENTION_MS);
 
+/** One stream's rows: the personal outbox of a member, or a community's channel. */
+type StreamRows = typeof events | typeof channelEvents;
+
 /**
- * True when every event of the member after `since` up to `current` is still kept: none past retention, and
- * none removed in between (an erased member's events are, decision 0048).
+ * True when every event of a stream after `after` up to `current` is still kept: none past retention, and
+ * none removed in between (an erased member's are, decision 0048), so a replay misses nothing.
  */
-async function personalKept(
+async function allKept(
   db: Queryable,
-  userId: number,
-  since: number,
+  rows: StreamRows,
+  owner: SQL | undefined,
+  after: number,
   current: number,
   now: number,
 ): Promise<boolean> {
   const [kept] = await db
-    .select({ first: min(events.seq), count: count() })
-    .from(events)
-    .where(
-      and(
-        eq(events.recipientId, userId),
-        gt(events.seq, since),
-        lte(events.seq, current),
-        gt(events.createdAt, retainedSince(now)),
-      ),
-    );
-  return kept?.first === since + 1 && kept.count === current - since;
-}
-
-/** True when every channel event after `after` up to `current` is still kept (none removed in between). */
-async function channelKept(db: Queryable, communityId: number, after: number, current: number, now: number) {
-  const [kept] = await db
-    .select({ first: min(channelEvents.seq), count: count() })
-    .from(channelEvents)
-    .where(
-      and(
-        eq(channelEvents.communityId, communityId),
-        gt(channelEvents.seq, after),
-        lte(channelEvents.seq, current),
-        gt(channelEvents.createdAt, retainedSince(now)),
-      ),
-    );
+    .select({ first: min(rows.seq), count: count() })
+    .from(rows)
+    .where(and(owner, gt(rows.seq, after), lte(rows.seq, current), gt(rows.createdAt, retainedSince(now))));
   return kept?.first === after + 1 && kept.count === current - after;
 }
+
+const personalKept = (db: Queryable, userId: number, since: number, current: number, now: number) =>
+  allKept(db, events, eq(events.recipientId, userId), since, current, now);
+
+const channelKept = (db: Queryable, communityId: number, after: number, current: number, now: number) =>
+  allKept(db, channelEvents, eq(channelEvents.communityId, communityId), after, current, now);
 
 /** The first kept channel event after `after` (and, for a channel joined while away, since the join). */
 async function firstChannelSeq(db: Queryable, communityId: number, after: number, since: Date, now: number) {

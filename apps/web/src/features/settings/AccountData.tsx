@@ -1,6 +1,6 @@
 import { ErrorCode } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { eraseAccount, exportAccount, importAccount } from '../../api/account';
 import { refusedWith } from '../../api/errors';
@@ -10,8 +10,8 @@ import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { hideDialogs, openDialog } from '../../ui/dialogStore';
-import { TextField } from '../../ui/Field';
 import { showAlert, showError } from '../../ui/popup';
+import { PasswordForm } from './PasswordConfirm';
 import styles from './Settings.module.css';
 
 /** Saves a document as a file the browser downloads. */
@@ -29,41 +29,23 @@ function DeleteAccountDialog() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) return setProblem(T.incorrectPassword);
-    try {
-      await eraseAccount(password);
-    } catch (error) {
-      if (refusedWith(error, ErrorCode.incorrect_password)) return setProblem(T.incorrectPassword);
-      return showError(T.deleteAccount, T.pleaseTryAgain);
-    }
-    // As signing out does (app/Shell.tsx): nothing of the account stays, then the sign-in screen.
-    queryClient.clear();
+  const signedOut = () => {
+    // As a session that ends does (app/App.tsx): no member, so the app shows the sign-in screen; nothing
+    // else of the account stays in the cache.
     queryClient.setQueryData(queryKeys.profiles, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.profiles[0] });
     void hideDialogs();
     navigate('/signin', { replace: true });
   };
-
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <p>{t(T.deleteAccountConsequence)}</p>
-      <TextField
-        label={t(T.deleteAccountPassword)}
-        type="password"
-        name="delete_password"
-        autoComplete="current-password"
-        value={password}
-        error={problem ? t(problem) : null}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <Button type="submit" variant="danger" block>
-        {t(T.deleteAccountConfirm)}
-      </Button>
-    </form>
+    <PasswordForm
+      prompt={<p>{t(T.deleteAccountConsequence)}</p>}
+      label={t(T.deleteAccountPassword)}
+      submit={t(T.deleteAccountConfirm)}
+      danger
+      send={eraseAccount}
+      onDone={signedOut}
+    />
   );
 }
 
