@@ -23,6 +23,8 @@ export interface BusyWorld {
   neighbour: TestUser;
   /** A community the member made (owned by them), the friend and the neighbour in it. */
   ownedId: number;
+  /** The organisation the three belong to, the member its admin. */
+  orgId: number;
   /** An organisation's community whose only expert is the member. */
   orgCommunityId: number;
   directGroupId: number;
@@ -199,6 +201,7 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
     friend,
     neighbour,
     ownedId,
+    orgId,
     orgCommunityId,
     directGroupId,
     groupId,

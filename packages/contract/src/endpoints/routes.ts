@@ -72,6 +72,7 @@ export const COMMUNITY_ROUTES = {
   communityNonmembers: 'GET /communities/:id/nonmembers',
   addCommunityMember: 'POST /communities/:id/members/:userId',
   removeCommunityMember: 'DELETE /communities/:id/members/:userId',
+  appointCommunityExpert: 'PUT /communities/:id/experts/:userId',
 } as const;
 
 /**

@@ -5,7 +5,7 @@ import {
   EventType,
   WS_CLOSE,
 } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
   accountErasures,
@@ -15,6 +15,7 @@ import {
   images,
   lessons,
   moodHistory,
+  organizationMembers,
 } from '../../db/schema';
 import { busyMember } from '../../test/busy-member';
 import { placesNaming, referencedKeys } from '../../test/erasure';
@@ -140,7 +141,7 @@ describe('DELETE /user', () => {
   });
 
   it('lets communities run on: an organisation community without its expert, an owned one handed over', async () => {
-    const { member, friend, neighbour, ownedId, orgCommunityId } = await busyMember(ctx);
+    const { member, friend, neighbour, ownedId, orgId, orgCommunityId } = await busyMember(ctx);
     expect((await erase(member)).statusCode).toBe(200);
     expect((await call(neighbour, 'GET', `communities/${orgCommunityId}`)).statusCode).toBe(200);
     const post = await call(neighbour, 'POST', 'community/feed', {
@@ -148,6 +149,29 @@ describe('DELETE /user', () => {
       community_id: orgCommunityId,
     });
     expect(post.statusCode).toBe(200);
+    // Nobody is its expert now: a member may not appoint one, the organisation's admin may.
+    const appoint = (by: TestUser, whom: TestUser) =>
+      call(by, 'PUT', `communities/${orgCommunityId}/experts/${whom.userId}`);
+    const refused = await appoint(neighbour, neighbour);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('not_an_expert');
+    const admin = await signUp(app);
+    await deps.db
+      .insert(organizationMembers)
+      .values({ organizationId: orgId, userId: admin.userId, orgRoles: [2, 4] });
+    const stranger = await signUp(app);
+    expect((await appoint(admin, stranger)).json().error).toBe('not_a_member');
+    expect((await appoint(admin, neighbour)).statusCode).toBe(200);
+    expect((await appoint(admin, neighbour)).statusCode).toBe(200);
+    const [expert] = await deps.db
+      .select({ role: communityMembers.role })
+      .from(communityMembers)
+      .where(
+        and(eq(communityMembers.communityId, orgCommunityId), eq(communityMembers.userId, neighbour.userId)),
+      );
+    expect(expert?.role).toBe(1);
+    // The new expert appoints in turn.
+    expect((await appoint(neighbour, friend)).statusCode).toBe(200);
     const [owned] = await deps.db.select().from(communities).where(eq(communities.id, ownedId));
     // The friend joined before the neighbour: they run it now.
     expect(owned?.ownerId).toBe(friend.userId);

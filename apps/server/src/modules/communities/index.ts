@@ -1,4 +1,6 @@
 /** The communities module's entry: what other modules may use of it (docs/decisions/0033). */
+
+export { communitiesAccount } from './account';
 export { communityConnectionsOf } from './connections';
 export {
   assertExpert,
@@ -12,4 +14,3 @@ export {
 } from './policy';
 export { communityImageUrl, presentIdentity } from './presenter';
 export { membershipsOf } from './service';
-export { communitiesAccount } from './account';
