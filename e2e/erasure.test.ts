@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
@@ -22,7 +24,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-it('answers 401 to a wrong password without erasing, and lists the account calls in the OpenAPI document', async () => {
+it('lists the account calls with their refusals in the OpenAPI document', async () => {
   const doc = await (await fetch(`${server.baseUrl}/api/openapi.json`)).json();
   expect(doc.paths['/api/user'].delete['x-error-codes']).toContain('incorrect_password');
   expect(doc.paths['/api/user/import'].post['x-error-codes']).toContain('invalid_import');
@@ -55,6 +57,8 @@ describeInBrowser('export then erase (issue 14 item 6, decision 0048)', () => {
       message: 'Morning stretch',
       community_id: communityId,
     });
+    await ok(leaving, 'PUT', '/api/user', { gojimoji: { mood: 4 } });
+    const exported = path.join(os.tmpdir(), `orbit-export-${leaving.username}.json`);
 
     const feed = staying.page.getByRole('region', { name: CLUB, exact: true }).last();
     await step(staying.page, 'the other member opens the community feed', async () => {
@@ -87,9 +91,31 @@ describeInBrowser('export then erase (issue 14 item 6, decision 0048)', () => {
         page.waitForEvent('download'),
         settings.getByRole('button', { name: text('downloadMyData') }).click(),
       ]);
-      const document = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+      fs.copyFileSync(await download.path(), exported);
+      const document = JSON.parse(fs.readFileSync(exported, 'utf8'));
       expect(document).toMatchObject({ format: 'orbit-account-export', user_id: leaving.userId });
       expect(document.posts).toContainEqual(expect.objectContaining({ message: 'A walk by the river' }));
+      expect(document.mood_history).toEqual([expect.objectContaining({ mood: 4 })]);
+    });
+
+    await step(page, 'a new account imports the file and is told what came in', async () => {
+      const arriving = await newMember(browser, server, 'arriving');
+      await arriving.page.getByRole('button', { name: text('openMenu'), exact: true }).click();
+      await arriving.page
+        .getByRole('navigation')
+        .getByRole('button', { name: text('settings'), exact: true })
+        .click();
+      const theirSettings = arriving.page.getByRole('dialog', { name: text('settings') });
+      await theirSettings.getByLabel(text('importMyData')).setInputFiles(exported);
+      const done = arriving.page.getByText(
+        /^Imported: profile set, 0 activity sessions, 1 mood, 0 tags, notes set/,
+      );
+      await done.waitFor();
+      await screenshotEachViewport(arriving.page, 'import-confirmation');
+      const me = (await ok(arriving, 'GET', '/api/user/profiles')).user_profile;
+      expect(me.gojimoji.mood).toBe(4);
+      expect(arriving.errors).toEqual([]);
+      await arriving.context.close();
     });
 
     await step(page, 'a wrong password erases nothing', async () => {

@@ -709,9 +709,15 @@ const ORBIT_TEXTS = {
   'account.download_hint': 'Everything you wrote or own in Orbit, as one file.',
   'account.downloading': 'Preparing your file…',
   'account.import': 'Import my data',
-  'account.import_hint': 'Bring your profile, settings, activity, moods, tags and notes from an Orbit export.',
-  'account.import_done':
-    'Imported: profile {{0}}, {{1}} activity sessions, {{2}} moods, {{3}} tags, notes {{4}}.',
+  'account.import_hint':
+    'Bring your profile, settings, activity, moods, tags and notes from an Orbit export.',
+  'account.import_done': 'Imported: profile {{0}}, {{1}}, {{2}}, {{3}}, notes {{4}}.',
+  'account.import_sessions_one': '{{0}} activity session',
+  'account.import_sessions_other': '{{0}} activity sessions',
+  'account.import_moods_one': '{{0}} mood',
+  'account.import_moods_other': '{{0}} moods',
+  'account.import_tags_one': '{{0}} tag',
+  'account.import_tags_other': '{{0}} tags',
   'account.import_yes': 'set',
   'account.import_no': 'unchanged',
   'account.invalid_import': 'This file is not an Orbit export.',

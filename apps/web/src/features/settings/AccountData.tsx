@@ -54,7 +54,7 @@ export const openDeleteAccount = () =>
 
 /** Settings' "Your data": download everything, import an export's personal part, delete the account. */
 export function AccountData({ profile }: { profile: UserProfile }) {
-  const { t } = useTranslation();
+  const { t, tCount } = useTranslation();
   const picker = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
 
@@ -79,9 +79,9 @@ export function AccountData({ profile }: { profile: UserProfile }) {
         message: T.importDone,
         values: positional(
           yesNo(result.profile),
-          result.activity_logs,
-          result.mood_history,
-          result.tags,
+          tCount(T.importSessions, result.activity_logs),
+          tCount(T.importMoods, result.mood_history),
+          tCount(T.importTags, result.tags),
           yesNo(result.notes),
         ),
         dismiss: T.ok,
