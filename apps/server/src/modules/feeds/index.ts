@@ -1,4 +1,6 @@
 /** The feeds module's entry: what other modules may use of it (docs/decisions/0033). */
+
+export { feedsAccount } from './account';
 export { type CommentInput, openForComment, publishNewComment, writeComment } from './comments';
 export { announceComment, announcePost } from './events';
 export { removeStoredFiles, type WarnLog } from './files';
@@ -7,4 +9,3 @@ export { CommunityPageCache } from './page-cache';
 export { assertAuthor, assertMayPostOn, type FeedPlace, openPost, seesComment } from './policy';
 export { ANONYMOUS_NAME, presentAttachment } from './presenter';
 export { onMembersTagged, type PostInput, presentFor, publishNewPost, writePost } from './service';
-export { feedsAccount } from './account';

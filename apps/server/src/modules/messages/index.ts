@@ -1,4 +1,5 @@
 /** The messages module's entry: what other modules may use of it (docs/decisions/0033). */
+
+export { messagesAccount } from './account';
 export { groupImageUrl, threadTitle } from './presenter';
 export { facesSeenBy, groupCompanionsOf, pendingThreadCount, unreadCountSql } from './queries';
-export { messagesAccount } from './account';
