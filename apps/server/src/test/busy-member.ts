@@ -30,6 +30,8 @@ export interface BusyWorld {
   directGroupId: number;
   groupId: number;
   neighbourPostId: number;
+  /** The member's post in the organisation's community, with a file and a comment of the friend. */
+  memberPostId: number;
 }
 
 /**
@@ -206,5 +208,6 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
     directGroupId,
     groupId,
     neighbourPostId: neighbourPost.id,
+    memberPostId,
   };
 }
