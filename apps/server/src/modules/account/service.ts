@@ -8,13 +8,14 @@ import {
 } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { Compile } from 'typebox/compile';
-import { accountErasures, sessions, users } from '../../db/schema';
+import { accountErasures, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { ExportFiles } from '../../platform/account';
 import type { AuthContext } from '../../platform/auth/sessions';
 import { badRequest, unauthorized } from '../../platform/errors';
 import { forgetMemberEvents, forgetMemberStream } from '../../platform/realtime/forget';
 import { inTransaction, type Work } from '../../platform/tx';
+import { retryable } from '../../platform/tx-retry';
 import { confirmPassword } from '../auth';
 import { removeStoredFiles, type WarnLog } from '../feeds';
 import { ACCOUNT_PARTS } from './parts';
@@ -70,29 +71,50 @@ export async function importAccount(deps: AppDeps, userId: number, raw: unknown)
   });
 }
 
+/** Rounds of the erasure's unit of work (each itself retried on a lost race) before it gives up. */
+const ERASE_ROUNDS = 4;
+const ERASE_PAUSE_MS = 200;
+
 /**
- * DELETE /user: erases the account (decision 0048). One transaction under the member's row lock (FOR UPDATE:
- * anything naming the member waits, then finds them gone): every module's part, then the row, whose
- * foreign keys take the rest, and the audit row. After the commit every socket of every session closes, on
- * every instance, the files leave storage and the event history forgets the member.
+ * The erasure touches rows of many members at once, so writes racing it can deadlock with it more often than
+ * with an ordinary write. It yields (the writes finish) and runs again, a few more times than a write would.
+ */
+async function patiently<T>(run: () => Promise<T>): Promise<T> {
+  for (let round = 1; ; round += 1) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!retryable(err) || round >= ERASE_ROUNDS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, ERASE_PAUSE_MS * round * (0.5 + Math.random())));
+    }
+  }
+}
+
+/**
+ * DELETE /user: erases the account (decision 0048). First every session ends and every socket closes, on
+ * every instance, so the member writes nothing more. Then one unit of work under the member's row lock (FOR
+ * UPDATE: anything naming the member waits, then finds them gone): every module's part, then the row, whose
+ * foreign keys take the rest, and the audit row. After its commit the files leave storage and the event
+ * history forgets the member.
  */
 export async function eraseAccount(deps: AppDeps, auth: AuthContext, password: string, log: WarnLog) {
-  await confirmPassword(deps, auth.userId, password);
   const userId = auth.userId;
-  const { sessionIds, storageKeys } = await inTransaction(unitOfWork(deps), async (work) => {
-    await lockMember(work, userId, 'update');
-    const rows = await work.tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-    const keys: string[] = [];
-    for (const part of ACCOUNT_PARTS) {
-      if (part.erase) keys.push(...((await part.erase(work, userId)) ?? []));
-    }
-    work.forgetRecipient(userId);
-    await forgetMemberStream(work.tx, userId);
-    await work.tx.delete(users).where(eq(users.id, userId));
-    await work.tx.insert(accountErasures).values({ userId });
-    return { sessionIds: rows.map((r) => r.id), storageKeys: keys };
-  });
-  deps.realtime.closeSessions(sessionIds);
+  await confirmPassword(deps, userId, password);
+  deps.realtime.closeSessions(await deps.sessions.revokeAll(deps.db, userId));
+  const storageKeys = await patiently(() =>
+    inTransaction(unitOfWork(deps), async (work) => {
+      await lockMember(work, userId, 'update');
+      const keys: string[] = [];
+      for (const part of ACCOUNT_PARTS) {
+        if (part.erase) keys.push(...((await part.erase(work, userId)) ?? []));
+      }
+      work.forgetRecipient(userId);
+      await forgetMemberStream(work.tx, userId);
+      await work.tx.delete(users).where(eq(users.id, userId));
+      await work.tx.insert(accountErasures).values({ userId });
+      return keys;
+    }),
+  );
   await removeStoredFiles(deps.storage, storageKeys, log);
   // The account is gone whatever happens here: a failure is logged, and retention ends those events anyway.
   await forgetMemberEvents(deps.db, userId).catch((err: unknown) =>

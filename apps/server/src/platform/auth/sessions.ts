@@ -81,6 +81,16 @@ export class SessionStore {
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
+  /** Every live session of the member ends (their account is being erased). Answers the ended ids. */
+  async revokeAll(db: Queryable, userId: number): Promise<number[]> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
+  }
+
   /** Password change: every other session of the member ends; the current one stays. Answers the ended ids. */
   async revokeOthers(db: Queryable, userId: number, keepSessionId: number): Promise<number[]> {
     const rows = await db
