@@ -1,32 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { attachments, images } from '../../db/schema';
 import { S3Storage } from '../../platform/storage/s3';
-import { startTestS3Server } from '../../platform/storage/s3-test-server';
 import { busyMember } from '../../test/busy-member';
 import { bucketKeys, placesNaming, referencedKeys } from '../../test/erasure';
-import { openTestDatabase, testConfig } from '../../test/harness';
-import { createDeps } from '../../wiring';
+import { s3TestApp } from '../../test/s3-app';
 
-const s3 = await startTestS3Server('orbit-erasure');
 const prefix = 'uploads/';
-const config = testConfig({ s3: s3.config({ prefix }) });
-const database = await openTestDatabase();
-const { deps, redis, close } = await createDeps(config, database);
-const app = await buildApp(deps, { logger: false, redis });
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await close();
-  await database.close();
-  await s3.close();
-});
+const ctx = await s3TestApp('orbit-erasure', prefix);
+const { app, deps, s3 } = ctx;
 
 describe('an erasure with the files in S3', () => {
   it('leaves in the bucket only files that rows still refer to, none of the member', async () => {
     expect(deps.storage).toBeInstanceOf(S3Storage);
-    const { member } = await busyMember({ app, deps, database, close });
+    const { member } = await busyMember(ctx);
     const pictures = await deps.db.select().from(images).where(eq(images.ownerId, member.userId));
     const attached = await deps.db
       .select()
