@@ -194,6 +194,13 @@ describe('DELETE /user', () => {
       (p) => p.author_user_id === member.userId,
     );
     expect(theirs.length).toBeGreaterThan(0);
+    const board = async () =>
+      (
+        (await call(friend, 'GET', 'user/community/leaderboard?global=true')).json().scores as {
+          user_id: number;
+        }[]
+      ).map((s) => s.user_id);
+    expect(await board()).toContain(member.userId);
     const [friendSocket, neighbourSocket] = [await socketOf(friend), await socketOf(neighbour)];
     expect((await erase(member)).statusCode).toBe(200);
 
@@ -217,6 +224,7 @@ describe('DELETE /user', () => {
     );
     const stars = (await call(friend, 'GET', 'user/profiles')).json().stars as { user_id?: number }[];
     expect(stars.some((s) => s.user_id === member.userId)).toBe(false);
+    expect(await board()).not.toContain(member.userId);
     const found = await call(friend, 'GET', `search/users?q=${member.username}`);
     expect(JSON.stringify(found.json())).not.toContain(member.username);
     const after = await call(neighbour, 'GET', `community/feeds?community_id=${orgCommunityId}`);
