@@ -25,6 +25,7 @@ async function postgresAnswers(): Promise<boolean> {
  * what differs between the two: the database layer and seeds, units of work and realtime delivery, the crowd,
  * search (an extension), the cached home and the kept community page, codes spent once, devices signed out and
  * the mail outbox. Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
+ * search (an extension), the cached home, the kept community page and the erasure. Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
  */
 const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/db/**/*.test.ts',
@@ -41,6 +42,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/modules/passwords/**/*.test.ts',
   // Blocks filter events where units of work write them, and the kept community page per reader (0046).
   'apps/server/src/modules/blocks/**/*.test.ts',
+  // The erasure reads jsonb with jsonpath and foreign-key refusals' details (decision 0048).
+  'apps/server/src/modules/account/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {

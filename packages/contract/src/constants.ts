@@ -5,6 +5,8 @@ export const AVATAR_COUNT = 22;
 export const AVATAR_IDS = Array.from({ length: AVATAR_COUNT }, (_, i) => `av${i + 1}`);
 
 export const LIMITS = {
+  /** Items of one section of an account import (POST /user/import): a few years of a very active member. */
+  importItemsMax: 100_000,
   postMessage: 10000,
   sessionPost: 65536,
   tag: 280,

@@ -43,6 +43,8 @@ export const ERROR_CATALOGUE = {
   invalid_token: GENERIC,
   invalid_ticket: GENERIC,
   incorrect_password: 'password.incorrect',
+  // POST /user/import: the file is not an Orbit export (or one of a newer version).
+  invalid_import: 'account.invalid_import',
   invalid_password: 'registration.invalid_password',
   common_password: 'auth.common_password',
   invalid_username: 'registration.invalid_username',

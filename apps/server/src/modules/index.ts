@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import type { App } from '../platform/http';
+import { accountRoutes } from './account/routes';
 import { activitiesRoutes } from './activities/routes';
 import { adminRoutes } from './admin/routes';
 import { attachmentsRoutes } from './attachments/routes';
@@ -59,4 +60,5 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   surveysRoutes,
   tournamentRoutes,
   reportsRoutes,
+  accountRoutes,
 ];

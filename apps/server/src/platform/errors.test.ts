@@ -1,10 +1,11 @@
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/harness';
-import { AppError, registerErrorHandlers } from './errors';
+import { comments, moodHistory } from '../db/schema';
+import { createTestApp, signUp } from '../test/harness';
+import { AppError, registerErrorHandlers, vanishedReference } from './errors';
 
-const { app } = await createTestApp();
+const { app, deps } = await createTestApp();
 
 describe('the error shape of API.md', () => {
   it('renders a validation failure as 400 validation with details', async () => {
@@ -50,6 +51,40 @@ describe('the error shape of API.md', () => {
     const refused = await bare.inject({ method: 'GET', url: '/refused' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'duplicate_request', message: 'Already sent' });
+    await bare.close();
+  });
+});
+
+describe('a write that meets a row deleted under it (decision 0048)', () => {
+  it("answers 401 for the caller's own erased account and 404 for anything else, never 500", async () => {
+    const bare = Fastify({ logger: false });
+    registerErrorHandlers(bare);
+    // Real foreign-key refusals of the database in use, as writes racing a deletion meet them.
+    const refused = (write: Promise<unknown>) => write.then(() => null).catch((err: unknown) => err);
+    const author = await signUp(app);
+    const onGonePost = await refused(
+      deps.db.insert(comments).values({ postId: 2_000_000_000, authorId: author.userId }),
+    );
+    const byGoneMember = await refused(
+      deps.db.insert(moodHistory).values({ userId: 2_000_000_000, mood: 1 }),
+    );
+    expect(vanishedReference(onGonePost)).toEqual({ table: 'posts', id: 2_000_000_000 });
+    expect(vanishedReference(byGoneMember)).toEqual({ table: 'users', id: 2_000_000_000 });
+    bare.decorateRequest('auth', null);
+    bare.addHook('onRequest', async (request) => {
+      request.auth = { userId: 2_000_000_000, sessionId: 1, via: 'bearer' };
+    });
+    bare.get('/post-gone', async () => {
+      throw onGonePost;
+    });
+    bare.get('/me-gone', async () => {
+      throw byGoneMember;
+    });
+    const postGone = await bare.inject({ method: 'GET', url: '/post-gone' });
+    expect(postGone.statusCode).toBe(404);
+    expect(postGone.json().error).toBe('not_found');
+    const meGone = await bare.inject({ method: 'GET', url: '/me-gone' });
+    expect([meGone.statusCode, meGone.json().error]).toEqual([401, 'unauthorized']);
     await bare.close();
   });
 });

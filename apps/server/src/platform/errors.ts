@@ -77,6 +77,14 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         details: err.validation,
       });
     }
+    // A write naming a row deleted meanwhile (a post, a member erased, decision 0048): the caller's own
+    // account, whose session went with it, signs in again; anything else no longer exists.
+    const gone = vanishedReference(err);
+    if (gone) {
+      return gone.table === 'users' && gone.id === request.auth?.userId
+        ? refuse(reply, 401, { error: ErrorCode.unauthorized, message: 'This account no longer exists' })
+        : refuse(reply, 404, { error: ErrorCode.not_found, message: 'It no longer exists' });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return refuse(reply, status, {
@@ -97,4 +105,20 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 export function isUniqueViolation(err: unknown): boolean {
   const code = (e: unknown) => (e as { code?: string } | null)?.code;
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+/**
+ * The row a write referred to when a foreign key refused it because the row is gone (PostgreSQL 23503: "Key
+ * (author_id)=(12) is not present in table \"users\""), whether the driver wrapped the error or not; else null.
+ */
+export function vanishedReference(err: unknown): { table: string; id: number } | null {
+  for (let current = err, depth = 0; current && depth < 3; depth += 1) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
+    if (code === '23503' && typeof detail === 'string') {
+      const match = /^Key \([a-z_]+\)=\((\d+)\) is not present in table "([a-z_]+)"/.exec(detail);
+      return match ? { table: match[2] as string, id: Number(match[1]) } : null;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }

@@ -116,6 +116,25 @@ export class Work {
     this.emits.push({ kind: 'membership', userId, communityId, joined });
   }
 
+  /**
+   * Drops this member from every emit collected so far: their account is erased in this unit of work, so no
+   * event may be written to them (their row is gone by the flush) nor name them as a channel recipient.
+   */
+  forgetRecipient(userId: number) {
+    const kept = this.emits.flatMap((emit): PendingEmit[] => {
+      if (emit.kind === 'membership') return emit.userId === userId ? [] : [emit];
+      if (emit.kind === 'personal') {
+        const recipients = emit.recipients.filter((id) => id !== userId);
+        return recipients.length > 0 ? [{ ...emit, recipients }] : [];
+      }
+      const groups = emit.groups
+        .map((group) => ({ ...group, ids: group.ids.filter((id) => id !== userId) }))
+        .filter((group) => group.ids.length > 0);
+      return groups.length > 0 ? [{ ...emit, groups }] : [];
+    });
+    this.emits.splice(0, this.emits.length, ...kept);
+  }
+
   /** Writes every collected emit: sequences advanced in one statement, then the rows; called before commit. */
   async flush(): Promise<void> {
     await this.leaveOutBlockers();

@@ -51,3 +51,29 @@ export const cropImage = (imageId: number, area: CropArea) =>
 export function memberPicture(profile: Pick<UserProfile, 'image_url' | 'avatar_image'>): string | null {
   return profile.image_url ?? (profile.avatar_image ? avatarUrl(profile.avatar_image) : null);
 }
+
+/** GET /user/export: everything the member owns or wrote, as one document (decision 0048). */
+export const exportAccount = () => trackBusy(call('exportAccount'));
+
+/** The sections of an export a new account takes (the rest is the member's record, not imported). */
+const PERSONAL_SECTIONS = ['format', 'version', 'profile', 'activity_logs', 'mood_history', 'tags', 'notes'];
+
+/**
+ * POST /user/import: the personal part of a downloaded export, sent as the form's file so that the files the
+ * export embeds never travel back. A file that is not JSON is sent as it is, for the server to refuse.
+ */
+export function importAccount(text: string) {
+  let body = text;
+  try {
+    const document = JSON.parse(text) as Record<string, unknown>;
+    body = JSON.stringify(Object.fromEntries(PERSONAL_SECTIONS.map((key) => [key, document[key]])));
+  } catch {
+    // Not JSON: the server answers invalid_import.
+  }
+  const form = new FormData();
+  form.append('file', new Blob([body], { type: 'application/json' }), 'orbit-export.json');
+  return trackBusy(call('importAccount', { form }));
+}
+
+/** DELETE /user: erases the account; a wrong password is 401 incorrect_password (the session stays). */
+export const eraseAccount = (password: string) => trackBusy(call('eraseAccount', { body: { password } }));

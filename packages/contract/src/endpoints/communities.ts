@@ -104,4 +104,9 @@ export const COMMUNITY_ENDPOINTS = endpoints('communities', COMMUNITY_ROUTES, {
     response: Ok,
     errors: [...EXPERT, 'cannot_remove_self'],
   },
+  /**
+   * A member becomes an expert: by an expert, or by an admin of the organisation that owns the community (a
+   * community whose only expert left with their account, decision 0048). Idempotent.
+   */
+  appointCommunityExpert: { params: CommunityMemberParams, response: Ok, errors: EXPERT },
 });

@@ -1,3 +1,4 @@
+import { ACCOUNT_ENDPOINTS } from './account';
 import { ACTIVITY_ENDPOINTS } from './activities';
 import { ADMIN_ENDPOINTS, LOCALE_ENDPOINTS, REALTIME_ENDPOINTS, TAG_ENDPOINTS } from './app';
 import { ATTACHMENT_ENDPOINTS } from './attachments';
@@ -16,6 +17,7 @@ import { PASSWORD_ENDPOINTS } from './passwords';
 import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
 import { REPORT_ENDPOINTS } from './reports';
 import {
+  ACCOUNT_ROUTES,
   ACTIVITY_ROUTES,
   ADMIN_ROUTES,
   ATTACHMENT_ROUTES,
@@ -81,6 +83,7 @@ export const ROUTES = {
   ...MOOD_ROUTES,
   ...REPORT_ROUTES,
   ...SECURITY_ROUTES,
+  ...ACCOUNT_ROUTES,
 };
 
 /**
@@ -115,6 +118,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...MOOD_ENDPOINTS,
   ...REPORT_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
+  ...ACCOUNT_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

@@ -96,6 +96,7 @@ export const COMMUNITY_ROUTES = {
   communityNonmembers: 'GET /communities/:id/nonmembers',
   addCommunityMember: 'POST /communities/:id/members/:userId',
   removeCommunityMember: 'DELETE /communities/:id/members/:userId',
+  appointCommunityExpert: 'PUT /communities/:id/experts/:userId',
 } as const;
 
 /**
@@ -271,6 +272,16 @@ export const TOURNAMENT_ROUTES = {
  * The home, the member's profile and settings, avatars: a member edits only their own profile, and one
  * PUT /user changes one setting (002 §6, §7).
  */
+/**
+ * A member's account as a whole (decision 0048): everything they own or wrote as one document, its personal
+ * part imported into a new account, and the account erased.
+ */
+export const ACCOUNT_ROUTES = {
+  exportAccount: 'GET /user/export',
+  importAccount: 'POST /user/import',
+  eraseAccount: 'DELETE /user',
+} as const;
+
 export const USER_ROUTES = {
   profiles: 'GET /user/profiles',
   profile: 'GET /user/profile',

@@ -1,3 +1,4 @@
+export * from './account';
 export * from './activities';
 export * from './admin';
 export * from './attachments';

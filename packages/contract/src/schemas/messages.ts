@@ -35,7 +35,7 @@ export type PmAttachment = Static<typeof PmAttachment>;
 export const PrivateMessage = Type.Object({
   pm_id: Type.Integer(),
   group_id: Type.Integer(),
-  user_id: Type.Integer(),
+  user_id: Nullable(Type.Integer({ description: 'null once the author erased their account' })),
   screen_name: Type.String(),
   ts: Type.String(),
   message: Type.String(),

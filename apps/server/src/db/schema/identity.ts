@@ -116,3 +116,14 @@ export const wsTickets = pgTable('ws_tickets', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * The audit row of an erased account (DELETE /user, decision 0048): the only row that names the member's id
+ * once they are gone. No foreign key (the member's row is deleted) and nothing else about them: no email,
+ * no name, so that the erasure stays an erasure.
+ */
+export const accountErasures = pgTable('account_erasures', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

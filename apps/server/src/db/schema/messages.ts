@@ -55,9 +55,8 @@ export const messages = pgTable(
     groupId: integer('group_id')
       .notNull()
       .references(() => messageGroups.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the author erased their account: the message stays, as a "deleted member" without text. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull().default(''),
     /** Attachments reuse the upload core of posts: [{type, fileName, url, size}]. */
     attachments:

@@ -1,4 +1,6 @@
 /** The activities module's entry: what other modules may use of it (docs/decisions/0033). */
+
+export { activitiesAccount } from './account';
 export {
   addDays,
   inMemberZone,

@@ -1,3 +1,10 @@
 /** The auth module's entry: what other modules may use of it (docs/decisions/0033). */
 export { type AddedMember, onMemberAdded, onSignedIn } from './hooks';
-export { changePassword, findAccount, isIdentityTaken, normalizeIdentity, usernameOf } from './service';
+export {
+  changePassword,
+  confirmPassword,
+  findAccount,
+  isIdentityTaken,
+  normalizeIdentity,
+  usernameOf,
+} from './service';

@@ -1,4 +1,6 @@
 /** The communities module's entry: what other modules may use of it (docs/decisions/0033). */
+
+export { communitiesAccount } from './account';
 export { communityConnectionsOf } from './connections';
 export {
   assertExpert,

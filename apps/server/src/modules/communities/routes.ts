@@ -8,6 +8,7 @@ import { communityMembersOf, listCommunities, nonmembersOf } from './queries';
 import {
   addMember,
   answerInvite,
+  appointExpert,
   changeCommunityImage,
   createCommunity,
   inviteByScreenName,
@@ -88,5 +89,9 @@ export async function communitiesRoutes(app: App, deps: AppDeps) {
 
   route(app, ENDPOINTS.removeCommunityMember, {}, async (request) =>
     removeMember(deps, me(request).userId, request.params.id, request.params.userId),
+  );
+
+  route(app, ENDPOINTS.appointCommunityExpert, {}, async (request) =>
+    appointExpert(deps, me(request).userId, request.params.id, request.params.userId),
   );
 }

@@ -33,12 +33,12 @@ import { assertJoinRole, assertTermsMet, communityColor, communityInitials, comm
 const OK = { ok: true };
 
 /** The members whose home star set changed (a community star or invite star) refetch it: USER_PROFILES. */
-function announce(work: Work, communityId: number, userIds: number[]) {
+export function announce(work: Work, communityId: number, userIds: number[]) {
   return work.emit(userIds, EventType.USER_PROFILES, null, { community_id: communityId });
 }
 
 /** Membership changes of one community run one after the other (the last-expert rule counts members). */
-async function lockCommunity(work: Work, communityId: number) {
+export async function lockCommunity(work: Work, communityId: number) {
   await work.tx
     .select({ id: communities.id })
     .from(communities)
@@ -136,7 +136,7 @@ export async function leaveCommunity(deps: AppDeps, callerId: number, communityI
   });
 }
 
-async function removeMembership(work: Work, communityId: number, userId: number) {
+export async function removeMembership(work: Work, communityId: number, userId: number) {
   const removed = await work.tx
     .delete(communityMembers)
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
@@ -320,6 +320,40 @@ export async function removeMember(deps: AppDeps, callerId: number, communityId:
     await removeMembership(work, communityId, userId);
     return OK;
   });
+}
+
+/**
+ * PUT /communities/{id}/experts/{userId}: a member becomes an expert. Experts appoint, and so do the admins of
+ * the organisation that owns the community, who need not be in it: a community whose only expert erased
+ * their account gets its next one this way (decision 0048).
+ */
+export async function appointExpert(deps: AppDeps, callerId: number, communityId: number, userId: number) {
+  return inTransaction(unitOfWork(deps), async (work) => {
+    await lockCommunity(work, communityId);
+    if (!(await adminsCommunity(work.tx, callerId, communityId))) {
+      await assertExpert(work.tx, communityId, callerId);
+    }
+    const [appointed] = await work.tx
+      .update(communityMembers)
+      .set({ role: CommunityRole.EXPERT })
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
+      .returning({ userId: communityMembers.userId });
+    if (!appointed) throw notFound('No such member in this community', ErrorCode.not_a_member);
+    await announce(work, communityId, [userId]);
+    return OK;
+  });
+}
+
+/** Is the caller an admin of the organisation that owns this community? */
+async function adminsCommunity(db: Queryable, callerId: number, communityId: number): Promise<boolean> {
+  const [community] = await db
+    .select({ ownerType: communities.ownerType, ownerId: communities.ownerId })
+    .from(communities)
+    .where(eq(communities.id, communityId));
+  if (!community) throw notFound('No such community');
+  if (community.ownerType !== OwnerType.ORGANIZATION) return false;
+  const organizations = await organizationsOf(db, callerId);
+  return organizations.some((o) => o.id === community.ownerId && o.org_roles.includes(OrgRole.ADMIN));
 }
 
 /** PUT /communities/{id}: experts edit the info notes (at most 10000 characters) and the owner. */

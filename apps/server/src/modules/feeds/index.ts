@@ -1,4 +1,5 @@
 /** The feeds module's entry: what other modules may use of it (docs/decisions/0033). */
+export { feedsAccount } from './account';
 export {
   type CommentInput,
   openForComment,

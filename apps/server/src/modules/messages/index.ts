@@ -1,4 +1,6 @@
 /** The messages module's entry: what other modules may use of it (docs/decisions/0033). */
+
+export { messagesAccount } from './account';
 export { groupImageUrl, threadTitle } from './presenter';
 export { facesSeenBy, groupCompanionsOf, pendingThreadCount, unreadCountSql } from './queries';
 export { openMessageById, removeMessageById } from './service';

@@ -18,7 +18,7 @@ export function messageText(raw: string, hasAttachments: boolean): string {
 }
 
 /** Only the author edits or deletes a message (002 §6: own messages offer edit and delete). */
-export function assertAuthor(authorId: number, callerId: number): void {
+export function assertAuthor(authorId: number | null, callerId: number): void {
   if (authorId !== callerId) throw forbidden('You can only change your own messages', 'not_author');
 }
 

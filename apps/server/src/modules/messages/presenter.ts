@@ -1,5 +1,6 @@
 import {
   attachmentUrl,
+  DELETED_MEMBER_NAME,
   PM_IMAGE_TEXT,
   type PmAttachment,
   type PmPreview,
@@ -19,21 +20,28 @@ export function groupImageUrl(groupId: number, imageId: number | null): string |
 }
 
 /** How a reader sees a message: their own and those up to their last read one are read. */
-export function stateFor(message: { id: number; authorId: number }, readerId: number, lastReadId: number) {
+export function stateFor(
+  message: { id: number; authorId: number | null },
+  readerId: number,
+  lastReadId: number,
+) {
   return message.authorId === readerId || message.id <= lastReadId ? PmState.READ : PmState.UNREAD;
 }
 
-/** A message with its author's name, picture and read state (002 §3), in GET /pms/list and PM events. */
-export function presentMessage(row: MessageRow, author: MemberFace, state: PmState): PrivateMessage {
+/**
+ * A message with its author's name, picture and read state (002 §3), in GET /pms/list and PM events. A null
+ * author erased their account: the message is a "deleted member"'s, without a picture (decision 0048).
+ */
+export function presentMessage(row: MessageRow, author: MemberFace | null, state: PmState): PrivateMessage {
   return {
     pm_id: row.id,
     group_id: row.groupId,
-    user_id: row.authorId,
-    screen_name: author.screen_name,
+    user_id: author ? row.authorId : null,
+    screen_name: author?.screen_name ?? DELETED_MEMBER_NAME,
     ts: row.createdAt.toISOString(),
     message: row.message,
     state,
-    image_url: author.image_url,
+    image_url: author?.image_url ?? null,
     attachments: row.attachments ?? [],
     edited: row.editedAt !== null,
   };
@@ -61,7 +69,8 @@ export interface PreviewParts {
   group: Pick<GroupRow, 'id' | 'isGroup' | 'name' | 'imageId' | 'createdAt'>;
   participantIds: number[];
   others: MemberFace[];
-  last: { message: string; attachments: PmAttachment[]; createdAt: Date; author: MemberFace } | null;
+  /** The last message; its author null when they erased their account. */
+  last: { message: string; attachments: PmAttachment[]; createdAt: Date; author: MemberFace | null } | null;
   previousAuthor: MemberFace | null;
   unread: number;
   canSend: boolean;
@@ -73,12 +82,12 @@ export interface PreviewParts {
  */
 export function presentPreview(p: PreviewParts): PmPreview {
   const text = p.last ? previewText(p.last.message, p.last.attachments) : '';
-  const picture = p.group.isGroup ? (p.last?.author.image_url ?? null) : (p.others[0]?.image_url ?? null);
+  const picture = p.group.isGroup ? (p.last?.author?.image_url ?? null) : (p.others[0]?.image_url ?? null);
   return {
     group_id: p.group.id,
     group_name: threadTitle(p.group.name, p.others),
     is_group: p.group.isGroup,
-    screen_name: p.last?.author.screen_name ?? null,
+    screen_name: p.last ? (p.last.author?.screen_name ?? DELETED_MEMBER_NAME) : null,
     prev_screen_name: p.previousAuthor?.screen_name ?? null,
     screen_names: p.others.map((face) => face.screen_name),
     ts: (p.last?.createdAt ?? p.group.createdAt).toISOString(),

@@ -93,12 +93,14 @@ function previewOf(
   const others = members.filter((u) => u.id !== viewerId);
   const face = (id: number | null) => (id === null ? null : (context.faces.get(id) ?? null));
   const lastAuthor = row.last ? face(row.last.authorId) : null;
+  // An erased author (null) still shows their message, as a deleted member's; a departed one does not.
+  const lastShown = row.last && (lastAuthor || row.last.authorId === null);
   return presentPreview({
     group: row.group,
     participantIds: members.map((u) => u.id).sort((a, b) => a - b),
     others: others.flatMap((u) => face(u.id) ?? []),
     last:
-      row.last && lastAuthor
+      row.last && lastShown
         ? {
             message: row.last.message,
             attachments: row.last.attachments ?? [],

@@ -110,8 +110,9 @@ export async function listMessages(
   }
   return {
     messages: page.items.flatMap((row) => {
-      const author = faces.get(row.authorId);
-      return author ? [presentMessage(row, author, stateFor(row, viewerId, lastRead))] : [];
+      // A null author erased their account: the message stays, as a deleted member's (decision 0048).
+      const author = row.authorId === null ? null : faces.get(row.authorId);
+      return author === undefined ? [] : [presentMessage(row, author, stateFor(row, viewerId, lastRead))];
     }),
     older_key: page.older_key,
     newer_key: page.newer_key,
@@ -169,7 +170,7 @@ export async function sendMessage(
         .insert(messages)
         .values({ groupId, authorId: senderId, message: text, createdAt: now })
         .returning();
-      const row = await attachFiles(work.tx, uploads, written);
+      const row = await attachFiles(work.tx, uploads, written, senderId);
       await work.tx.update(messageGroups).set({ lastMessageAt: now }).where(eq(messageGroups.id, groupId));
       await markReadUpTo(work.tx, groupId, senderId, row.id);
       thread.viewer.lastReadId = row.id;
@@ -178,7 +179,7 @@ export async function sendMessage(
       await announceProfiles(work, newlyPending);
       await notifyPrivateMessage(
         work,
-        row,
+        { ...row, authorId: senderId },
         thread.group.name,
         thread.others.map((p) => p.user.id),
       );
@@ -188,9 +189,14 @@ export async function sendMessage(
 }
 
 /** Gives the stored files their rows and lists them on the message, after those it already has. */
-async function attachFiles(db: Queryable, uploads: StoredUploads, row: MessageRow): Promise<MessageRow> {
+async function attachFiles(
+  db: Queryable,
+  uploads: StoredUploads,
+  row: MessageRow,
+  senderId: number,
+): Promise<MessageRow> {
   if (uploads.count === 0) return row;
-  const rows = await uploads.attachTo(db, row.authorId, { messageId: row.id });
+  const rows = await uploads.attachTo(db, senderId, { messageId: row.id });
   const listed = [...(row.attachments ?? []), ...rows.map(presentPmAttachment)];
   const [updated] = await db
     .update(messages)
@@ -213,7 +219,7 @@ export async function addFilesToMessage(
   return withStoredUploads(deps, files, (uploads) =>
     inTransaction(unitOfWork(deps), async (work) => {
       const thread = await loadThread(work.tx, groupId, callerId);
-      const row = await attachFiles(work.tx, uploads, await ownMessage(work, thread, pmId));
+      const row = await attachFiles(work.tx, uploads, await ownMessage(work, thread, pmId), callerId);
       await emitMessage(work, EventSubtype.UPDATE, row, thread);
       return { attachments: row.attachments ?? [] };
     }),

@@ -1,2 +1,4 @@
 /** The moments module's entry: what other modules may use of it (docs/decisions/0033). */
+
+export { momentsAccount } from './account';
 export { completeMomentsByActivity } from './completion';

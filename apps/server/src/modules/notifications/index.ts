@@ -1,4 +1,6 @@
 /** The notifications module's entry: what other modules may use of it (docs/decisions/0033). */
+
+export { notificationsAccount } from './account';
 export { notifyPrivateMessage, notifyTagged } from './causes';
 export { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './digest';
 export {

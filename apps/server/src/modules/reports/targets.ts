@@ -54,13 +54,14 @@ const RESOLVERS: Record<ReportTargetType, Resolver> = {
   // The reporter's copy of a message in their thread is kept for the report only: the moderators read it there.
   async message(db, callerId, id) {
     const row = await openMessageById(db, callerId, id);
-    const author = await faceAsSeenBy(db, callerId, row.authorId);
+    // An erased member's message keeps no author (decision 0048): its snapshot names nobody.
+    const author = row.authorId === null ? null : await faceAsSeenBy(db, callerId, row.authorId);
     const files = (row.attachments ?? []).map((file) => file.fileName);
     const text = [row.message, ...files].filter(Boolean).join('\n');
     return {
       communityId: null,
       targetUserId: row.authorId,
-      snapshot: { text, authorName: author.screen_name },
+      snapshot: { text, authorName: author?.screen_name ?? '' },
     };
   },
 

@@ -109,7 +109,9 @@ export class SessionStore {
     return this.revokeLive(db, and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
   }
 
-  /** Password reset: every session of the member ends. Answers the ended ids (their sockets to close). */
+  /**
+   * Password reset or erasure: every session of the member ends. Answers the ended ids (their sockets to close).
+   */
   revokeAll(db: Queryable, userId: number): Promise<number[]> {
     return this.revokeLive(db, eq(sessions.userId, userId));
   }

@@ -1,5 +1,5 @@
 import { EVENT_RETENTION_MS } from '@orbit/contract';
-import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { channelEvents, eventStreams, events } from '../../db/schema';
 import { channelBytes, type Frame, frameFor, membershipOf, sharedRest } from './envelope';
@@ -117,16 +117,33 @@ export async function streamsPosition(db: Queryable, keys: string[]): Promise<st
 
 const retainedSince = (now: number) => new Date(now - EVENT_RETENTION_MS);
 
-/** True when every event of the member after `since` is still kept. */
-async function personalKept(db: Queryable, userId: number, since: number, now: number): Promise<boolean> {
-  const [first] = await db
-    .select({ seq: min(events.seq) })
-    .from(events)
-    .where(
-      and(eq(events.recipientId, userId), gt(events.seq, since), gt(events.createdAt, retainedSince(now))),
-    );
-  return first?.seq === since + 1;
+/** One stream's rows: the personal outbox of a member, or a community's channel. */
+type StreamRows = typeof events | typeof channelEvents;
+
+/**
+ * True when every event of a stream after `after` up to `current` is still kept: none past retention, and
+ * none removed in between (an erased member's are, decision 0048), so a replay misses nothing.
+ */
+async function allKept(
+  db: Queryable,
+  rows: StreamRows,
+  owner: SQL | undefined,
+  after: number,
+  current: number,
+  now: number,
+): Promise<boolean> {
+  const [kept] = await db
+    .select({ first: min(rows.seq), count: count() })
+    .from(rows)
+    .where(and(owner, gt(rows.seq, after), lte(rows.seq, current), gt(rows.createdAt, retainedSince(now))));
+  return kept?.first === after + 1 && kept.count === current - after;
 }
+
+const personalKept = (db: Queryable, userId: number, since: number, current: number, now: number) =>
+  allKept(db, events, eq(events.recipientId, userId), since, current, now);
+
+const channelKept = (db: Queryable, communityId: number, after: number, current: number, now: number) =>
+  allKept(db, channelEvents, eq(channelEvents.communityId, communityId), after, current, now);
 
 /** The first kept channel event after `after` (and, for a channel joined while away, since the join). */
 async function firstChannelSeq(db: Queryable, communityId: number, after: number, since: Date, now: number) {
@@ -159,8 +176,8 @@ async function channelStart(
   }
   if (asked > current) return null;
   if (asked === current) return { from: asked, replay: true };
-  const first = await firstChannelSeq(db, membership.communityId, asked, new Date(0), now);
-  return first === asked + 1 ? { from: asked, replay: true } : null;
+  const kept = await channelKept(db, membership.communityId, asked, current, now);
+  return kept ? { from: asked, replay: true } : null;
 }
 
 export async function planResume(
@@ -190,7 +207,7 @@ export async function planResume(
   const resync = { ...live, resync: true };
   const personalNow = current(`u:${userId}`);
   if (since > personalNow) return resync;
-  if (since < personalNow && !(await personalKept(db, userId, since, now))) return resync;
+  if (since < personalNow && !(await personalKept(db, userId, since, personalNow, now))) return resync;
   const channels = new Map<number, StreamStart>();
   for (const membership of memberships) {
     const start = await channelStart(

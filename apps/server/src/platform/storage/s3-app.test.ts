@@ -1,26 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { images } from '../../db/schema';
-import { openTestDatabase, signUp, testConfig } from '../../test/harness';
-import { createDeps } from '../../wiring';
+import { signUp } from '../../test/harness';
+import { s3TestApp } from '../../test/s3-app';
 import { S3Storage } from './s3';
-import { startTestS3Server } from './s3-test-server';
 
-const s3 = await startTestS3Server('orbit-app');
-const config = testConfig({ s3: s3.config({ prefix: 'uploads/' }) });
-const database = await openTestDatabase();
 // No storage override: the app gets whatever wiring chooses for this configuration.
-const { deps, redis, close } = await createDeps(config, database);
-const app = await buildApp(deps, { logger: false, redis });
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await close();
-  await database.close();
-  await s3.close();
-});
+const { app, deps, s3 } = await s3TestApp('orbit-app', 'uploads/');
 
 function multipartPng(bytes: Buffer) {
   const boundary = '----orbit-s3-boundary';

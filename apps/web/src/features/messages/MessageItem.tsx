@@ -38,11 +38,14 @@ export function MessageItem({ message, mine, groupId, onEdit }: MessageItemProps
       ),
     );
   const time = new Date(message.ts).toLocaleTimeString(undefined, { timeStyle: 'short' });
+  // A null author erased their account: their message stays, as a deleted member's, without text.
+  const author =
+    message.user_id === null ? t(T.deletedMember) : personName(t, { name: message.screen_name, isMe: mine });
   return (
     <li className={mine ? styles.mine : styles.theirs} {...longPress}>
-      {!mine && <Avatar src={message.image_url} name={message.screen_name} size={32} decorative />}
+      {!mine && <Avatar src={message.image_url} name={author} size={32} decorative />}
       <div className={styles.bubble}>
-        <span className={styles.author}>{personName(t, { name: message.screen_name, isMe: mine })}</span>
+        <span className={styles.author}>{author}</span>
         {message.message && <p className={styles.text}>{message.message}</p>}
         <Attachments items={message.attachments} />
         <LinkPreviewCard message={message.message} />

@@ -8,6 +8,7 @@ import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { ChevronIcon } from '../../ui/icons';
+import { AccountData } from './AccountData';
 import { AvatarEditor } from './AvatarEditor';
 import { BlockedList } from './BlockedList';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -144,6 +145,7 @@ export function SettingsView() {
       <SoundSetting />
       <QuietHoursSetting profile={profile} />
       <WellbeingSetting profile={profile} />
+      <AccountData profile={profile} />
     </div>
   );
 }
@@ -166,6 +168,7 @@ export function SettingsIndex() {
       <SoundSetting />
       <QuietHoursSetting profile={profile} />
       <WellbeingSetting profile={profile} />
+      <AccountData profile={profile} />
     </div>
   );
 }

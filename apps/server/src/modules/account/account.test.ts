@@ -1,0 +1,369 @@
+import {
+  ACCOUNT_EXPORT_FORMAT,
+  DELETED_MEMBER_NAME,
+  EventSubtype,
+  EventType,
+  WS_CLOSE,
+} from '@orbit/contract';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  accountErasures,
+  attachments,
+  communities,
+  communityMembers,
+  images,
+  lessons,
+  moodHistory,
+  organizationMembers,
+} from '../../db/schema';
+import { busyMember } from '../../test/busy-member';
+import { placesNaming, referencedKeys } from '../../test/erasure';
+import { createTestApp, GOOD_PASSWORD, signUp, type TestUser } from '../../test/harness';
+import { listen, TestSocket, wsUrl } from '../../test/realtime';
+import { multipartForm } from '../../test/uploads';
+
+const ctx = await createTestApp();
+const { app, deps } = ctx;
+const origin = await listen(app);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (user: TestUser, method: Method, url: string, payload?: object) =>
+  app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
+const erase = (user: TestUser, password = user.password) => call(user, 'DELETE', 'user', { password });
+
+/** The storage keys of the member's files, as the rows say before the erasure. */
+async function filesOf(userId: number): Promise<string[]> {
+  const pictures = await deps.db
+    .select({ key: images.storageKey })
+    .from(images)
+    .where(eq(images.ownerId, userId));
+  const attached = await deps.db
+    .select({ key: attachments.storageKey })
+    .from(attachments)
+    .where(eq(attachments.uploaderId, userId));
+  const recorded = await deps.db
+    .select({ key: lessons.mediaKey })
+    .from(lessons)
+    .where(eq(lessons.instructorId, userId));
+  return [...pictures, ...attached, ...recorded].flatMap((r) => (r.key ? [r.key] : []));
+}
+
+/** A socket of the member, live. */
+async function socketOf(user: TestUser): Promise<TestSocket> {
+  const socket = await TestSocket.open(await wsUrl(origin, user), origin);
+  await socket.live();
+  return socket;
+}
+
+describe('DELETE /user', () => {
+  it('refuses a wrong password with 401 incorrect_password and erases nothing', async () => {
+    const member = await signUp(app);
+    const res = await erase(member, 'Not-the-password-1');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('incorrect_password');
+    expect((await call(member, 'GET', 'user/profile')).statusCode).toBe(200);
+  });
+
+  it('leaves no row naming the member but the audit row, and none of their files in storage', async () => {
+    const world = await busyMember(ctx);
+    const { member } = world;
+    const files = await filesOf(member.userId);
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const key of files) expect(await deps.storage.get(key)).not.toBeNull();
+    expect(await placesNaming(deps.db, member.userId)).not.toEqual([]);
+
+    const res = await erase(member);
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect(await placesNaming(deps.db, member.userId)).toEqual([]);
+    const audit = await deps.db
+      .select()
+      .from(accountErasures)
+      .where(eq(accountErasures.userId, member.userId));
+    expect(audit).toHaveLength(1);
+    for (const key of files) expect(await deps.storage.get(key), key).toBeNull();
+    for (const key of await referencedKeys(deps.db)) expect(await deps.storage.get(key), key).not.toBeNull();
+  });
+
+  it('revokes every session and frees the email and username', async () => {
+    const member = await signUp(app);
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { identity: member.username, password: member.password },
+    });
+    const otherToken = second.json().user_token as string;
+    expect((await erase(member)).statusCode).toBe(200);
+    for (const token of [member.token, otherToken]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/user/profiles',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: member.email.toUpperCase(), username: member.username, password: GOOD_PASSWORD },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it("closes the member's open sockets at once", async () => {
+    const member = await signUp(app);
+    const socket = await socketOf(member);
+    expect((await erase(member)).statusCode).toBe(200);
+    expect(await socket.closed).toBe(WS_CLOSE.unauthorized);
+  });
+
+  it("keeps their messages as a deleted member's, without text or files", async () => {
+    const { member, friend, directGroupId } = await busyMember(ctx);
+    expect((await erase(member)).statusCode).toBe(200);
+    const list = await call(friend, 'GET', `pms/list/${directGroupId}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const messages = list.json().messages as Record<string, unknown>[];
+    expect(messages).toHaveLength(3);
+    const erased = messages.filter((m) => m.user_id === null);
+    expect(erased).toHaveLength(2);
+    for (const m of erased) {
+      expect(m).toMatchObject({
+        screen_name: DELETED_MEMBER_NAME,
+        message: '',
+        attachments: [],
+        image_url: null,
+      });
+    }
+    expect(messages.find((m) => m.user_id === friend.userId)).toMatchObject({ message: 'hello you' });
+    const preview = (await call(friend, 'GET', `pms/previews/${directGroupId}`)).json();
+    expect(preview).toMatchObject({ screen_name: DELETED_MEMBER_NAME, text: '', can_send: false });
+  });
+
+  it('lets communities run on: an organisation community without its expert, an owned one handed over', async () => {
+    const { member, friend, neighbour, ownedId, orgId, orgCommunityId } = await busyMember(ctx);
+    expect((await erase(member)).statusCode).toBe(200);
+    expect((await call(neighbour, 'GET', `communities/${orgCommunityId}`)).statusCode).toBe(200);
+    const post = await call(neighbour, 'POST', 'community/feed', {
+      message: 'still here',
+      community_id: orgCommunityId,
+    });
+    expect(post.statusCode).toBe(200);
+    // Nobody is its expert now: a member may not appoint one, the organisation's admin may.
+    const appoint = (by: TestUser, whom: TestUser) =>
+      call(by, 'PUT', `communities/${orgCommunityId}/experts/${whom.userId}`);
+    const refused = await appoint(neighbour, neighbour);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('not_an_expert');
+    const admin = await signUp(app);
+    await deps.db
+      .insert(organizationMembers)
+      .values({ organizationId: orgId, userId: admin.userId, orgRoles: [2, 4] });
+    const stranger = await signUp(app);
+    expect((await appoint(admin, stranger)).json().error).toBe('not_a_member');
+    expect((await appoint(admin, neighbour)).statusCode).toBe(200);
+    expect((await appoint(admin, neighbour)).statusCode).toBe(200);
+    const [expert] = await deps.db
+      .select({ role: communityMembers.role })
+      .from(communityMembers)
+      .where(
+        and(eq(communityMembers.communityId, orgCommunityId), eq(communityMembers.userId, neighbour.userId)),
+      );
+    expect(expert?.role).toBe(1);
+    // The new expert appoints in turn.
+    expect((await appoint(neighbour, friend)).statusCode).toBe(200);
+    const [owned] = await deps.db.select().from(communities).where(eq(communities.id, ownedId));
+    // The friend joined before the neighbour: they run it now.
+    expect(owned?.ownerId).toBe(friend.userId);
+    const roles = await deps.db
+      .select({ userId: communityMembers.userId, role: communityMembers.role })
+      .from(communityMembers)
+      .where(eq(communityMembers.communityId, ownedId));
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        { userId: friend.userId, role: 1 },
+        { userId: neighbour.userId, role: 4 },
+      ]),
+    );
+  });
+
+  it("takes them out of friends, stars and search, and their posts out of others' open feeds", async () => {
+    const { member, friend, neighbour, orgCommunityId } = await busyMember(ctx);
+    const feed = await call(neighbour, 'GET', `community/feeds?community_id=${orgCommunityId}`);
+    const theirs = (feed.json().community_feeds as { id: number; author_user_id: number | null }[]).filter(
+      (p) => p.author_user_id === member.userId,
+    );
+    expect(theirs.length).toBeGreaterThan(0);
+    const board = async () =>
+      (
+        (await call(friend, 'GET', 'user/community/leaderboard?global=true')).json().scores as {
+          user_id: number;
+        }[]
+      ).map((s) => s.user_id);
+    expect(await board()).toContain(member.userId);
+    const [friendSocket, neighbourSocket] = [await socketOf(friend), await socketOf(neighbour)];
+    expect((await erase(member)).statusCode).toBe(200);
+
+    await friendSocket.received(1);
+    await vi.waitFor(() =>
+      expect(friendSocket.messages).toContainEqual(
+        expect.objectContaining({ type: EventType.FRIEND_REQUEST, subtype: EventSubtype.REJECT }),
+      ),
+    );
+    await vi.waitFor(() => {
+      const deleted = neighbourSocket.messages
+        .filter((m) => m.type === EventType.COMMUNITY_POST && m.subtype === EventSubtype.DELETE)
+        .map((m) => (m.data as { id: number }).id);
+      expect(deleted).toEqual(expect.arrayContaining(theirs.map((p) => p.id)));
+    });
+    friendSocket.close();
+    neighbourSocket.close();
+
+    expect((await call(friend, 'GET', 'user/friends')).json().friends).not.toHaveProperty(
+      String(member.userId),
+    );
+    const stars = (await call(friend, 'GET', 'user/profiles')).json().stars as { user_id?: number }[];
+    expect(stars.some((s) => s.user_id === member.userId)).toBe(false);
+    expect(await board()).not.toContain(member.userId);
+    const found = await call(friend, 'GET', `search/users?q=${member.username}`);
+    expect(JSON.stringify(found.json())).not.toContain(member.username);
+    const after = await call(neighbour, 'GET', `community/feeds?community_id=${orgCommunityId}`);
+    const left = after.json().community_feeds as { author_user_id: number | null }[];
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.some((p) => p.author_user_id === member.userId)).toBe(false);
+  });
+
+  it('answers no 5xx when the member or others write about them while erasing, or it runs twice', async () => {
+    const { member, friend, neighbour, orgCommunityId, directGroupId, memberPostId } = await busyMember(ctx);
+    const stranger = await signUp(app);
+    const round = (n: number) => [
+      call(member, 'POST', 'community/feed', { message: `race ${n}`, community_id: orgCommunityId }),
+      call(member, 'POST', `pms/send/${directGroupId}`, { message: `race ${n}` }),
+      call(friend, 'POST', `pms/send/${directGroupId}`, { message: `there ${n}?` }),
+      call(neighbour, 'POST', 'community/feed/comment', {
+        message: `reply ${n}`,
+        feed_id: memberPostId,
+        community_id: orgCommunityId,
+      }),
+      call(stranger, 'PUT', 'user/friends/request', { user_id: member.userId }),
+    ];
+    // Writes keep coming, round after round, until both erasures have answered: some land inside them.
+    let erasing = true;
+    const erasures = Promise.all([erase(member), erase(member)]).finally(() => {
+      erasing = false;
+    });
+    const writes = [];
+    for (let n = 0; erasing || n < 2; n += 1) writes.push(...(await Promise.all(round(n))));
+    const both = await erasures;
+    // Once it has answered, the member's own writes are refused as signed out, others' about them as gone.
+    const after = await Promise.all(round(-1));
+    for (const res of [...both, ...writes, ...after]) expect(res.statusCode, res.body).toBeLessThan(500);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(after.slice(0, 2).map((r) => r.statusCode)).toEqual([401, 401]);
+    expect(after[3]?.statusCode).toBe(404);
+    expect(after[4]?.statusCode).toBe(404);
+    expect(await placesNaming(deps.db, member.userId)).toEqual([]);
+  });
+});
+
+describe('GET /user/export', () => {
+  it('answers everything the member owns or wrote, files embedded', async () => {
+    const { member, directGroupId } = await busyMember(ctx);
+    const res = await call(member, 'GET', 'user/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const doc = res.json();
+    expect(doc).toMatchObject({ format: ACCOUNT_EXPORT_FORMAT, version: 1, user_id: member.userId });
+    expect(doc.account).toMatchObject({ email: member.email, username: member.username });
+    expect(doc.profile).toMatchObject({ timezone: expect.any(String) });
+    expect(doc.notes).toEqual({ tag_notes: 'slept well', mood_tags: ['calm', 'rested'] });
+    for (const section of [
+      'friends',
+      'communities',
+      'posts',
+      'comments',
+      'poll_votes',
+      'messages',
+      'moments',
+      'moments_received',
+      'activity_logs',
+      'mood_history',
+      'tags',
+      'survey_answers',
+      'lessons_hosted',
+      'files',
+      'pictures',
+    ]) {
+      expect(doc[section], section).toEqual(expect.any(Array));
+      expect(doc[section].length, section).toBeGreaterThan(0);
+    }
+    expect(doc.incentive_history).toEqual(expect.any(Array));
+    expect(doc.messages).toContainEqual(
+      expect.objectContaining({ group_id: directGroupId, message: 'hello friend' }),
+    );
+    const file = doc.files[0];
+    expect(Buffer.from(file.data_base64, 'base64').length).toBe(file.size);
+  });
+});
+
+describe('POST /user/import', () => {
+  it('imports the personal part into a new account, and adds nothing the second time', async () => {
+    const { member } = await busyMember(ctx);
+    const doc = (await call(member, 'GET', 'user/export')).json();
+    await call(member, 'PUT', 'user', { timezone: 'Europe/Paris' });
+    const fresh = await signUp(app);
+    const first = await call(fresh, 'POST', 'user/import', doc);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ profile: true, notes: true, activity_logs: 1, mood_history: 1, tags: 2 });
+    const again = await call(fresh, 'POST', 'user/import', doc);
+    expect(again.json()).toEqual({ profile: true, notes: true, activity_logs: 0, mood_history: 0, tags: 0 });
+    const profile = (await call(fresh, 'GET', 'user/profile')).json();
+    expect(profile).toMatchObject({
+      tag_notes: 'slept well',
+      gojimoji: { mood: 3, tags: ['calm', 'rested'] },
+    });
+    const moods = await deps.db.select().from(moodHistory).where(eq(moodHistory.userId, fresh.userId));
+    expect(moods).toHaveLength(1);
+  });
+
+  it('takes the export as a file of a multipart form, and two imports at once add it once', async () => {
+    const source = await signUp(app);
+    await call(source, 'PUT', 'user', { gojimoji: { mood: 2 } });
+    const doc = (await call(source, 'GET', 'user/export')).json();
+    const fresh = await signUp(app);
+    const form = multipartForm([{ name: 'orbit-export.json', bytes: Buffer.from(JSON.stringify(doc)) }]);
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/import',
+          headers: { ...fresh.headers, ...form.headers },
+          payload: form.payload,
+        }),
+      ),
+    );
+    for (const res of both) expect(res.statusCode, res.body).toBe(200);
+    expect(both.map((r) => r.json().mood_history).sort()).toEqual([0, 1]);
+  });
+
+  it('refuses what is not an Orbit export with 400 invalid_import, changing nothing', async () => {
+    const fresh = await signUp(app);
+    for (const body of [
+      { hello: 1 },
+      { format: ACCOUNT_EXPORT_FORMAT, version: 99 },
+      { format: ACCOUNT_EXPORT_FORMAT, version: 1, mood_history: [{ mood: 'x' }] },
+    ]) {
+      const res = await call(fresh, 'POST', 'user/import', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('invalid_import');
+    }
+    const bad = await call(fresh, 'POST', 'user/import', {
+      format: ACCOUNT_EXPORT_FORMAT,
+      version: 1,
+      mood_history: [{ mood: 2, set_at: new Date().toISOString() }],
+      profile: { timezone: 'Nowhere/City' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await deps.db.select().from(moodHistory).where(eq(moodHistory.userId, fresh.userId))).toEqual([]);
+  });
+});

@@ -1,0 +1,13 @@
+import { starSnapshots } from '../../db/schema';
+import { type AccountPart, namesMember } from '../../platform/account';
+
+/**
+ * The star sets last served to others that showed the erased member: dropped, so nothing keeps their id;
+ * the next home view serves the set whole instead of a difference (000 §4.2).
+ */
+export const homeAccount: AccountPart = {
+  async erase(work, userId) {
+    await work.tx.delete(starSnapshots).where(namesMember(starSnapshots.stars, userId));
+    return [];
+  },
+};

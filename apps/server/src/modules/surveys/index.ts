@@ -1,0 +1,2 @@
+/** The surveys module's entry: what other modules may use of it (docs/decisions/0033). */
+export { surveysAccount } from './account';

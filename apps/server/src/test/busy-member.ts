@@ -1,0 +1,213 @@
+import { AppId, CallMemberState, CommunityRole, MomentType, OrgRole, OwnerType } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import {
+  callMembers,
+  calls,
+  communityInvites,
+  incentivePlans,
+  lessonPosts,
+  posts,
+  surveyResponses,
+  surveys,
+  tournamentHighFives,
+} from '../db/schema';
+import { communityFixtures } from './communities';
+import { signUp, type TestContext, type TestUser } from './harness';
+import { lessonRow } from './lessons';
+import { samples, uploader } from './uploads';
+
+export interface BusyWorld {
+  member: TestUser;
+  friend: TestUser;
+  neighbour: TestUser;
+  /** A community the member made (owned by them), the friend and the neighbour in it. */
+  ownedId: number;
+  /** The organisation the three belong to, the member its admin. */
+  orgId: number;
+  /** An organisation's community whose only expert is the member. */
+  orgCommunityId: number;
+  directGroupId: number;
+  groupId: number;
+  neighbourPostId: number;
+  /** The member's post in the organisation's community, with a file and a comment of the friend. */
+  memberPostId: number;
+}
+
+/**
+ * A member who did everything (decision 0048): friends, communities owned and expert of, posts with files,
+ * comments, poll votes, reactions, @tags, messages with files, moments both ways, calls, a hosted lesson
+ * with its recording, activity, moods, tags, notes, a survey answer, an incentive plan, a high five,
+ * pictures, notifications they caused, stars and served star sets naming them.
+ */
+export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
+  const { app, deps } = ctx;
+  const { call, adminOf, makeFriends, community } = communityFixtures(ctx);
+  const upload = uploader(app);
+  const ok = async (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => {
+    const res = await call(user, method, url, body);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeOneOf([200, 201]);
+    return res.json();
+  };
+  const [member, friend, neighbour] = [await signUp(app), await signUp(app), await signUp(app)];
+  const orgId = await adminOf(member, [friend, neighbour]);
+  await makeFriends(member, friend);
+  await makeFriends(member, neighbour);
+  await makeFriends(friend, neighbour);
+
+  // Pictures: a persona picture and a temp upload.
+  const png = await samples.png();
+  await ok(member, 'POST', 'user/image_id', { image: `data:image/png;base64,${png.toString('base64')}` });
+  expect((await upload(member, 'user/temp_image', [{ name: 'p.png', bytes: png }])).statusCode).toBe(200);
+
+  // A community the member made and owns, and an organisation's community they are the only expert of.
+  const { id: ownedId } = await ok(member, 'POST', 'create/communities', {
+    name: 'Walkers',
+    owner_type: OwnerType.USER,
+  });
+  for (const other of [friend, neighbour]) {
+    await ok(other, 'POST', 'join/community/', { id: ownedId, community_role: CommunityRole.MEMBER });
+  }
+  const orgCommunityId = await community(member, { ownerType: OwnerType.ORGANIZATION, ownerId: orgId }, [
+    friend,
+    neighbour,
+  ]);
+  await deps.db
+    .insert(communityInvites)
+    .values({ communityId: orgCommunityId, userId: friend.userId, invitedBy: member.userId })
+    .onConflictDoNothing();
+
+  // Posts with files, comments both ways, a poll vote, a rating, an @tag.
+  const posted = await upload(
+    member,
+    `communities/${orgCommunityId}/attachments`,
+    [{ name: 'walk.png', bytes: png }],
+    { message: 'my walk' },
+  );
+  expect(posted.statusCode, posted.body).toBe(200);
+  const memberPostId = posted.json().feed_id as number;
+  await ok(friend, 'POST', 'community/feed/comment', {
+    message: 'nice',
+    feed_id: memberPostId,
+    community_id: orgCommunityId,
+  });
+  await ok(member, 'POST', 'user/feed', { message: 'on my own feed' });
+  await ok(friend, 'POST', 'user/feed', { message: 'for you', owner_user_id: member.userId });
+  const neighbourPost = await ok(neighbour, 'POST', 'community/feed', {
+    message: 'hello',
+    community_id: orgCommunityId,
+  });
+  await ok(member, 'POST', 'community/feed/comment', {
+    message: 'hi back',
+    feed_id: neighbourPost.id,
+    community_id: orgCommunityId,
+  });
+  await deps.db
+    .update(posts)
+    .set({ taggedUsers: [member.userId, friend.userId] })
+    .where(eq(posts.id, neighbourPost.id));
+  const poll = await ok(neighbour, 'POST', `communities/${orgCommunityId}/polls`, {
+    question: 'Walk?',
+    options: ['Yes', 'No'],
+    expiration_date: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  await ok(member, 'POST', `communities/${orgCommunityId}/polls/${poll.id}/answers`, { answerIndex: 0 });
+
+  // Messages: a one-to-one thread with a file, and a group.
+  const { group_id: directGroupId } = await ok(member, 'POST', 'pms/direct', { user_id: friend.userId });
+  await ok(member, 'POST', `pms/send/${directGroupId}`, { message: 'hello friend' });
+  await ok(friend, 'POST', `pms/send/${directGroupId}`, { message: 'hello you' });
+  const withFile = await upload(member, `pms/${directGroupId}/attachments`, [{ name: 'v.png', bytes: png }]);
+  expect(withFile.statusCode, withFile.body).toBe(200);
+  const { id: groupId } = await ok(member, 'POST', 'pms/group', {
+    user_ids: [friend.userId, neighbour.userId],
+    name: 'Trio',
+  });
+  await ok(member, 'POST', `pms/send/${groupId}`, { message: 'hi all' });
+
+  // Moments both ways (the friend's names the member among its participants).
+  const moment = (from: TestUser, to: TestUser[]) =>
+    ok(from, 'POST', 'user/moments', {
+      type: MomentType.SHARE,
+      bg_app_id: AppId.GOJI_MOVE,
+      message: 'look',
+      participants: { friend_ids: to.map((u) => u.userId), community_ids: [] },
+    });
+  await moment(member, [friend]);
+  await moment(friend, [member, neighbour]);
+
+  // Activity, mood, tags and notes.
+  await ok(member, 'POST', 'user/activity/sessions', {
+    activity_type: 1,
+    start: new Date(Date.now() - 3_600_000).toISOString(),
+    duration_ms: 1_800_000,
+  });
+  await ok(member, 'PUT', 'user', { gojimoji: { mood: 3 } });
+  await ok(member, 'PUT', 'user', { gojimoji: { tags: ['calm', 'rested'] } });
+  await ok(member, 'PUT', 'user', { tag_notes: 'slept well' });
+
+  // Calls both ways, a hosted lesson with its recording and a chat post, written as their services do.
+  const [own] = await deps.db
+    .insert(calls)
+    .values({ callerId: member.userId, janusGateway: 'orbit', janusRoomId: 1, roomSecret: 's', roomPin: 'p' })
+    .returning();
+  const [theirs] = await deps.db
+    .insert(calls)
+    .values({ callerId: friend.userId, janusGateway: 'orbit', janusRoomId: 2, roomSecret: 's', roomPin: 'p' })
+    .returning();
+  await deps.db.insert(callMembers).values([
+    { callId: own.id, userId: friend.userId, state: CallMemberState.INVITED },
+    { callId: theirs.id, userId: member.userId, state: CallMemberState.JOINED },
+  ]);
+  const mediaKey = `sessions/erasure-${member.userId}/recording.mp4`;
+  await deps.storage.put(mediaKey, Buffer.from('mp4'));
+  const lesson = await lessonRow(deps, orgCommunityId, member, { mediaKey });
+  await deps.db
+    .insert(lessonPosts)
+    .values({ lessonId: lesson.id, authorId: member.userId, identityType: 1, message: 'welcome' });
+
+  // An organisation's survey the member answered and a plan they wrote; a high five given and received.
+  const [survey] = await deps.db
+    .insert(surveys)
+    .values({
+      organizationId: orgId,
+      name: 'Sleep',
+      questions: [{ text: 'How?', options: ['Well', 'Badly'] }],
+      startTime: new Date(Date.now() - 86_400_000),
+      endTime: new Date(Date.now() + 86_400_000),
+      completionMessage: 'Thanks',
+      createdBy: member.userId,
+    })
+    .returning();
+  await deps.db.insert(surveyResponses).values({ surveyId: survey.id, userId: member.userId, answers: [0] });
+  await deps.db.insert(incentivePlans).values({
+    organizationId: orgId,
+    name: 'Move',
+    rewardKind: 1,
+    weekGoal: 1,
+    monthGoal: 4,
+    startsOn: '2026-01-01',
+    createdBy: member.userId,
+  });
+  await deps.db.insert(tournamentHighFives).values([
+    { seasonYear: 2026, toUserId: friend.userId, fromUserId: member.userId },
+    { seasonYear: 2026, toUserId: member.userId, fromUserId: neighbour.userId },
+  ]);
+
+  // The others' homes are served (their star sets show the member), and the member's socket ticket exists.
+  for (const user of [friend, neighbour, member]) await ok(user, 'GET', 'user/profiles');
+  await ok(member, 'GET', 'wsurl');
+  expect(OrgRole.ADMIN).toBeGreaterThan(0);
+  return {
+    member,
+    friend,
+    neighbour,
+    ownedId,
+    orgId,
+    orgCommunityId,
+    directGroupId,
+    groupId,
+    neighbourPostId: neighbourPost.id,
+    memberPostId,
+  };
+}
