@@ -1,12 +1,13 @@
 import { AppId, CallMemberState, CommunityRole, MomentType, OrgRole, OwnerType } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import {
   callMembers,
   calls,
   communityInvites,
   incentivePlans,
   lessonPosts,
+  passwordTokens,
   posts,
   surveyResponses,
   surveys,
@@ -15,6 +16,7 @@ import {
 import { communityFixtures } from './communities';
 import { signUp, type TestContext, type TestUser } from './harness';
 import { lessonRow } from './lessons';
+import { enableTwoFactor, passwordStep } from './security';
 import { samples, uploader } from './uploads';
 
 export interface BusyWorld {
@@ -32,6 +34,8 @@ export interface BusyWorld {
   neighbourPostId: number;
   /** The member's post in the organisation's community, with a file and a comment of the friend. */
   memberPostId: number;
+  /** A member blocked by the member, who blocked the member too. */
+  stranger: TestUser;
 }
 
 /**
@@ -194,6 +198,38 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
     { seasonYear: 2026, toUserId: member.userId, fromUserId: neighbour.userId },
   ]);
 
+  // Blocks both ways with a stranger, reports by and of the member (decisions 0046, 0047).
+  const stranger = await signUp(app);
+  await ok(member, 'PUT', `user/blocks/${stranger.userId}`);
+  await ok(stranger, 'PUT', `user/blocks/${member.userId}`);
+  const report = (by: TestUser, target_type: string, target_id: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: by.headers,
+      payload: { target_type, target_id, reason: 1, comment: 'please look' },
+    });
+  expect((await report(member, 'post', neighbourPost.id)).statusCode).toBe(201);
+  expect((await report(friend, 'user', member.userId)).statusCode).toBe(201);
+  expect((await report(friend, 'post', memberPostId)).statusCode).toBe(201);
+
+  // Two-factor sign-in with a challenge open, and a reset link asked for with its mail waiting (issue 16).
+  await enableTwoFactor(app, member);
+  expect((await passwordStep(app, member)).json()).toMatchObject({ two_factor_required: true });
+  const forgot = await app.inject({
+    method: 'POST',
+    url: '/api/password/forgot',
+    payload: { identity: member.email },
+  });
+  expect(forgot.statusCode).toBe(202);
+  await vi.waitFor(async () => {
+    const tokens = await deps.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.userId, member.userId));
+    expect(tokens).toHaveLength(1);
+  });
+
   // The others' homes are served (their star sets show the member), and the member's socket ticket exists.
   for (const user of [friend, neighbour, member]) await ok(user, 'GET', 'user/profiles');
   await ok(member, 'GET', 'wsurl');
@@ -209,5 +245,6 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
     groupId,
     neighbourPostId: neighbourPost.id,
     memberPostId,
+    stranger,
   };
 }

@@ -54,6 +54,8 @@ export const SOFT_MEMBER_COLUMNS: Record<string, string | null> = {
   'communities.owner_id': 'owner_type = 2',
   // A star's target is a member when its kind is 'user'.
   'stars.target_id': "target_kind = 'user'",
+  // A report's target is a member when its type is 'user' (decision 0047).
+  'reports.target_id': "target_type = 'user'",
   // The audit row of an erasure: the one row allowed to name the member.
   'account_erasures.user_id': null,
 };

@@ -56,7 +56,16 @@ export function memberPicture(profile: Pick<UserProfile, 'image_url' | 'avatar_i
 export const exportAccount = () => trackBusy(call('exportAccount'));
 
 /** The sections of an export a new account takes (the rest is the member's record, not imported). */
-const PERSONAL_SECTIONS = ['format', 'version', 'profile', 'activity_logs', 'mood_history', 'tags', 'notes'];
+const PERSONAL_SECTIONS = [
+  'format',
+  'version',
+  'profile',
+  'activity_logs',
+  'mood_history',
+  'tags',
+  'notes',
+  'blocks',
+];
 
 /**
  * POST /user/import: the personal part of a downloaded export, sent as the form's file so that the files the

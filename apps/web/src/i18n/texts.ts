@@ -420,6 +420,7 @@ export const T = {
   importSessions: 'account.import_sessions',
   importMoods: 'account.import_moods',
   importTags: 'account.import_tags',
+  importBlocks: 'account.import_blocks',
   importSet: 'account.import_yes',
   importUnchanged: 'account.import_no',
   invalidImport: 'account.invalid_import',

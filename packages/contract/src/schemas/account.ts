@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS } from '../constants';
 import { Nullable } from './common';
+import { BlockEntry } from './social';
 import { QuietHoursSetting } from './users';
 
 /** What names an Orbit export: the import refuses any other document. */
@@ -91,6 +92,7 @@ export const AccountImport = Type.Object({
   mood_history: Type.Optional(Type.Array(ExportedMood, { maxItems: MAX_IMPORTED })),
   tags: Type.Optional(Type.Array(ExportedTag, { maxItems: MAX_IMPORTED })),
   notes: Type.Optional(ExportedNotes),
+  blocks: Type.Optional(Type.Array(BlockEntry, { maxItems: MAX_IMPORTED })),
 });
 export type AccountImport = Static<typeof AccountImport>;
 
@@ -101,6 +103,7 @@ export const ImportResult = Type.Object({
   activity_logs: Type.Integer(),
   mood_history: Type.Integer(),
   tags: Type.Integer(),
+  blocks: Type.Integer(),
 });
 export type ImportResult = Static<typeof ImportResult>;
 

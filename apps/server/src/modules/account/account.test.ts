@@ -268,7 +268,7 @@ describe('DELETE /user', () => {
 
 describe('GET /user/export', () => {
   it('answers everything the member owns or wrote, files embedded', async () => {
-    const { member, directGroupId } = await busyMember(ctx);
+    const { member, directGroupId, stranger } = await busyMember(ctx);
     const res = await call(member, 'GET', 'user/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
@@ -298,6 +298,7 @@ describe('GET /user/export', () => {
       expect(doc[section].length, section).toBeGreaterThan(0);
     }
     expect(doc.incentive_history).toEqual(expect.any(Array));
+    expect(doc.blocks).toEqual([expect.objectContaining({ user_id: stranger.userId })]);
     expect(doc.messages).toContainEqual(
       expect.objectContaining({ group_id: directGroupId, message: 'hello friend' }),
     );
@@ -308,15 +309,31 @@ describe('GET /user/export', () => {
 
 describe('POST /user/import', () => {
   it('imports the personal part into a new account, and adds nothing the second time', async () => {
-    const { member } = await busyMember(ctx);
+    const { member, stranger } = await busyMember(ctx);
     const doc = (await call(member, 'GET', 'user/export')).json();
     await call(member, 'PUT', 'user', { timezone: 'Europe/Paris' });
     const fresh = await signUp(app);
     const first = await call(fresh, 'POST', 'user/import', doc);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ profile: true, notes: true, activity_logs: 1, mood_history: 1, tags: 2 });
+    expect(first.json()).toEqual({
+      profile: true,
+      notes: true,
+      activity_logs: 1,
+      mood_history: 1,
+      tags: 2,
+      blocks: 1,
+    });
     const again = await call(fresh, 'POST', 'user/import', doc);
-    expect(again.json()).toEqual({ profile: true, notes: true, activity_logs: 0, mood_history: 0, tags: 0 });
+    expect(again.json()).toEqual({
+      profile: true,
+      notes: true,
+      activity_logs: 0,
+      mood_history: 0,
+      tags: 0,
+      blocks: 0,
+    });
+    const blocks = (await call(fresh, 'GET', 'user/blocks')).json().blocks;
+    expect(blocks.map((b: { user_id: number }) => b.user_id)).toEqual([stranger.userId]);
     const profile = (await call(fresh, 'GET', 'user/profile')).json();
     expect(profile).toMatchObject({
       tag_notes: 'slept well',

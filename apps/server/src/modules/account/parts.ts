@@ -1,6 +1,7 @@
 import type { AccountPart } from '../../platform/account';
 import { activitiesAccount } from '../activities';
 import { attachmentsAccount } from '../attachments';
+import { blocksAccount } from '../blocks';
 import { communitiesAccount } from '../communities';
 import { feedsAccount } from '../feeds';
 import { friendsAccount } from '../friends';
@@ -12,6 +13,7 @@ import { messagesAccount } from '../messages';
 import { momentsAccount } from '../moments';
 import { moodsAccount } from '../moods';
 import { notificationsAccount } from '../notifications';
+import { reportsAccount } from '../reports';
 import { starsAccount } from '../stars';
 import { surveysAccount } from '../surveys';
 import { tagsAccount } from '../tags';
@@ -29,9 +31,11 @@ export const ACCOUNT_PARTS: readonly AccountPart[] = [
   lessonsAccount,
   communitiesAccount,
   friendsAccount,
+  blocksAccount,
   starsAccount,
   homeAccount,
   notificationsAccount,
+  reportsAccount,
   activitiesAccount,
   moodsAccount,
   tagsAccount,

@@ -63,7 +63,14 @@ export async function importAccount(deps: AppDeps, userId: number, raw: unknown)
   const document = importDocument(raw);
   return inTransaction(unitOfWork(deps), async (work) => {
     await lockMember(work, userId, 'no key update');
-    const result: ImportResult = { profile: false, notes: false, activity_logs: 0, mood_history: 0, tags: 0 };
+    const result: ImportResult = {
+      profile: false,
+      notes: false,
+      activity_logs: 0,
+      mood_history: 0,
+      tags: 0,
+      blocks: 0,
+    };
     for (const part of ACCOUNT_PARTS) {
       if (part.importInto) Object.assign(result, await part.importInto(work, userId, document));
     }

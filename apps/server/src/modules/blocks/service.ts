@@ -18,7 +18,7 @@ function assertNotSelf(callerId: number, userId: number) {
  * the other. Both homes hear it the way an unfriend says it (a USER_PROFILES each), and the side of a request
  * that vanished hears it declined, so open lists drop it.
  */
-async function endTies(work: Work, callerId: number, userId: number) {
+export async function endTies(work: Work, callerId: number, userId: number) {
   await work.tx
     .delete(friendships)
     .where(eitherWay(friendships.userId, friendships.friendId, callerId, userId));

@@ -83,6 +83,7 @@ export function AccountData({ profile }: { profile: UserProfile }) {
           tCount(T.importMoods, result.mood_history),
           tCount(T.importTags, result.tags),
           yesNo(result.notes),
+          tCount(T.importBlocks, result.blocks),
         ),
         dismiss: T.ok,
         autoCloseMs: 8000,

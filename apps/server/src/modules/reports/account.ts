@@ -1,0 +1,15 @@
+import { and, eq } from 'drizzle-orm';
+import { reports } from '../../db/schema';
+import type { AccountPart } from '../../platform/account';
+
+/**
+ * Reports and an erased member (decision 0048): reports they made or that name them as the author keep their
+ * snapshot and lose the member's id (the foreign keys set it null); a report of the member themself names
+ * them by its target, which has no foreign key, so it goes with the account.
+ */
+export const reportsAccount: AccountPart = {
+  async erase(work, userId) {
+    await work.tx.delete(reports).where(and(eq(reports.targetType, 'user'), eq(reports.targetId, userId)));
+    return undefined;
+  },
+};
