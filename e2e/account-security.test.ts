@@ -11,22 +11,13 @@ import {
   screenshotEachViewport,
   step,
 } from './support/browser';
+import { serverForFile } from './support/journey';
 import { dialog, MEMBER_PASSWORD, newMember } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { buttonText, countText, text } from './support/texts';
 
 /** Issue 16 (decision 0050): two-factor sign-in set up from the settings, then asked for; devices signed out. */
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile();
 
 /** The code an authenticator app shows `steps` 30-second steps from now. */
 const totp = (secret: string, steps = 0) =>

@@ -2,22 +2,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { serverForFile } from './support/journey';
 import { api, befriend, dialog, type Member, newMember, ok } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { buttonText, text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  // The demo world's organisation takes new members, so that they meet in its members list.
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+// The demo world's organisation takes new members, so that they meet in its members list.
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 /** A community of the demo world: both members join it, and post there. */
 const COMMUNITY = 'Mindful Minutes';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findJanusBinary } from '../apps/server/src/platform/media/janus-process';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { callOnline, decodedFrame } from './support/calls';
+import { serverForFile } from './support/journey';
 import { befriend, dialog, goHome, type Member, newMember, ok } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 import { rtpStats, watchPeerConnections } from './support/webrtc';
 
@@ -14,16 +14,7 @@ if (!janus) {
     '[orbit e2e] no janus binary on the PATH (apt-get install janus, as .ci/run does): the calls journey is left out.',
   );
 } else {
-  let server: OrbitServer;
-
-  beforeAll(async () => {
-    assertWebAppBuilt();
-    server = await startServer();
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = serverForFile();
 
   describeInBrowser('a private call on the real Janus', () => {
     let members: Member[] = [];

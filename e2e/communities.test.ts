@@ -4,28 +4,19 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { pngFile } from './support/files';
+import { serverForFile } from './support/journey';
 import { api, dialog, type Member, newMember, signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { countText, text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 const GENERIC_TERMS = 'Mindful Minutes';
 const PRIVATE_COMMUNITY = 'Inner Circle';
 
-let server: OrbitServer;
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 /** A comment shown on a post card (not the comment box, which holds the text until the reply comes). */
 const shownComment = (card: Locator, message: string) =>
   card.getByRole('paragraph').filter({ hasText: message });
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 /** A call made with the member's own session, as the page would make it: its status and JSON. */
 async function call(member: Member, method: 'get' | 'post' | 'put' | 'delete', url: string, data?: unknown) {

@@ -5,24 +5,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { serverForFile } from './support/journey';
 import { api, MEMBER_PASSWORD, newMember, ok, signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 /** A public community of the demo world without terms: the demo member belongs to it. */
 const CLUB = 'Sunrise Walkers';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 it('lists the account calls with their refusals in the OpenAPI document', async () => {
   const doc = await (await fetch(`${server.baseUrl}/api/openapi.json`)).json();

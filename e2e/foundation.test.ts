@@ -12,19 +12,10 @@ import {
   screenshotEachViewport,
   step,
 } from './support/browser';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
+import { serverForFile } from './support/journey';
 import { text } from './support/texts';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile();
 
 describe('the server serves the built web app', () => {
   it('answers / and any client path with the app shell, and its assets with their files', async () => {

@@ -9,8 +9,8 @@ import {
   screenshotEachViewport,
   step,
 } from './support/browser';
+import { serverForFile } from './support/journey';
 import { api, dialog, goHome, MEMBER_PASSWORD, type Member, ok, signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
@@ -18,16 +18,7 @@ const PLAN = 'Run club';
 const SURVEY = 'Pulse check';
 const THANKS = 'Thanks for the pulse!';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 /** A home-view star by its exact accessible name ("incentive", "surveys, 2 waiting"...). */
 const star = (page: Page, name: RegExp) => page.getByRole('main').getByRole('button', { name }).first();

@@ -3,23 +3,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { serverForFile } from './support/journey';
 import { dialog, newMember, signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 const COMMUNITY = 'Inner Circle';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 /**
  * The accessible name of what has focus, and whether it sits inside `scope`. Arrow keys move the focus a task

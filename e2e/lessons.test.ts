@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findJanusBinary } from '../apps/server/src/platform/media/janus-process';
 import { S } from '../apps/web/src/features/lessons/texts';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { serverForFile } from './support/journey';
 import { api, goHome, type Member, newMember, ok, signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 import { rtpStats, watchPeerConnections } from './support/webrtc';
 
@@ -67,16 +67,7 @@ if (!janus) {
     '[orbit e2e] no janus binary on the PATH (apt-get install janus, as .ci/run does): the live lesson journey is left out.',
   );
 } else {
-  let server: OrbitServer;
-
-  beforeAll(async () => {
-    assertWebAppBuilt();
-    server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
   describeInBrowser('a live lesson on the real Janus', () => {
     const browsers: Browser[] = [];

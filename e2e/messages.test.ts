@@ -3,21 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { pngFile } from './support/files';
+import { serverForFile } from './support/journey';
 import { befriend, dialog, goHome, newMember } from './support/members';
 import { openMessageList, writeInThread } from './support/messages';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { buttonText, text } from './support/texts';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile();
 
 /** The home view's private messages button: its name carries the waiting threads, none at zero. */
 const messagesButton = (page: Page, count = 0) =>

@@ -4,24 +4,15 @@ import { EN_US, translate } from '@orbit/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, VIEWPORTS } from './support/browser';
+import { serverForFile } from './support/journey';
 import { signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 /** When set, the chart is saved there at each period and viewport, to be looked at by eye. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 const ownStar = (page: Page) =>
   page.getByRole('main').getByRole('button', { name: new RegExp(translate(EN_US, 'star_kind.99')) });

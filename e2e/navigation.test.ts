@@ -8,23 +8,14 @@ import {
   screenshotEachViewport,
   step,
 } from './support/browser';
+import { serverForFile } from './support/journey';
 import { dialog, type Member, ok, signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 const COMMUNITY = 'Inner Circle';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const home = (page: Page) => page.getByRole('button', { name: text('openMenu'), exact: true });

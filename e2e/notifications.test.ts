@@ -2,20 +2,11 @@ import { EN_US } from '@orbit/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { serverForFile } from './support/journey';
 import { api, befriend, dialog, newMember, ok } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { buttonText, text } from './support/texts';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile();
 
 /** The home view's notification button: its name carries the unread count, none when the badge is hidden. */
 const notificationButton = (page: Page, count = 0) =>

@@ -3,21 +3,12 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DESKTOP, describeInBrowser, launchBrowser, PHONE, step } from './support/browser';
+import { serverForFile } from './support/journey';
 import { befriend, dialog, goHome, type Member, newMember } from './support/members';
 import { openMessageList, writeInThread } from './support/messages';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile();
 
 const chip = (page: Page) => page.getByTestId('realtime-status');
 

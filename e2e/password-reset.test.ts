@@ -14,8 +14,8 @@ import {
   screenshotEachViewport,
   step,
 } from './support/browser';
+import { serverForFile } from './support/journey';
 import { MEMBER_PASSWORD } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { buttonText, text } from './support/texts';
 
 /**
@@ -25,16 +25,7 @@ import { buttonText, text } from './support/texts';
 
 const NEW_PASSWORD = 'Found-again-61';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile();
 
 const mailDir = () => path.join(server.dataDir, 'mail');
 

@@ -3,23 +3,14 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, VIEWPORTS } from './support/browser';
+import { serverForFile } from './support/journey';
 import { newMember, ok } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
 /** When set, the settings rows are saved there at each viewport, to be looked at by eye. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile();
 
 describeInBrowser('quiet hours and wellbeing mode in the settings (decision 0044)', () => {
   let browser: Browser;

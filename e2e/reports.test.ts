@@ -4,22 +4,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { serverForFile } from './support/journey';
 import { type Member, newMember, ok, signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 /** A public community made by `expert` (its creator, so its expert), joined by each of `members`. */
 async function communityOf(expert: Member, members: Member[]) {

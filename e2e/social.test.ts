@@ -2,20 +2,11 @@ import { EN_US, translate } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, screenshot, screenshotEachViewport } from './support/browser';
+import { serverForFile } from './support/journey';
 import { type Member, newMember } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { buttonText, text } from './support/texts';
 
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile();
 
 async function openMenuEntry(page: Page, entry: string): Promise<Locator> {
   await page.getByRole('button', { name: text('openMenu'), exact: true }).click();

@@ -2,28 +2,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DESKTOP, describeInBrowser, launchBrowser, PHONE, type Viewport } from './support/browser';
+import {
+  DESKTOP,
+  describeInBrowser,
+  launchBrowser,
+  PHONE,
+  SMALL_PHONE,
+  type Viewport,
+} from './support/browser';
+import { serverForFile } from './support/journey';
 import { dialog, newMember, signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
-const SMALL_PHONE = { width: 360, height: 740 } as const;
 const DEMO_PASSWORD = 'Orbit-demo-starfield-42';
 /** Where the screenshots go when SHOTS_DIR names a folder; nowhere otherwise. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-let server: OrbitServer;
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 let browser: Browser;
 
 beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -11,21 +11,12 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { serverForFile } from './support/journey';
 import { dialog, signIn } from './support/members';
-import { assertWebAppBuilt, type OrbitServer, startServer } from './support/server';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
-let server: OrbitServer;
-
-beforeAll(async () => {
-  assertWebAppBuilt();
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 /** The season the demo world played (its seed): the current one once its finals are over, else the last. */
 function playedYear(now: Date): number {
