@@ -5,7 +5,7 @@ import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { serverForFile } from './support/journey';
 import { dialog, newMember, signIn } from './support/members';
-import { text } from './support/texts';
+import { buttonText, text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 const COMMUNITY = 'Inner Circle';
@@ -136,9 +136,9 @@ describeInBrowser('keyboard only', () => {
       await options.focus();
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu');
-      await expect.poll(async () => (await focused(page, menu)).name).toBe(text('feedEdit'));
+      await expect.poll(async () => (await focused(page, menu)).name).toBe(buttonText('feedEdit'));
       await page.keyboard.press('ArrowDown');
-      await expect.poll(async () => (await focused(page, menu)).name).toBe(text('feedDelete'));
+      await expect.poll(async () => (await focused(page, menu)).name).toBe(buttonText('feedDelete'));
       await screenshotEachViewport(page, 'keyboard-item-menu');
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
