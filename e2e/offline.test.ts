@@ -78,6 +78,11 @@ describeInBrowser('installable and readable offline', () => {
       ann.page,
       'offline, the reloaded app shows the home and the thread from the device',
       async () => {
+        // What was last seen is kept a moment after it changed (app/offlineCache.ts): the thread and its preview.
+        await ann.page.waitForFunction((name) => {
+          const kept = localStorage.getItem('orbit.last-seen') ?? '';
+          return kept.includes('Hello Ben') && kept.includes(name);
+        }, ben.username);
         await ann.context.setOffline(true);
         // The home's own address: a reload where the thread is open would reopen the thread (decision 0042).
         await ann.page.goto(new URL('/', ann.page.url()).toString());
