@@ -189,6 +189,11 @@ if (!janus) {
         expect(await callEvents(b)).not.toContain('INVITE');
         expect(await notificationTypes(b)).toEqual(expect.arrayContaining([NotificationType.CALL_END]));
         expect(await notificationTypes(b)).not.toContain(NotificationType.CALL_START);
+        // The missed call says who called.
+        const missed = await call(b, 'GET', 'notifications');
+        expect(missed.json().notifications).toContainEqual(
+          expect.objectContaining({ title: 'Missed call', source: a.username }),
+        );
         // The caller hears them decline, then the call ends as after a decline; no "declined" notification.
         expect(await callEvents(a)).toEqual(['START', 'REJECT', 'END']);
         expect(await notificationTypes(a)).not.toContain(NotificationType.CALL_REJECT);

@@ -110,14 +110,28 @@ export async function answerAsMissed(work: Work, call: CallRow, restingIds: numb
   await notifyMissed(work, call, restingIds);
 }
 
-function notifyMissed(work: Work, call: CallRow, missedIds: number[]) {
-  return notify(work, missedIds, {
-    type: NotificationType.CALL_END,
-    title: 'Missed call',
-    body: 'The call has ended',
-    community_id: call.communityId,
-    data: { call_id: call.id, user_id: call.callerId },
-  });
+const MISSED = { type: NotificationType.CALL_END, title: 'Missed call', body: 'The call has ended' } as const;
+
+/**
+ * CALL_END "Missed call" to those a call missed. A private call's names its caller, by the face each of them
+ * sees (a private call rings a few chosen members); a community call's names the community, as its start did.
+ */
+async function notifyMissed(work: Work, call: CallRow, missedIds: number[]) {
+  const data = { call_id: call.id, user_id: call.callerId };
+  if (call.communityId !== null) {
+    return notify(work, missedIds, { ...MISSED, community_id: call.communityId, data });
+  }
+  for (const userId of missedIds) {
+    const face = await faceAsSeenBy(work.tx, userId, call.callerId);
+    await notify(work, [userId], {
+      ...MISSED,
+      body: `${face.screen_name} called you`,
+      image_url: face.image_url,
+      source: face.screen_name,
+      community_id: null,
+      data,
+    });
+  }
 }
 
 /** CALL END to everyone it concerned (popups close, screens stop) and CALL_END to those it missed. */
