@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { DESKTOP_MIN_WIDTH, EN_US, translate } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { pngFile } from './support/files';
 import { serverForFile } from './support/journey';
 import { api, dialog, type Member, newMember, signIn } from './support/members';
-import { countText, text } from './support/texts';
+import { buttonText, countText, text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 const GENERIC_TERMS = 'Mindful Minutes';
@@ -41,6 +42,14 @@ async function openCommunity(page: Page, name: string): Promise<Locator> {
   const feed = page.getByRole('region', { name, exact: true }).last();
   await feed.getByRole('textbox', { name: text('writePost') }).waitFor();
   return page.getByRole('dialog');
+}
+
+/** The community's members list, opened from its page's link that reads "{n} members". */
+async function openMembers(page: Page, name: string): Promise<Locator> {
+  const community = await openCommunity(page, name);
+  const membersLink = new RegExp(`^${translate(EN_US, 'community.members_count', '\\d+')}$`);
+  await community.getByRole('button', { name: membersLink }).click();
+  return dialog(page, text('members'));
 }
 
 const post = (scope: Locator, words: string) => scope.getByRole('article').filter({ hasText: words });
@@ -221,6 +230,39 @@ describeInBrowser('communities and feeds', () => {
       await screenshotEachViewport(member.page, 'community-poll-moved');
     });
 
+    await step(
+      expert.page,
+      'the expert makes the member an expert of the generic-terms community',
+      async () => {
+        const id = await communityId(expert, GENERIC_TERMS);
+        const mine = () => call(member, 'get', `/api/communities/${id}`);
+        expect((await mine()).body.roles).not.toContain(1);
+        const members = await openMembers(expert.page, GENERIC_TERMS);
+        const makeExpert = members.getByRole('button', { name: buttonText('makeExpertNamed', username) });
+        expect(await makeExpert.textContent()).toBe(buttonText('makeExpert'));
+        await screenshotEachViewport(expert.page, 'communities-make-expert-list');
+        await makeExpert.click();
+        // The question names the member and the community, and says what experts do.
+        const question = dialog(expert.page, text('makeExpertQuestion', username, GENERIC_TERMS));
+        await question.getByText(text('makeExpertDetail'), { exact: true }).waitFor();
+        await expectAccessible(expert.page, 'make expert question');
+        await screenshotEachViewport(expert.page, 'communities-make-expert-question');
+        await question.getByRole('button', { name: text('yes'), exact: true }).click();
+        await expert.page
+          .getByRole('status')
+          .getByText(text('madeExpert', username), { exact: true })
+          .waitFor();
+        // The member's row now reads "expert" and offers no "Make expert".
+        const row = members.getByRole('listitem').filter({ hasText: username });
+        await row.getByText(text('expert'), { exact: true }).waitFor();
+        await expect.poll(() => makeExpert.count()).toBe(0);
+        expect((await mine()).body.roles).toContain(1);
+        await expectAccessible(expert.page, 'members list after make expert');
+        await screenshotEachViewport(expert.page, 'communities-made-expert');
+        await expert.page.keyboard.press('Escape');
+      },
+    );
+
     const closed = await communityId(expert, PRIVATE_COMMUNITY);
     await step(member.page, 'the member is invited to the private community and reads its feed', async () => {
       const invited = await call(expert, 'post', `/api/communities/${closed}/invite`, {
@@ -234,11 +276,7 @@ describeInBrowser('communities and feeds', () => {
     });
 
     await step(expert.page, 'the expert removes the member, who can no longer read the feed', async () => {
-      const community = await openCommunity(expert.page, PRIVATE_COMMUNITY);
-      // The page's members link reads "{n} members".
-      const membersLink = new RegExp(`^${translate(EN_US, 'community.members_count', '\\d+')}$`);
-      await community.getByRole('button', { name: membersLink }).click();
-      const members = dialog(expert.page, text('members'));
+      const members = await openMembers(expert.page, PRIVATE_COMMUNITY);
       await members
         .getByRole('button', { name: translate(EN_US, 'community.remove_member', username) })
         .click();

@@ -170,6 +170,12 @@ export const useRemoveMember = () =>
     call('removeCommunityMember', { params: { id, userId } }),
   );
 
+/** PUT /communities/{id}/experts/{userId}: a member becomes an expert (experts and org admins, decision 0048). */
+export const useAppointExpert = () =>
+  useCommunityMutation(({ id, userId }: { id: number; userId: number }) =>
+    call('appointCommunityExpert', { params: { id, userId } }),
+  );
+
 /**
  * Pin and unpin of the community's star: toggled at once on the page and among the stars, rolled back when
  * the server refuses (pin failures are silent, 001 §8).

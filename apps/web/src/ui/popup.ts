@@ -48,9 +48,9 @@ export const usePopupStore = create<PopupState>((set) => ({
   close: () => set({ current: null }),
 }));
 
-/** A popup the member dismisses. */
-export function showError(title?: string, message?: string): void {
-  usePopupStore.getState().show({ title, message });
+/** A popup the member dismisses; `values` fill the texts' {{0}}, {{1}}. */
+export function showError(title?: string, message?: string, values?: Record<string, string | number>): void {
+  usePopupStore.getState().show({ title, message, values });
 }
 
 /**

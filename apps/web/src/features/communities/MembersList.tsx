@@ -1,20 +1,26 @@
 import { CommunityRole } from '@orbit/contract';
-import { useCommunity, useCommunityMembers, useRemoveMember } from '../../api/communities';
-import { useMe } from '../../api/profiles';
+import { isApiError } from '../../api/client';
+import { useAppointExpert, useCommunity, useCommunityMembers, useRemoveMember } from '../../api/communities';
+import { useMe, useProfiles } from '../../api/profiles';
 import { positional, useTranslation } from '../../i18n';
+import { buttonCase } from '../../i18n/casing';
 import { listedPersonName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
 import layoutStyles from '../../ui/Layout.module.css';
 import { PersonRow } from '../../ui/PersonRow';
+import { showError } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
+import { confirmDone } from '../../ui/toast';
 import { confirmYesNo, openAddMember } from './open';
-import { isExpert } from './rules';
+import { isExpert, mayAppointExperts } from './rules';
 
 /**
  * The members list (001 §2): experts see "Add a member" and a remove icon on everyone but themselves,
  * each removal confirmed with "Are you sure?"; list, add and remove failures are silent (001 §8).
+ * Experts, and the admins of the organisation that owns the community, also see "Make expert" on each
+ * member who is not one yet (decision 0048).
  */
 export function MembersList({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -23,6 +29,9 @@ export function MembersList({ id }: { id: number }) {
   const members = useCommunityMembers(id).data?.members ?? [];
   const remove = useRemoveMember();
   const expert = community ? isExpert(community.roles) : false;
+  const organizations = useProfiles().data?.organizations ?? [];
+  const appoints = community ? mayAppointExperts(community, organizations) : false;
+  const askToAppoint = useAskToAppoint(id, community?.name ?? '');
   // The question names who and from where; the spec's "Are you sure?" follows it (001 §2).
   const askToRemove = (userId: number, name: string) =>
     confirmYesNo(
@@ -38,30 +47,67 @@ export function MembersList({ id }: { id: number }) {
         </div>
       )}
       <Rows label={t(T.members)} empty={t(T.noResults)}>
-        {members.map((member) => (
-          <PersonRow
-            key={member.user_id}
-            face={{
-              screen_name: listedPersonName(t, {
-                name: member.screen_name,
-                isMe: member.user_id === me?.user_id,
-              }),
-              image_url: member.image_url ?? member.user_image_url,
-              avatar_image: member.avatar_image,
-            }}
-            detail={member.role === CommunityRole.EXPERT ? t(T.expert) : undefined}
-          >
-            {expert && member.user_id !== me?.user_id && (
-              <IconButton
-                label={t(T.removeMember, positional(member.screen_name))}
-                onClick={() => askToRemove(member.user_id, member.screen_name)}
-              >
-                <CloseIcon />
-              </IconButton>
-            )}
-          </PersonRow>
-        ))}
+        {members.map((member) => {
+          // The one display-name rule: the question and the toast name the member as the row does.
+          const shown = listedPersonName(t, {
+            name: member.screen_name,
+            isMe: member.user_id === me?.user_id,
+          });
+          return (
+            <PersonRow
+              key={member.user_id}
+              face={{
+                screen_name: shown,
+                image_url: member.image_url ?? member.user_image_url,
+                avatar_image: member.avatar_image,
+              }}
+              detail={member.role === CommunityRole.EXPERT ? t(T.expert) : undefined}
+            >
+              {appoints && member.role !== CommunityRole.EXPERT && (
+                <Button
+                  variant="secondary"
+                  aria-label={buttonCase(t(T.makeExpertNamed, positional(shown)))}
+                  onClick={() => askToAppoint(member.user_id, shown)}
+                >
+                  {t(T.makeExpert)}
+                </Button>
+              )}
+              {expert && member.user_id !== me?.user_id && (
+                <IconButton
+                  label={t(T.removeMember, positional(member.screen_name))}
+                  onClick={() => askToRemove(member.user_id, member.screen_name)}
+                >
+                  <CloseIcon />
+                </IconButton>
+              )}
+            </PersonRow>
+          );
+        })}
       </Rows>
     </div>
   );
+}
+
+/**
+ * "Make amara.n an expert of Runners?" with Yes/No; after Yes, "amara.n is now an expert" and the list
+ * shows them as one. A refusal (403 no longer allowed, 404 they left) says so; any other failure shows the
+ * default popup.
+ */
+function useAskToAppoint(id: number, communityName: string) {
+  const { t } = useTranslation();
+  const appoint = useAppointExpert();
+  return (userId: number, name: string) =>
+    confirmYesNo(
+      t(T.makeExpertQuestion, positional(name, communityName)),
+      () =>
+        void appoint.mutateAsync({ id, userId }).then(
+          () => confirmDone(T.madeExpert, positional(name)),
+          (error: unknown) => {
+            if (isApiError(error, 403) || isApiError(error, 404)) {
+              showError(T.makeExpertRefusedTitle, T.makeExpertRefused, positional(name));
+            } else showError();
+          },
+        ),
+      t(T.makeExpertDetail),
+    );
 }

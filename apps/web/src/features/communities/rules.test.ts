@@ -1,7 +1,10 @@
 import {
   AccessType,
   COMMUNITY_COLORS,
+  CommunityRole,
   DEFAULT_COMMUNITY_COLOR,
+  OrgRole,
+  OwnerType,
   type ProfileStar,
   StarType,
   TermsKind,
@@ -18,6 +21,7 @@ import {
   inviteCandidates,
   listTarget,
   madnessJoinEnabled,
+  mayAppointExperts,
   namesOf,
   nameUpdates,
   newMemberProblem,
@@ -192,5 +196,29 @@ describe('add a new user form (001 §5)', () => {
     expect(newMemberRegistration({ ...form, password: 'Good-pass-42' }, null)).toMatchObject({
       password: 'Good-pass-42',
     });
+  });
+});
+
+describe('who makes a member an expert (decision 0048)', () => {
+  const ofOrganization = (roles: number[]) => ({ roles, owner_type: OwnerType.ORGANIZATION, owner_id: 7 });
+  const admin = { id: 7, org_roles: [OrgRole.ADMIN, OrgRole.MEMBER] };
+
+  it("the community's experts, whoever owns it", () => {
+    expect(mayAppointExperts(ofOrganization([CommunityRole.EXPERT]), [])).toBe(true);
+    const owned = { roles: [CommunityRole.EXPERT], owner_type: OwnerType.USER, owner_id: 7 };
+    expect(mayAppointExperts(owned, [])).toBe(true);
+  });
+
+  it('the admins of the organisation that owns it, member or not', () => {
+    expect(mayAppointExperts(ofOrganization([CommunityRole.MEMBER]), [admin])).toBe(true);
+    expect(mayAppointExperts(ofOrganization([]), [{ id: 3, org_roles: [OrgRole.MEMBER] }, admin])).toBe(true);
+  });
+
+  it('not a plain member, an admin of another organisation, nor an admin when a member owns it', () => {
+    expect(mayAppointExperts(ofOrganization([CommunityRole.MEMBER]), [])).toBe(false);
+    expect(mayAppointExperts(ofOrganization([CommunityRole.MEMBER]), [{ ...admin, id: 8 }])).toBe(false);
+    expect(mayAppointExperts(ofOrganization([]), [{ id: 7, org_roles: [OrgRole.MEMBER] }])).toBe(false);
+    const owned = { roles: [CommunityRole.MEMBER], owner_type: OwnerType.USER, owner_id: 7 };
+    expect(mayAppointExperts(owned, [admin])).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import {
   AccessType,
+  type Community,
   type CommunityEntry,
   CommunityIdentity,
   CommunityRole,
@@ -8,6 +9,8 @@ import {
   displayLastName,
   isValidPassword,
   LIMITS,
+  OrgRole,
+  OwnerType,
   PrivacySetting,
   type ProfileStar,
   REGISTRATION_DEFAULTS,
@@ -76,6 +79,21 @@ export function listTarget(entry: Pick<CommunityEntry, 'isMember' | 'request_dat
 }
 
 export const isExpert = (roles: readonly number[]) => roles.includes(CommunityRole.EXPERT);
+
+/**
+ * May the member make others experts here (decision 0048)? The community's experts may, and so may the
+ * admins of the organisation that owns it, in it or not: a community whose only expert left gets its next.
+ */
+export function mayAppointExperts(
+  community: Pick<Community, 'roles' | 'owner_type' | 'owner_id'>,
+  organizations: readonly { id: number; org_roles: readonly number[] }[],
+): boolean {
+  if (isExpert(community.roles)) return true;
+  return (
+    community.owner_type === OwnerType.ORGANIZATION &&
+    organizations.some((o) => o.id === community.owner_id && o.org_roles.includes(OrgRole.ADMIN))
+  );
+}
 
 /** The create form (000 §2.10): name, initials, icon colour, description, access type, friends to invite. */
 export interface CreateForm {
