@@ -1,5 +1,5 @@
 import type { ChatSession } from '@orbit/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { mediaFileUrl } from '../../api/lessons';
 import { useTranslation } from '../../i18n';
 import styles from './Lessons.module.css';
@@ -11,6 +11,12 @@ export function Replay({ lesson }: { lesson: ChatSession }) {
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const url = mediaFileUrl(lesson.community_id, lesson.id);
+  const player = useRef<HTMLVideoElement>(null);
+  // A file the browser had already (the same lesson open below, a cache) can be loaded before React listens:
+  // what the element already holds counts as loaded too.
+  useEffect(() => {
+    if ((player.current?.readyState ?? 0) >= HTMLMediaElement.HAVE_CURRENT_DATA) setReady(true);
+  }, []);
   return (
     <div className={styles.replay}>
       {!ready && !failed && (
@@ -26,6 +32,7 @@ export function Replay({ lesson }: { lesson: ChatSession }) {
       {/* Streams with range requests, so playback starts before the whole file arrived. */}
       {/* biome-ignore lint/a11y/useMediaCaption: a recorded live lesson has no caption track to offer */}
       <video
+        ref={player}
         className={styles.player}
         src={url}
         controls
