@@ -763,7 +763,7 @@ const ORBIT_TEXTS = {
   'account.downloading': 'Preparing your file…',
   'account.import': 'Import my data',
   'account.import_hint':
-    'Bring your profile, settings, activity, moods, tags and notes from an Orbit export.',
+    'Bring your profile, settings, activity, moods, tags, notes and the members you blocked from an Orbit export.',
   'account.import_done': 'Imported: profile {{0}}, {{1}}, {{2}}, {{3}}, notes {{4}}, {{5}}.',
   'account.import_sessions_one': '{{0}} activity session',
   'account.import_sessions_other': '{{0}} activity sessions',
