@@ -16,7 +16,6 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import { type TSchema, Type } from 'typebox';
-import { actingAs } from './actor';
 import type { App } from './http';
 
 declare module 'fastify' {
@@ -113,15 +112,6 @@ export function route<E extends Endpoint>(
     schema,
     config: { ...options.config, ...(endpoint.public ? { public: true } : {}), errorCodes: codes },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    handler: asActor(handler as RouteHandlerMethod),
+    handler: handler as RouteHandlerMethod,
   });
-}
-
-/** Runs a signed-in handler as its member (actor.ts): the events its units of work cause are theirs. */
-function asActor(handler: RouteHandlerMethod): RouteHandlerMethod {
-  return function (this: unknown, request, reply) {
-    const userId = request.auth?.userId;
-    if (userId === undefined) return handler.call(this as never, request, reply);
-    return actingAs(userId, () => handler.call(this as never, request, reply));
-  };
 }

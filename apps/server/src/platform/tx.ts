@@ -2,7 +2,6 @@ import type { EventData, EventSubtype, EventSubtypeOf, EventType } from '@orbit/
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { type ChannelGroup, userBlocks } from '../db/schema';
-import { currentActor } from './actor';
 import { appendEvents, type StreamCounts } from './events-append';
 import { retryable, retryDelayMs, TX_ATTEMPTS } from './tx-retry';
 
@@ -75,8 +74,8 @@ export class Work {
   constructor(
     readonly tx: Tx,
     private readonly check?: EmitCheck,
-    /** The member whose request this is (actor.ts): none of its events reaches a member who blocked them. */
-    readonly actor: number | undefined = currentActor(),
+    /** The member whose request this is (`unitOfWork`): none of its events reaches a member who blocked them. */
+    readonly actor?: number,
   ) {}
 
   /**
@@ -192,6 +191,8 @@ export class Work {
 export interface UnitOfWorkDeps {
   db: Db;
   publisher: EventPublisher;
+  /** The member whose request it is (deps.ts `unitOfWork`), when its events reach others. */
+  actor?: number;
 }
 
 /**
@@ -205,7 +206,7 @@ export async function inTransaction<T>(deps: UnitOfWorkDeps, fn: (work: Work) =>
     let work: Work | undefined;
     try {
       const result = await deps.db.transaction(async (tx) => {
-        work = new Work(tx, deps.publisher.checkEmit);
+        work = new Work(tx, deps.publisher.checkEmit, deps.actor);
         const value = await fn(work);
         await work.flush();
         return value;

@@ -61,7 +61,7 @@ export async function createCommentWithFiles(
   // Refused callers are turned away before their files are checked and stored.
   await openForComment(deps.db, callerId, postId, place);
   return withStoredUploads(deps, files, (uploads) =>
-    inTransaction(unitOfWork(deps), async (work) => {
+    inTransaction(unitOfWork(deps, callerId), async (work) => {
       const hasAttachments = uploads.count > 0;
       const { access, comment } = await writeComment(work, callerId, postId, place, input, {
         hasAttachments,
@@ -84,7 +84,7 @@ export async function addFilesToComment(
   if (files.length === 0) throw noFiles();
   await openOwnComment(deps.db, callerId, kind, commentId);
   return withStoredUploads(deps, files, (uploads) =>
-    inTransaction(unitOfWork(deps), async (work) => {
+    inTransaction(unitOfWork(deps, callerId), async (work) => {
       const { access, comment } = await openOwnComment(work.tx, callerId, kind, commentId);
       const rows = await uploads.attachTo(work.tx, callerId, { commentId });
       const [author] = (await usersByIds(work.tx, [comment.authorId])).values();

@@ -34,7 +34,7 @@ export async function createPostWithFiles(
   // Refused callers are turned away before their files are checked and stored.
   await assertMayPostOn(deps.db, callerId, place);
   return withStoredUploads(deps, files, (uploads) =>
-    inTransaction(unitOfWork(deps), async (work) => {
+    inTransaction(unitOfWork(deps, callerId), async (work) => {
       const post = await writePost(work, callerId, place, input, { hasAttachments: uploads.count > 0 });
       const rows = await uploads.attachTo(work.tx, callerId, { postId: post.id });
       await publishNewPost(work, post);
@@ -60,7 +60,7 @@ export async function addFilesToPost(
   };
   await openOwnPost(deps.db);
   return withStoredUploads(deps, files, (uploads) =>
-    inTransaction(unitOfWork(deps), async (work) => {
+    inTransaction(unitOfWork(deps, callerId), async (work) => {
       const post = await openOwnPost(work.tx);
       const rows = await uploads.attachTo(work.tx, callerId, { postId: post.id });
       await announcePost(work, post, EventSubtype.UPDATE);

@@ -6,6 +6,7 @@ export { blocksAccount } from './account';
 export {
   assertNoneBlocked,
   blockedEitherWayAmong,
+  blocksMadeBy,
   hiddenFrom,
   hiddenIdsSql,
   isBlockedEitherWay,

@@ -58,6 +58,18 @@ export async function assertNoneBlocked(db: Queryable, callerId: number, userIds
 }
 
 /** The members `viewerId` blocked: for reads whose rows are filtered after the query (few, small lists). */
+/** The blocks made by any of `blockerIds`, as pairs: one query for many readers (few rows, by the primary key). */
+export async function blocksMadeBy(
+  db: Queryable,
+  blockerIds: readonly number[],
+): Promise<{ blockerId: number; blockedId: number }[]> {
+  if (blockerIds.length === 0) return [];
+  return db
+    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(inArray(userBlocks.blockerId, [...blockerIds]));
+}
+
 export async function hiddenFrom(db: Queryable, viewerId: number): Promise<Set<number>> {
   const rows = await db
     .select({ id: userBlocks.blockedId })

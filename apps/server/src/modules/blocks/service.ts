@@ -42,7 +42,7 @@ export async function endTies(work: Work, callerId: number, userId: number) {
  */
 export async function block(deps: AppDeps, callerId: number, userId: number) {
   assertNotSelf(callerId, userId);
-  await inTransaction(unitOfWork(deps), async (work) => {
+  await inTransaction(unitOfWork(deps, callerId), async (work) => {
     await lockPair(work.tx, callerId, userId);
     const added = await work.tx
       .insert(userBlocks)
@@ -57,7 +57,7 @@ export async function block(deps: AppDeps, callerId: number, userId: number) {
 /** DELETE /user/blocks/{user_id}: lifts the caller's block; no block is no change. Ties stay ended. */
 export async function unblock(deps: AppDeps, callerId: number, userId: number) {
   assertNotSelf(callerId, userId);
-  await inTransaction(unitOfWork(deps), async (work) => {
+  await inTransaction(unitOfWork(deps, callerId), async (work) => {
     await findUser(work.tx, userId);
     const removed = await work.tx
       .delete(userBlocks)

@@ -110,7 +110,7 @@ async function startCommunityCall(
   if (live) return joinedCall(await join(deps, live, callerId));
   const placed = await newRoom(deps, `community ${communityId}`);
   try {
-    const call = await inTransaction(unitOfWork(deps), async (work) => {
+    const call = await inTransaction(unitOfWork(deps, callerId), async (work) => {
       const call = await insertCall(work, { callerId, communityId, callGroupId: null }, placed);
       await ring(work, call, await otherCommunityMembers(work.tx, communityId, callerId));
       await announceStart(work, call);
@@ -138,7 +138,7 @@ async function startPrivateCall(
   await assertMayCall(deps, callerId, attendees, groupId);
   const placed = await newRoom(deps, 'private call');
   try {
-    const call = await inTransaction(unitOfWork(deps), async (work) => {
+    const call = await inTransaction(unitOfWork(deps, callerId), async (work) => {
       const call = await insertCall(work, { callerId, communityId: null, callGroupId: groupId }, placed);
       const resting = await restingAmong(work.tx, attendees);
       const stateOf = (userId: number) =>

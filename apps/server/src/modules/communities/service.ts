@@ -83,7 +83,7 @@ export async function membershipsOf(db: Queryable, userId: number) {
 /** POST /join/community/ (000 §4.6): as a member (4), terms met, a private community only with an invite. */
 export async function joinCommunity(deps: AppDeps, callerId: number, body: JoinCommunityBody) {
   assertJoinRole(body.community_role);
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await lockCommunity(work, body.id);
     const standing = await standingIn(work.tx, body.id, callerId);
     if (standing.isMember) throw conflict(ErrorCode.already_member, 'You are already a member');
@@ -121,7 +121,7 @@ async function countMembers(db: Queryable, communityId: number) {
  * members or the info any more (docs/decisions/0011-communities.md).
  */
 export async function leaveCommunity(deps: AppDeps, callerId: number, communityId: number) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await lockCommunity(work, communityId);
     const standing = await standingIn(work.tx, communityId, callerId);
     if (!standing.isMember) throw notFound('You are not a member of this community', ErrorCode.not_a_member);
@@ -211,7 +211,7 @@ export async function createCommunity(deps: AppDeps, callerId: number, body: Cre
   const initials = communityInitials(body.initials, name);
   const color = communityColor(body.color);
   const invitees = [...new Set(body.members_userids ?? [])];
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const organizations = await organizationsOf(work.tx, callerId);
     if (!organizations[0]?.org_roles.includes(OrgRole.ADMIN)) {
       throw forbidden('Only organisation admins may create communities', ErrorCode.may_not_create);
@@ -258,7 +258,7 @@ export async function inviteByScreenName(
   communityId: number,
   screenName: string,
 ) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await assertMember(work.tx, communityId, callerId);
     const invitee = await findByScreenName(work.tx, screenName);
     if ((await standingIn(work.tx, communityId, invitee.id)).isMember) {
@@ -273,7 +273,7 @@ export async function inviteByScreenName(
 
 /** PUT /communities/{id}/invite (000 §4.5): 2 accepts the caller's pending invite, 3 rejects it. */
 export async function answerInvite(deps: AppDeps, callerId: number, communityId: number, status: number) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await lockCommunity(work, communityId);
     const answered = await work.tx
       .delete(communityInvites)
@@ -291,7 +291,7 @@ export async function answerInvite(deps: AppDeps, callerId: number, communityId:
 
 /** POST /communities/{id}/members/{userId}: an expert adds someone they may reach, as an ordinary member. */
 export async function addMember(deps: AppDeps, callerId: number, communityId: number, userId: number) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await lockCommunity(work, communityId);
     const { community } = await assertExpert(work.tx, communityId, callerId);
     if ((await standingIn(work.tx, communityId, userId)).isMember) {
@@ -311,7 +311,7 @@ export async function addMember(deps: AppDeps, callerId: number, communityId: nu
 
 /** DELETE /communities/{id}/members/{userId}: experts only, and nobody removes themselves (001 §5). */
 export async function removeMember(deps: AppDeps, callerId: number, communityId: number, userId: number) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await lockCommunity(work, communityId);
     await assertExpert(work.tx, communityId, callerId);
     if (userId === callerId) {
@@ -328,7 +328,7 @@ export async function removeMember(deps: AppDeps, callerId: number, communityId:
  * their account gets its next one this way (decision 0048).
  */
 export async function appointExpert(deps: AppDeps, callerId: number, communityId: number, userId: number) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await lockCommunity(work, communityId);
     if (!(await adminsCommunity(work.tx, callerId, communityId))) {
       await assertExpert(work.tx, communityId, callerId);
@@ -363,7 +363,7 @@ export async function updateCommunity(
   communityId: number,
   body: UpdateCommunityBody,
 ) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await assertExpert(work.tx, communityId, callerId);
     const ownerChanges = body.owner_type != null || body.owner_id != null;
     const owner = ownerChanges
@@ -397,7 +397,7 @@ export async function changeCommunityImage(
 ) {
   await assertExpert(deps.db, communityId, callerId);
   const stored = await storeSquareDataUrl(deps, callerId, ImageKind.COMMUNITY, dataUrl);
-  await inTransaction(unitOfWork(deps), async (work) => {
+  await inTransaction(unitOfWork(deps, callerId), async (work) => {
     await work.tx
       .update(communities)
       .set({ imageId: stored.image_id })

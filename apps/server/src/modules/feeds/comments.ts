@@ -194,7 +194,7 @@ export async function createComment(
   place: FeedPlace,
   input: CommentInput,
 ): Promise<FeedComment> {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const { access, comment } = await writeComment(work, callerId, postId, place, input);
     await publishNewComment(work, access, comment);
     return presentOne(work.tx, callerId, access, comment);
@@ -210,7 +210,7 @@ export async function editComment(
   place: FeedPlace,
   body: EditCommentBody,
 ): Promise<FeedComment> {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     const comment = await openComment(work.tx, access, commentId);
     assertMayEditComment(access, comment.authorId, callerId, body);
@@ -265,7 +265,7 @@ export async function deleteComment(
   place: FeedPlace,
   log: WarnLog,
 ) {
-  const storageKeys = await inTransaction(unitOfWork(deps), async (work) => {
+  const storageKeys = await inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     const comment = await openComment(work.tx, access, commentId);
     assertMayDelete(access, comment.authorId, callerId);

@@ -55,7 +55,7 @@ export async function answerPoll(
   place: FeedPlace,
   answerIndex: number,
 ) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     await assertMayTakePart(work.tx, callerId, access);
     const { post } = access;

@@ -188,7 +188,7 @@ export async function createPost(
   input: PostInput,
   extras: PostExtras = {},
 ): Promise<FeedPost> {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const post = await writePost(work, callerId, place, input, extras);
     await publishNewPost(work, post);
     return presentFor(work.tx, callerId, await openPost(work.tx, callerId, post.id, place));
@@ -260,7 +260,7 @@ export async function editPost(
   place: FeedPlace,
   body: EditPostBody,
 ) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     const { post } = access;
     assertAuthor(post.authorId, callerId);
@@ -316,7 +316,7 @@ export async function deletePost(
   place: FeedPlace,
   log: WarnLog,
 ) {
-  const storageKeys = await inTransaction(unitOfWork(deps), async (work) => {
+  const storageKeys = await inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     assertMayDelete(access, access.post.authorId, callerId);
     return removePost(work, access.post);
@@ -333,7 +333,7 @@ export async function setPostTags(
   place: FeedPlace,
   raw: string[],
 ) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     assertMayTag(access, callerId);
     const tags = cleanTags(raw);
@@ -356,7 +356,7 @@ export async function ratePost(
   place: FeedPlace,
   rating: number,
 ) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     await assertMayTakePart(work.tx, callerId, access);
     await work.tx
@@ -372,7 +372,7 @@ export async function ratePost(
 
 /** High five: one per member; asking again takes it back. */
 export async function toggleHighFive(deps: AppDeps, callerId: number, postId: number, place: FeedPlace) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     await assertMayTakePart(work.tx, callerId, access);
     const mine = and(

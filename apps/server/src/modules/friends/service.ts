@@ -86,7 +86,7 @@ async function sendRequest(work: Work, caller: UserRow, recipient: UserRow, mess
 export async function sendOrAccept(deps: AppDeps, callerId: number, body: FriendRequestBody) {
   assertNotSelf(callerId, body.user_id);
   const message = requestMessage(body.message);
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const { caller, other } = await lockPair(work.tx, callerId, body.user_id);
     await assertNoneBlocked(work.tx, callerId, [other.id]);
     const relation = await relationOf(work.tx, callerId, other.id);
@@ -105,7 +105,7 @@ export async function sendOrAccept(deps: AppDeps, callerId: number, body: Friend
 
 /** DELETE /user/friends/request: declines the member's request or cancels the caller's own; 404 if none. */
 export async function withdrawRequest(deps: AppDeps, callerId: number, userId: number) {
-  await inTransaction(unitOfWork(deps), async (work) => {
+  await inTransaction(unitOfWork(deps, callerId), async (work) => {
     const removed = await work.tx
       .delete(friendRequests)
       .where(eitherWay(friendRequests.fromId, friendRequests.toId, callerId, userId))
@@ -120,7 +120,7 @@ export async function withdrawRequest(deps: AppDeps, callerId: number, userId: n
 
 /** DELETE /user/friends: both stop being friends and leave each other's home view; 404 if not friends. */
 export async function unfriend(deps: AppDeps, callerId: number, userId: number) {
-  await inTransaction(unitOfWork(deps), async (work) => {
+  await inTransaction(unitOfWork(deps, callerId), async (work) => {
     const removed = await work.tx
       .delete(friendships)
       .where(eitherWay(friendships.userId, friendships.friendId, callerId, userId))

@@ -88,7 +88,7 @@ export async function createPost(
   const { lesson } = await assertLessonMember(deps.db, userId, lessonId, communityId);
   await assertNotKicked(deps.db, lessonId, userId);
   const message = lessonPostText(body.message);
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, userId), async (work) => {
     const [row] = await work.tx
       .insert(lessonPosts)
       .values({

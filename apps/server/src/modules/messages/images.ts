@@ -13,7 +13,7 @@ export async function setGroupImage(deps: AppDeps, callerId: number, groupId: nu
   const thread = await loadThread(deps.db, groupId, callerId);
   if (!thread.group.isGroup) throw badRequest('not_a_group', 'Only a group has a picture');
   const { image_id } = await storeSquareDataUrl(deps, callerId, ImageKind.GROUP, dataUrl);
-  await inTransaction(unitOfWork(deps), async (work) => {
+  await inTransaction(unitOfWork(deps, callerId), async (work) => {
     await work.tx.update(messageGroups).set({ imageId: image_id }).where(eq(messageGroups.id, groupId));
     // The group's star shows the picture.
     await announceProfiles(

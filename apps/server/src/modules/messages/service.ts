@@ -156,7 +156,7 @@ export async function sendMessage(
   // Refused senders are turned away before their files are checked and stored.
   if (files.length > 0) await assertMaySend(deps.db, await loadThread(deps.db, groupId, senderId));
   return withStoredUploads(deps, files, (uploads) =>
-    inTransaction(unitOfWork(deps), async (work) => {
+    inTransaction(unitOfWork(deps, senderId), async (work) => {
       const thread = await loadThread(work.tx, groupId, senderId);
       await assertMaySend(work.tx, thread);
       const text = messageText(raw, uploads.count > 0);
@@ -217,7 +217,7 @@ export async function addFilesToMessage(
   if (files.length === 0) throw noFiles();
   await assertAuthor((await messageOf(deps.db, groupId, pmId)).authorId, callerId);
   return withStoredUploads(deps, files, (uploads) =>
-    inTransaction(unitOfWork(deps), async (work) => {
+    inTransaction(unitOfWork(deps, callerId), async (work) => {
       const thread = await loadThread(work.tx, groupId, callerId);
       const row = await attachFiles(work.tx, uploads, await ownMessage(work, thread, pmId), callerId);
       await emitMessage(work, EventSubtype.UPDATE, row, thread);
@@ -259,7 +259,7 @@ export async function editMessage(
   pmId: number,
   raw: string,
 ) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const thread = await loadThread(work.tx, groupId, callerId);
     const current = await ownMessage(work, thread, pmId);
     const text = messageText(raw, (current.attachments ?? []).length > 0);
@@ -275,7 +275,7 @@ export async function editMessage(
 
 /** DELETE /pms/group/{group_id}/{pm_id}: the author removes their message (the client asks first). */
 export async function deleteMessage(deps: AppDeps, callerId: number, groupId: number, pmId: number) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const thread = await loadThread(work.tx, groupId, callerId);
     const row = await ownMessage(work, thread, pmId);
     await removeMessage(work, thread.participants, row);
@@ -336,7 +336,7 @@ async function advanceRead(work: Work, groupId: number, readerId: number, messag
 
 /** POST /pms/read/{group_id}: the caller has seen the thread up to its newest message. */
 export async function markRead(deps: AppDeps, callerId: number, groupId: number) {
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const thread = await loadThread(work.tx, groupId, callerId);
     const [newest] = await work.tx
       .select({ id: max(messages.id) })
@@ -383,7 +383,7 @@ export async function createGroup(deps: AppDeps, creatorId: number, body: PmCrea
 /** POST /pms/direct: the one thread of the caller and a friend, opened on first use. */
 export async function openDirect(deps: AppDeps, callerId: number, userId: number) {
   if (userId === callerId) throw badRequest('self', 'You cannot message yourself');
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await assertAllFriends(work.tx, callerId, [userId]);
     const pairKey = pairKeyOf(callerId, userId);
     const [created] = await work.tx

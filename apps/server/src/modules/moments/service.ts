@@ -131,7 +131,7 @@ export async function createMoment(
   );
   const message = momentMessage(body.message);
   assertSessionInfoSize(body.session_info);
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, producerId), async (work) => {
     const original = body.original_moment_id
       ? await ownMoment(work.tx, producerId, body.original_moment_id)
       : null;
@@ -205,7 +205,7 @@ async function ownReceived(work: Work, callerId: number, momentIds: number[]) {
 /** POST /v4/user/moments-status: viewing incoming moments marks the pending ones seen (000 §4.3). */
 export async function markSeen(deps: AppDeps, callerId: number, body: MomentsStatusBody) {
   const ids = unique(body.moments.map((m) => m.id));
-  await inTransaction(unitOfWork(deps), async (work) => {
+  await inTransaction(unitOfWork(deps, callerId), async (work) => {
     await ownReceived(work, callerId, ids);
     await work.tx
       .update(momentRecipients)
@@ -223,7 +223,7 @@ export async function markSeen(deps: AppDeps, callerId: number, body: MomentsSta
 
 /** PUT /user/moments with status 3: the recipient ignores it; a completed one stays completed (409). */
 export async function ignoreMoment(deps: AppDeps, callerId: number, momentId: number) {
-  await inTransaction(unitOfWork(deps), async (work) => {
+  await inTransaction(unitOfWork(deps, callerId), async (work) => {
     const [row] = await ownReceived(work, callerId, [momentId]);
     if (row.status === RecipientStatus.COMPLETED) {
       throw conflict('moment_completed', 'This moment is already completed');

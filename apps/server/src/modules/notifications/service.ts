@@ -9,13 +9,13 @@ import {
   type NotificationsResponse,
   NotificationType,
 } from '@orbit/contract';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { notifications, organizationMembers, organizations, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { notHiddenFromSql } from '../blocks';
+import { blocksMadeBy, notHiddenFromSql } from '../blocks';
 import { isResting } from '../faces';
 import { maintenanceNotification, type NotificationInput } from './entities';
 import { assertMayAnnounce, wantsNotification } from './policy';
@@ -23,20 +23,38 @@ import { type NotificationRow, presentNotification } from './presenter';
 
 export * from './entities';
 
-/** Unread notifications of each member: the badge of the home view (notif_qty) and of every event. */
+/**
+ * Unread notifications of each member: the badge of the home view (notif_qty) and of every event. Those caused
+ * by a member the reader blocked do not count (decision 0046). They are counted apart and taken off, so that
+ * the count itself stays an index-only scan of notifications_unread_idx: it runs for every recipient of
+ * every notification, and filtering each row by its actor would read the table for each.
+ */
 async function unreadCountsOf(db: Queryable, userIds: number[]): Promise<Map<number, number>> {
+  // One after the other: `db` may be a transaction's one connection.
   const rows = await db
+    .select({ userId: notifications.userId, unread: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), eq(notifications.read, false)))
+    .groupBy(notifications.userId);
+  const blocks = await blocksMadeBy(db, userIds);
+  const counts = new Map(rows.map((r) => [r.userId, r.unread]));
+  if (blocks.length === 0) return counts;
+  const hidden = await db
     .select({ userId: notifications.userId, unread: count() })
     .from(notifications)
     .where(
       and(
-        inArray(notifications.userId, userIds),
         eq(notifications.read, false),
-        notHiddenFromSql(notifications.userId, notifications.actorId),
+        or(
+          ...blocks.map((b) =>
+            and(eq(notifications.userId, b.blockerId), eq(notifications.actorId, b.blockedId)),
+          ),
+        ),
       ),
     )
     .groupBy(notifications.userId);
-  return new Map(rows.map((r) => [r.userId, r.unread]));
+  for (const h of hidden) counts.set(h.userId, (counts.get(h.userId) ?? 0) - h.unread);
+  return counts;
 }
 
 /** notif_qty of GET /user/profiles. */
@@ -205,7 +223,7 @@ async function announcingOrganisation(db: Queryable, callerId: number, organizat
  */
 export async function announceMaintenance(deps: AppDeps, callerId: number, body: MaintenanceBody) {
   const organisation = await announcingOrganisation(deps.db, callerId, body.organization_id);
-  return inTransaction(unitOfWork(deps), async (work) => {
+  return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const members = await work.tx
       .select({ id: organizationMembers.userId })
       .from(organizationMembers)

@@ -85,7 +85,7 @@ export async function resolveReport(
   const report = await findReport(deps.db, reportId);
   if (!report) throw noSuchReport();
   await assertMayModerate(deps.db, callerId, report);
-  const { status, removal } = await inTransaction(unitOfWork(deps), async (work) => {
+  const { status, removal } = await inTransaction(unitOfWork(deps, callerId), async (work) => {
     const locked = await lockReportsOf(work.tx, report);
     const mine = locked.find((r) => r.id === reportId);
     if (!mine) throw noSuchReport();

@@ -140,7 +140,7 @@ export async function setNotificationLevel(
   if (level !== 0 && level !== 1 && level !== 2) {
     throw badRequest('out_of_range', 'notification_level must be 0, 1 or 2');
   }
-  await inTransaction(unitOfWork(deps), async (work) => {
+  await inTransaction(unitOfWork(deps, callerId), async (work) => {
     await work.tx.update(users).set({ notificationLevel: level }).where(eq(users.id, callerId));
     await announceProfileChange(work, callerId);
   });
