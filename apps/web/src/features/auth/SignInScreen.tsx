@@ -6,11 +6,14 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import { lazyScreen } from '../../ui/lazyScreen';
 import { AuthLayout } from './AuthLayout';
 import styles from './AuthLayout.module.css';
 import { IdentityField } from './IdentityField';
 import { usePasswordJustReset, useReturnPath } from './returnPath';
-import { TwoFactorStep } from './TwoFactorStep';
+
+// Shown only to a member with two-factor sign-in, after their password: not part of the first screen's code.
+const TwoFactorStep = lazyScreen(() => import('./TwoFactorStep').then((m) => m.TwoFactorStep));
 
 function signInErrorText(error: unknown): string {
   if (isApiError(error, 401) || isApiError(error, 400)) return T.invalidCredentials;
