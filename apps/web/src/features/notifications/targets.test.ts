@@ -46,6 +46,10 @@ describe('opening a notification by type (000 §2.8)', () => {
     expect(
       notificationTarget(notification(NotificationType.CALL_START, { source: 'Ada', data: { call_id: 5 } })),
     ).toEqual({ kind: 'call', callId: 5, title: 'Ada' });
+    // A missed call opens its call too, which says it has ended.
+    expect(
+      notificationTarget(notification(NotificationType.CALL_END, { source: 'Ada', data: { call_id: 5 } })),
+    ).toEqual({ kind: 'call', callId: 5, title: 'Ada' });
   });
 
   it('shows ACCEPT on an available challenge only', () => {

@@ -43,7 +43,9 @@ export function notificationTarget(notification: Notification): NotificationTarg
         : NONE;
     case NotificationType.FRIENDLY_CHALLENGE:
       return { kind: 'moments' };
+    // A missed call opens as its start does: the call, which says it has ended and starts nothing.
     case NotificationType.CALL_START:
+    case NotificationType.CALL_END:
       return data.call_id !== undefined
         ? { kind: 'call', callId: data.call_id, title: notification.source ?? notification.title }
         : NONE;
