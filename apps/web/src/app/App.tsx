@@ -5,6 +5,7 @@ import { isOffline, setSignedOutHandler } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useProfiles } from '../api/profiles';
 import { signInState, useReturnPath } from '../features/auth/returnPath';
+import { SignInScreen } from '../features/auth/SignInScreen';
 import { IncomingCall } from '../features/calls/IncomingCall';
 import { T } from '../i18n/texts';
 import { BusyIndicator } from '../ui/BusyIndicator';
@@ -21,8 +22,6 @@ import { Splash } from './Splash';
 import { VersionGate } from './VersionGate';
 
 // Sign-in is the first screen of a member who is signed out; registering comes after it, so it loads then.
-// The sign-in screen too: a member who is signed in (most starts) never needs its code.
-const SignInScreen = lazyScreen(() => import('../features/auth/SignInScreen').then((m) => m.SignInScreen));
 const RegisterScreen = lazyScreen(() =>
   import('../features/auth/RegisterScreen').then((m) => m.RegisterScreen),
 );
