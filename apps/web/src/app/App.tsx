@@ -5,7 +5,6 @@ import { isOffline, setSignedOutHandler } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useProfiles } from '../api/profiles';
 import { signInState, useReturnPath } from '../features/auth/returnPath';
-import { SignInScreen } from '../features/auth/SignInScreen';
 import { IncomingCall } from '../features/calls/IncomingCall';
 import { T } from '../i18n/texts';
 import { BusyIndicator } from '../ui/BusyIndicator';
@@ -21,7 +20,11 @@ import { Shell } from './Shell';
 import { Splash } from './Splash';
 import { VersionGate } from './VersionGate';
 
-// Sign-in is the first screen of a member who is signed out; registering comes after it, so it loads then.
+// Most starts are signed in and never need the sign-in screen's code; a signed-in member's app fetches it
+// once idle (`useSignInScreenReady`), so that signing out, or an erasure, shows it without a wait.
+const loadSignInScreen = () => import('../features/auth/SignInScreen').then((m) => m.SignInScreen);
+const SignInScreen = lazyScreen(loadSignInScreen);
+// Registering comes after the sign-in screen, so it loads then.
 const RegisterScreen = lazyScreen(() =>
   import('../features/auth/RegisterScreen').then((m) => m.RegisterScreen),
 );
@@ -79,10 +82,26 @@ function useProfileRefreshFailure(profiles: ReturnType<typeof useProfiles>) {
   }, [failedAt, error]);
 }
 
+/** Fetches the sign-in screen's code when the browser is idle after the signed-in app has shown. */
+function useSignInScreenReady(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn) return;
+    // A failed fetch costs nothing: the screen fetches its code again when it is shown.
+    const fetchIt = () => void loadSignInScreen().catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(fetchIt, 2000);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(fetchIt, { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [signedIn]);
+}
+
 function SignedInRoutes() {
   const profiles = useProfiles();
   const { pathname } = useLocation();
   useProfileRefreshFailure(profiles);
+  useSignInScreenReady(Boolean(profiles.data));
   useQuietHoursOf(profiles.data?.user_profile ?? null);
   if (profiles.isPending) return <Splash />;
   if (profiles.isError && profiles.data === undefined)
