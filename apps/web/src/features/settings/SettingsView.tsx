@@ -126,17 +126,14 @@ export function PrivacyView() {
   );
 }
 
-/** The full settings view: profile, privacy and notifications. */
-export function SettingsView() {
+/** The settings around the first rows, alike with or without an identity. */
+function SettingsStack({ profile, children }: { profile: UserProfile; children: ReactNode }) {
   const { t } = useTranslation();
-  const profile = useMe();
-  if (!profile) return null;
   return (
     <div className={styles.stack}>
       <MemberCard profile={profile} />
       <ul className={styles.rows}>
-        <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
-        <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />
+        {children}
         <SecurityRows profile={profile} />
         <SettingsRow label={t(T.blockedMembers)} onOpen={openBlockedList} />
         <SocialSyncRow />
@@ -150,25 +147,28 @@ export function SettingsView() {
   );
 }
 
+/** The full settings view: profile, privacy and notifications. */
+export function SettingsView() {
+  const { t } = useTranslation();
+  const profile = useMe();
+  if (!profile) return null;
+  return (
+    <SettingsStack profile={profile}>
+      <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
+      <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />
+    </SettingsStack>
+  );
+}
+
 /** Without an identity: Profile and Password, and the notification switch (002 §2). */
 export function SettingsIndex() {
   const { t } = useTranslation();
   const profile = useMe();
   if (!profile) return null;
   return (
-    <div className={styles.stack}>
-      <MemberCard profile={profile} />
-      <ul className={styles.rows}>
-        <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
-        {!profile.identity_provider && <SettingsRow label={t(T.password)} onOpen={openChangePassword} />}
-        <SecurityRows profile={profile} />
-        <SocialSyncRow />
-      </ul>
-      <NotificationSetting profile={profile} />
-      <SoundSetting />
-      <QuietHoursSetting profile={profile} />
-      <WellbeingSetting profile={profile} />
-      <AccountData profile={profile} />
-    </div>
+    <SettingsStack profile={profile}>
+      <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
+      {!profile.identity_provider && <SettingsRow label={t(T.password)} onOpen={openChangePassword} />}
+    </SettingsStack>
   );
 }
