@@ -42,6 +42,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/modules/passwords/**/*.test.ts',
   // Blocks filter events where units of work write them, and the kept community page per reader (0046).
   'apps/server/src/modules/blocks/**/*.test.ts',
+  // What a blocker reads of the tournament, a read of its own beside the shared bracket (0046).
+  'apps/server/src/modules/tournament/blocks.test.ts',
   // The erasure reads jsonb with jsonpath and foreign-key refusals' details (decision 0048).
   'apps/server/src/modules/account/**/*.test.ts',
 ];

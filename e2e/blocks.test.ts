@@ -170,4 +170,56 @@ describeInBrowser('blocking a member', () => {
 
     for (const member of [ann, ben]) expect(member.errors).toEqual([]);
   });
+
+  it('blocked from a group thread: a message’s menu asks, naming its author, and their messages vanish live', async () => {
+    const [dee, eli, fay] = await Promise.all(
+      ['dee', 'eli', 'fay'].map((prefix) => newMember(browser, server, prefix)),
+    );
+    for (const friend of [eli, fay]) await befriend(dee, friend);
+    const { id: groupId } = await ok(dee, 'POST', '/api/pms/group', {
+      user_ids: [eli.userId, fay.userId],
+      name: 'Hill runners',
+    });
+    await ok(eli, 'POST', `/api/pms/send/${groupId}`, { message: 'Eli here, who runs Sunday?' });
+    await ok(fay, 'POST', `/api/pms/send/${groupId}`, { message: 'Fay is in for Sunday' });
+    const page: Page = dee.page;
+    const thread = dialog(page, 'Hill runners');
+    const message = (words: string) => thread.getByRole('listitem').filter({ hasText: words });
+
+    await step(page, 'Dee opens the group thread and the menu of Eli’s message', async () => {
+      await page.goto(`/thread/${groupId}`);
+      await message('Fay is in for Sunday').waitFor();
+      const eliSays = message('Eli here, who runs Sunday?');
+      await eliSays.hover();
+      await eliSays.getByRole('button', { name: text('messagesOptions') }).click();
+      // Fay's message offers it too; a one-to-one thread has Block in its header instead.
+      await page.getByRole('menuitem', { name: text('report'), exact: true }).waitFor();
+      await screenshotEachViewport(page, 'blocks-group-menu');
+      await page.getByRole('menuitem', { name: text('block'), exact: true }).click();
+    });
+
+    await step(page, 'the question names Eli; Yes takes his messages out of the open thread', async () => {
+      const question = dialog(page, text('blockQuestion', eli.username));
+      await question.getByText(text('blockExplanation')).waitFor();
+      await screenshotEachViewport(page, 'blocks-group-question');
+      await expectAccessible(page, 'the block question from a group thread');
+      await question.getByRole('button', { name: buttonText('yes'), exact: true }).click();
+      await message('Eli here, who runs Sunday?').waitFor({ state: 'detached' });
+      await message('Fay is in for Sunday').waitFor();
+    });
+
+    await step(page, 'Eli writes again and it never comes; Fay’s next message does', async () => {
+      await ok(eli, 'POST', `/api/pms/send/${groupId}`, { message: 'Eli again' });
+      await ok(fay, 'POST', `/api/pms/send/${groupId}`, { message: 'Fay again' });
+      await message('Fay again').waitFor();
+      // Fay's came live after Eli's: had Eli's reached Dee's socket, it would be there by now.
+      await expect.poll(async () => message('Eli again').count()).toBe(0);
+      // The group stays whole for the others: Fay still reads Eli.
+      const { messages } = await ok(fay, 'GET', `/api/pms/list/${groupId}`);
+      expect(messages.map((m: { message: string }) => m.message)).toContain('Eli again');
+      await screenshotEachViewport(page, 'blocks-group-after');
+    });
+
+    for (const member of [dee, eli, fay]) expect(member.errors).toEqual([]);
+  });
 });

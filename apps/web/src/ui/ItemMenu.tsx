@@ -11,11 +11,13 @@ export interface ItemMenuProps {
   onCopyLink?: () => void;
   /** Someone else's item: the member may report it (issue 14). */
   onReport?: () => void;
+  /** Someone else's message in a group thread: the member may block its author (issue 14). */
+  onBlock?: () => void;
   label: string;
 }
 
 /**
- * The edit, delete and report menu of a post, comment or message (001 §2, issue 14): a button that shows on
+ * The edit, delete, report and block menu of a post, comment or message (001 §2, issue 14): a button that shows on
  * hover and focus, or the long press on touch; only the actions the server allows are listed, and none means
  * no menu. A community post's menu also copies its address.
  */
@@ -26,10 +28,11 @@ export function ItemMenu({
   onDelete,
   onCopyLink,
   onReport,
+  onBlock,
   label,
 }: ItemMenuProps) {
   const { t } = useTranslation();
-  if (!onEdit && !onDelete && !onCopyLink && !onReport) return null;
+  if (!onEdit && !onDelete && !onCopyLink && !onReport && !onBlock) return null;
   return (
     <div className={styles.menuWrap}>
       <Menu
@@ -45,6 +48,7 @@ export function ItemMenu({
         {onDelete && <MenuItem onSelect={onDelete}>{t(T.feedDelete)}</MenuItem>}
         {onCopyLink && <MenuItem onSelect={onCopyLink}>{t(T.feedCopyLink)}</MenuItem>}
         {onReport && <MenuItem onSelect={onReport}>{t(T.report)}</MenuItem>}
+        {onBlock && <MenuItem onSelect={onBlock}>{t(T.block)}</MenuItem>}
       </Menu>
     </div>
   );

@@ -87,7 +87,7 @@ export const TOURNAMENT_ENDPOINTS = endpoints('tournament', TOURNAMENT_ROUTES, {
   tournamentHighFive: {
     body: HighFiveBody,
     response: HighFiveResponse,
-    errors: ['not_found', 'own_high_five', 'tournament_over'],
+    errors: ['not_found', 'own_high_five', 'tournament_over', 'blocked'],
   },
   tournamentImage: { query: TournamentImageQuery, errors: ['not_found'] },
 });

@@ -57,7 +57,6 @@ export async function assertNoneBlocked(db: Queryable, callerId: number, userIds
   }
 }
 
-/** The members `viewerId` blocked: for reads whose rows are filtered after the query (few, small lists). */
 /** The blocks made by any of `blockerIds`, as pairs: one query for many readers (few rows, by the primary key). */
 export async function blocksMadeBy(
   db: Queryable,
@@ -70,6 +69,7 @@ export async function blocksMadeBy(
     .where(inArray(userBlocks.blockerId, [...blockerIds]));
 }
 
+/** The members `viewerId` blocked: for reads whose rows are filtered after the query (few, small lists). */
 export async function hiddenFrom(db: Queryable, viewerId: number): Promise<Set<number>> {
   const rows = await db
     .select({ id: userBlocks.blockedId })

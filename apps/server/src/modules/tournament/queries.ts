@@ -9,6 +9,7 @@ import {
   tournamentHighFives,
   users,
 } from '../../db/schema';
+import { notHiddenFromSql } from '../blocks';
 import { type DailyScores, type Entrant, seasonStart } from './bracket';
 
 /** A season's activity counts from the Round of 64's first day to the end of its last round. */
@@ -107,12 +108,17 @@ export interface MemberDay {
   total: number;
 }
 
-/** The same sums per member, for the communities of the round shown (their users and battles won). */
+/**
+ * The same sums per member, for the communities of the round shown (their users and battles won), as
+ * `viewerId` reads them: without the members the viewer blocked (decision 0046), whose place among a side's
+ * most active goes to the next. The communities' scores (`dailyScores`) still count them: the bracket is shared.
+ */
 export async function memberDays(
   db: Queryable,
   year: number,
   communityIds: number[],
   now: Date,
+  viewerId: number,
 ): Promise<MemberDay[]> {
   if (communityIds.length === 0) return [];
   const day = dayIndexOf(year);
@@ -125,7 +131,7 @@ export async function memberDays(
     })
     .from(communityMembers)
     .innerJoin(activityLogs, eq(activityLogs.userId, communityMembers.userId))
-    .where(countedActivity(year, communityIds, now))
+    .where(and(countedActivity(year, communityIds, now), notHiddenFromSql(viewerId, communityMembers.userId)))
     .groupBy(communityMembers.communityId, communityMembers.userId, day);
   return rows.map((r) => ({ ...r, day: Number(r.day), total: Number(r.total) }));
 }

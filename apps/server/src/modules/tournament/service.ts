@@ -18,6 +18,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { assertNoneBlocked } from '../blocks';
 import { publicCounts, wellbeingOf } from '../faces';
 import { ImageKind, readImage } from '../images';
 import {
@@ -84,7 +85,10 @@ async function playedSeason(db: Queryable, year: number, now: Date) {
 const communitiesIn = (pairs: PairResult[]) =>
   pairs.flatMap((pair) => pair.sides.flatMap((s) => (isEntrant(s.slot) ? [s.slot.entrant.communityId] : [])));
 
-/** Per community, its members most active in the round shown, with their season's battles won. */
+/**
+ * Per community, its members most active in the round shown, with their season's battles won; a member the
+ * caller blocked is not among them for the caller (decision 0046).
+ */
 async function shownMembers(
   db: Queryable,
   season: { year: number; round: TournamentRound; rounds: RoundResult[]; now: Date },
@@ -92,7 +96,7 @@ async function shownMembers(
   callerId: number,
 ): Promise<Map<number, ShownMember[]>> {
   const { year, round, rounds, now } = season;
-  const days = await memberDays(db, year, communityIds, now);
+  const days = await memberDays(db, year, communityIds, now, callerId);
   const { start, end } = roundWindow(year, round);
   const [first, last] = [seasonDayIndex(year, start), seasonDayIndex(year, end) - 1];
   const won = wonDaysByCommunity(rounds);
@@ -192,7 +196,8 @@ export async function progress(
 
 /**
  * PUT /tournament/user/h5: one high five per member, receiver and season; giving it again changes nothing.
- * Only members of the season's communities receive them, never from themselves, and not once it is over.
+ * Only members of the season's communities receive them, never from themselves, not once it is over, and not
+ * between two members one of whom blocked the other (403 `blocked`).
  */
 export async function highFive(
   deps: AppDeps,
@@ -207,6 +212,8 @@ export async function highFive(
     const entrants = await seasonEntrants(tx, year, now);
     const ids = entrants.map((e) => e.communityId);
     if (!(await isSeasonParticipant(tx, ids, body.user_id))) throw notFound('No such tournament member');
+    // A high five reaches its receiver: contact, refused both ways when either blocked the other (0046).
+    await assertNoneBlocked(tx, callerId, [body.user_id]);
     const h5 = await addHighFive(tx, year, callerId, body.user_id);
     return publicCounts(await wellbeingOf(tx, callerId), { h5 });
   });

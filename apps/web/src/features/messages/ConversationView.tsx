@@ -72,6 +72,7 @@ export function ConversationView({ groupId, onGone }: { groupId: number; onGone?
         thread={thread}
         onEdit={setEditing}
         groupId={groupId}
+        isGroup={is_group}
       />
       {can_send && <Composer groupId={groupId} editing={editing} onStopEditing={() => setEditing(null)} />}
     </div>

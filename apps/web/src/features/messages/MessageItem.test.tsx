@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { DELETED_MEMBER_NAME, PmState, type PrivateMessage } from '@orbit/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buttonCase } from '../../i18n/casing';
 import { T } from '../../i18n/texts';
 import { MessageItem } from './MessageItem';
 
@@ -22,11 +23,11 @@ const message = (fields: Partial<PrivateMessage>): PrivateMessage => ({
   ...fields,
 });
 
-function shown(item: PrivateMessage) {
+function shown(item: PrivateMessage, onBlock?: () => void) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ul>
-        <MessageItem message={item} mine={false} groupId={2} onEdit={() => {}} />
+        <MessageItem message={item} mine={false} groupId={2} onEdit={() => {}} onBlock={onBlock} />
       </ul>
     </QueryClientProvider>,
   );
@@ -44,5 +45,25 @@ describe('a message whose author erased their account (decision 0048)', () => {
     shown(message({}));
     expect(screen.getByText('walker')).toBeTruthy();
     expect(screen.getByText('hello')).toBeTruthy();
+  });
+});
+
+describe('the menu of another member’s message', () => {
+  const menuItems = () => {
+    fireEvent.keyDown(screen.getByRole('button', { name: T.messagesOptions }), { key: 'Enter' });
+    return screen.getAllByRole('menuitem').map((item) => item.textContent);
+  };
+
+  it('offers Block of its author where the thread gives it (a group thread), and blocks through it', () => {
+    const onBlock = vi.fn();
+    shown(message({}), onBlock);
+    expect(menuItems()).toEqual([T.report, T.block].map(buttonCase));
+    fireEvent.click(screen.getByRole('menuitem', { name: buttonCase(T.block) }));
+    expect(onBlock).toHaveBeenCalledOnce();
+  });
+
+  it('offers Report alone otherwise', () => {
+    shown(message({}));
+    expect(menuItems()).toEqual([buttonCase(T.report)]);
   });
 });

@@ -18,14 +18,16 @@ interface MessageItemProps {
   mine: boolean;
   groupId: number;
   onEdit: (message: PrivateMessage) => void;
+  /** Blocks the author, after the confirmation that names them: others' messages in a group thread. */
+  onBlock?: () => void;
 }
 
 /**
  * One message: "You" for the member's own, the author's name and picture otherwise, a preview of a leading
  * link. Own messages have the edit and delete menu: a button on desktop, a 500 ms long press on touch;
- * others' the report action.
+ * others' the report action, and in a group thread the block of their author.
  */
-export function MessageItem({ message, mine, groupId, onEdit }: MessageItemProps) {
+export function MessageItem({ message, mine, groupId, onEdit, onBlock }: MessageItemProps) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const longPress = useLongPress(() => setMenuOpen(true), UI_TIMINGS.composerLongPressMs);
@@ -67,6 +69,7 @@ export function MessageItem({ message, mine, groupId, onEdit }: MessageItemProps
           open={menuOpen}
           onOpenChange={setMenuOpen}
           onReport={() => openReport({ type: 'message', id: message.pm_id })}
+          onBlock={onBlock}
           label={t(T.messagesOptions)}
         />
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import listStyles from '../../ui/List.module.css';
+import { useBlockMember } from '../social/BlockButton';
 import { MessageItem } from './MessageItem';
 import styles from './Messages.module.css';
 import { threadRows } from './rules';
@@ -20,6 +21,8 @@ interface MessageListProps {
   lastReadId: number | null;
   thread: ReturnType<typeof useThread>;
   groupId: number;
+  /** A group thread: each other member's message offers Block (a one-to-one thread has it in its header). */
+  isGroup: boolean;
   onEdit: (message: PrivateMessage) => void;
 }
 
@@ -27,8 +30,20 @@ interface MessageListProps {
  * The messages oldest first with date separators and the unread divider. It opens at the divider (or the
  * newest message), keeps its place while older pages load above, and follows new messages at the bottom.
  */
-export function MessageList({ messages, myId, lastReadId, thread, groupId, onEdit }: MessageListProps) {
+export function MessageList({
+  messages,
+  myId,
+  lastReadId,
+  thread,
+  groupId,
+  isGroup,
+  onEdit,
+}: MessageListProps) {
   const { t } = useTranslation();
+  const block = useBlockMember();
+  // An erased author (null) is nobody to block.
+  const blockAuthor = ({ user_id: authorId, screen_name }: PrivateMessage) =>
+    authorId === null ? undefined : () => block.ask(authorId, screen_name);
   const scroller = useRef<HTMLDivElement>(null);
   const fromBottom = useRef<number | null>(null);
   const placed = useRef(false);
@@ -108,6 +123,7 @@ export function MessageList({ messages, myId, lastReadId, thread, groupId, onEdi
               mine={row.mine}
               groupId={groupId}
               onEdit={onEdit}
+              onBlock={isGroup && !row.mine ? blockAuthor(row.message) : undefined}
             />
           );
         })}

@@ -12,12 +12,23 @@ async function attempt(call: () => Promise<unknown>, failureTitle?: string): Pro
     await call();
     return true;
   } catch (error) {
-    // Trying again would not help: the popup says why, and is dismissed with OK.
-    if (refusedWith(error, 'blocked')) {
-      usePopupStore.getState().show({ title: failureTitle, message: T.blockRefused, dismiss: T.ok });
-    } else showError(failureTitle, failureTitle ? T.pleaseTryAgain : undefined);
+    showFailure(error, failureTitle);
     return false;
   }
+}
+
+/**
+ * A call's failure under `failureTitle`: "please try again" (`retry`), or, when one of the two members blocked
+ * the other, why it was refused, dismissed with OK: trying again would not help (docs/decisions/0046).
+ */
+export function showFailure(
+  error: unknown,
+  failureTitle?: string,
+  retry: string | undefined = failureTitle ? T.pleaseTryAgain : undefined,
+): void {
+  if (refusedWith(error, 'blocked')) {
+    usePopupStore.getState().show({ title: failureTitle, message: T.blockRefused, dismiss: T.ok });
+  } else showError(failureTitle, retry);
 }
 
 /** The friend request and friendship calls with their failure messages, shared by every social screen. */

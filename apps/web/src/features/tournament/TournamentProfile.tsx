@@ -7,7 +7,7 @@ import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
-import { showError } from '../../ui/popup';
+import { showFailure } from '../social/useFriendActions';
 import { findUser, sideOf } from './rules';
 import styles from './Tournament.module.css';
 import { LoadError } from './TournamentParts';
@@ -33,7 +33,9 @@ export function TournamentProfile({
   const side = sideOf(progress.data, userId);
   const mayHighFive = !progress.data.over && me?.user_id !== user.id && !user.high_fived;
   const give = () =>
-    highFive(client, code, user).catch(() => showError(T.unableToHighFive, T.pleaseTryAgainCap));
+    highFive(client, code, user).catch((error) =>
+      showFailure(error, T.unableToHighFive, T.pleaseTryAgainCap),
+    );
   return (
     <div className={styles.profile}>
       <Avatar src={tournamentUserImageUrl(user)} name={user.identity} size={96} />
