@@ -12,6 +12,7 @@ import { applyChatEvent, applyLessonEvent } from './lessons';
 import { applyPmEvent, messageKeys } from './messages';
 import { applyNotificationEvent } from './notifications';
 import { applyMoodDelta } from './profiles';
+import { applyReportEvent } from './reports';
 import { socialKeys } from './social';
 import { surveyKeys } from './surveys';
 
@@ -89,6 +90,8 @@ export const realtimeHandlers: Handlers = {
     invalidate(socialKeys.root);
     invalidate(queryKeys.profiles);
   },
+  // A moderator's open report lists: a new report takes its place, a settled one leaves (decision 0052).
+  [EventType.REPORT]: ({ queryClient }, event) => applyReportEvent(queryClient, event),
 };
 
 export const INVALIDATE_THROTTLE_MS = 250;
