@@ -22,7 +22,7 @@ import {
   INVALIDATE_THROTTLE_MS,
   PROFILES_REFETCH_INTERVAL_MS,
 } from './realtimeHandlers';
-import { reportKeys } from './reports';
+import { reportKeys } from './reportEvents';
 import { socialKeys } from './social';
 import type { Profiles } from './types';
 
@@ -104,8 +104,10 @@ describe('realtime handlers', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.profiles });
   });
 
-  it('puts a new report in the open lists it belongs in, once, and takes a settled one out, without a refetch', () => {
-    const { queryClient, invalidate, context } = withFakeTimers();
+  it('puts a new report in the open lists it belongs in, once, and takes a settled one out, without a refetch', async () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.fn();
+    const context = { queryClient, invalidate };
     const report = (report_id: number, community_id: number | null, status: number = ReportStatus.OPEN) =>
       ({ report_id, community_id, status, reporter_name: 'sam' }) as Report;
     const reportsIn = (key: readonly unknown[]) =>
@@ -118,6 +120,7 @@ describe('realtime handlers', () => {
     handleRealtimeEvent(context, fresh);
     handleRealtimeEvent(context, fresh);
     handleRealtimeEvent(context, envelope(EventType.REPORT, EventSubtype.NEW, report(6, null)));
+    await vi.dynamicImportSettled();
     expect(reportsIn(reportKeys.admin)).toEqual([9, 6, 4]);
     expect(reportsIn(reportKeys.community(7))).toEqual([9, 4]);
     expect(reportsIn(reportKeys.community(8))).toEqual([]);
@@ -132,9 +135,9 @@ describe('realtime handlers', () => {
       context,
       envelope(EventType.REPORT, EventSubtype.UPDATE, report(6, null, ReportStatus.REMOVED)),
     );
+    await vi.dynamicImportSettled();
     expect(reportsIn(reportKeys.admin)).toEqual([4]);
     expect(reportsIn(reportKeys.community(7))).toEqual([4]);
-    vi.advanceTimersByTime(INVALIDATE_THROTTLE_MS);
     expect(invalidate).not.toHaveBeenCalled();
   });
 

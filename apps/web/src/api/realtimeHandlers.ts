@@ -12,7 +12,6 @@ import { applyChatEvent, applyLessonEvent } from './lessons';
 import { applyPmEvent, messageKeys } from './messages';
 import { applyNotificationEvent } from './notifications';
 import { applyMoodDelta } from './profiles';
-import { applyReportEvent } from './reports';
 import { socialKeys } from './social';
 import { surveyKeys } from './surveys';
 
@@ -91,7 +90,11 @@ export const realtimeHandlers: Handlers = {
     invalidate(queryKeys.profiles);
   },
   // A moderator's open report lists: a new report takes its place, a settled one leaves (decision 0052).
-  [EventType.REPORT]: ({ queryClient }, event) => applyReportEvent(queryClient, event),
+  // Rare, for moderators only, and the lists it keeps load with their screen: its code loads on demand,
+  // off the first screen's chunk (decision 0028); events keep their order, as each waits on one module.
+  [EventType.REPORT]: ({ queryClient }, event) => {
+    void import('./reportEvents').then((lists) => lists.applyReportEvent(queryClient, event));
+  },
 };
 
 export const INVALIDATE_THROTTLE_MS = 250;
