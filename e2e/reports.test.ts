@@ -50,6 +50,16 @@ async function apiMember(browser: Browser, prefix: string) {
   return { ...session, username, userId: (await registered.json()).user_id as number };
 }
 
+/** The admin area's Reports tab, opened from the side menu; answers the admin area. */
+async function openAdminReports(page: Page): Promise<Locator> {
+  await page.goto('/');
+  await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
+  await page.getByRole('button', { name: text('adminTitle'), exact: true }).click();
+  const area = page.getByRole('dialog', { name: text('adminTitle') });
+  await area.getByText(text('reports'), { exact: true }).click();
+  return area;
+}
+
 const post = (scope: Locator, words: string) => scope.getByRole('article').filter({ hasText: words });
 
 it('lists the report calls in the OpenAPI document', async () => {
@@ -162,11 +172,7 @@ describeInBrowser('reports', () => {
 
     await step(expert.page, 'an organisation admin finds it in the admin area and dismisses it', async () => {
       const { page } = expert;
-      await page.goto('/');
-      await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
-      await page.getByRole('button', { name: text('adminTitle'), exact: true }).click();
-      const admin = page.getByRole('dialog', { name: text('adminTitle') });
-      await admin.getByText(text('reports'), { exact: true }).click();
+      const admin = await openAdminReports(page);
       const item = admin.getByRole('listitem', {
         name: translate(EN_US, 'reports.target.user', author.username),
       });
@@ -235,11 +241,7 @@ describeInBrowser('reports', () => {
 
     await step(admin.page, 'a report only admins read comes into the admin area, live', async () => {
       const { page } = admin;
-      await page.goto('/');
-      await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
-      await page.getByRole('button', { name: text('adminTitle'), exact: true }).click();
-      const area = page.getByRole('dialog', { name: text('adminTitle') });
-      await area.getByText(text('reports'), { exact: true }).click();
+      const area = await openAdminReports(page);
       await area
         .getByRole('list', { name: text('reports') })
         .or(area.getByText(text('reportsEmpty')))

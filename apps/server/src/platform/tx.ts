@@ -58,7 +58,7 @@ export type PendingEmit =
       type: EventType;
       subtype: EventSubtype | null;
       data: unknown;
-      /** Chosen by a rule a block does not change (emitDespiteBlocks): the actor's blockers stay in. */
+      /** Chosen by a rule a block does not change (emit's `despiteBlocks`): the actor's blockers stay in. */
       despiteBlocks: boolean;
     }
   | {
@@ -88,41 +88,21 @@ export class Work {
 
   /**
    * One event to each recipient's personal stream. Its type and subtype select the payload's type in the
-   * contract's event catalogue.
+   * contract's event catalogue. `despiteBlocks`: the recipients are chosen by a rule that a block does not
+   * change (a report reaches every moderator who may read it, decision 0052), so the actor's blockers are not
+   * left out of it (decision 0046's filter), and such an emit alone costs the unit of work no block probe.
    */
   async emit<T extends EventType, S extends EventSubtypeOf<T>>(
     recipientIds: Iterable<number>,
     type: T,
     subtype: S,
     data: EventData<T, S>,
-  ) {
-    this.emitPersonal(recipientIds, type, subtype, data, false);
-  }
-
-  /**
-   * As `emit`, to recipients chosen by a rule that a block does not change: a report reaches every moderator
-   * who may read it (decision 0052), as their list shows it whoever blocked whom, so the actor's blockers
-   * are not left out of it (decision 0046's filter), and it alone costs the unit of work no block probe.
-   */
-  async emitDespiteBlocks<T extends EventType, S extends EventSubtypeOf<T>>(
-    recipientIds: Iterable<number>,
-    type: T,
-    subtype: S,
-    data: EventData<T, S>,
-  ) {
-    this.emitPersonal(recipientIds, type, subtype, data, true);
-  }
-
-  private emitPersonal(
-    recipientIds: Iterable<number>,
-    type: EventType,
-    subtype: EventSubtype | null,
-    data: unknown,
-    despiteBlocks: boolean,
+    options: { despiteBlocks?: boolean } = {},
   ) {
     const recipients = [...new Set(recipientIds)];
     if (recipients.length === 0) return;
     this.check?.(type, subtype, data);
+    const despiteBlocks = options.despiteBlocks === true;
     this.emits.push({ kind: 'personal', recipients, type, subtype, data, despiteBlocks });
   }
 

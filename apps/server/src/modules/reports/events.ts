@@ -30,7 +30,7 @@ export async function announceReports(
     }
     if (row.reporterId !== null) readers.delete(row.reporterId);
     for (const group of await presentReportTo(work.tx, row, [...readers])) {
-      await work.emitDespiteBlocks(group.ids, EventType.REPORT, subtype, group.data);
+      await work.emit(group.ids, EventType.REPORT, subtype, group.data, { despiteBlocks: true });
     }
   }
 }
