@@ -3,9 +3,15 @@ import { EN_US, translate } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import {
+  describeInBrowser,
+  launchBrowser,
+  openContext,
+  screenshotEachViewport,
+  step,
+} from './support/browser';
 import { serverForFile } from './support/journey';
-import { type Member, newMember, ok, signIn } from './support/members';
+import { api, MEMBER_PASSWORD, type Member, newMember, ok, signIn } from './support/members';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
@@ -13,7 +19,7 @@ const DEMO_PASSWORD = 'Demo-pass-42';
 const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
 /** A public community made by `expert` (its creator, so its expert), joined by each of `members`. */
-async function communityOf(expert: Member, members: Member[]) {
+async function communityOf(expert: Member, members: Pick<Member, 'context' | 'origin'>[]) {
   const name = `Calm ${randomBytes(2).toString('hex')}`;
   const { id } = await ok(expert, 'POST', '/api/create/communities', { name, access_type: 1 });
   for (const member of members) {
@@ -27,6 +33,31 @@ async function openCommunity(page: Page, id: number): Promise<Locator> {
   await page.goto(`/community/${id}`);
   await page.getByRole('textbox', { name: text('writePost') }).waitFor();
   return page.getByRole('dialog').last();
+}
+
+/** A member who only calls the API (no page, so no home view to load): reporters and authors. */
+async function apiMember(browser: Browser, prefix: string) {
+  const username = `${prefix}${randomBytes(3).toString('hex')}`;
+  const context = await openContext(browser, server.baseUrl);
+  const session = { context, origin: server.baseUrl };
+  const registered = await api(session, 'POST', '/api/register', {
+    email: `${username}@example.test`,
+    password: MEMBER_PASSWORD,
+    username,
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await ok(session, 'POST', '/api/login', { identity: username, password: MEMBER_PASSWORD });
+  return { ...session, username, userId: (await registered.json()).user_id as number };
+}
+
+/** The admin area's Reports tab, opened from the side menu; answers the admin area. */
+async function openAdminReports(page: Page): Promise<Locator> {
+  await page.goto('/');
+  await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
+  await page.getByRole('button', { name: text('adminTitle'), exact: true }).click();
+  const area = page.getByRole('dialog', { name: text('adminTitle') });
+  await area.getByText(text('reports'), { exact: true }).click();
+  return area;
 }
 
 const post = (scope: Locator, words: string) => scope.getByRole('article').filter({ hasText: words });
@@ -141,11 +172,7 @@ describeInBrowser('reports', () => {
 
     await step(expert.page, 'an organisation admin finds it in the admin area and dismisses it', async () => {
       const { page } = expert;
-      await page.goto('/');
-      await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
-      await page.getByRole('button', { name: text('adminTitle'), exact: true }).click();
-      const admin = page.getByRole('dialog', { name: text('adminTitle') });
-      await admin.getByText(text('reports'), { exact: true }).click();
+      const admin = await openAdminReports(page);
       const item = admin.getByRole('listitem', {
         name: translate(EN_US, 'reports.target.user', author.username),
       });
@@ -158,5 +185,80 @@ describeInBrowser('reports', () => {
     });
 
     for (const member of [expert, author, reporter, reader]) expect(member.errors).toEqual([]);
+  });
+
+  it('a moderator’s open list takes a new report live and loses it when another moderator dismisses it', async () => {
+    const admin = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    const expert = await newMember(browser, server, 'expert');
+    const [author, reporter] = await Promise.all(['author', 'reporter'].map((p) => apiMember(browser, p)));
+    const community = await communityOf(admin, [expert, author, reporter]);
+    await ok(admin, 'PUT', `/api/communities/${community.id}/experts/${expert.userId}`);
+    const words = `Shady offer ${randomBytes(2).toString('hex')}`;
+    const { id: postId } = await ok(author, 'POST', '/api/community/feed', {
+      message: words,
+      community_id: community.id,
+    });
+
+    /** The community's reports, opened from its page, empty until a report comes. */
+    const openReports = async (page: Page) => {
+      const feed = await openCommunity(page, community.id);
+      await feed.getByRole('button', { name: text('reports'), exact: true }).click();
+      const reports = page.getByRole('dialog', { name: text('reports') });
+      await reports.getByText(text('reportsEmpty')).waitFor();
+      return reports;
+    };
+    const adminList = await openReports(admin.page);
+    const expertList = await openReports(expert.page);
+    const reported = (list: Locator) => list.getByRole('listitem').filter({ hasText: words });
+
+    await step(admin.page, 'a member reports the post: both open lists take it, live', async () => {
+      const sent = await api(reporter, 'POST', '/api/reports', {
+        target_type: 'post',
+        target_id: postId,
+        reason: 1,
+        comment: 'Sold by the dozen',
+      });
+      expect(sent.status()).toBe(201);
+      await reported(adminList).getByText('Sold by the dozen').waitFor();
+      await reported(expertList).waitFor();
+      await screenshotEachViewport(admin.page, 'reports-live-new');
+      await expectAccessible(admin.page, 'a report come in live');
+    });
+
+    await step(
+      expert.page,
+      'the other moderator dismisses it: it leaves the first one’s list, live',
+      async () => {
+        await reported(expertList)
+          .getByRole('button', { name: text('reportsDismiss') })
+          .click();
+        await expert.page.getByText(text('reportsDismissed')).waitFor();
+        await expect.poll(() => reported(adminList).count()).toBe(0);
+        await adminList.getByText(text('reportsEmpty')).waitFor();
+        await screenshotEachViewport(admin.page, 'reports-live-dismissed');
+      },
+    );
+
+    await step(admin.page, 'a report only admins read comes into the admin area, live', async () => {
+      const { page } = admin;
+      const area = await openAdminReports(page);
+      await area
+        .getByRole('list', { name: text('reports') })
+        .or(area.getByText(text('reportsEmpty')))
+        .waitFor();
+      const sent = await api(reporter, 'POST', '/api/reports', {
+        target_type: 'user',
+        target_id: author.userId,
+        reason: 2,
+      });
+      expect(sent.status()).toBe(201);
+      await area
+        .getByRole('listitem', { name: translate(EN_US, 'reports.target.user', author.username) })
+        .waitFor();
+      await screenshotEachViewport(page, 'reports-live-admin');
+    });
+
+    for (const member of [admin, expert]) expect(member.errors).toEqual([]);
+    for (const member of [author, reporter]) await member.context.close();
   });
 });

@@ -197,6 +197,11 @@ export const EventType = {
    * `{ community_id, from }`. Clients only keep its `id` for resume (docs/decisions/0004).
    */
   CHANNEL: 'CHANNEL',
+  /**
+   * Not in the spec: a report reached a moderator's list (NEW) or was settled (UPDATE), with the report as
+   * the lists answer it. Only the moderators who may read it receive it, never its reporter (0052).
+   */
+  REPORT: 'REPORT',
 } as const;
 export type EventType = (typeof EventType)[keyof typeof EventType];
 

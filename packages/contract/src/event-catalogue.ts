@@ -5,6 +5,7 @@ import { CallEndEvent, CallInvite, CallMemberEvent } from './schemas/calls';
 import { FeedComment, FeedPost } from './schemas/feeds';
 import { PmDeleted, PrivateMessage } from './schemas/messages';
 import { MaintenanceEventData, NotificationChange, NotificationUpdate } from './schemas/notifications';
+import { Report } from './schemas/reports';
 import {
   ChatEventData,
   SessionChanged,
@@ -76,6 +77,8 @@ export const EVENT_CATALOGUE = {
   [EventType.MAINTENANCE_NOTIFICATION]: { NEW: MaintenanceEventData },
   [EventType.NOTIFICATION]: { NEW: NotificationChange, UPDATE: NotificationUpdate },
   [EventType.CHANNEL]: { NEW: ChannelFollow, DELETE: ChannelFollow },
+  // A moderator's report lists (decision 0052): a new open report, or one dismissed or acted on.
+  [EventType.REPORT]: { NEW: Report, UPDATE: Report },
 } as const satisfies { [T in EventType]: Partial<Record<SubtypeKey, TSchema>> };
 
 type Catalogue = typeof EVENT_CATALOGUE;

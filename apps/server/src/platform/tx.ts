@@ -52,7 +52,15 @@ export interface EventPublisher {
 
 /** An emit waiting for commit: personal rows for each recipient, or one channel row. */
 export type PendingEmit =
-  | { kind: 'personal'; recipients: number[]; type: EventType; subtype: EventSubtype | null; data: unknown }
+  | {
+      kind: 'personal';
+      recipients: number[];
+      type: EventType;
+      subtype: EventSubtype | null;
+      data: unknown;
+      /** Chosen by a rule a block does not change (emit's `despiteBlocks`): the actor's blockers stay in. */
+      despiteBlocks: boolean;
+    }
   | {
       kind: 'channel';
       communityId: number;
@@ -80,18 +88,22 @@ export class Work {
 
   /**
    * One event to each recipient's personal stream. Its type and subtype select the payload's type in the
-   * contract's event catalogue.
+   * contract's event catalogue. `despiteBlocks`: the recipients are chosen by a rule that a block does not
+   * change (a report reaches every moderator who may read it, decision 0052), so the actor's blockers are not
+   * left out of it (decision 0046's filter), and such an emit alone costs the unit of work no block probe.
    */
   async emit<T extends EventType, S extends EventSubtypeOf<T>>(
     recipientIds: Iterable<number>,
     type: T,
     subtype: S,
     data: EventData<T, S>,
+    options: { despiteBlocks?: boolean } = {},
   ) {
     const recipients = [...new Set(recipientIds)];
     if (recipients.length === 0) return;
     this.check?.(type, subtype, data);
-    this.emits.push({ kind: 'personal', recipients, type, subtype, data });
+    const despiteBlocks = options.despiteBlocks === true;
+    this.emits.push({ kind: 'personal', recipients, type, subtype, data, despiteBlocks });
   }
 
   /** One event on a community's channel: each group's members see its data; other members skip it. */
@@ -156,14 +168,16 @@ export class Work {
   /**
    * Drops the members who blocked the actor from every personal and channel emit (docs/decisions/0046), so
    * that no row for them is written, live or replayed. One index probe (user_blocks_blocked_idx) per unit of
-   * work that emits to anyone but its actor; membership changes (sockets following channels) stay.
+   * work that emits to anyone but its actor; membership changes (sockets following channels) and the emits
+   * made despite blocks (a moderator's reports, decision 0052) stay.
    */
   private async leaveOutBlockers(): Promise<void> {
     const actor = this.actor;
     if (actor === undefined) return;
     const reachesOthers = this.emits.some(
       (emit) =>
-        (emit.kind === 'personal' && emit.recipients.some((id) => id !== actor)) || emit.kind === 'channel',
+        (emit.kind === 'personal' && !emit.despiteBlocks && emit.recipients.some((id) => id !== actor)) ||
+        emit.kind === 'channel',
     );
     if (!reachesOthers) return;
     const rows = await this.tx
@@ -175,6 +189,7 @@ export class Work {
     const kept = (ids: number[]) => ids.filter((id) => !blockers.has(id));
     const emits = this.emits.splice(0).flatMap((emit): PendingEmit[] => {
       if (emit.kind === 'personal') {
+        if (emit.despiteBlocks) return [emit];
         const recipients = kept(emit.recipients);
         return recipients.length > 0 ? [{ ...emit, recipients }] : [];
       }

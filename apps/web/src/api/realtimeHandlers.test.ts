@@ -1,4 +1,13 @@
-import { EventSubtype, EventType, type FeedPost, type SessionPost, type SessionPosts } from '@orbit/contract';
+import {
+  EventSubtype,
+  EventType,
+  type FeedPost,
+  type Report,
+  ReportStatus,
+  type ReportsResponse,
+  type SessionPost,
+  type SessionPosts,
+} from '@orbit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../test/events';
@@ -13,6 +22,7 @@ import {
   INVALIDATE_THROTTLE_MS,
   PROFILES_REFETCH_INTERVAL_MS,
 } from './realtimeHandlers';
+import { reportKeys } from './reportEvents';
 import { socialKeys } from './social';
 import type { Profiles } from './types';
 
@@ -92,6 +102,43 @@ describe('realtime handlers', () => {
     expect(invalidate).toHaveBeenCalledTimes(2);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: socialKeys.root });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.profiles });
+  });
+
+  it('puts a new report in the open lists it belongs in, once, and takes a settled one out, without a refetch', async () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.fn();
+    const context = { queryClient, invalidate };
+    const report = (report_id: number, community_id: number | null, status: number = ReportStatus.OPEN) =>
+      ({ report_id, community_id, status, reporter_name: 'sam' }) as Report;
+    const reportsIn = (key: readonly unknown[]) =>
+      queryClient.getQueryData<ReportsResponse>(key)?.reports.map((r) => r.report_id);
+    queryClient.setQueryData<ReportsResponse>(reportKeys.admin, { reports: [report(4, 7)] });
+    queryClient.setQueryData<ReportsResponse>(reportKeys.community(7), { reports: [report(4, 7)] });
+    queryClient.setQueryData<ReportsResponse>(reportKeys.community(8), { reports: [] });
+
+    const fresh = envelope(EventType.REPORT, EventSubtype.NEW, report(9, 7));
+    handleRealtimeEvent(context, fresh);
+    handleRealtimeEvent(context, fresh);
+    handleRealtimeEvent(context, envelope(EventType.REPORT, EventSubtype.NEW, report(6, null)));
+    await vi.dynamicImportSettled();
+    expect(reportsIn(reportKeys.admin)).toEqual([9, 6, 4]);
+    expect(reportsIn(reportKeys.community(7))).toEqual([9, 4]);
+    expect(reportsIn(reportKeys.community(8))).toEqual([]);
+    // A list not loaded (an expert's community not opened) is not made up from events.
+    expect(queryClient.getQueryData(reportKeys.community(5))).toBeUndefined();
+
+    handleRealtimeEvent(
+      context,
+      envelope(EventType.REPORT, EventSubtype.UPDATE, report(9, 7, ReportStatus.DISMISSED)),
+    );
+    handleRealtimeEvent(
+      context,
+      envelope(EventType.REPORT, EventSubtype.UPDATE, report(6, null, ReportStatus.REMOVED)),
+    );
+    await vi.dynamicImportSettled();
+    expect(reportsIn(reportKeys.admin)).toEqual([4]);
+    expect(reportsIn(reportKeys.community(7))).toEqual([4]);
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
   it('puts a CHAT post in the open chat once and tells the room, whichever of reply and event comes first', () => {

@@ -89,6 +89,12 @@ export const realtimeHandlers: Handlers = {
     invalidate(socialKeys.root);
     invalidate(queryKeys.profiles);
   },
+  // A moderator's open report lists: a new report takes its place, a settled one leaves (decision 0052).
+  // Rare, for moderators only, and the lists it keeps load with their screen: its code loads on demand,
+  // off the first screen's chunk (decision 0028); events keep their order, as each waits on one module.
+  [EventType.REPORT]: ({ queryClient }, event) => {
+    void import('./reportEvents').then((lists) => lists.applyReportEvent(queryClient, event));
+  },
 };
 
 export const INVALIDATE_THROTTLE_MS = 250;

@@ -2,13 +2,7 @@ import type { CreateReportBody, ResolveReportBody } from '@orbit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
 import { call } from './client';
-
-/** Query keys of the moderators' report lists: one root, so a decision refreshes every list. */
-export const reportKeys = {
-  root: ['reports'] as const,
-  community: (id: number) => ['reports', 'community', id] as const,
-  admin: ['reports', 'admin'] as const,
-};
+import { reportKeys } from './reportEvents';
 
 /** POST /reports: the answer carries the support link when the reason was self-harm. */
 export function useCreateReport() {

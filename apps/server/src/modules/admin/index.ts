@@ -4,6 +4,7 @@ export {
   adminOrganizations,
   assertOrgAdmin,
   memberOrganizationIds,
+  organizationAdminIds,
   organizationMemberIds,
   organizationsOf,
 } from './policy';

@@ -1,5 +1,5 @@
 import { ErrorCode, OrgRole, OwnerType } from '@orbit/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communities, organizationMembers, organizations } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
@@ -18,6 +18,18 @@ export async function organizationsOf(db: Queryable, userId: number) {
 export async function adminOrganizations(db: Queryable, userId: number) {
   const orgs = await organizationsOf(db, userId);
   return orgs.filter((o) => o.org_roles.includes(OrgRole.ADMIN)).map(({ id, name }) => ({ id, name }));
+}
+
+/**
+ * Every organisation admin (role 2 in any organisation): who reads every report (decision 0047), so who hears
+ * of each one (decision 0052). A scan of the memberships, run only when a report is made or settled.
+ */
+export async function organizationAdminIds(db: Queryable): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(sql`${organizationMembers.orgRoles} @> to_jsonb(array[${OrgRole.ADMIN}::int])`);
+  return rows.map((r) => r.id);
 }
 
 /**

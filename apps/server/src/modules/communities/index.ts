@@ -9,6 +9,7 @@ export {
   assertReadable,
   type CommunityRow,
   type CommunityStanding,
+  communityExpertIds,
   isExpertInOrganization,
   standingIn,
 } from './policy';

@@ -80,6 +80,17 @@ export async function assertExpert(
   return standing;
 }
 
+/** The community's experts: who read the reports of what lives in it (decisions 0047 and 0052). */
+export async function communityExpertIds(db: Queryable, communityId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: communityMembers.userId })
+    .from(communityMembers)
+    .where(
+      and(eq(communityMembers.communityId, communityId), eq(communityMembers.role, CommunityRole.EXPERT)),
+    );
+  return rows.map((r) => r.id);
+}
+
 /**
  * May this member register newcomers into the organisation from a community's add-member form (API.md)?
  * Yes when they are an expert of a community the organisation owns.

@@ -1,11 +1,12 @@
 import {
   type CreateReportBody,
   ErrorCode,
+  EventSubtype,
   ReportReason,
   ReportStatus,
   type ResolveReportBody,
 } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { reports } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
@@ -15,6 +16,7 @@ import { administeredOrganizations } from '../admin';
 import { assertExpert } from '../communities';
 import { removeStoredFiles } from '../feeds';
 import { afterLessonEnded } from '../lessons';
+import { announceReports } from './events';
 import { assertMayModerate, noSuchReport } from './policy';
 import { presentReports } from './presenter';
 import { findReport, lockReportsOf, openReportBy, reportsWhere } from './queries';
@@ -29,20 +31,25 @@ import { targetSeenBy } from './targets';
 export async function createReport(deps: AppDeps, callerId: number, body: CreateReportBody) {
   const target = await targetSeenBy(deps.db, callerId, body.target_type, body.target_id);
   const support = body.reason === ReportReason.SELF_HARM ? { support_url: deps.config.supportUrl } : {};
-  const [created] = await deps.db
-    .insert(reports)
-    .values({
-      reporterId: callerId,
-      targetType: body.target_type,
-      targetId: body.target_id,
-      communityId: target.communityId,
-      targetUserId: target.targetUserId,
-      reason: body.reason,
-      comment: body.comment?.trim() ?? '',
-      snapshot: target.snapshot,
-    })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
+  const created = await inTransaction(unitOfWork(deps, callerId), async (work) => {
+    const [row] = await work.tx
+      .insert(reports)
+      .values({
+        reporterId: callerId,
+        targetType: body.target_type,
+        targetId: body.target_id,
+        communityId: target.communityId,
+        targetUserId: target.targetUserId,
+        reason: body.reason,
+        comment: body.comment?.trim() ?? '',
+        snapshot: target.snapshot,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A new report reaches the open lists of those who may read it (decision 0052); a repeat adds nothing.
+    if (row) await announceReports(work, [row], EventSubtype.NEW);
+    return row;
+  });
   if (created) return { status: 201 as const, body: { report_id: created.id, ...support } };
   const open = await openReportBy(deps.db, callerId, body.target_type, body.target_id);
   // Resolved between the conflict and this read: the member's report may be made anew.
@@ -92,27 +99,20 @@ export async function resolveReport(
     if (mine.status !== ReportStatus.OPEN) {
       throw conflict(ErrorCode.already_resolved, 'This report has already been dismissed or acted on');
     }
-    const settled = { resolvedAt: new Date(), resolvedBy: callerId };
-    if (body.action === 'dismiss') {
-      await work.tx
-        .update(reports)
-        .set({ status: ReportStatus.DISMISSED, ...settled })
-        .where(eq(reports.id, reportId));
-      return { status: ReportStatus.DISMISSED, removal: null };
-    }
-    const removal = await removeTarget(
-      work,
-      mine.targetType as CreateReportBody['target_type'],
-      mine.targetId,
-    );
-    const open = locked.filter((r) => r.status === ReportStatus.OPEN).map((r) => r.id);
-    for (const id of open) {
-      await work.tx
-        .update(reports)
-        .set({ status: ReportStatus.REMOVED, ...settled })
-        .where(eq(reports.id, id));
-    }
-    return { status: ReportStatus.REMOVED, removal };
+    const dismiss = body.action === 'dismiss';
+    const removal = dismiss
+      ? null
+      : await removeTarget(work, mine.targetType as CreateReportBody['target_type'], mine.targetId);
+    const status = dismiss ? ReportStatus.DISMISSED : ReportStatus.REMOVED;
+    const ids = dismiss ? [reportId] : locked.filter((r) => r.status === ReportStatus.OPEN).map((r) => r.id);
+    const settled = await work.tx
+      .update(reports)
+      .set({ status, resolvedAt: new Date(), resolvedBy: callerId })
+      .where(inArray(reports.id, ids))
+      .returning();
+    // Each settled report leaves (or changes state in) the open lists of the other moderators (decision 0052).
+    await announceReports(work, settled, EventSubtype.UPDATE);
+    return { status, removal };
   });
   if (removal) {
     await removeStoredFiles(deps.storage, removal.storageKeys, log);
