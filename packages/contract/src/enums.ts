@@ -199,7 +199,8 @@ export const EventType = {
   CHANNEL: 'CHANNEL',
   /**
    * Not in the spec: a report reached a moderator's list (NEW) or was settled (UPDATE), with the report as
-   * the lists answer it. Only the moderators who may read it receive it, never its reporter (0052).
+   * the lists answer it, or went with the erased account it named (DELETE, `{ report_id, community_id }`).
+   * Only the moderators who may read it receive it, never its reporter (0052).
    */
   REPORT: 'REPORT',
 } as const;

@@ -5,7 +5,7 @@ import { CallEndEvent, CallInvite, CallMemberEvent } from './schemas/calls';
 import { FeedComment, FeedPost } from './schemas/feeds';
 import { PmDeleted, PrivateMessage } from './schemas/messages';
 import { MaintenanceEventData, NotificationChange, NotificationUpdate } from './schemas/notifications';
-import { Report } from './schemas/reports';
+import { Report, ReportGone } from './schemas/reports';
 import {
   ChatEventData,
   SessionChanged,
@@ -77,8 +77,9 @@ export const EVENT_CATALOGUE = {
   [EventType.MAINTENANCE_NOTIFICATION]: { NEW: MaintenanceEventData },
   [EventType.NOTIFICATION]: { NEW: NotificationChange, UPDATE: NotificationUpdate },
   [EventType.CHANNEL]: { NEW: ChannelFollow, DELETE: ChannelFollow },
-  // A moderator's report lists (decision 0052): a new open report, or one dismissed or acted on.
-  [EventType.REPORT]: { NEW: Report, UPDATE: Report },
+  // A moderator's report lists (decision 0052): a new open report, one dismissed or acted on, or one gone
+  // with the erased account it named.
+  [EventType.REPORT]: { NEW: Report, UPDATE: Report, DELETE: ReportGone },
 } as const satisfies { [T in EventType]: Partial<Record<SubtypeKey, TSchema>> };
 
 type Catalogue = typeof EVENT_CATALOGUE;

@@ -104,7 +104,7 @@ describe('realtime handlers', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.profiles });
   });
 
-  it('puts a new report in the open lists it belongs in, once, and takes a settled one out, without a refetch', async () => {
+  it('puts a new report in the open lists it belongs in, once, and takes a settled or erased one out, without a refetch', async () => {
     const queryClient = new QueryClient();
     const invalidate = vi.fn();
     const context = { queryClient, invalidate };
@@ -138,6 +138,15 @@ describe('realtime handlers', () => {
     await vi.dynamicImportSettled();
     expect(reportsIn(reportKeys.admin)).toEqual([4]);
     expect(reportsIn(reportKeys.community(7))).toEqual([4]);
+
+    // A report gone with the erased member it named leaves every list it was in.
+    handleRealtimeEvent(
+      context,
+      envelope(EventType.REPORT, EventSubtype.DELETE, { report_id: 4, community_id: 7 }),
+    );
+    await vi.dynamicImportSettled();
+    expect(reportsIn(reportKeys.admin)).toEqual([]);
+    expect(reportsIn(reportKeys.community(7))).toEqual([]);
     expect(invalidate).not.toHaveBeenCalled();
   });
 

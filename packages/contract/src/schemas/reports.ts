@@ -71,6 +71,13 @@ export const Report = Type.Object({
 });
 export type Report = Static<typeof Report>;
 
+/** A report gone with the account it named (decision 0048): the lists it was in drop it. */
+export const ReportGone = Type.Object({
+  report_id: Type.Integer(),
+  community_id: Nullable(Type.Integer()),
+});
+export type ReportGone = Static<typeof ReportGone>;
+
 export const ReportsQuery = Type.Object({
   /** Open reports only (the default), or every report, newest first. */
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('all')])),

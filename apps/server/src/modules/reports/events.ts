@@ -1,4 +1,4 @@
-import { type EventSubtype, EventType } from '@orbit/contract';
+import { EventSubtype, EventType } from '@orbit/contract';
 import type { Work } from '../../platform/tx';
 import { organizationAdminIds } from '../admin';
 import { communityExpertIds } from '../communities';
@@ -17,20 +17,37 @@ export async function announceReports(
   rows: ReportRow[],
   subtype: typeof EventSubtype.NEW | typeof EventSubtype.UPDATE,
 ) {
-  if (rows.length === 0) return;
+  for (const { row, readers } of await readersOf(work, rows)) {
+    for (const group of await presentReportTo(work.tx, row, readers)) {
+      await work.emit(group.ids, EventType.REPORT, subtype, group.data, { despiteBlocks: true });
+    }
+  }
+}
+
+/** REPORT DELETE: reports gone with the erased account they named leave the lists they were in. */
+export async function announceGoneReports(work: Work, rows: ReportRow[]) {
+  for (const { row, readers } of await readersOf(work, rows)) {
+    const data = { report_id: row.id, community_id: row.communityId };
+    await work.emit(readers, EventType.REPORT, EventSubtype.DELETE, data, { despiteBlocks: true });
+  }
+}
+
+/** Each report with the members whose lists show it. */
+async function readersOf(work: Work, rows: ReportRow[]) {
+  if (rows.length === 0) return [];
   const admins = await organizationAdminIds(work.tx);
   const experts = new Map<number, number[]>();
+  const readers = [];
   for (const row of rows) {
-    const readers = new Set(admins);
+    const ofReport = new Set(admins);
     if (row.communityId !== null) {
       const ofCommunity =
         experts.get(row.communityId) ?? (await communityExpertIds(work.tx, row.communityId));
       experts.set(row.communityId, ofCommunity);
-      for (const id of ofCommunity) readers.add(id);
+      for (const id of ofCommunity) ofReport.add(id);
     }
-    if (row.reporterId !== null) readers.delete(row.reporterId);
-    for (const group of await presentReportTo(work.tx, row, [...readers])) {
-      await work.emit(group.ids, EventType.REPORT, subtype, group.data, { despiteBlocks: true });
-    }
+    if (row.reporterId !== null) ofReport.delete(row.reporterId);
+    readers.push({ row, readers: [...ofReport] });
   }
+  return readers;
 }

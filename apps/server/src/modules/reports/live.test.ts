@@ -213,3 +213,21 @@ describe('REPORT UPDATE', () => {
     expect(await reportEvents(w.admin, before)).toEqual([`UPDATE ${id}`]);
   });
 });
+
+describe('REPORT DELETE', () => {
+  it('takes a report of an erased member out of the lists it was in; not to its reporter', async () => {
+    const w = await world();
+    const id = await report(w.reader, 'user', w.author.userId);
+    const before = await marks([w.admin, w.reader, w.expert]);
+
+    const erased = await call(w.author, 'DELETE', 'user', { password: w.author.password });
+    expect(erased.statusCode).toBe(200);
+
+    const written = (await eventsOf(w.admin, before.get(w.admin))).filter((e) => e.type === EventType.REPORT);
+    expect(written.map((e) => [e.subtype, e.data])).toEqual([
+      [EventSubtype.DELETE, { report_id: id, community_id: null }],
+    ]);
+    expect((await listOf(w.admin, 'admin/reports')).map((r) => r.report_id)).not.toContain(id);
+    for (const m of [w.reader, w.expert]) expect(await reportEvents(m, before), m.username).toEqual([]);
+  });
+});

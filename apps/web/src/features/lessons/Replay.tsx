@@ -12,10 +12,11 @@ export function Replay({ lesson }: { lesson: ChatSession }) {
   const [failed, setFailed] = useState(false);
   const url = mediaFileUrl(lesson.community_id, lesson.id);
   const player = useRef<HTMLVideoElement>(null);
-  // A file the browser had already (the same lesson open below, a cache) can be loaded before React listens:
-  // what the element already holds counts as loaded too.
+  // The player shows once the file's length and size are known: a hidden element's frames may wait for it to
+  // be shown, so waiting for them could keep "LOADING MEDIA" up. A file the browser had already (the same
+  // lesson open below, a cache) can be loaded before React listens: what the element holds counts too.
   useEffect(() => {
-    if ((player.current?.readyState ?? 0) >= HTMLMediaElement.HAVE_CURRENT_DATA) setReady(true);
+    if ((player.current?.readyState ?? 0) >= HTMLMediaElement.HAVE_METADATA) setReady(true);
   }, []);
   return (
     <div className={styles.replay}>
@@ -40,7 +41,7 @@ export function Replay({ lesson }: { lesson: ChatSession }) {
         preload="auto"
         hidden={!ready}
         aria-label={t(S.videoOf, { 0: lesson.name })}
-        onLoadedData={() => setReady(true)}
+        onLoadedMetadata={() => setReady(true)}
         onError={() => setFailed(true)}
       />
       {ready && (
