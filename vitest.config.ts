@@ -24,8 +24,8 @@ async function postgresAnswers(): Promise<boolean> {
  * Where PostgreSQL runs the whole server suite, PGlite (the default database of `npm start`) runs the tests of
  * what differs between the two: the database layer and seeds, units of work and realtime delivery, the crowd,
  * search (an extension), the cached home and the kept community page, codes spent once, devices signed out and
- * the mail outbox. Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
- * search (an extension), the cached home, the kept community page and the erasure. Without PostgreSQL, PGlite runs everything (docs/decisions/0026).
+ * the mail outbox, blocks, the erasure and report events. Without PostgreSQL, PGlite runs everything
+ * (docs/decisions/0026).
  */
 const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/db/**/*.test.ts',

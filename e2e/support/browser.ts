@@ -102,12 +102,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** The same screen at each of VIEWPORTS (the layout switches to full-screen dialogs on a phone), then back. */
+/**
+ * Screenshots to look at are for a person: on by default, off where `CI` is set (nobody opens them there, and
+ * on a 2-core runner they cost about a second each, minutes of the run). `E2E_SCREENSHOTS=on` or `off`
+ * decides either way. A failed step's screenshot is always taken.
+ */
+const SCREENSHOTS_TO_LOOK_AT =
+  process.env.E2E_SCREENSHOTS === undefined ? !process.env.CI : process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * The same screen at each of VIEWPORTS (the layout switches to full-screen dialogs on a phone), then back.
+ * The page is laid out at each size even when no screenshot is taken, so that an error of a layout still
+ * fails the journey (its page errors are asserted).
+ */
 export async function screenshotEachViewport(page: Page, name: string): Promise<void> {
   const original = page.viewportSize() ?? DESKTOP;
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await screenshot(page, name);
+    if (SCREENSHOTS_TO_LOOK_AT) await screenshot(page, name);
   }
   await page.setViewportSize(original);
 }
