@@ -147,28 +147,27 @@ function SettingsStack({ profile, children }: { profile: UserProfile; children: 
   );
 }
 
-/** The full settings view: profile, privacy and notifications. */
-export function SettingsView() {
+/**
+ * The settings view: Profile and Privacy for a member with an identity of Orbit's own (`full`); without one
+ * (002 §2), Profile and Password; then the rows and switches both share.
+ */
+function SettingsScreen({ full }: { full: boolean }) {
   const { t } = useTranslation();
   const profile = useMe();
   if (!profile) return null;
   return (
     <SettingsStack profile={profile}>
       <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
-      <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />
+      {full && <SettingsRow label={t(T.privacy)} onOpen={openPrivacy} />}
+      {!full && !profile.identity_provider && (
+        <SettingsRow label={t(T.password)} onOpen={openChangePassword} />
+      )}
     </SettingsStack>
   );
 }
 
+/** The full settings view: profile, privacy and notifications. */
+export const SettingsView = () => <SettingsScreen full />;
+
 /** Without an identity: Profile and Password, and the notification switch (002 §2). */
-export function SettingsIndex() {
-  const { t } = useTranslation();
-  const profile = useMe();
-  if (!profile) return null;
-  return (
-    <SettingsStack profile={profile}>
-      <SettingsRow label={t(T.profile)} onOpen={openProfileEditor} />
-      {!profile.identity_provider && <SettingsRow label={t(T.password)} onOpen={openChangePassword} />}
-    </SettingsStack>
-  );
-}
+export const SettingsIndex = () => <SettingsScreen full={false} />;
