@@ -1,4 +1,4 @@
-import { AccessType, EventType } from '@orbit/contract';
+import { AccessType, EventType, IdentityType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
@@ -90,15 +90,19 @@ describe('comment urgency', () => {
     for (const body of [
       { urgency: 1, message: 'edited' },
       { message: 'edited' },
-      { urgency: 1, tagged_users: [] },
+      { message: 'my knee hurts' },
+      { urgency: 1, tagged_users: [reader.userId] },
+      { urgency: 1, message: 'my knee hurts', identity_type: IdentityType.ANONYMOUS },
     ]) {
       const refused = await call(expert, 'PUT', path, body);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBe('not_author');
     }
-    const byMember = await call(reader, 'PUT', path, { urgency: 1 });
-    expect(byMember.statusCode).toBe(403);
-    expect(byMember.json().error).toBe('not_author');
+    for (const body of [{ urgency: 1 }, { urgency: 1, message: 'my knee hurts' }]) {
+      const byMember = await call(reader, 'PUT', path, body);
+      expect(byMember.statusCode).toBe(403);
+      expect(byMember.json().error).toBe('not_author');
+    }
 
     const since = await lastSeq(reader);
     const raised = await call(expert, 'PUT', path, { urgency: 3 });
@@ -117,6 +121,16 @@ describe('comment urgency', () => {
     ).toEqual([['DELETE', written.id]]);
     const lowered = await call(expert, 'PUT', path, { urgency: 0 });
     expect(lowered.json()).toMatchObject({ urgency: 0, message: 'my knee hurts' });
+    // The edit the client makes: the comment's unchanged words, @tags and identity with the new urgency.
+    const resent = await call(expert, 'PUT', path, {
+      message: ' my knee hurts ',
+      tagged_users: [],
+      identity_type: written.identity_type,
+      urgency: 2,
+    });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ urgency: 2, message: 'my knee hurts', author_user_id: author.userId });
+    await call(expert, 'PUT', path, { message: 'my knee hurts', urgency: 0 });
     expect(
       (await comments(reader, id, post.id)).json().community_feed_comments.map((c: { id: number }) => c.id),
     ).toEqual([written.id]);

@@ -201,7 +201,10 @@ export async function createComment(
   });
 }
 
-/** The author edits; only an expert may give it an urgency, on anyone's comment of their community. */
+/**
+ * The author edits; only an expert may give it an urgency, on anyone's comment of their community, leaving
+ * the author's fields as they are (the @tags stay checked as the author's).
+ */
 export async function editComment(
   deps: AppDeps,
   callerId: number,
@@ -213,14 +216,14 @@ export async function editComment(
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
     const comment = await openComment(work.tx, access, commentId);
-    assertMayEditComment(access, comment.authorId, callerId, body);
+    assertMayEditComment(access, comment, callerId, body);
     const message = body.message === undefined ? comment.message : cleanMessage(body.message);
     const urgency = body.urgency ?? comment.urgency;
     if (urgency !== comment.urgency) assertMaySetUrgency(access, urgency);
     const taggedUsers =
       body.tagged_users === undefined
         ? comment.taggedUsers
-        : await taggedIn(work, callerId, access, message, urgency, body.tagged_users);
+        : await taggedIn(work, comment.authorId, access, message, urgency, body.tagged_users);
     const [updated] = await work.tx
       .update(comments)
       .set({

@@ -79,22 +79,49 @@ export function assertAuthor(authorId: number, callerId: number) {
   if (authorId !== callerId) throw forbidden('Only the author may do this', ErrorCode.not_author);
 }
 
-/** The fields of a comment that are its author's words: only the author rewrites them. */
-const AUTHORS_FIELDS = ['message', 'tagged_users', 'identity_type'] as const;
+/** What of a comment is its author's own: their words, whom they @tagged, and under which identity. */
+export interface AuthoredComment {
+  authorId: number;
+  message: string;
+  taggedUsers: number[];
+  identityType: number;
+}
+
+/** An edit's fields that the author alone may change; one that is absent or as stored changes nothing. */
+export interface AuthorsFieldsEdit {
+  message?: string;
+  tagged_users?: number[];
+  identity_type?: number;
+}
+
+const sameIds = (a: number[], b: number[]) => {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
+};
+
+/** True when the edit leaves the author's fields as they are (the client resends the unchanged message). */
+function keepsAuthorsFields(comment: AuthoredComment, edit: AuthorsFieldsEdit) {
+  return (
+    (edit.message === undefined || edit.message.trim() === comment.message) &&
+    (edit.tagged_users === undefined || sameIds(edit.tagged_users, comment.taggedUsers)) &&
+    (edit.identity_type === undefined || edit.identity_type === comment.identityType)
+  );
+}
 
 /**
- * The author edits their comment; a community expert may also change the urgency alone of anyone's comment
- * there (001 §4, §6). Anyone else, or an expert touching the words, is refused.
+ * The author edits their comment; a community expert may also change the urgency of anyone's comment there
+ * (001 §4, §6), with an edit whose author's fields are absent or unchanged. Anyone else, or an expert
+ * changing the words, is refused.
  */
 export function assertMayEditComment(
   access: PostAccess,
-  authorId: number,
+  comment: AuthoredComment,
   callerId: number,
-  body: Partial<Record<(typeof AUTHORS_FIELDS)[number] | 'urgency', unknown>>,
+  edit: AuthorsFieldsEdit & { urgency?: number },
 ) {
-  if (authorId === callerId) return;
-  const urgencyOnly = body.urgency !== undefined && AUTHORS_FIELDS.every((f) => body[f] === undefined);
-  if (!(urgencyOnly && isCommunityExpert(access))) assertAuthor(authorId, callerId);
+  if (comment.authorId === callerId) return;
+  const urgencyOnly = edit.urgency !== undefined && keepsAuthorsFields(comment, edit);
+  if (!(urgencyOnly && isCommunityExpert(access))) assertAuthor(comment.authorId, callerId);
 }
 
 const isCommunityExpert = (access: PostAccess) => access.post.communityId !== null && access.seesUrgent;
