@@ -25,12 +25,11 @@ export function useMoments(origin: MomentOriginValue, filter: MomentFilterValue)
   });
 }
 
-/** GET /app: the criteria a moment of this application may carry; none before an application is chosen. */
+/** GET /app: the criteria a moment of this application may carry; without one, the general challenge metrics. */
 export function useAppCriteria(bgAppId: number | null) {
   return useQuery({
     queryKey: momentKeys.app(bgAppId ?? 0),
-    queryFn: () => call('appCriteria', { query: { bg_app_id: bgAppId ?? 0 } }),
-    enabled: bgAppId !== null,
+    queryFn: () => call('appCriteria', { query: bgAppId === null ? {} : { bg_app_id: bgAppId } }),
     retry: false,
   });
 }

@@ -27,6 +27,16 @@ export const MOMENT_CRITERIA: Record<AppId, CriterionDefinition[]> = {
   [AppId.SURVEY]: [SCORE],
 };
 
+/**
+ * The criteria of a moment without an application: the general challenge metrics (000 §3.5: DURATION,
+ * DISTANCE, CALORIES), so that an app-less dare carries its chosen criterion too (000 §4.3).
+ */
+export const GENERAL_MOMENT_CRITERIA: CriterionDefinition[] = [DURATION, DISTANCE, CALORIES];
+
+/** The criteria a moment may carry: its application's, or the general ones when it has none. */
+export const momentCriteriaOf = (bgAppId: number | null | undefined): CriterionDefinition[] =>
+  bgAppId == null ? GENERAL_MOMENT_CRITERIA : MOMENT_CRITERIA[bgAppId as AppId];
+
 /** Which applications each moments filter (000 §2.9) matches; USERS matches moments with no application. */
 export const MOMENT_FILTER_APPS: Record<number, AppId[] | null> = {
   [MomentFilter.GAMES]: [AppId.GOJI_PLAY],
@@ -60,7 +70,8 @@ export const MomentCriterion = Type.Object({
 });
 export type MomentCriterion = Static<typeof MomentCriterion>;
 
-export const AppQuery = Type.Object({ bg_app_id: AppIdField, app: AppNameField });
+/** Without bg_app_id, the general criteria of a moment without an application. */
+export const AppQuery = Type.Object({ bg_app_id: Type.Optional(AppIdField), app: AppNameField });
 export const AppResponse = Type.Object({ moment: Type.Object({ criteria: Type.Array(MomentCriterion) }) });
 export type AppResponse = Static<typeof AppResponse>;
 

@@ -102,6 +102,19 @@ describe('GET /app', () => {
     });
     expect((await call(me, 'GET', 'app?bg_app_id=8')).statusCode).toBe(400);
   });
+
+  it('without an application answers the general challenge metrics (000 §3.5), none shown', async () => {
+    const me = await signUp(app);
+    expect((await call(me, 'GET', 'app?app=shell')).json()).toEqual({
+      moment: {
+        criteria: [
+          { name: 'duration', display_name: 'Duration', show: false },
+          { name: 'distance', display_name: 'Distance', show: false },
+          { name: 'calories', display_name: 'Calories', show: false },
+        ],
+      },
+    });
+  });
 });
 
 describe('POST /user/moments: the type', () => {
@@ -238,6 +251,39 @@ describe('POST /user/moments: the type', () => {
       });
       expect(Date.parse(challenge.data.end_date) - Date.parse(challenge.data.start_date)).toBe(7 * 86400000);
     }
+  });
+
+  it('a dare without an application carries its chosen general criterion and challenges on its metric', async () => {
+    const { me, f1 } = await circle();
+    const appless = (criteria: object[]) =>
+      send(
+        me,
+        toFriends([f1], { factor: true, message: 'Walk longer', session_info: { duration: 40 }, criteria }),
+      );
+    const res = await appless([
+      { name: 'duration', show: true },
+      { name: 'calories', show: false },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const dare = res.json();
+    expect(dare).toMatchObject({
+      type: MomentType.DARE,
+      bg_app_id: null,
+      criteria: [{ name: 'duration', display_name: 'Duration', show: true }],
+    });
+    const [challenge] = (await call(f1, 'GET', 'notifications')).json().notifications;
+    expect(challenge).toMatchObject({
+      type: NotificationType.FRIENDLY_CHALLENGE,
+      data: { name: 'Duration dare', metric: 'DURATION', metric_goal: 40, id: dare.moment_id },
+    });
+    // An application's own criterion is not a general one; a dare still carries exactly one.
+    const steps = await appless([{ name: 'steps', show: true }]);
+    expect(steps.statusCode).toBe(400);
+    expect(steps.json()).toEqual({
+      error: 'unknown_criterion',
+      message: 'A moment without an app has no criterion steps',
+    });
+    expect((await appless([])).json().error).toBe('choose_one_criterion');
   });
 
   it("shows a private producer's persona in the challenge to friends only, the avatar identity to others", async () => {

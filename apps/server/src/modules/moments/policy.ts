@@ -1,12 +1,11 @@
 import {
-  type AppId,
   ChallengeMetric,
   type CreateMomentBody,
   LIMITS,
-  MOMENT_CRITERIA,
   MOMENT_SESSION_INFO_MAX,
   type MomentCriterion,
   MomentType,
+  momentCriteriaOf,
 } from '@orbit/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -52,18 +51,22 @@ export function assertSessionInfoSize(info: Record<string, unknown> | null | und
 }
 
 /**
- * The criteria a moment keeps, checked against its application's (GET /app): a dare carries exactly the one
- * chosen criterion with show true; a share or treasure keeps the ones chosen, not shown.
+ * The criteria a moment keeps, checked against its application's (GET /app), or without one against the
+ * general challenge metrics: a dare carries exactly the one chosen criterion with show true; a share or
+ * treasure keeps the ones chosen, not shown.
  */
 export function criteriaOf(
   type: MomentType,
   bgAppId: number | null,
   chosen: NonNullable<CreateMomentBody['criteria']>,
 ): MomentCriterion[] {
-  const known = bgAppId === null ? [] : MOMENT_CRITERIA[bgAppId as AppId];
+  const known = momentCriteriaOf(bgAppId);
   const resolved = chosen.map((c) => {
     const definition = known.find((k) => k.name === c.name);
-    if (!definition) throw badRequest('unknown_criterion', `This app has no criterion ${c.name}`);
+    if (!definition) {
+      const where = bgAppId === null ? 'A moment without an app' : 'This app';
+      throw badRequest('unknown_criterion', `${where} has no criterion ${c.name}`);
+    }
     return { ...definition, show: c.show === true };
   });
   if (type !== MomentType.DARE) return resolved.map((c) => ({ ...c, show: false }));

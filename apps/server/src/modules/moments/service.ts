@@ -1,9 +1,7 @@
 import {
-  type AppId,
   type AppResponse,
   type CreateMomentBody,
   EventType,
-  MOMENT_CRITERIA,
   MOMENT_LIFETIME_DAYS,
   type Moment,
   type MomentLeaderboardResponse,
@@ -11,6 +9,7 @@ import {
   type MomentSearchResponse,
   type MomentsStatusBody,
   MomentType,
+  momentCriteriaOf,
   RecipientStatus,
 } from '@orbit/contract';
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -37,9 +36,9 @@ import { incomingSections, outgoingOf } from './queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** GET /app: the criteria a moment of this application may carry, none shown until chosen. */
-export function appCriteria(bgAppId: number): AppResponse {
-  return { moment: { criteria: MOMENT_CRITERIA[bgAppId as AppId].map((c) => ({ ...c, show: false })) } };
+/** GET /app: the criteria a moment of this application (or of none) may carry, none shown until chosen. */
+export function appCriteria(bgAppId: number | undefined): AppResponse {
+  return { moment: { criteria: momentCriteriaOf(bgAppId).map((c) => ({ ...c, show: false })) } };
 }
 
 const unique = (ids: number[] | undefined) => [...new Set(ids ?? [])];

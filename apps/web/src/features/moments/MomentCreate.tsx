@@ -70,9 +70,10 @@ export function MomentCreate({ original }: { original?: Moment }) {
   useCloseOnError(criteria.isError, T.unableToGetApp);
   useCloseOnError(connections.isError, T.unableToGetConnections);
   const firstCriterion = criteria.data?.moment.criteria[0]?.name ?? null;
+  // Choosing another application clears the criterion: its first is chosen again, even when it is the same.
   useEffect(() => {
-    if (firstCriterion) setDraft((old) => (old.criterion ? old : { ...old, criterion: firstCriterion }));
-  }, [firstCriterion]);
+    if (firstCriterion && !draft.criterion) setDraft((old) => ({ ...old, criterion: firstCriterion }));
+  }, [firstCriterion, draft.criterion]);
 
   const selected = draft.friendIds.length + draft.communityIds.length;
   const submit = async () => {
@@ -108,7 +109,6 @@ export function MomentCreate({ original }: { original?: Moment }) {
               { value: 'off', label: t(T.momentFactorOff) },
             ]}
             onChange={(value) => change({ factor: value === 'on' })}
-            disabled={draft.bgAppId === null}
           />
           {criteria.data && criteria.data.moment.criteria.length > 0 && (
             <Segmented
