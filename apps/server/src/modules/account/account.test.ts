@@ -1,8 +1,10 @@
 import {
   ACCOUNT_EXPORT_FORMAT,
+  AppId,
   DELETED_MEMBER_NAME,
   EventSubtype,
   EventType,
+  NotificationType,
   WS_CLOSE,
 } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import {
   lessons,
   moodHistory,
   organizationMembers,
+  posts,
 } from '../../db/schema';
 import { busyMember } from '../../test/busy-member';
 import { placesNaming, referencedKeys } from '../../test/erasure';
@@ -304,6 +307,59 @@ describe('GET /user/export', () => {
     );
     const file = doc.files[0];
     expect(Buffer.from(file.data_base64, 'base64').length).toBe(file.size);
+  });
+});
+
+describe("GET /user/export: the member's own only", () => {
+  it("holds each notification's type, time, read state and ids, never another member's words or email", async () => {
+    const { member, friend, directGroupId, memberPostId } = await busyMember(ctx);
+    const words = {
+      message: `a private word ${friend.username}`,
+      comment: `a comment of mine ${friend.username}`,
+      dare: `a dare of mine ${friend.username}`,
+    };
+    const sent = async (method: Method, url: string, body: object) =>
+      expect((await call(friend, method, url, body)).statusCode).toBeOneOf([200, 201]);
+    await sent('POST', `pms/send/${directGroupId}`, { message: words.message });
+    await sent('POST', 'user/feed', { message: 'for my friend', owner_user_id: member.userId });
+    const [orgPost] = await deps.db
+      .select({ communityId: posts.communityId })
+      .from(posts)
+      .where(eq(posts.id, memberPostId));
+    await sent('POST', 'community/feed/comment', {
+      message: words.comment,
+      feed_id: memberPostId,
+      community_id: orgPost.communityId,
+    });
+    await sent('POST', 'user/moments', {
+      factor: true,
+      bg_app_id: AppId.GOJI_MOVE,
+      message: words.dare,
+      criteria: [{ name: 'distance', show: true }],
+      participants: { friend_ids: [member.userId], community_ids: [] },
+    });
+    const inbox = (await call(member, 'GET', 'notifications')).json().notifications;
+    expect(JSON.stringify(inbox)).toContain(words.comment);
+
+    const doc = (await call(member, 'GET', 'user/export')).json();
+    const whole = JSON.stringify(doc);
+    for (const text of [...Object.values(words), friend.email]) expect(whole).not.toContain(text);
+    expect(doc.notifications.length).toBe(inbox.length);
+    for (const n of doc.notifications) {
+      expect(Object.keys(n).sort()).toEqual([
+        'community_id',
+        'created_at',
+        'notification_id',
+        'points_to',
+        'read',
+        'type',
+      ]);
+    }
+    const challenge = doc.notifications.find(
+      (n: { type: number }) => n.type === NotificationType.FRIENDLY_CHALLENGE,
+    );
+    expect(challenge).toMatchObject({ read: false, points_to: { id: expect.any(Number) } });
+    expect(Object.keys(challenge.points_to)).not.toContain('description');
   });
 });
 

@@ -129,7 +129,11 @@ describe('comment urgency', () => {
       urgency: 2,
     });
     expect(resent.statusCode).toBe(200);
-    expect(resent.json()).toMatchObject({ urgency: 2, message: 'my knee hurts', author_user_id: author.userId });
+    expect(resent.json()).toMatchObject({
+      urgency: 2,
+      message: 'my knee hurts',
+      author_user_id: author.userId,
+    });
     await call(expert, 'PUT', path, { message: 'my knee hurts', urgency: 0 });
     expect(
       (await comments(reader, id, post.id)).json().community_feed_comments.map((c: { id: number }) => c.id),

@@ -3,7 +3,22 @@ import { asc, eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import { type AccountPart, namesMember } from '../../platform/account';
 
-/** Notifications (decision 0048): the member's own are exported; those the member caused for others go. */
+/** Whether a data key names what a notification points to: `id`, `<thing>_id`, or a list of member ids. */
+const namesIds = (key: string, value: unknown) =>
+  Array.isArray(value)
+    ? (key.endsWith('_ids') || key === 'tagged_users') && value.every(Number.isInteger)
+    : (key === 'id' || key.endsWith('_id')) && Number.isInteger(value);
+
+/** The ids a notification's data points to (a post, a comment, a thread, a moment, a member), nothing else. */
+function idsOf(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key, value]) => namesIds(key, value)));
+}
+
+/**
+ * Notifications (decision 0048): the member's own are exported as what is theirs, each one's type, time, read
+ * state and the ids it points to; never its title, body or data text, which quote other members' words
+ * (a message, a comment, a challenge) and names. Those the member caused for others go.
+ */
 export const notificationsAccount: AccountPart = {
   async exportOf(db, userId) {
     const rows = await db
@@ -13,11 +28,12 @@ export const notificationsAccount: AccountPart = {
       .orderBy(asc(notifications.id));
     return {
       notifications: rows.map((n) => ({
+        notification_id: n.id,
         type: n.type,
-        title: n.title,
-        body: n.body,
         read: n.read,
         created_at: n.createdAt.toISOString(),
+        community_id: n.communityId,
+        points_to: idsOf(n.data),
       })),
     };
   },
