@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { linkOrigin, loadConfig } from './config';
+
+const PUBLIC_URL = 'https://orbit.example.org';
 
 describe('config', () => {
   it('has the documented defaults with an empty environment', () => {
@@ -67,12 +69,32 @@ describe('config', () => {
     const smtp = loadConfig({
       SMTP_URL: 'smtps://orbit:secret@mail.example.org:465',
       MAIL_FROM: 'Club <a@b.c>',
+      PUBLIC_URL,
     });
     expect(smtp).toMatchObject({
       smtpUrl: 'smtps://orbit:secret@mail.example.org:465',
       mailFrom: 'Club <a@b.c>',
     });
-    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.org' })).toThrow(/SMTP_URL/);
-    expect(() => loadConfig({ SMTP_URL: 'mail.example.org:587' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.org', PUBLIC_URL })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org:587', PUBLIC_URL })).toThrow(/SMTP_URL/);
+  });
+
+  it('refuses SMTP_URL without PUBLIC_URL, saying why: mailed links need an origin no request names', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(
+      /SMTP_URL is set without PUBLIC_URL: set PUBLIC_URL to the public origin/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL: '' })).toThrow(
+      /PUBLIC_URL/,
+    );
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL }).publicUrl).toBe(PUBLIC_URL);
+  });
+
+  it('mails links on PUBLIC_URL, or without it on the address the server listens on', () => {
+    expect(linkOrigin(loadConfig({ PUBLIC_URL: `${PUBLIC_URL}/`, HOST: '10.0.0.7' }))).toBe(PUBLIC_URL);
+    expect(linkOrigin(loadConfig({}))).toBe('http://localhost:8080');
+    expect(linkOrigin(loadConfig({ HOST: '::', PORT: '3000' }))).toBe('http://localhost:3000');
+    expect(linkOrigin(loadConfig({ HOST: '127.0.0.1', PORT: '3000' }))).toBe('http://127.0.0.1:3000');
+    expect(linkOrigin(loadConfig({ HOST: 'orbit.lan', PORT: '80' }))).toBe('http://orbit.lan:80');
+    expect(linkOrigin(loadConfig({ HOST: '::1', PORT: '3000' }))).toBe('http://[::1]:3000');
   });
 });

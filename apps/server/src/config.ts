@@ -323,6 +323,39 @@ function trustProxy(value: string | undefined): false | number | string[] {
 const DAY = 24 * 60 * 60 * 1000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = readConfig(env);
+  assertMailLinksHaveAnOrigin(config);
+  return config;
+}
+
+/**
+ * Mail that leaves the machine carries links (reset, set-password) that must open Orbit's public origin: a
+ * request's Host header is the sender's to write, so it never names it, and SMTP_URL needs PUBLIC_URL.
+ */
+function assertMailLinksHaveAnOrigin(config: Config) {
+  if (config.smtpUrl && !config.publicUrl) {
+    throw new Error(
+      'SMTP_URL is set without PUBLIC_URL: set PUBLIC_URL to the public origin members open Orbit at ' +
+        '(e.g. https://orbit.example.org), which the links in its mail (password reset, set-password) open',
+    );
+  }
+}
+
+/** Where the server listens as a browser on this machine reaches it: a wildcard address is localhost. */
+function listeningOrigin(host: string, port: number): string {
+  const name = ['', '0.0.0.0', '::'].includes(host) ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * The origin of the links Orbit mails: PUBLIC_URL, or without it (mail written to files, no SMTP_URL) the
+ * address the server listens on; never a request's Host header, which whoever sends the request writes.
+ */
+export function linkOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  return config.publicUrl ?? listeningOrigin(config.host, config.port);
+}
+
+function readConfig(env: NodeJS.ProcessEnv): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   const janus = janusGateways(env);
   return {

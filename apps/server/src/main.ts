@@ -8,8 +8,18 @@ import { Periodic } from './platform/periodic';
 import { createDeps } from './wiring';
 
 /** Process entry: config -> database -> migrations -> seed -> app -> media -> listen. */
+/** A configuration Orbit cannot run with ends the process with its reason alone, no stack trace. */
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error(`Orbit cannot start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
 async function main() {
-  const config = loadConfig();
+  const config = configOrExit();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const { deps, redis, close } = await createDeps(config, database);
@@ -26,9 +36,6 @@ async function main() {
   digests.start();
   // Every instance runs it: rows are taken with SKIP LOCKED under a lease, so each mail goes out once.
   deps.mail.start();
-  if (config.smtpUrl && !config.publicUrl) {
-    app.log.warn('SMTP_URL is set without PUBLIC_URL: mailed links take their origin from the Host header');
-  }
   await app.listen({ port: config.port, host: config.host });
   const shutdown = async () => {
     await digests.stop();

@@ -20,6 +20,14 @@ import {
   usernameOf,
 } from './service';
 
+/**
+ * A session cookie is Secure when the app is served over https: PUBLIC_URL says so, or the request came over
+ * https, directly or through a proxy TRUST_PROXY trusts (Fastify reads X-Forwarded-Proto from those only).
+ */
+function cameOverHttps(request: FastifyRequest, publicUrl: string | null): boolean {
+  return publicUrl?.startsWith('https:') === true || request.protocol === 'https';
+}
+
 export async function authRoutes(app: App, deps: AppDeps) {
   const f = deps.config.rateLimitFactor;
   const setSessionCookie = (reply: FastifyReply, token: string) =>
@@ -27,7 +35,7 @@ export async function authRoutes(app: App, deps: AppDeps) {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
-      secure: deps.config.publicUrl?.startsWith('https:') ?? false,
+      secure: cameOverHttps(reply.request, deps.config.publicUrl),
       maxAge: Math.floor(deps.config.sessionMaxMs / 1000),
     });
   // The handler finds the account first; the limiter keys on it (see signInKey).
@@ -55,7 +63,7 @@ export async function authRoutes(app: App, deps: AppDeps) {
     ENDPOINTS.register,
     { config: { rateLimit: rateLimit(f, 10, '1 hour') } },
     async (request, reply) => {
-      const context = mailContext(request, deps.config.publicUrl);
+      const context = mailContext(request, deps.config);
       const result = await register(deps, request.body, request.auth?.userId ?? null, context);
       return reply.status(201).send(result);
     },

@@ -82,17 +82,19 @@ describe('forgot password, then reset from the mailed link', () => {
     await socket.live();
 
     // Normalised as sign-in reads it: spaces around, any case.
-    const asked = await forgot(`  ${user.email.toUpperCase()} `, ctx.app, { host: 'orbit.test:8080' });
+    const asked = await forgot(`  ${user.email.toUpperCase()} `, ctx.app, { host: 'attacker.example' });
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toEqual({ ok: true });
 
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toBe(EN_US['mail.reset.subject']);
     expect(mail.text).toContain(user.username);
-    // The request's own origin (no PUBLIC_URL), in both parts.
+    // The configured origin in both parts, never the request's Host (this app has no PUBLIC_URL, which
+    // loadConfig would ask for beside SMTP_URL: its links are on the address it listens on).
     const token = tokenIn(mail);
-    expect(mail.text).toContain(`http://orbit.test:8080/reset-password?token=${token}`);
-    expect(mail.html).toContain(`http://orbit.test:8080/reset-password?token=${token}`);
+    expect(mail.text).toContain(`http://localhost:8080/reset-password?token=${token}`);
+    expect(mail.html).toContain(`http://localhost:8080/reset-password?token=${token}`);
+    expect(`${mail.text}${mail.html}`).not.toContain('attacker.example');
     // 32 random bytes, base64url; only its SHA-256 is stored, and the sent mail has left the outbox.
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [row] = await tokensOf(user.userId);
@@ -259,7 +261,7 @@ describe('the mail outbox', async () => {
   it('keeps a mail while the SMTP server is down and delivers it once it is back', async () => {
     const user = await signUp(quiet.app);
     await down.stop();
-    expect((await forgot(user.email, quiet.app)).statusCode).toBe(202);
+    expect((await forgot(user.email, quiet.app, { host: 'attacker.example' })).statusCode).toBe(202);
     await repliedWorkDone();
     // Queued with the token, in the same transaction.
     expect(await queued()).toHaveLength(1);
@@ -277,8 +279,9 @@ describe('the mail outbox', async () => {
     await down.resume();
     expect(await quiet.deps.mail.deliverDue(now + 60_000)).toEqual({ sent: 1, failed: 0 });
     const mail = await down.waitFor(user.email);
-    // PUBLIC_URL, when set, is the link's origin.
+    // PUBLIC_URL, when set, is the link's origin, whatever Host the request named.
     expect(mail.text).toContain(`https://orbit.example.org/reset-password?token=${tokenIn(mail)}`);
+    expect(`${mail.text}${mail.html}`).not.toContain('attacker.example');
     expect(await queued()).toEqual([]);
   });
 
@@ -316,6 +319,35 @@ describe('the mail outbox', async () => {
     for (const member of members) expect(down.to(member.email)).toHaveLength(1);
     expect(await queued()).toEqual([]);
     await Promise.all(workers.map((worker) => worker.stop()));
+  });
+});
+
+describe('links of mail written to files (no SMTP_URL, no PUBLIC_URL)', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-links-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const offline = await createTestApp({
+    smtpUrl: null,
+    publicUrl: null,
+    host: '0.0.0.0',
+    port: 9123,
+    dataDir,
+  });
+
+  it("open the address the server listens on, never the request's Host", async () => {
+    const user = await signUp(offline.app);
+    const asked = await forgot(user.email, offline.app, {
+      host: 'attacker.example',
+      'x-forwarded-host': 'attacker.example',
+    });
+    expect(asked.statusCode).toBe(202);
+    await repliedWorkDone();
+    expect(await offline.deps.mail.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    const [file] = fs.readdirSync(path.join(dataDir, 'mail'));
+    const mail = await simpleParser(fs.readFileSync(path.join(dataDir, 'mail', file)));
+    expect(mail.to).toMatchObject({ text: user.email });
+    const token = tokenIn(mail);
+    expect(mail.text).toContain(`http://localhost:9123/reset-password?token=${token}`);
+    expect(`${mail.text}${mail.html}`).not.toContain('attacker.example');
   });
 });
 

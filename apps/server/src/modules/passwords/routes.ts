@@ -27,7 +27,7 @@ export async function passwordsRoutes(app: App, deps: AppDeps) {
           .status(429)
           .send({ error: 'rate_limited', message: 'Too many reset requests, try again later' });
       }
-      const context = mailContext(request, deps.config.publicUrl);
+      const context = mailContext(request, deps.config);
       // Looked up and mailed after the reply: known and unknown identities answer the same, as fast.
       afterReply(
         sendResetLink(deps, request.body.identity, context).catch((err) =>
@@ -44,7 +44,7 @@ export async function passwordsRoutes(app: App, deps: AppDeps) {
     { config: { rateLimit: rateLimit(f, 20, '1 hour') } },
     async (request) => {
       const { token, password } = request.body;
-      await resetPassword(deps, token, password, mailContext(request, deps.config.publicUrl));
+      await resetPassword(deps, token, password, mailContext(request, deps.config));
       return { ok: true };
     },
   );
