@@ -42,6 +42,8 @@ interface RequestOptions {
   form?: FormData;
   /** Public calls (sign-in, registration) do not mean "signed out" when they answer 401. */
   public?: boolean;
+  /** Sent even if the page goes away meanwhile (a last word as the tab closes). */
+  keepalive?: boolean;
 }
 
 let onSignedOut: () => void = () => {};
@@ -61,7 +63,12 @@ export function apiUrl(path: string, query?: Query): string {
 }
 
 async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', headers: {} };
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers: {},
+    keepalive: options.keepalive,
+  };
   if (options.json !== undefined) {
     init.body = JSON.stringify(options.json);
     init.headers = { 'content-type': 'application/json' };
@@ -106,6 +113,8 @@ function toApiError(status: number, body: unknown): ApiError {
 type CallOptions<N extends EndpointName> = EndpointArgs<Endpoints[N]> & {
   /** A 401 here does not mean "signed out" (sign-in, registration, the current password's check). */
   public?: boolean;
+  /** Outlives the page: the request goes out even as the tab closes. */
+  keepalive?: boolean;
 };
 
 /** An endpoint's method, and its path with the params filled in: `communityPost`, `{ id: 3 }`: `/community/feed/3`. */
@@ -133,15 +142,17 @@ export function call<N extends EndpointName>(
     body,
     form,
     public: isPublic,
+    keepalive,
   } = (options ?? {}) as {
     params?: object;
     query?: Query;
     body?: unknown;
     form?: FormData;
     public?: boolean;
+    keepalive?: boolean;
   };
   const { method, path } = endpointRequest(name, params);
   // A POST or PUT always sends a JSON body, {} when it has nothing to say (the server wants one).
   const json = form ? undefined : (body ?? (method === 'POST' || method === 'PUT' ? {} : undefined));
-  return request(path, { method, query, json, form, public: isPublic });
+  return request(path, { method, query, json, form, public: isPublic, keepalive });
 }

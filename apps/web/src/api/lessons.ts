@@ -93,6 +93,26 @@ export function leaveRoom(queryClient: QueryClient, lessonId: number) {
     .then(() => refreshRoom(queryClient, lessonId));
 }
 
+/**
+ * Closing the tab runs no effect's cleanup, and the room would go on sending its chat to the member's other
+ * screens until the lesson ends: the leave goes out as the page is hidden for good, and a page restored from
+ * the back-forward cache fetches the room again, which enters it again. Answers the listeners' removal.
+ */
+export function leaveRoomWithThePage(queryClient: QueryClient, lessonId: number): () => void {
+  const hidden = (event: PageTransitionEvent) => {
+    if (!event.persisted) void call('leaveLessonRoom', { params: { id: lessonId }, keepalive: true });
+  };
+  const shown = (event: PageTransitionEvent) => {
+    if (event.persisted) void refreshRoom(queryClient, lessonId);
+  };
+  window.addEventListener('pagehide', hidden);
+  window.addEventListener('pageshow', shown);
+  return () => {
+    window.removeEventListener('pagehide', hidden);
+    window.removeEventListener('pageshow', shown);
+  };
+}
+
 /** The room changed in a way no event carries whole (kicked, a floor request answered): fetch it again. */
 export const refreshRoom = (queryClient: QueryClient, lessonId: number) =>
   queryClient.invalidateQueries({ queryKey: lessonKeys.room(lessonId) });

@@ -85,11 +85,13 @@ describe('CHAT events of a live lesson room', () => {
     socket.close();
   });
   it('stop reaching a viewer who left the room, and reach them again once they come back', async () => {
-    const [host, viewer, stranger] = await Promise.all([signUp(app), signUp(app), signUp(app)]);
-    const communityId = await fx.community(host, {}, [viewer]);
+    const [host, viewer, stayer, stranger] = await Promise.all(Array.from({ length: 4 }, () => signUp(app)));
+    const communityId = await fx.community(host, {}, [viewer, stayer]);
     const lessonId = await lesson(communityId, host);
-    const enter = () =>
-      app.inject({ method: 'GET', url: `/api/gojitalk/${lessonId}`, headers: viewer.headers });
+    const enter = (user: TestUser = viewer) =>
+      app.inject({ method: 'GET', url: `/api/gojitalk/${lessonId}`, headers: user.headers });
+    expect((await enter(stayer)).statusCode).toBe(200);
+    const stayerSocket = await online(stayer);
     const leave = (user: TestUser) =>
       app.inject({ method: 'POST', url: `/api/gojitalk/${lessonId}/leave`, headers: user.headers });
     expect((await enter()).statusCode).toBe(200);
@@ -99,6 +101,8 @@ describe('CHAT events of a live lesson room', () => {
     const socket = await online(viewer);
 
     expect((await post(host, communityId, lessonId, 'While you were away')).statusCode).toBe(201);
+    // The lesson runs on: who stayed hears it, who left does not.
+    await vi.waitFor(() => expect(heard(stayerSocket, EventType.CHAT)).toHaveLength(1), EVENTUALLY);
     await settled(socket);
     expect(heard(socket, EventType.CHAT)).toEqual([]);
 
@@ -107,5 +111,6 @@ describe('CHAT events of a live lesson room', () => {
     await vi.waitFor(() => expect(heard(socket, EventType.CHAT)).toHaveLength(1), EVENTUALLY);
     expect(heard(socket, EventType.CHAT)[0]).toMatchObject({ data: { message: 'Welcome back' } });
     socket.close();
+    stayerSocket.close();
   });
 });

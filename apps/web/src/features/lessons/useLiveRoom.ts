@@ -1,7 +1,13 @@
 import { SessionMicState, type SessionRoom } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { leaveRoom, lessonKeys, onSessionActivity, refreshRoom } from '../../api/lessons';
+import {
+  leaveRoom,
+  leaveRoomWithThePage,
+  lessonKeys,
+  onSessionActivity,
+  refreshRoom,
+} from '../../api/lessons';
 import { playSound } from '../../ui/sounds';
 import { LiveRoom, type LiveSnapshot } from './liveRoom';
 import {
@@ -69,9 +75,14 @@ export function useLiveRoom(room: SessionRoom, me: Me) {
 
   useEffect(() => () => live.current?.leave(), []);
 
-  // A viewer leaves the room with the view; the host stays its host until the lesson ends.
+  // A viewer leaves the room with the view, or with the tab; the host stays its host until the lesson ends.
   useEffect(() => {
-    if (!host) return () => void leaveRoom(queryClient, lessonId);
+    if (host) return;
+    const stopWatchingThePage = leaveRoomWithThePage(queryClient, lessonId);
+    return () => {
+      stopWatchingThePage();
+      void leaveRoom(queryClient, lessonId);
+    };
   }, [host, queryClient, lessonId]);
 
   // The room reports me muted: a viewer's open mic shows muted (002 §4).
