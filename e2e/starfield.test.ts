@@ -91,9 +91,17 @@ describeInBrowser('the star field fits every screen', () => {
     await moments.getByRole('button', { name: text('momentNew') }).click();
     const create = dialog(page, text('momentNew'));
     await create.waitFor();
-    await create.getByLabel(text('momentApp')).selectOption({ label: 'GojiMove' });
+    // Without an application a dare takes the general challenge metrics (000 §3.5), the first chosen.
+    const criteria = create.getByRole('group', { name: text('momentCriteria') });
     await create.getByText(text('momentFactorOn'), { exact: true }).click();
-    await create.getByRole('group', { name: text('momentCriteria') }).waitFor();
+    await expect
+      .poll(() => criteria.locator('label').allTextContents())
+      .toEqual(['Duration', 'Distance', 'Calories']);
+    await expect.poll(() => criteria.getByRole('radio', { name: 'Duration' }).isChecked()).toBe(true);
+    await shot(page, 'moment-create-dare-no-app');
+    await create.getByLabel(text('momentApp')).selectOption({ label: 'GojiMove' });
+    await criteria.getByRole('radio', { name: 'Steps' }).waitFor();
+    await expect.poll(() => criteria.getByRole('radio', { name: 'Duration' }).isChecked()).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const widest = await create.evaluate((root) =>
