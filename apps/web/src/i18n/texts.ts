@@ -579,6 +579,7 @@ export const T = {
 
   // Private and group messages (002 §2, §4).
   messagesPrivateMessage: 'messages.private_message',
+  messagesSend: 'messages.send_message',
   messagesGroupMessage: 'messages.group_message',
   messagesGroupImage: 'messages.group_image',
   messagesGroupName: 'messages.group_name',

@@ -647,6 +647,7 @@ const ORBIT_TEXTS = {
   'messages.delete_question': 'Delete this message?',
   'messages.search_placeholder': 'Search conversations',
   'messages.new_message': 'New message',
+  'messages.send_message': 'Send message',
   'messages.write': 'Write a message',
   'messages.options': 'Message options',
   'messages.edited': 'edited',
