@@ -186,4 +186,25 @@ describeInBrowser('navigation in the address', () => {
     expect(member.errors).toEqual([]);
     await member.context.close();
   });
+
+  it('a signed-out load of / and of /signin logs no error in the console', async () => {
+    const context = await openContext(browser, server.baseUrl, PHONE);
+    const page = await context.newPage();
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => logged.push(error.message));
+    for (const start of ['/', '/signin']) {
+      await step(page, `a signed-out load of ${start} shows sign-in`, async () => {
+        await page.goto(start);
+        await page.getByRole('button', { name: text('signIn'), exact: true }).waitFor();
+        // What the app asks for once shown (the menu's counts, the live connection) has had its time to fail.
+        await page.waitForLoadState('networkidle');
+        expect(path(page)).toBe('/signin');
+      });
+    }
+    expect(logged).toEqual([]);
+    await context.close();
+  });
 });
