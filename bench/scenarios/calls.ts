@@ -127,7 +127,7 @@ async function timeOneCall(caller: Page, callee: Page, world: Seeded): Promise<C
   await thread.getByRole('button', { name: text('callCall'), exact: true }).click();
   const callerCall = caller.getByRole('dialog', { name: world.calleeName, exact: true });
   // Both turn video on once the toggle is enabled (my stream published, 002 §4); the callee accepts at once.
-  const toggle = text('callToggleVideo');
+  const toggle = text('callVideoTurnOn');
   await Promise.all([
     clickAtOnce(caller, '[role=dialog]', toggle),
     (async () => {
