@@ -216,6 +216,46 @@ describeInBrowser('navigation in the address', () => {
     await member.context.close();
   });
 
+  it("the side menu's entries each have an icon, and a poll post shows its question once", async () => {
+    const member = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    const { page } = member;
+
+    await step(page, 'every entry of the side menu has its icon, in one column', async () => {
+      await home(page).click();
+      const entries = page
+        .getByRole('navigation', { name: text('appName') })
+        .getByRole('listitem')
+        .getByRole('button');
+      await entries.first().waitFor();
+      const boxes = await entries.evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const icon = button.querySelector('svg')?.getBoundingClientRect();
+          return icon ? { left: Math.round(icon.left), width: Math.round(icon.width) } : null;
+        }),
+      );
+      expect(boxes.length).toBeGreaterThan(5);
+      expect(boxes).not.toContain(null);
+      expect(new Set(boxes.map((box) => JSON.stringify(box))).size).toBe(1);
+      await screenshotEachViewport(page, 'navigation-side-menu');
+      await page.keyboard.press('Escape');
+    });
+
+    const id = await communityId(member);
+    const feed = await ok(member, 'GET', `/api/community/feeds?community_id=${id}`);
+    const poll = feed.community_feeds.find((post: { poll_data: unknown }) => post.poll_data !== null);
+    await step(page, "a poll post shows its question once, as the poll's title", async () => {
+      await page.goto(`/community/${id}`);
+      const card = dialog(page, COMMUNITY).getByRole('article').filter({ hasText: poll.poll_data.question });
+      await card.getByRole('button', { name: poll.poll_data.options[0] }).waitFor();
+      await expect.poll(() => card.getByText(poll.poll_data.question, { exact: true }).count()).toBe(1);
+      await card.scrollIntoViewIfNeeded();
+      await screenshotEachViewport(page, 'navigation-poll-post');
+    });
+
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+  });
+
   it("a survey reopens from its address, and a friend's page sends a message", async () => {
     const member = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
     const { page } = member;
