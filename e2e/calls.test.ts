@@ -68,8 +68,10 @@ if (!janus) {
       });
 
       await step(ann.page, 'Both turn their video on and each decodes the other’s frames', async () => {
-        await annCall.getByRole('button', { name: text('callToggleVideo') }).click();
-        await benCall.getByRole('button', { name: text('callToggleVideo') }).click();
+        // Video starts off (002 §4, decision 0019): one labelled click turns it on.
+        await screenshotEachViewport(ann.page, 'calls-video-off-at-start');
+        await annCall.getByRole('button', { name: text('callVideoTurnOn') }).click();
+        await benCall.getByRole('button', { name: text('callVideoTurnOn') }).click();
         for (const member of members) {
           const frame = await decodedFrame(member.page);
           expect(frame.frames).toBeGreaterThan(0);
@@ -98,7 +100,7 @@ if (!janus) {
       });
 
       await step(ben.page, 'Ann turns her video off and Ben sees it on her tile', async () => {
-        await annCall.getByRole('button', { name: text('callToggleVideo') }).click();
+        await annCall.getByRole('button', { name: text('callVideoTurnOff') }).click();
         const annTile = benCall.getByRole('figure', { name: ann.username });
         await annTile.getByText(text('callVideoOff'), { exact: true }).waitFor();
         // Her own tile goes back to her picture too: the camera is released.

@@ -1,3 +1,4 @@
+import { StarType } from '@orbit/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import {
 } from './support/browser';
 import { serverForFile } from './support/journey';
 import { dialog, type Member, ok, signIn } from './support/members';
-import { text } from './support/texts';
+import { buttonText, text } from './support/texts';
 
 const DEMO_PASSWORD = 'Demo-pass-42';
 const COMMUNITY = 'Inner Circle';
@@ -185,5 +186,142 @@ describeInBrowser('navigation in the address', () => {
 
     expect(member.errors).toEqual([]);
     await member.context.close();
+  });
+
+  it('moments, surveys, incentives and the tournament reopen from their addresses', async () => {
+    const member = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    const { page } = member;
+
+    for (const [address, title] of [
+      ['/moments', text('momentsTitle')],
+      ['/surveys', text('surveysTitle')],
+      ['/incentives', text('incentivesTitle')],
+      ['/tournament', text('tournamentTitle')],
+    ] as const) {
+      await step(page, `${address} opens its view, after a reload too, and Back goes home`, async () => {
+        await page.goto(address);
+        const view = dialog(page, title);
+        await view.waitFor();
+        await page.reload();
+        await view.waitFor();
+        expect(path(page)).toBe(address);
+        await view.getByText(text('loading')).waitFor({ state: 'detached' });
+        await screenshotEachViewport(page, `navigation${address.replace('/', '-')}`);
+        await page.goBack();
+        await expectHome(page);
+      });
+    }
+
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+  });
+
+  it("the side menu's entries each have an icon, and a poll post shows its question once", async () => {
+    const member = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    const { page } = member;
+
+    await step(page, 'every entry of the side menu has its icon, in one column', async () => {
+      await home(page).click();
+      const entries = page
+        .getByRole('navigation', { name: text('appName') })
+        .getByRole('listitem')
+        .getByRole('button');
+      await entries.first().waitFor();
+      const boxes = await entries.evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const icon = button.querySelector('svg')?.getBoundingClientRect();
+          return icon ? { left: Math.round(icon.left), width: Math.round(icon.width) } : null;
+        }),
+      );
+      expect(boxes.length).toBeGreaterThan(5);
+      expect(boxes).not.toContain(null);
+      expect(new Set(boxes.map((box) => JSON.stringify(box))).size).toBe(1);
+      await screenshotEachViewport(page, 'navigation-side-menu');
+      await page.keyboard.press('Escape');
+    });
+
+    const id = await communityId(member);
+    const feed = await ok(member, 'GET', `/api/community/feeds?community_id=${id}`);
+    const poll = feed.community_feeds.find((post: { poll_data: unknown }) => post.poll_data !== null);
+    await step(page, "a poll post shows its question once, as the poll's title", async () => {
+      await page.goto(`/community/${id}`);
+      const card = dialog(page, COMMUNITY).getByRole('article').filter({ hasText: poll.poll_data.question });
+      await card.getByRole('button', { name: poll.poll_data.options[0] }).waitFor();
+      await expect.poll(() => card.getByText(poll.poll_data.question, { exact: true }).count()).toBe(1);
+      await card.scrollIntoViewIfNeeded();
+      await screenshotEachViewport(page, 'navigation-poll-post');
+    });
+
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+  });
+
+  it("a survey reopens from its address, and a friend's page sends a message", async () => {
+    const member = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    const { page } = member;
+
+    const survey = (await ok(member, 'GET', '/api/surveys')).surveys[0];
+    await step(page, 'a survey opened from the list has its address, and a reload reopens it', async () => {
+      await page.goto('/surveys');
+      const surveys = dialog(page, text('surveysTitle'));
+      await surveys.getByRole('button', { name: new RegExp(`^${survey.survey.name}`) }).click();
+      const opened = dialog(page, survey.survey.name);
+      await opened.waitFor();
+      expect(path(page)).toBe(`/surveys/survey/${survey.id}`);
+      await page.reload();
+      await opened.getByText(survey.survey.questions[0].text).first().waitFor();
+      await screenshotEachViewport(page, 'navigation-survey-reloaded');
+      await page.goBack();
+      await surveys.waitFor();
+      expect(path(page)).toBe('/surveys');
+      await page.goBack();
+      await expectHome(page);
+    });
+
+    await step(page, 'a survey the member does not have says it is no longer available', async () => {
+      await page.goto('/survey/424242');
+      await page.getByRole('dialog').getByText(text('notFound')).waitFor();
+    });
+
+    const friend = (await ok(member, 'GET', '/api/user/profiles')).stars.find(
+      (star: { star_type: number }) => star.star_type === StarType.FRIEND,
+    );
+    await step(page, "a friend's page offers Send message, which opens their private thread", async () => {
+      const { screen_name: name } = await ok(member, 'GET', `/api/user/profile?user_id=${friend.user_id}`);
+      await page.goto(`/member/${friend.user_id}`);
+      const friendPage = dialog(page, name);
+      await friendPage.getByRole('button', { name: buttonText('messagesSend'), exact: true }).click();
+      const thread = dialog(page, name);
+      await thread.getByLabel(text('messagesWrite')).waitFor();
+      expect(path(page)).toMatch(new RegExp(`^/member/${friend.user_id}/thread/\\d+$`));
+      await screenshotEachViewport(page, 'navigation-friend-thread');
+      await page.goBack();
+      await friendPage.getByRole('button', { name: buttonText('messagesSend'), exact: true }).waitFor();
+      await screenshotEachViewport(page, 'navigation-friend-page');
+    });
+
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+  });
+
+  it('a signed-out load of / and of /signin logs no error in the console', async () => {
+    const context = await openContext(browser, server.baseUrl, PHONE);
+    const page = await context.newPage();
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => logged.push(error.message));
+    for (const start of ['/', '/signin']) {
+      await step(page, `a signed-out load of ${start} shows sign-in`, async () => {
+        await page.goto(start);
+        await page.getByRole('button', { name: text('signIn'), exact: true }).waitFor();
+        // What the app asks for once shown (the menu's counts, the live connection) has had its time to fail.
+        await page.waitForLoadState('networkidle');
+        expect(path(page)).toBe('/signin');
+      });
+    }
+    expect(logged).toEqual([]);
+    await context.close();
   });
 });

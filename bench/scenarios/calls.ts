@@ -4,7 +4,7 @@ import { asc, like, sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Database } from '../../apps/server/src/db/client';
 import { communities, communityMembers, messageGroups, users } from '../../apps/server/src/db/schema';
-import { SESSION_COOKIE } from '../../apps/server/src/platform/auth/guard';
+import { browserSessionCookies } from '../../apps/server/src/platform/auth/cookies';
 import { findJanusBinary } from '../../apps/server/src/platform/media/janus-process';
 import { DESKTOP, launchBrowser } from '../../e2e/support/browser';
 import { decodedFrame } from '../../e2e/support/calls';
@@ -102,7 +102,7 @@ function row(label: string, path: string, timings: number[], seconds: number): M
 }
 
 async function signedInPage(context: BrowserContext, baseUrl: string, token: string): Promise<Page> {
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl }]);
+  await context.addCookies(browserSessionCookies(token, baseUrl));
   const page = await context.newPage();
   await page.goto('/');
   await page.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
@@ -127,7 +127,7 @@ async function timeOneCall(caller: Page, callee: Page, world: Seeded): Promise<C
   await thread.getByRole('button', { name: text('callCall'), exact: true }).click();
   const callerCall = caller.getByRole('dialog', { name: world.calleeName, exact: true });
   // Both turn video on once the toggle is enabled (my stream published, 002 §4); the callee accepts at once.
-  const toggle = text('callToggleVideo');
+  const toggle = text('callVideoTurnOn');
   await Promise.all([
     clickAtOnce(caller, '[role=dialog]', toggle),
     (async () => {

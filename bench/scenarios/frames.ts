@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { SESSION_COOKIE } from '../../apps/server/src/platform/auth/guard';
+import { browserSessionCookies } from '../../apps/server/src/platform/auth/cookies';
 import { DESKTOP, launchBrowser } from '../../e2e/support/browser';
 import { assertWebAppBuilt } from '../../e2e/support/server';
 import type { Measurement } from '../lib/measure';
@@ -72,7 +72,7 @@ export const frames: Scenario = {
     const browser = await launchBrowser();
     try {
       const context = await browser.newContext({ baseURL: target.baseUrl, viewport: DESKTOP });
-      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: target.baseUrl }]);
+      await context.addCookies(browserSessionCookies(token, target.baseUrl));
       const page = await context.newPage();
       await page.goto('/');
       const stars = page.locator('[data-testid=star-field] button');

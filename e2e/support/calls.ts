@@ -27,10 +27,10 @@ export async function decodedFrame(page: Page): Promise<{ frames: number; width:
 }
 
 /**
- * The call screen is online: its leave button shows and the video toggle is enabled (my stream is
+ * The call screen is online: its leave button shows and the button that turns video on is enabled (my stream is
  * published). Free of vitest, so that the calls benchmark waits the same way.
  */
 export async function callOnline(call: Locator): Promise<void> {
   await call.getByRole('button', { name: text('callLeave') }).waitFor();
-  await call.getByRole('button', { name: text('callToggleVideo'), disabled: false }).waitFor();
+  await call.getByRole('button', { name: text('callVideoTurnOn'), disabled: false }).waitFor();
 }

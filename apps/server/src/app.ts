@@ -15,6 +15,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { modules } from './modules';
+import { sessionCookieOptions } from './platform/auth/cookies';
 import { registerAuthGuard } from './platform/auth/guard';
 import type { ErrorCodeCheck } from './platform/error-check';
 import { frameworkErrors, registerErrorHandlers } from './platform/errors';
@@ -145,7 +146,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       security: [{ session: [] }, { bearer: [] }],
     },
   });
-  registerAuthGuard(app, { db: deps.db, sessions: deps.sessions, publicUrl: deps.config.publicUrl });
+  registerAuthGuard(app, {
+    db: deps.db,
+    sessions: deps.sessions,
+    publicUrl: deps.config.publicUrl,
+    cookies: sessionCookieOptions(deps.config),
+  });
 
   await app.register(
     async (api) => {

@@ -1,6 +1,12 @@
 /** Business constants of the spec, written once (000 §9, 001 §9, 002 §9). */
 
 export const DEFAULT_LANG = 'en_us';
+
+/**
+ * A cookie the page may read, beside the session cookie it cannot: it says only that this browser holds a
+ * session, so that a signed-out load asks for no member's data (docs/decisions/0042). No secret is in it.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
 export const AVATAR_COUNT = 22;
 export const AVATAR_IDS = Array.from({ length: AVATAR_COUNT }, (_, i) => `av${i + 1}`);
 

@@ -1,6 +1,6 @@
-import type { Community, FeedPost } from '@orbit/contract';
+import { type Community, type FeedPost, SIGNED_IN_COOKIE } from '@orbit/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { call, endpointRequest } from './client';
+import { call, endpointRequest, hasSessionMark } from './client';
 
 describe('an endpoint called by name', () => {
   it('takes its method and path from the contract, the params filled in and encoded', () => {
@@ -27,5 +27,14 @@ describe('an endpoint called by name', () => {
       () => call('members'),
     ];
     expect(calls).toHaveLength(4);
+  });
+});
+
+describe('the signed-in mark', () => {
+  it('is read from the page cookies, by its exact name', () => {
+    expect(hasSessionMark(`theme=dark; ${SIGNED_IN_COOKIE}=1`)).toBe(true);
+    expect(hasSessionMark(`${SIGNED_IN_COOKIE}=1`)).toBe(true);
+    expect(hasSessionMark('')).toBe(false);
+    expect(hasSessionMark(`not_${SIGNED_IN_COOKIE}=1; theme=dark`)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   type Endpoints,
   ErrorCode,
   ROUTES,
+  SIGNED_IN_COOKIE,
 } from '@orbit/contract';
 
 const API_BASE = '/api';
@@ -45,6 +46,14 @@ interface RequestOptions {
   /** Sent even if the page goes away meanwhile (a last word as the tab closes). */
   keepalive?: boolean;
 }
+
+/**
+ * Whether this browser holds a session to ask with: the server keeps a readable mark beside the session's
+ * httpOnly cookie. Without it the answer is known (signed out) and no call is made, so a signed-out page
+ * logs no 401 (docs/decisions/0042).
+ */
+export const hasSessionMark = (cookies: string = document.cookie): boolean =>
+  cookies.split(';').some((cookie) => cookie.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
 
 let onSignedOut: () => void = () => {};
 

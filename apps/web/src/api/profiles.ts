@@ -1,19 +1,21 @@
 import type { Gojimoji, ProfileStar } from '@orbit/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
-import { call, isApiError } from './client';
+import { call, hasSessionMark, isApiError } from './client';
 import { queryKeys } from './keys';
 import { moodInsightsKeys } from './moods';
 import type { Profiles, UserProfile, UserUpdate } from './types';
 
 /**
- * The profiles response, or null when signed out (a 401 is an answer here, not a failure).
- * Every signed-in screen reads the member from it.
+ * The profiles response, or null when signed out: known from the cookies without a call, or from a 401 (a
+ * session that ended elsewhere), which is an answer here, not a failure. Every signed-in screen reads the
+ * member from it.
  */
 export function useProfiles() {
   return useQuery({
     queryKey: queryKeys.profiles,
     queryFn: async (): Promise<Profiles | null> => {
+      if (!hasSessionMark()) return null;
       try {
         return await call('profiles', { public: true });
       } catch (error) {

@@ -4,16 +4,36 @@ import type { Profiles } from '../api/types';
 import { useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import { IconButton } from '../ui/Button';
-import { CloseIcon, GearIcon, HomeIcon, LogoutIcon, PlusIcon, SearchIcon } from '../ui/icons';
+import {
+  ChatIcon,
+  ClockIcon,
+  CloseIcon,
+  GearIcon,
+  HomeIcon,
+  LogoutIcon,
+  MoonIcon,
+  PlusIcon,
+  RemoteIcon,
+  SearchIcon,
+  ShieldIcon,
+  UserPlusIcon,
+} from '../ui/icons';
 import { Layer } from '../ui/Layer';
 import { MENU_ENTRIES, type MenuEntryId, visibleMenuEntries } from './menuEntries';
 import styles from './SideMenu.module.css';
 
-const ICONS: Partial<Record<MenuEntryId, ReactNode>> = {
+/** Every entry has its icon: the record's type asks for one per entry, so a new entry cannot go without. */
+const ICONS: Record<MenuEntryId, ReactNode> = {
   home: <HomeIcon />,
   search: <SearchIcon />,
+  privateRequest: <UserPlusIcon />,
+  privateMessages: <ChatIcon />,
+  inactive: <MoonIcon />,
+  history: <ClockIcon />,
   createCommunity: <PlusIcon />,
+  admin: <ShieldIcon />,
   settings: <GearIcon />,
+  remote: <RemoteIcon />,
   logout: <LogoutIcon />,
 };
 

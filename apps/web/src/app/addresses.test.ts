@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseRoutePath, type RouteArities } from '../ui/navigation/routes';
 import { ADDRESSES } from './addresses';
+
+const arities: RouteArities = Object.fromEntries(ADDRESSES.map((address) => [address.kind, address.ids]));
+const kindsOf = (path: string) => parseRoutePath(path, arities);
 
 describe('the addressed views', () => {
   it('each open with the route their address reads', () => {
@@ -14,5 +18,17 @@ describe('the addressed views', () => {
     expect(new Set(kinds).size).toBe(kinds.length);
     expect(kinds).not.toContain('signin');
     expect(kinds).not.toContain('register');
+  });
+
+  it('include moments, surveys, a survey, incentives and the tournament', () => {
+    expect(kindsOf('/moments')).toEqual([{ kind: 'moments', ids: [] }]);
+    expect(kindsOf('/incentives')).toEqual([{ kind: 'incentives', ids: [] }]);
+    expect(kindsOf('/tournament')).toEqual([{ kind: 'tournament', ids: [] }]);
+    expect(kindsOf('/surveys/survey/9')).toEqual([
+      { kind: 'surveys', ids: [] },
+      { kind: 'survey', ids: [9] },
+    ]);
+    // A survey's address needs its id: without one, the list is as much as the link names.
+    expect(kindsOf('/surveys/survey')).toEqual([{ kind: 'surveys', ids: [] }]);
   });
 });

@@ -1,9 +1,13 @@
 import { CALL_ADDRESSES } from '../features/calls/open';
 import { COMMUNITY_ADDRESSES } from '../features/communities/open';
 import { FEED_ADDRESSES } from '../features/feeds/open';
+import { INCENTIVE_ADDRESSES } from '../features/incentives/open';
 import { MESSAGE_ADDRESSES } from '../features/messages/open';
+import { MOMENT_ADDRESSES } from '../features/moments/open';
 import { NOTIFICATION_ADDRESSES } from '../features/notifications/open';
 import { SOCIAL_ADDRESSES } from '../features/social/open';
+import { SURVEY_ADDRESSES } from '../features/surveys/open';
+import { TOURNAMENT_ADDRESSES } from '../features/tournament/open';
 import type { Address } from '../ui/navigation/history';
 
 /**
@@ -17,4 +21,8 @@ export const ADDRESSES: readonly Address[] = [
   ...NOTIFICATION_ADDRESSES,
   ...SOCIAL_ADDRESSES,
   ...CALL_ADDRESSES,
+  ...MOMENT_ADDRESSES,
+  ...SURVEY_ADDRESSES,
+  ...INCENTIVE_ADDRESSES,
+  ...TOURNAMENT_ADDRESSES,
 ];

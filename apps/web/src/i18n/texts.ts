@@ -579,6 +579,7 @@ export const T = {
 
   // Private and group messages (002 §2, §4).
   messagesPrivateMessage: 'messages.private_message',
+  messagesSend: 'messages.send_message',
   messagesGroupMessage: 'messages.group_message',
   messagesGroupImage: 'messages.group_image',
   messagesGroupName: 'messages.group_name',
@@ -639,7 +640,8 @@ export const T = {
   callCamera: 'call.camera',
   callCameraSwitch: 'call.camera_switch',
   callLayoutSwitch: 'call.layout_switch',
-  callToggleVideo: 'call.toggle_video',
+  callVideoTurnOn: 'call.turn_video_on',
+  callVideoTurnOff: 'call.turn_video_off',
   callMuteMic: 'call.mute_mic',
   callScreenShare: 'call.screen_share',
   callSettings: 'call.settings',

@@ -82,6 +82,38 @@ export const SearchIcon = () => (
     <path d="M21 21l-4.3-4.3" />
   </Icon>
 );
+// The side menu's entries without an icon above (000 §2.2): a request by persona name, the inactive friends,
+// the activity history, the admin screens and the remote.
+export const UserPlusIcon = () => (
+  <Icon>
+    <path d="M16 21v-2a4 4 0 00-4-4H6a4 4 0 00-4 4v2" />
+    <circle cx="9" cy="7" r="4" />
+    <path d="M19 8v6M22 11h-6" />
+  </Icon>
+);
+export const MoonIcon = () => (
+  <Icon>
+    <path d="M21 12.8A9 9 0 1111.2 3a7 7 0 009.8 9.8z" />
+  </Icon>
+);
+export const ClockIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+export const ShieldIcon = () => (
+  <Icon>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+  </Icon>
+);
+export const RemoteIcon = () => (
+  <Icon>
+    <rect x="7" y="2" width="10" height="20" rx="3" />
+    <circle cx="12" cy="8" r="2" />
+    <path d="M12 14h.01M12 18h.01" />
+  </Icon>
+);
 // Calls: the call screen's icons and header buttons (002 §2: camera, microphone, screen share, participants,
 // layout and camera switch, feeds).
 export const PhoneIcon = () => (

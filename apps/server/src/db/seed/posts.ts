@@ -56,7 +56,8 @@ export async function seedPosts(ctx: SeedContext, world: SeedWorld, now = new Da
         communityId: community.id,
         authorId: authorAt(1),
         type: 5,
-        message: POLL.question,
+        // A poll's text is its question (as POST /polls writes it, with no message of its own).
+        message: '',
         pollQuestion: POLL.question,
         pollOptions: POLL.options,
         pollExpiresAt: new Date(now.getTime() + 3 * 24 * HOUR),

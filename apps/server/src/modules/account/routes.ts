@@ -1,7 +1,8 @@
 import { ENDPOINTS, LIMITS } from '@orbit/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { me, SESSION_COOKIE } from '../../platform/auth/guard';
+import { clearSessionCookies } from '../../platform/auth/cookies';
+import { me } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
 import { readingMultipart } from '../../platform/multipart';
@@ -45,7 +46,7 @@ export async function accountRoutes(app: App, deps: AppDeps) {
   // The password is checked here: guessing it is limited like /user/confirm_password.
   route(app, ENDPOINTS.eraseAccount, { config: { rateLimit: rateLimit(f, 10) } }, async (request, reply) => {
     const result = await eraseAccount(deps, me(request), request.body.password, request.log);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookies(reply);
     return result;
   });
 }

@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { organizationMembers, organizations } from '../../db/schema';
@@ -144,6 +145,70 @@ describe('sessions', () => {
     expect(ok.cookies.find((c) => c.name === 'session')?.value).toBe(user.token);
     const bad = await app.inject({ method: 'POST', url: '/api/token', payload: { user_token: 'nope' } });
     expect(bad.statusCode).toBe(401);
+  });
+});
+
+describe('the signed-in mark beside the session cookie', () => {
+  type Reply = Awaited<ReturnType<typeof app.inject>>;
+  const cookie = (reply: Reply, name: string) => reply.cookies.find((c) => c.name === name);
+  const cleared = (reply: Reply, name: string) => {
+    const gone = cookie(reply, name);
+    return gone !== undefined && gone.value === '' && (gone.expires?.getTime() ?? 0) <= Date.now();
+  };
+  const origin = 'http://localhost:80';
+
+  it('is set, readable by the page, with the session at sign-in; logout clears both', async () => {
+    const user = await signUp(app);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { identity: user.username, password: user.password },
+    });
+    expect(cookie(login, SIGNED_IN_COOKIE)).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(cookie(login, SIGNED_IN_COOKIE)?.httpOnly).toBeFalsy();
+    const session = cookie(login, 'session')?.value ?? '';
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { origin, host: 'localhost:80' },
+      cookies: { session, [SIGNED_IN_COOKIE]: '1' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(cleared(out, 'session')).toBe(true);
+    expect(cleared(out, SIGNED_IN_COOKIE)).toBe(true);
+  });
+
+  it('goes with a session cookie that no longer names a session, on the 401 that says so', async () => {
+    const user = await signUp(app);
+    await app.inject({ method: 'POST', url: '/api/user/logout', headers: user.headers });
+    const stale = await app.inject({
+      method: 'GET',
+      url: '/api/user/profiles',
+      cookies: { session: user.token, [SIGNED_IN_COOKIE]: '1' },
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(cleared(stale, 'session')).toBe(true);
+    expect(cleared(stale, SIGNED_IN_COOKIE)).toBe(true);
+  });
+
+  it('comes to a session cookie that lacks it on its next call, and is not set again', async () => {
+    const user = await signUp(app);
+    const without = await app.inject({ method: 'GET', url: '/api/me', cookies: { session: user.token } });
+    expect(without.statusCode).toBe(200);
+    expect(cookie(without, SIGNED_IN_COOKIE)?.value).toBe('1');
+    const marked = await app.inject({
+      method: 'GET',
+      url: '/api/me',
+      cookies: { session: user.token, [SIGNED_IN_COOKIE]: '1' },
+    });
+    expect(marked.cookies).toEqual([]);
+  });
+
+  it('is never set for a bearer token, which is not the browser page', async () => {
+    const user = await signUp(app);
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: user.headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.cookies).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { ENDPOINTS, isValidAvatarName, passwordProblems } from '@orbit/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { me, SESSION_COOKIE } from '../../platform/auth/guard';
+import { clearSessionCookies, sessionCookieOptions, setSessionCookies } from '../../platform/auth/cookies';
+import { me } from '../../platform/auth/guard';
 import { isCommonPassword } from '../../platform/auth/passwords';
 import { unauthorized } from '../../platform/errors';
 import { type App, rateLimit } from '../../platform/http';
@@ -20,24 +21,10 @@ import {
   usernameOf,
 } from './service';
 
-/**
- * A session cookie is Secure when the app is served over https: PUBLIC_URL says so, or the request came over
- * https, directly or through a proxy TRUST_PROXY trusts (Fastify reads X-Forwarded-Proto from those only).
- */
-function cameOverHttps(request: FastifyRequest, publicUrl: string | null): boolean {
-  return publicUrl?.startsWith('https:') === true || request.protocol === 'https';
-}
-
 export async function authRoutes(app: App, deps: AppDeps) {
   const f = deps.config.rateLimitFactor;
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: cameOverHttps(reply.request, deps.config.publicUrl),
-      maxAge: Math.floor(deps.config.sessionMaxMs / 1000),
-    });
+  const cookies = sessionCookieOptions(deps.config);
+  const setSessionCookie = (reply: FastifyReply, token: string) => setSessionCookies(reply, token, cookies);
   // The handler finds the account first; the limiter keys on it (see signInKey).
   const signInKeys = new WeakMap<FastifyRequest, string>();
   const perAccountLogin = app.createRateLimit({
@@ -120,7 +107,7 @@ export async function authRoutes(app: App, deps: AppDeps) {
     const { sessionId } = me(request);
     await deps.sessions.revoke(deps.db, sessionId);
     deps.realtime.closeSessions([sessionId]);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookies(reply);
     return { ok: true };
   });
 

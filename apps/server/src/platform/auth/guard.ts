@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '@orbit/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { forbidden, unauthorized } from '../errors';
+import { clearSessionCookies, SESSION_COOKIE, type SessionCookieOptions, setSignedInCookie } from './cookies';
 import type { AuthContext, SessionStore } from './sessions';
 
 declare module 'fastify' {
@@ -13,7 +15,8 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'session';
+export { SESSION_COOKIE } from './cookies';
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function bearer(request: FastifyRequest): string | null {
@@ -40,18 +43,30 @@ export function requestOrigin(request: FastifyRequest): string | null {
   }
 }
 
+/**
+ * The signed-in mark follows the session cookie: a cookie that no longer names a session (it ended elsewhere,
+ * or expired) takes the mark with it, so the next load asks for nothing; a session from before the mark
+ * existed gets it on its next call.
+ */
+function keepSignedInMark(request: FastifyRequest, reply: FastifyReply, cookies: SessionCookieOptions): void {
+  if (request.auth?.via === 'bearer' || request.cookies[SESSION_COOKIE] === undefined) return;
+  if (!request.auth) clearSessionCookies(reply);
+  else if (request.cookies[SIGNED_IN_COOKIE] === undefined) setSignedInCookie(reply, cookies);
+}
+
 export function registerAuthGuard(
   app: FastifyInstance,
-  deps: { db: Db; sessions: SessionStore; publicUrl: string | null },
+  deps: { db: Db; sessions: SessionStore; publicUrl: string | null; cookies: SessionCookieOptions },
 ): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const token = bearer(request) ?? request.cookies[SESSION_COOKIE] ?? null;
     const via = bearer(request) ? 'bearer' : 'cookie';
     if (token) {
       const session = await deps.sessions.resolve(deps.db, token);
       if (session) request.auth = { ...session, via };
     }
+    keepSignedInMark(request, reply, deps.cookies);
     if (request.routeOptions.config?.public) return;
     if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
     if (!request.auth) throw unauthorized();

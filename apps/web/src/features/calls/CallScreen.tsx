@@ -340,14 +340,16 @@ function Actions({
   const canShare = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
   return (
     <div className={styles.actions}>
-      <IconButton
-        label={t(T.callToggleVideo)}
-        aria-pressed={snapshot.videoOn}
+      {/* Video starts off (002 §4, docs/decisions/0019): turning it on is the one labelled button of the bar. */}
+      <Button
+        variant={snapshot.videoOn ? 'secondary' : 'primary'}
+        className={styles.videoToggle}
         disabled={!ready}
         onClick={onVideo}
       >
         <VideoIcon />
-      </IconButton>
+        {t(snapshot.videoOn ? T.callVideoTurnOff : T.callVideoTurnOn)}
+      </Button>
       <IconButton label={t(T.callMuteMic)} aria-pressed={snapshot.muted} disabled={!ready} onClick={onMute}>
         <MicIcon />
       </IconButton>

@@ -26,6 +26,7 @@ import { EditBox } from './EditBox';
 import styles from './Feeds.module.css';
 import { postAddress } from './open';
 import { PollItem } from './PollItem';
+import { postText } from './poll';
 
 /** Puts a community post's address on the clipboard, to share it (docs/decisions/0042). */
 function copyAddress(communityId: number, postId: number): void {
@@ -90,7 +91,7 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
       {editing ? (
         <EditBox scope={scope} item={item} onDone={() => setEditing(false)} />
       ) : (
-        item.message && <p className={styles.message}>{item.message}</p>
+        postText(item) && <p className={styles.message}>{postText(item)}</p>
       )}
       {item.activity && <ActivityDetails activity={item.activity} />}
       {item.poll_data && <PollItem item={item} poll={item.poll_data} scope={scope} userId={userId} />}

@@ -1,4 +1,4 @@
-import type { PollData } from '@orbit/contract';
+import type { FeedPost, PollData } from '@orbit/contract';
 
 /**
  * The poll after the member chooses `option` (001 §4): one vote per member, a new choice moves it (the old
@@ -19,4 +19,13 @@ export function moveVote(poll: PollData, userId: number, option: number): PollDa
 /** Whether the poll's expiry has passed at `now` (the server's `expired` may be stale in a cached post). */
 export function isPollExpired(poll: PollData, now: number): boolean {
   return poll.expired || Date.parse(poll.expiration_date) <= now;
+}
+
+/**
+ * The text a post card shows above its content. A poll's question is its title (001 §2: poll posts render as
+ * poll feed items), so a message that only repeats it (as older and imported polls carry) is not shown twice.
+ */
+export function postText(item: Pick<FeedPost, 'message' | 'poll_data'>): string {
+  const question = item.poll_data?.question.trim();
+  return question !== undefined && item.message.trim() === question ? '' : item.message;
 }

@@ -1,6 +1,6 @@
 import type { PollData } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { isPollExpired, moveVote } from './poll';
+import { isPollExpired, moveVote, postText } from './poll';
 import { pickerDays, slotDate, slotLabel, timeSlots } from './slots';
 import { completeTag, tagAtCaret, taggedMemberIds, tagSuggestions } from './tags';
 import { acceptPick, hasUploadError, oversizeMessage, previewKind } from './uploads';
@@ -42,6 +42,12 @@ describe('poll votes', () => {
   it('reads a past expiry as expired even when the cached flag says otherwise', () => {
     expect(isPollExpired(poll, NOW)).toBe(false);
     expect(isPollExpired(poll, NOW + 3600_000)).toBe(true);
+  });
+  it('shows its question once: as the poll title, not again as the post text', () => {
+    expect(postText({ message: 'Q', poll_data: poll })).toBe('');
+    expect(postText({ message: ' Q ', poll_data: poll })).toBe('');
+    expect(postText({ message: 'Vote please', poll_data: poll })).toBe('Vote please');
+    expect(postText({ message: 'Q', poll_data: null })).toBe('Q');
   });
 });
 

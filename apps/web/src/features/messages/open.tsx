@@ -1,9 +1,10 @@
-import { usePreview } from '../../api/messages';
+import { openDirectThread, usePreview } from '../../api/messages';
 import type { Star } from '../../api/types';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { Address } from '../../ui/navigation/history';
+import { showError } from '../../ui/popup';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const AddParticipant = lazyScreen(() => import('./AddParticipant').then((m) => m.AddParticipant));
@@ -43,6 +44,23 @@ export const openMessages = () => openDialog(messagesView());
 export const openThread = (thread: ThreadRef) => openDialog(threadView(thread));
 /** Once a thread is opened or created from a form, it takes the form's place on the stack. */
 export const showThreadInstead = (thread: ThreadRef) => replaceDialog(threadView(thread));
+
+/**
+ * The one private thread with a friend (POST /pms/direct finds or starts it), opened on the stack, or in the
+ * place of the picker it was chosen from.
+ */
+export async function openPrivateThread(
+  userId: number,
+  name: string,
+  show: (thread: ThreadRef) => void = openThread,
+): Promise<void> {
+  try {
+    const { group_id } = await openDirectThread(userId);
+    show({ groupId: group_id, title: name });
+  } catch {
+    showError(T.popupMessage, T.pleaseTryAgain);
+  }
+}
 
 export const openFriendPicker = () =>
   openDialog({ title: T.messagesPrivateMessage, render: () => <FriendPicker /> });

@@ -2,6 +2,7 @@ import type { Moment, MomentLeaderboardResponse, ReplayedSessionResponse } from 
 import { T } from '../../i18n/texts';
 import { hideDialogs, openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 import { showError } from '../../ui/popup';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
@@ -11,7 +12,12 @@ const ReplayedSession = lazyScreen(() => import('./MomentResults').then((m) => m
 const MomentsView = lazyScreen(() => import('./MomentsView').then((m) => m.MomentsView));
 
 /** The MOMENTS star (11) opens the moments list (000 §2.9). */
-export const openMoments = () => openDialog({ title: T.momentsTitle, render: () => <MomentsView /> });
+const momentsView = () => ({
+  title: T.momentsTitle,
+  route: { kind: 'moments', ids: [] },
+  render: () => <MomentsView />,
+});
+export const openMoments = () => openDialog(momentsView());
 
 /** A new moment, or a kept treasure to send (its original). */
 export const openMomentCreate = (original?: Moment) =>
@@ -38,3 +44,6 @@ export async function closeMomentsWith(text: string): Promise<void> {
   await hideDialogs();
   showError(text, T.pleaseTryAgain);
 }
+
+/** The moments list a link or a reload can reopen (docs/decisions/0042). */
+export const MOMENT_ADDRESSES: readonly Address[] = [{ kind: 'moments', ids: 0, view: momentsView }];

@@ -9,6 +9,7 @@ import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
 import { WeekSummary } from '../activities/WeekSummary';
 import { Feed } from '../feeds/Feed';
+import { openPrivateThread } from '../messages/open';
 import { MoodInsights } from '../moods/MoodInsights';
 import { ReportButton } from '../reports/ReportButton';
 import { BlockButton } from './BlockButton';
@@ -70,11 +71,25 @@ function MemberActions({ profile }: { profile: PublicProfile }) {
   if (profile.direction === FriendDirection.INCOMING) return <RequestBanner profile={profile} />;
   return (
     <div className={layoutStyles.buttons}>
+      {profile.is_friend && <SendMessageButton profile={profile} />}
       <PinButton userId={profile.user_id} />
       <RelationButtons profile={profile} />
       <ReportButton target={{ type: 'user', id: profile.user_id, name: profile.screen_name }} />
       <BlockButton userId={profile.user_id} name={profile.screen_name} onBlocked={() => void dialogBack()} />
     </div>
+  );
+}
+
+/**
+ * A friend's page opens their private thread (002 §2's private message, without the picker). Only friends:
+ * the server refuses a thread with anyone else, and a block ends the friendship.
+ */
+function SendMessageButton({ profile }: { profile: PublicProfile }) {
+  const { t } = useTranslation();
+  return (
+    <Button onClick={() => void openPrivateThread(profile.user_id, profile.screen_name)}>
+      {t(T.messagesSend)}
+    </Button>
   );
 }
 

@@ -1,10 +1,11 @@
 import type { SurveyListItem } from '@orbit/contract';
 import { useId, useState } from 'react';
 import { isApiError } from '../../api/client';
-import { submitSurvey, useSurveyAnswered } from '../../api/surveys';
+import { submitSurvey, useSurveyAnswered, useSurveys } from '../../api/surveys';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import cardStyles from '../../ui/Card.module.css';
 import { canSubmit } from './rules';
 import styles from './Surveys.module.css';
 
@@ -104,4 +105,17 @@ export function SurveyPage({ item }: { item: SurveyListItem }) {
       </Button>
     </form>
   );
+}
+
+/**
+ * A survey opened from its address (docs/decisions/0042): the member's list names it by its id; one that left
+ * the list (ended, or never theirs) is no longer available.
+ */
+export function SurveyFromAddress({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const surveys = useSurveys();
+  if (!surveys.data && !surveys.isError) return <p className={styles.meta}>{t(T.loading)}</p>;
+  const item = surveys.data?.surveys.find((candidate) => candidate.id === id);
+  if (!item) return <p className={cardStyles.empty}>{t(T.notFound)}</p>;
+  return <SurveyPage item={item} />;
 }

@@ -3,6 +3,7 @@ import type { Star } from '../../api/types';
 import { T } from '../../i18n/texts';
 import { openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
+import type { Address } from '../../ui/navigation/history';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const TournamentIntro = lazyScreen(() => import('./TournamentIntro').then((m) => m.TournamentIntro));
@@ -10,8 +11,12 @@ const TournamentProfile = lazyScreen(() => import('./TournamentProfile').then((m
 const TournamentProgress = lazyScreen(() => import('./TournamentProgress').then((m) => m.TournamentProgress));
 
 /** The intro page: the season, its rounds and how battles are won (001 §2, §4). */
-export const openTournament = () =>
-  openDialog({ title: T.tournamentTitle, render: () => <TournamentIntro /> });
+const tournamentView = () => ({
+  title: T.tournamentTitle,
+  route: { kind: 'tournament', ids: [] },
+  render: () => <TournamentIntro />,
+});
+export const openTournament = () => openDialog(tournamentView());
 
 /** The BG star (12) opens the tournament when its background type is 2, tournament (000 §3.13). */
 export function openBackgroundStar(star: Pick<Star, 'type'>): void {
@@ -28,3 +33,8 @@ export const openTournamentProfile = (code: string, round: TournamentRound, user
     title: T.tournamentProfile,
     render: () => <TournamentProfile code={code} round={round} userId={userId} />,
   });
+
+/** The tournament's intro a link or a reload can reopen (docs/decisions/0042). */
+export const TOURNAMENT_ADDRESSES: readonly Address[] = [
+  { kind: 'tournament', ids: 0, view: tournamentView },
+];
