@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import {
   describeInBrowser,
   launchBrowser,
@@ -147,6 +148,16 @@ describeInBrowser('navigation in the address', () => {
         await fresh.close();
       },
     );
+
+    await step(page, 'a link to a community that is gone names its dialog and says so', async () => {
+      const fresh = await member.context.newPage();
+      await fresh.goto('/community/987654');
+      const gone = dialog(fresh, text('popupTitle'));
+      await gone.getByText(text('notFound'), { exact: true }).waitFor();
+      await screenshotEachViewport(fresh, 'navigation-gone-community');
+      await expectAccessible(fresh, 'a community that is gone');
+      await fresh.close();
+    });
 
     await step(page, 'a member signed out who follows a link signs in and lands on it', async () => {
       const context = await openContext(browser, server.baseUrl, PHONE);
