@@ -149,16 +149,6 @@ describeInBrowser('navigation in the address', () => {
       },
     );
 
-    await step(page, 'a link to a community that is gone names its dialog and says so', async () => {
-      const fresh = await member.context.newPage();
-      await fresh.goto('/community/987654');
-      const gone = dialog(fresh, text('popupTitle'));
-      await gone.getByText(text('notFound'), { exact: true }).waitFor();
-      await screenshotEachViewport(fresh, 'navigation-gone-community');
-      await expectAccessible(fresh, 'a community that is gone');
-      await fresh.close();
-    });
-
     await step(page, 'a member signed out who follows a link signs in and lands on it', async () => {
       const context = await openContext(browser, server.baseUrl, PHONE);
       const fresh = await context.newPage();
@@ -196,5 +186,16 @@ describeInBrowser('navigation in the address', () => {
 
     expect(member.errors).toEqual([]);
     await member.context.close();
+  });
+
+  it('a link to a community that is gone opens a dialog named Error that says so', async () => {
+    const { page, context } = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    await step(page, 'the gone community', async () => {
+      await page.goto('/community/987654');
+      await dialog(page, text('popupTitle')).getByText(text('notFound'), { exact: true }).waitFor();
+      await screenshotEachViewport(page, 'navigation-gone-community');
+      await expectAccessible(page, 'a community that is gone');
+    });
+    await context.close();
   });
 });
