@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findJanusBinary } from '../apps/server/src/platform/media/janus-process';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { callOnline, decodedFrame } from './support/calls';
 import { serverForFile } from './support/journey';
@@ -60,6 +61,7 @@ if (!janus) {
         const popup = ben.page.getByRole('alertdialog', { name: ann.username });
         await popup.getByText(text('incomingCall')).waitFor();
         await screenshotEachViewport(ben.page, 'calls-incoming');
+        await expectAccessible(ben.page, 'an incoming call');
         await popup.getByRole('button', { name: text('incomingAccept') }).click();
         await callOnline(benCall);
         // Ann's video slot is negotiated from the start, but nothing is sent until she turns it on.
@@ -85,6 +87,7 @@ if (!janus) {
             .toBeGreaterThan(0);
         }
         await screenshotEachViewport(ann.page, 'calls-screen');
+        await expectAccessible(ann.page, 'the call screen');
         // The participants: beside the tiles on a desktop's stage, over them on a phone.
         const participants = annCall.getByRole('button', { name: text('callParticipants') });
         await participants.click();

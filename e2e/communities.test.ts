@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DESKTOP_MIN_WIDTH, EN_US, translate } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buttonCase } from '../apps/web/src/i18n/casing';
 import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { pngFile } from './support/files';
@@ -12,6 +13,11 @@ import { buttonText, countText, text } from './support/texts';
 const DEMO_PASSWORD = 'Demo-pass-42';
 const GENERIC_TERMS = 'Mindful Minutes';
 const PRIVATE_COMMUNITY = 'Inner Circle';
+
+/** A comment's urgency button, by the end of its name ("High (urgency)"): it starts with the level it shows. */
+const URGENCY_BUTTON = new RegExp(
+  `${translate(EN_US, 'comments.urgency', '').trim().replace(/[()]/g, '\\$&')}$`,
+);
 
 const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
@@ -151,11 +157,11 @@ describeInBrowser('communities and feeds', () => {
       const [cardBox, panelBox] = [await card.boundingBox(), await comments.boundingBox()];
       expect(panelBox!.x).toBeGreaterThanOrEqual(cardBox!.x + cardBox!.width);
       expect(await card.getByRole('textbox', { name: text('writeComment') }).count()).toBe(0);
-      const urgency = comments.getByRole('button', { name: /^Urgency/ });
+      const urgency = comments.getByRole('button', { name: URGENCY_BUTTON });
       for (let i = 0; i < 3; i += 1) await urgency.click();
       await expect
         .poll(() => urgency.getAttribute('aria-label'))
-        .toBe(translate(EN_US, 'comments.urgency', EN_US['urgency.3']));
+        .toBe(translate(EN_US, 'comments.urgency', buttonCase(EN_US['urgency.3'])));
       await comments.getByRole('textbox', { name: text('writeComment') }).fill(urgentText);
       await comments.getByRole('button', { name: text('feedSend') }).click();
       const comment = shownComment(comments, urgentText);
@@ -181,11 +187,11 @@ describeInBrowser('communities and feeds', () => {
     await step(expert.page, "the expert raises the member's comment to urgency low", async () => {
       const comments = await openComments(expertDialog, post(expertDialog, caption), 1);
       const item = comments.getByRole('listitem').filter({ hasText: question2 });
-      const urgency = item.getByRole('button', { name: /^Urgency/ });
+      const urgency = item.getByRole('button', { name: URGENCY_BUTTON });
       await urgency.click();
       await expect
         .poll(() => urgency.getAttribute('aria-label'))
-        .toBe(translate(EN_US, 'comments.urgency', EN_US['urgency.1']));
+        .toBe(translate(EN_US, 'comments.urgency', buttonCase(EN_US['urgency.1'])));
       await item.scrollIntoViewIfNeeded();
       await screenshotEachViewport(expert.page, 'community-comment-urgency-set');
     });

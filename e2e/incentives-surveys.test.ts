@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EN_US, StarType } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import {
   describeInBrowser,
   launchBrowser,
@@ -71,6 +72,7 @@ describeInBrowser('incentives, surveys and the admin screens', () => {
       await screen.getByText(text('adminPlans'), { exact: true }).click();
       await screen.getByText('Move & Earn').waitFor();
       await screenshotEachViewport(admin.page, 'admin-plans');
+      await expectAccessible(admin.page, 'the admin plans');
       await screen.getByRole('button', { name: text('adminNewPlan') }).click();
       const editor = dialog(admin.page, text('adminNewPlan'));
       await editor.getByRole('textbox', { name: text('adminName'), exact: true }).fill(PLAN);
@@ -95,6 +97,7 @@ describeInBrowser('incentives, surveys and the admin screens', () => {
       }
       await editor.getByRole('textbox', { name: text('adminCompletionMessage') }).fill(THANKS);
       await screenshotEachViewport(admin.page, 'admin-survey-editor');
+      await expectAccessible(admin.page, 'the admin survey editor');
       await editor.getByRole('button', { name: text('save'), exact: true }).click();
       await screen.getByText(SURVEY, { exact: true }).waitFor();
       await screenshotEachViewport(admin.page, 'admin-surveys');
@@ -122,11 +125,14 @@ describeInBrowser('incentives, surveys and the admin screens', () => {
         await expect.poll(() => today.getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe('3');
         await screen.getByTestId('incentive-balance').getByText('3', { exact: false }).waitFor();
         await screen
-          .getByRole('button', { name: new RegExp(`^${text('incentiveShowDay', '')}`) })
+          // A day of the history: a button that opens its sessions, named by the day and amount it shows.
+          .getByRole('listitem')
+          .getByRole('button', { expanded: false })
           .first()
           .click();
         await screen.getByText('Running').first().waitFor();
         await screenshotEachViewport(member.page, 'incentives');
+        await expectAccessible(member.page, 'the incentives');
       },
     );
 
@@ -136,12 +142,14 @@ describeInBrowser('incentives, surveys and the admin screens', () => {
       const list = dialog(member.page, text('surveysTitle'));
       await list.getByRole('button', { name: new RegExp(SURVEY) }).waitFor();
       await screenshotEachViewport(member.page, 'surveys');
+      await expectAccessible(member.page, 'the surveys list');
       await list.getByRole('button', { name: new RegExp(SURVEY) }).click();
       const page = dialog(member.page, SURVEY);
       const submit = page.getByRole('button', { name: text('surveySubmit') });
       expect(await submit.isDisabled()).toBe(true);
       await page.getByRole('radio', { name: 'Steady' }).check();
       await screenshotEachViewport(member.page, 'survey-page');
+      await expectAccessible(member.page, 'a survey');
       await submit.click();
       await page.getByRole('status').getByText(THANKS).waitFor();
       await screenshotEachViewport(member.page, 'survey-completed');

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findJanusBinary } from '../apps/server/src/platform/media/janus-process';
 import { S } from '../apps/web/src/features/lessons/texts';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { serverForFile } from './support/journey';
 import { api, goHome, type Member, newMember, ok, signIn } from './support/members';
@@ -126,6 +127,7 @@ if (!janus) {
           .getByRole('button', { name: new RegExp(name) })
           .waitFor();
         await screenshotEachViewport(viewer.page, 'session-streaming-list');
+        await expectAccessible(viewer.page, 'the live sessions list');
         await list
           .getByRole('region', { name: say('live') })
           .getByRole('button', { name: new RegExp(name) })
@@ -137,6 +139,7 @@ if (!janus) {
           true,
         );
         await screenshotEachViewport(viewer.page, 'session-viewer-live');
+        await expectAccessible(viewer.page, 'a live session');
       });
 
       await step(

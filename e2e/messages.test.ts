@@ -6,14 +6,14 @@ import { pngFile } from './support/files';
 import { serverForFile } from './support/journey';
 import { befriend, dialog, goHome, newMember } from './support/members';
 import { openMessageList, writeInThread } from './support/messages';
-import { buttonText, text } from './support/texts';
+import { buttonText, text, unreadName } from './support/texts';
 
 const server = serverForFile();
 
 /** The home view's private messages button: its name carries the waiting threads, none at zero. */
 const messagesButton = (page: Page, count = 0) =>
   page.getByRole('main').getByRole('button', {
-    name: count > 0 ? `${text('privateMessages')} (${count})` : text('privateMessages'),
+    name: unreadName('privateMessages', count),
     exact: true,
   });
 

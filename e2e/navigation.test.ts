@@ -1,6 +1,7 @@
 import { StarType } from '@orbit/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import {
   describeInBrowser,
   launchBrowser,
@@ -322,6 +323,17 @@ describeInBrowser('navigation in the address', () => {
       });
     }
     expect(logged).toEqual([]);
+    await context.close();
+  });
+
+  it('a link to a community that is gone opens a dialog named Error that says so', async () => {
+    const { page, context } = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    await step(page, 'the gone community', async () => {
+      await page.goto('/community/987654');
+      await dialog(page, text('popupTitle')).getByText(text('notFound'), { exact: true }).waitFor();
+      await screenshotEachViewport(page, 'navigation-gone-community');
+      await expectAccessible(page, 'a community that is gone');
+    });
     await context.close();
   });
 });

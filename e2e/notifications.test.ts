@@ -1,17 +1,18 @@
 import { EN_US } from '@orbit/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { serverForFile } from './support/journey';
 import { api, befriend, dialog, newMember, ok } from './support/members';
-import { buttonText, text } from './support/texts';
+import { buttonText, text, unreadName } from './support/texts';
 
 const server = serverForFile();
 
 /** The home view's notification button: its name carries the unread count, none when the badge is hidden. */
 const notificationButton = (page: Page, count = 0) =>
   page.getByRole('main').getByRole('button', {
-    name: count > 0 ? `${text('notifications')} (${count})` : text('notifications'),
+    name: unreadName('notifications', count),
     exact: true,
   });
 
@@ -47,6 +48,8 @@ describeInBrowser('notifications and moments in a real browser', () => {
         message: 'Well done!',
       });
       await notificationButton(ann.page, 1).waitFor();
+      // The header's buttons with a count: each named by what it shows first (WCAG 2.5.3).
+      await expectAccessible(ann.page, 'home with a notification badge');
     });
 
     await step(ann.page, 'the list shows it unread; going back clears the badge', async () => {
@@ -54,6 +57,7 @@ describeInBrowser('notifications and moments in a real browser', () => {
       const list = dialog(ann.page, text('notificationsTitle'));
       await list.getByRole('list').getByText(text('notificationUnread'), { exact: false }).waitFor();
       await screenshotEachViewport(ann.page, 'notifications-list');
+      await expectAccessible(ann.page, 'the notifications list');
       await list.getByRole('button', { name: text('back'), exact: true }).click();
       await notificationButton(ann.page).waitFor();
       const profiles = await (await api(ann, 'GET', '/api/user/profiles')).json();
@@ -70,6 +74,7 @@ describeInBrowser('notifications and moments in a real browser', () => {
       await moments.getByRole('button', { name: text('momentNew'), exact: true }).click();
       const create = dialog(ben.page, text('momentNew'));
       await create.getByRole('button', { name: text('momentSave'), exact: true }).waitFor();
+      await expectAccessible(ben.page, 'the moment create screen');
       await create.getByLabel(text('momentApp')).selectOption({ label: EN_US['app.2'] });
       await create
         .getByRole('group', { name: text('momentShowFactor') })
@@ -103,6 +108,7 @@ describeInBrowser('notifications and moments in a real browser', () => {
         pending.getByRole('button', { name: buttonText('momentPlay'), exact: true }).count(),
       ).resolves.toBe(1);
       await screenshotEachViewport(ann.page, 'moments-list');
+      await expectAccessible(ann.page, 'the moments list');
     });
 
     expect([...ann.errors, ...ben.errors]).toEqual([]);

@@ -1,6 +1,7 @@
 import { EN_US, translate } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshot, screenshotEachViewport } from './support/browser';
 import { serverForFile } from './support/journey';
 import { type Member, newMember } from './support/members';
@@ -97,6 +98,7 @@ describeInBrowser('social graph journey in two browsers', () => {
       const result = search.getByRole('button', { name: b.username });
       await result.waitFor();
       await screenshotEachViewport(a.page, 'search');
+      await expectAccessible(a.page, 'search');
       await result.click();
       const confirmation = a.page.getByRole('dialog', { name: text('addFriend') });
       await confirmation.getByLabel(text('requestMessage'), { exact: true }).fill(message);
@@ -182,6 +184,7 @@ describeInBrowser('social graph journey in two browsers', () => {
         .waitFor();
       await page.getByText('morning run', { exact: true }).waitFor();
       await screenshotEachViewport(a.page, 'user-star-page');
+      await expectAccessible(a.page, 'a member page');
     });
 
     await step(both, "A unfriends B and B's star fades out", async () => {

@@ -10,6 +10,7 @@ import {
 } from '@orbit/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { serverForFile } from './support/journey';
 import { dialog, signIn } from './support/members';
@@ -56,6 +57,7 @@ describeInBrowser('the tournament', () => {
         .toBe(true);
       await intro.getByText(text('tournamentIntroText')).waitFor();
       await screenshotEachViewport(page, 'tournament-intro');
+      await expectAccessible(page, 'the tournament intro');
     });
 
     const progress = dialog(page, text('tournamentProgress'));
@@ -69,6 +71,7 @@ describeInBrowser('the tournament', () => {
         .waitFor();
       expect(await progress.getByText(text('tournamentTbd'), { exact: true }).count()).toBe(0);
       await screenshotEachViewport(page, 'tournament-progress');
+      await expectAccessible(page, 'the tournament progress');
     });
 
     await step(page, 'a past round opens with its eight pairs, each decided', async () => {
@@ -94,6 +97,7 @@ describeInBrowser('the tournament', () => {
         await expect.poll(() => button.isDisabled()).toBe(true);
       }
       await screenshotEachViewport(page, 'tournament-profile');
+      await expectAccessible(page, 'a tournament profile');
     });
     expect(demo.errors).toEqual([]);
   });

@@ -54,15 +54,16 @@ export function useCallSession(callId: number, initial?: PrivateCallSession) {
 
 /** What a CALL event means to the app: an invite for the popup, or news of a call for its screen. */
 export type CallNews =
-  | { kind: 'invite'; invite: CallInvite }
+  /** `replay`: the invite was missed while offline and arrives on a resume, so it shows without ringing. */
+  | { kind: 'invite'; invite: CallInvite; replay: boolean }
   | { kind: 'end'; callId: number }
   | { kind: 'member'; subtype: 'ACCEPT' | 'REJECT' | 'UPDATE'; event: CallMemberEvent }
   | { kind: 'start'; callId: number };
 
-export function callNews(event: EventEnvelope<'CALL'>): CallNews {
+export function callNews(event: EventEnvelope<'CALL'>, replay = false): CallNews {
   switch (event.subtype) {
     case EventSubtype.INVITE:
-      return { kind: 'invite', invite: event.data };
+      return { kind: 'invite', invite: event.data, replay };
     case EventSubtype.END:
       return { kind: 'end', callId: event.data.call_id };
     case EventSubtype.START:
@@ -82,7 +83,7 @@ export function onCallNews(listener: CallNewsListener): () => void {
 }
 
 /** The CALL row of the realtime handlers table. */
-export function applyCallEvent(event: EventEnvelope<'CALL'>): void {
-  const news = callNews(event);
+export function applyCallEvent(event: EventEnvelope<'CALL'>, replay = false): void {
+  const news = callNews(event, replay);
   for (const listener of listeners) listener(news);
 }

@@ -50,6 +50,24 @@ describe('SESSION_ACTIVITY for live sessions', () => {
     expect(heard.map((a) => a.kind)).toEqual(['session', 'mic']);
   });
 
+  it('tells the open room that a mic granted while offline is a replay, so it opens without its sound', () => {
+    const queryClient = new QueryClient();
+    const heard: { kind: string; replay: boolean }[] = [];
+    const stop = onSessionActivity((activity, replay) => heard.push({ kind: activity.kind, replay }));
+    const gotMic = envelope(SESSION_ACTIVITY, EventSubtype.UPDATE, {
+      kind: 'mic',
+      session_id: 7,
+      mic: SessionMicState.GRANTED,
+    });
+    applyLessonEvent(queryClient, () => {}, gotMic, true);
+    applyLessonEvent(queryClient, () => {}, gotMic);
+    stop();
+    expect(heard).toEqual([
+      { kind: 'mic', replay: true },
+      { kind: 'mic', replay: false },
+    ]);
+  });
+
   it('leaves an activity session event (the activities feature shares the type) alone', () => {
     const queryClient = new QueryClient();
     const invalidated: unknown[] = [];

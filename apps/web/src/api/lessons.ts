@@ -147,7 +147,8 @@ function addPost(queryClient: QueryClient, created: SessionPost) {
   );
 }
 
-type RoomListener = (activity: SessionActivity) => void;
+/** `replay`: the news arrived on a resume, missed while offline, so it changes the room without a sound. */
+type RoomListener = (activity: SessionActivity, replay: boolean) => void;
 const listeners = new Set<RoomListener>();
 
 /** The open lesson room listens here for its floor, my mic (gotMic, micRemoved) and a kick. */
@@ -165,6 +166,7 @@ export function applyLessonEvent(
   queryClient: QueryClient,
   invalidate: (key: readonly unknown[]) => void,
   event: EventEnvelope<'SESSION_ACTIVITY'>,
+  replay = false,
 ) {
   const data = event.data;
   if (data.kind === 'activity') return;
@@ -177,7 +179,7 @@ export function applyLessonEvent(
   } else if (data.kind === 'floor') {
     invalidate(lessonKeys.viewers(data.session_id));
   }
-  for (const listener of listeners) listener(data);
+  for (const listener of listeners) listener(data, replay);
 }
 
 type ChatListener = (post: ChatEventData) => void;

@@ -55,11 +55,12 @@ export const realtimeHandlers: Handlers = {
   },
   // A session was logged: the incentive screen's progress and history follow without a reload.
   // The THIS WEEK summary, the history and the leaderboards follow too.
-  [EventType.SESSION_ACTIVITY]: ({ queryClient, invalidate }, event) => {
+  [EventType.SESSION_ACTIVITY]: ({ queryClient, invalidate }, event, replay) => {
     invalidate(incentiveKeys.root);
     invalidate(activityKeys.root);
-    // Live instructor sessions: the streaming rooms list, the session chat and the open room.
-    applyLessonEvent(queryClient, invalidate, event);
+    // Live instructor sessions: the streaming rooms list, the session chat and the open room (a mic granted
+    // while offline opens without its sound).
+    applyLessonEvent(queryClient, invalidate, event, replay);
   },
   // A post in the live session room I am in: its chat list and, when it is not a replay, its toast (002 §2).
   [EventType.CHAT]: ({ queryClient }, event, replay) => applyChatEvent(queryClient, event, !replay),
@@ -82,8 +83,9 @@ export const realtimeHandlers: Handlers = {
     invalidate(messageKeys.previews);
     invalidate(queryKeys.profiles);
   },
-  // INVITE shows the incoming call popup; END, ACCEPT, REJECT and UPDATE reach the open call screen.
-  [EventType.CALL]: (_context, event) => applyCallEvent(event),
+  // INVITE shows the incoming call popup, ringing unless replayed; END, ACCEPT, REJECT and UPDATE reach the
+  // open call screen.
+  [EventType.CALL]: (_context, event, replay) => applyCallEvent(event, replay),
   // SENT, ACCEPT and REJECT alike: the requests list, the profiles of others and the star set changed.
   [EventType.FRIEND_REQUEST]: ({ invalidate }) => {
     invalidate(socialKeys.root);

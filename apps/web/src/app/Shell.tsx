@@ -11,7 +11,7 @@ import { openMessages } from '../features/messages/open';
 import { openNotifications } from '../features/notifications/open';
 import { openSettings } from '../features/settings/openSettings';
 import { openInactive, openPrivateRequest, openSearch } from '../features/social/open';
-import { useTranslation } from '../i18n';
+import { positional, type TFunction, useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import { Badge } from '../ui/Badge';
 import { IconButton } from '../ui/Button';
@@ -92,7 +92,7 @@ export function Shell({ profiles }: { profiles: Profiles }) {
           <RealtimeStatusChip />
           <div className={styles.end}>
             <IconButton
-              label={countLabel(t(T.privateMessages), profiles.pending_pms_qty)}
+              label={countLabel(t, T.privateMessages, profiles.pending_pms_qty)}
               disabled={!HOME_BUTTONS.privateMessages}
               onClick={openMessages}
             >
@@ -100,7 +100,7 @@ export function Shell({ profiles }: { profiles: Profiles }) {
               <Badge count={profiles.pending_pms_qty} />
             </IconButton>
             <IconButton
-              label={countLabel(t(T.notifications), profiles.notif_qty)}
+              label={countLabel(t, T.notifications, profiles.notif_qty)}
               disabled={!HOME_BUTTONS.notifications}
               onClick={openNotifications}
             >
@@ -119,7 +119,10 @@ export function Shell({ profiles }: { profiles: Profiles }) {
   );
 }
 
-/** "Notifications (3)": the name says the count its badge shows. */
-function countLabel(label: string, count: number): string {
-  return count > 0 ? `${label} (${badgeText(count)})` : label;
+/**
+ * "Notifications (3 unread)": the name starts with the button's tooltip and says what the count its badge shows
+ * is (WCAG 2.5.3 Label in Name); the badge itself is hidden from assistive technology.
+ */
+function countLabel(t: TFunction, label: string, count: number): string {
+  return count > 0 ? t(T.homeUnreadLabel, positional(t(label), badgeText(count))) : t(label);
 }

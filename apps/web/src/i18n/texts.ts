@@ -218,6 +218,7 @@ export const T = {
   tagCounter: 'comments.counter',
 
   homeFieldLabel: 'home.field_label',
+  homeUnreadLabel: 'home.unread_label',
   welcomeTitle: 'home.welcome.title',
   welcomeBody: 'home.welcome.body',
   welcomeFindPeople: 'home.welcome.find_people',
@@ -516,7 +517,6 @@ export const T = {
   incentiveProgress: 'incentive.progress',
   incentivePerReward: 'incentive.per_reward',
   incentiveGocoinsHistory: 'incentive.gocoins_history',
-  incentiveShowDay: 'incentive.show_day',
   madnessTitle: 'madness.title',
   madnessTopGocoins: 'madness.top_gocoins',
   madnessNoDays: 'madness.no_days',

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
+import { DEFAULT_LANG, EN_US } from '@orbit/contract';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setDictionary } from '../i18n';
+import { AddressedTitle } from './AddressedTitle';
 import { DialogHost } from './DialogHost';
 import { openDialog, useDialogStore } from './dialogStore';
 
@@ -38,5 +41,22 @@ describe('DialogHost', () => {
     });
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Profile' })).toBeNull();
+  });
+
+  it('names a view opened from its address: Loading… first, its name once known, Error when it is gone', () => {
+    setDictionary(DEFAULT_LANG, EN_US);
+    render(<DialogHost />);
+    const addressed = (name: string | undefined, failed: boolean) => ({
+      title: '',
+      titleIsName: true,
+      heading: () => <AddressedTitle name={name} failed={failed} />,
+      render: () => <p>This is no longer available</p>,
+    });
+    act(() => openDialog(addressed(undefined, false)));
+    expect(screen.getByRole('dialog', { name: 'Loading…' })).toBeTruthy();
+    act(() => useDialogStore.getState().replace(addressed('Inner Circle', false)));
+    expect(screen.getByRole('dialog', { name: 'Inner Circle' })).toBeTruthy();
+    act(() => useDialogStore.getState().replace(addressed(undefined, true)));
+    expect(screen.getByRole('dialog', { name: 'Error' })).toBeTruthy();
   });
 });

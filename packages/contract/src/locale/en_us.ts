@@ -508,6 +508,7 @@ const ORBIT_TEXTS = {
   'ui.confirm_password_prompt': 'Enter your current password to continue.',
   // The home view's star field: its label and each star's accessible name ("Sam Lee, friend").
   'home.field_label': 'Your orbit: the people and places around you',
+  'home.unread_label': '{{0}} ({{1}} unread)',
   // A newcomer's nearly empty field: where the first friends and communities come from.
   'home.welcome.title': 'Welcome to your orbit',
   'home.welcome.body':
@@ -868,7 +869,7 @@ const ORBIT_TEXTS = {
   'comments.pick_post': 'Open a post’s comments to read and write them here.',
   'comments.options': 'Comment options',
   'comments.write': 'Write a comment',
-  'comments.urgency': 'Urgency: {{0}}',
+  'comments.urgency': '{{0}} (urgency)',
   'upload.remove': 'Remove {{0}}',
   'file_preview.open': 'Open {{0}}',
   'poll.time': 'Time',
@@ -898,7 +899,6 @@ const ORBIT_TEXTS = {
   'incentive.unit.3': 'cal',
   'incentive.unit.4': 'm',
   'incentive.gocoins_history': 'GoCoins history',
-  'incentive.show_day': 'Show {{0}}',
   'madness.title': 'GoCoins',
   'madness.no_days': 'No GoCoins earned in the last 30 days yet',
   'surveys.empty': 'No surveys for you right now',

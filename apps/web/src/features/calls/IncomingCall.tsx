@@ -16,6 +16,8 @@ import { useCallMe } from './useCallRoom';
 interface Ringing {
   invite: CallInvite;
   color: string;
+  /** An invite replayed after a reconnect shows, still answerable, but does not ring. */
+  silent: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export function IncomingCall() {
       onCallNews((news) => {
         // The server rings no one in their quiet hours; an invite sent just before they began stays quiet too.
         if (news.kind === 'invite' && !isQuietAt()) {
-          setRinging({ invite: news.invite, color: randomCallColor() });
+          setRinging({ invite: news.invite, color: randomCallColor(), silent: news.replay });
         }
         if (news.kind === 'end') setRinging((r) => (r?.invite.call_id === news.callId ? null : r));
       }),
@@ -45,7 +47,7 @@ export function IncomingCall() {
     if (!ringing) return;
     const timer = setTimeout(() => setRinging(null), UI_TIMINGS.incomingCallHideMs);
     // The incoming call sound rings for as long as the popup shows.
-    const stopRinging = playSound('incomingCall', { loop: true });
+    const stopRinging = ringing.silent ? () => undefined : playSound('incomingCall', { loop: true });
     return () => {
       clearTimeout(timer);
       stopRinging();

@@ -2,6 +2,7 @@ import type { Community, CommunityEntry } from '@orbit/contract';
 import { useCommunity } from '../../api/communities';
 import { i18n, positional } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { AddressedTitle } from '../../ui/AddressedTitle';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { Address } from '../../ui/navigation/history';
@@ -30,7 +31,8 @@ export interface CommunityRef {
 
 /** The title of a community opened from its address, once its page has loaded. */
 function CommunityName({ id }: { id: number }) {
-  return useCommunity(id).data?.name ?? null;
+  const community = useCommunity(id);
+  return <AddressedTitle name={community.data?.name} failed={community.isError} />;
 }
 
 const communityView = ({ id, name }: CommunityRef) => ({

@@ -20,7 +20,10 @@ export function Attachments({ items }: { items: readonly PmAttachment[] }) {
             <button
               type="button"
               className={styles.attachment}
-              aria-label={t(T.openFile, positional(item.fileName))}
+              // A picture shows no text, so the button says what it opens; a file's tile is named by the name it shows.
+              aria-label={
+                previewKind(item.fileName) === 'image' ? t(T.openFile, positional(item.fileName)) : undefined
+              }
               onClick={() => setOpen(item)}
             >
               {previewKind(item.fileName) === 'image' ? (

@@ -72,7 +72,7 @@ export function CommentsPanel({ scope, post }: { scope: FeedScope; post: FeedPos
 /** Urgency none, low, medium, high: an expert's button cycles it (001 §4). */
 function UrgencyButton({ urgency, onCycle }: { urgency: number; onCycle: () => void }) {
   const { t } = useTranslation();
-  const name = t(URGENCY_KEYS[urgency] ?? T.urgency0);
+  const name = buttonCase(t(URGENCY_KEYS[urgency] ?? T.urgency0));
   return (
     <button
       type="button"
@@ -80,7 +80,7 @@ function UrgencyButton({ urgency, onCycle }: { urgency: number; onCycle: () => v
       aria-label={t(T.urgencyLabel, { 0: name })}
       onClick={onCycle}
     >
-      <span aria-hidden="true">!</span> {buttonCase(name)}
+      <span aria-hidden="true">!</span> {name}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useIncentiveDay, useIncentiveHistory } from '../../api/incentives';
-import { positional, useTranslation } from '../../i18n';
+import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import cardStyles from '../../ui/Card.module.css';
 import { RetryAlert } from '../../ui/RetryAlert';
@@ -45,7 +45,6 @@ function HistoryDay({
   amount: number;
   kind: string;
 }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const label = formatDay(date);
@@ -56,7 +55,6 @@ function HistoryDay({
         className={styles.dayButton}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t(T.incentiveShowDay, positional(label))}
         onClick={() => setOpen(!open)}
       >
         <span>{label}</span>

@@ -92,7 +92,7 @@ export function useLiveRoom(room: SessionRoom, me: Me) {
 
   useEffect(
     () =>
-      onSessionActivity((activity) => {
+      onSessionActivity((activity, replay) => {
         if (!('session_id' in activity) || activity.session_id !== lessonId) return;
         if (activity.kind === 'kicked') {
           live.current?.kicked();
@@ -100,7 +100,7 @@ export function useLiveRoom(room: SessionRoom, me: Me) {
         } else if (activity.kind === 'mic') {
           // gotMic opens the mic as it was before it closed; micRemoved closes it.
           const granted = activity.mic === SessionMicState.GRANTED;
-          if (granted) playSound('micGranted');
+          if (granted && !replay) playSound('micGranted');
           applyMic(granted ? reopenMic(micRef.current) : closeMic(micRef.current));
           queryClient.setQueryData<SessionRoom>(lessonKeys.room(lessonId), (old) =>
             old ? { ...old, my_mic: activity.mic } : old,

@@ -1,6 +1,7 @@
 import { openDirectThread, usePreview } from '../../api/messages';
 import type { Star } from '../../api/types';
 import { T } from '../../i18n/texts';
+import { AddressedTitle } from '../../ui/AddressedTitle';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { Address } from '../../ui/navigation/history';
@@ -23,7 +24,8 @@ export interface ThreadRef {
 
 /** The title of a thread opened from its address, once its header has loaded. */
 function ThreadName({ groupId }: { groupId: number }) {
-  return usePreview(groupId).data?.group_name ?? null;
+  const preview = usePreview(groupId);
+  return <AddressedTitle name={preview.data?.group_name} failed={preview.isError} />;
 }
 
 const threadView = ({ groupId, title, onGone }: ThreadRef) => ({

@@ -2,6 +2,7 @@ import type { PublicProfile } from '@orbit/contract';
 import { useMe } from '../../api/profiles';
 import { type SearchKind, useUserProfile } from '../../api/social';
 import { T } from '../../i18n/texts';
+import { AddressedTitle } from '../../ui/AddressedTitle';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { Address } from '../../ui/navigation/history';
@@ -47,7 +48,8 @@ export const openTagEditor = () => openDialog({ title: T.tagsTitle, render: () =
 function MemberName({ userId }: { userId: number }) {
   const me = useMe();
   const other = useUserProfile(userId);
-  return (me?.user_id === userId ? me.screen_name : other.data?.screen_name) ?? null;
+  const name = me?.user_id === userId ? me.screen_name : other.data?.screen_name;
+  return <AddressedTitle name={name} failed={other.isError} />;
 }
 
 /** The user star page is titled with the member's name, shown as written. */
