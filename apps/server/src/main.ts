@@ -26,6 +26,7 @@ async function main() {
   digests.start();
   // Every instance runs it: rows are taken with SKIP LOCKED under a lease, so each mail goes out once.
   deps.mail.start();
+  deps.push.start();
   if (config.smtpUrl && !config.publicUrl) {
     app.log.warn('SMTP_URL is set without PUBLIC_URL: mailed links take their origin from the Host header');
   }
