@@ -1,8 +1,12 @@
 import { createECDH } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { AppId, MomentType, PUSH_LIMITS, PUSH_PREFERENCE_DEFAULTS, PushType } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pushOutbox, pushSubscriptions, pushVapidKeys } from '../../db/schema';
+import { findJanusBinary } from '../../platform/media/janus-process';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { TestMailServer, tokenIn } from '../../test/mail';
@@ -388,6 +392,40 @@ describe('what is pushed', () => {
         tag: `moment-${dare.json().moment_id}`,
       },
     ]);
+  });
+});
+
+// A call needs its rooms on a real Janus (as the calls tests do); without the binary the calls tests say so.
+describe.runIf(findJanusBinary())('a call', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-push-calls-'));
+  const calling = await createTestApp({ dataDir, pushAllowedHosts: ['127.0.0.1'] }, ctx.database);
+  await calling.deps.media.start();
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('rings at once, with Urgency high and a minute to live', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    await befriend(a, b);
+    const browser = await subscribed(b);
+    const started = await calling.app.inject({
+      method: 'POST',
+      url: '/api/call/start',
+      headers: a.headers,
+      payload: { attendees: [b.userId] },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const callId = started.json().id as number;
+    expect(await calling.deps.push.deliverDue(Date.now())).toMatchObject({ sent: 1 });
+    const [push] = service.to(browser);
+    expect(push.payload).toEqual({
+      type: PushType.CALL,
+      title: 'Incoming call',
+      body: `${a.username} is calling`,
+      url: `/call/${callId}`,
+      tag: `call-${callId}`,
+    });
+    expect(push.headers.urgency).toBe('high');
+    expect(Number(push.headers.ttl)).toBeLessThanOrEqual(PUSH_LIMITS.callTtlSeconds);
+    expect(Number(push.headers.ttl)).toBeGreaterThan(PUSH_LIMITS.callTtlSeconds - 10);
   });
 });
 
