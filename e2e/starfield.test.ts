@@ -12,6 +12,7 @@ import {
 } from './support/browser';
 import { serverForFile } from './support/journey';
 import { dialog, newMember, signIn } from './support/members';
+import { settleStarField, starLabelDefects } from './support/starLabels';
 import { text } from './support/texts';
 
 const DEMO_PASSWORD = 'Orbit-demo-starfield-42';
@@ -57,12 +58,22 @@ async function expectStarsInside(page: Page, viewport: Viewport, atLeast: number
   expect(outside).toEqual([]);
 }
 
+/** Every star's name is readable, at two moments of the field's turn (e2e/support/starLabels.ts). */
+async function expectReadableLabels(page: Page, atLeast: number): Promise<void> {
+  await settleStarField(page, atLeast);
+  for (const moment of [0, 1]) {
+    if (moment > 0) await page.waitForTimeout(1500);
+    expect(await starLabelDefects(page), `at ${JSON.stringify(page.viewportSize())}`).toEqual([]);
+  }
+}
+
 describeInBrowser('the star field fits every screen', () => {
   it("keeps the demo member's stars inside the window at every size; the moments list opens from home", async () => {
     const demo = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD, SMALL_PHONE);
     for (const viewport of [SMALL_PHONE, PHONE, DESKTOP]) {
       await demo.page.setViewportSize(viewport);
       await expectStarsInside(demo.page, viewport, 20);
+      await expectReadableLabels(demo.page, 20);
       await shot(demo.page, 'home-demo');
     }
     await demo.page.setViewportSize(SMALL_PHONE);
@@ -81,6 +92,7 @@ describeInBrowser('the star field fits every screen', () => {
     for (const viewport of [SMALL_PHONE, PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       await expectStarsInside(page, viewport, 1);
+      await expectReadableLabels(page, 1);
       await page.getByRole('heading', { name: text('welcomeTitle') }).waitFor();
       await shot(page, 'home-newcomer');
     }

@@ -11,11 +11,13 @@ describe('dragging the field', () => {
   });
 
   it('pans within bounds: until the outermost star reaches the edge of the window', () => {
-    const bounds = panBounds(500, { width: 390, height: 844 });
+    const bounds = panBounds({ x: 500, y: 500 }, { width: 390, height: 844 });
     expect(bounds).toEqual({ x: 305, y: 78 });
-    expect(panBounds(100, { width: 390, height: 844 })).toEqual({ x: 95, y: 322 });
+    expect(panBounds({ x: 100, y: 100 }, { width: 390, height: 844 })).toEqual({ x: 95, y: 322 });
     expect(clampPan({ x: 400, y: -100 }, bounds)).toEqual({ x: 305, y: -78 });
     expect(clampPan({ x: -20, y: 10 }, bounds)).toEqual({ x: -20, y: 10 });
+    // A field stretched along the height (fit.ts) reaches further that way.
+    expect(panBounds({ x: 180, y: 400 }, { width: 390, height: 844 })).toEqual({ x: 15, y: 22 });
   });
 
   it('springs back to the centre after 2000 ms, over 1000 ms', () => {

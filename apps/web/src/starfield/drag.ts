@@ -7,13 +7,14 @@ export function beyondThreshold(dx: number, dy: number): boolean {
 }
 
 /**
- * How far the field may be panned each way: until its outermost star's edge reaches the window's edge. A
- * field wider than the window pans until that edge comes in; one that fits (fit.ts) until it goes out.
+ * How far the field may be panned each way: until its outermost star's edge, at the field's drawn reach along
+ * each axis (fit.ts), reaches the window's edge. A field wider than the window pans until that edge comes in;
+ * one that fits until it goes out.
  */
-export function panBounds(reach: number, viewport: { width: number; height: number }): Point {
+export function panBounds(reach: Point, viewport: { width: number; height: number }): Point {
   return {
-    x: Math.abs(reach - viewport.width / 2),
-    y: Math.abs(reach - viewport.height / 2),
+    x: Math.abs(reach.x - viewport.width / 2),
+    y: Math.abs(reach.y - viewport.height / 2),
   };
 }
 

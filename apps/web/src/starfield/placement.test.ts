@@ -38,7 +38,7 @@ describe('placeStars', () => {
     expect(placed.get('outer')?.distance).toBe(outermost + STARFIELD.zoneDelta);
   });
 
-  it('keeps the gap between every two footprints (star, badge and label) and to the own star', () => {
+  it('keeps the gap between every two footprints (star and badge) and to the own star', () => {
     const placed = [...placeStars(many(150), { random: seededRandom(4) }).values()];
     const own = { x: 0, y: 0, r: footprintOf(STARFIELD.radius.own) };
     for (const [i, a] of placed.entries()) {

@@ -47,7 +47,7 @@ interface PlacedDisc extends Disc {
 }
 
 /**
- * The summed intrusion of the star's footprint (fit.ts: disc, badge and name label) into the footprints placed
+ * The summed intrusion of the star's footprint (fit.ts: disc and badge) into the footprints placed
  * so far, given up once it exceeds `enough` (an earlier attempt was better). Stars on orbits too far apart to
  * touch are skipped before any trigonometry.
  */

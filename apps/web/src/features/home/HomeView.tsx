@@ -6,7 +6,7 @@ import { T } from '../../i18n/texts';
 import { backgroundCircles } from '../../starfield/background';
 import { BADGE_SIZE, type Effect } from '../../starfield/display';
 import { panBounds } from '../../starfield/drag';
-import { fieldScale } from '../../starfield/fit';
+import { fieldFit } from '../../starfield/fit';
 import type { Point } from '../../starfield/geometry';
 import { fieldReach } from '../../starfield/placement';
 import { seededRandom } from '../../starfield/random';
@@ -75,11 +75,12 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
   const { scene, current, settle } = useScene(profiles, random);
 
   const reach = fieldReach(scene.placements.values());
-  const scale = fieldScale(reach, viewport);
-  const scaleRef = useRef(scale);
-  scaleRef.current = scale;
+  const fit = fieldFit(reach, viewport);
+  const fitRef = useRef(fit);
+  fitRef.current = fit;
+  const scale = fit.size;
   const bounds = useRef<Point>({ x: 0, y: 0 });
-  bounds.current = panBounds(reach * scale, viewport);
+  bounds.current = panBounds({ x: reach * fit.x, y: reach * fit.y }, viewport);
   const pan = usePan(bounds);
   const elements = useRef(new Map<string, HTMLElement>());
   const panLayer = useRef<HTMLFieldSetElement>(null);
@@ -94,7 +95,7 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
     panLayer,
     sky,
     pan,
-    scale: scaleRef,
+    fit: fitRef,
     reduced,
     random,
     onTransitionsOver: settle,

@@ -1,13 +1,13 @@
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Effect, StarDisplay } from '../../starfield/display';
-import { labelBox, nameLayout } from '../../starfield/fit';
+import { LABEL_MAX_EM, labelFontPx } from '../../starfield/labels';
 import { badgeText } from '../../ui/format';
 import { MoodFace } from '../social/MoodFace';
 import styles from './HomeView.module.css';
 import type { StarOpener } from './openStar';
 import { colorsOf } from './starColors';
-import { starLabel, starName } from './starLabel';
+import { initialsOf, starLabel, starName } from './starLabel';
 
 export interface OrbitingStarProps {
   display: StarDisplay;
@@ -22,8 +22,10 @@ export interface OrbitingStarProps {
 
 /**
  * One orbiting star: a button at the field's centre that the animation loop moves with transforms. Its three
- * faces are stacked; `data-face` shows one, and the loop cross-fades them (`data-face-of`) when it changes,
- * so no face change or frame re-renders React.
+ * faces are stacked in the disc (the name face shows the name's initials); `data-face` shows one, and the loop
+ * cross-fades them (`data-face-of`) when it changes, so no face change or frame re-renders React. The name
+ * itself is always shown, in a label the loop keeps on a free side of the disc (labels.ts); the accessible
+ * name starts with it (WCAG 2.5.3).
  */
 export const OrbitingStar = memo(function OrbitingStar({
   display,
@@ -36,17 +38,13 @@ export const OrbitingStar = memo(function OrbitingStar({
   const { star, picture, mood, badge, face, effect } = display;
   const radius = display.radius * scale;
   const name = starName(t, star);
-  const layout = nameLayout(name, radius);
-  const label = labelBox(radius);
   const colors = colorsOf(star);
   const style = {
     '--r': `${radius}px`,
     '--ring': colors.ring,
     '--fill': colors.fill,
-    '--name-size': `${layout.fontSize}px`,
-    '--name-lines': layout.lines,
-    '--label-w': `${label.width}px`,
-    '--label-h': `${label.height}px`,
+    '--label-size': `${labelFontPx(star.size)}px`,
+    '--label-max': `${LABEL_MAX_EM}em`,
   } as CSSProperties;
   return (
     <button
@@ -79,9 +77,10 @@ export const OrbitingStar = memo(function OrbitingStar({
         )}
       </span>
       <span className={`${styles.face} ${styles.nameFace}`} data-face-of="name" aria-hidden="true">
-        <span className={styles.nameText} data-lines={layout.lines}>
-          {name}
-        </span>
+        {initialsOf(name)}
+      </span>
+      <span className={styles.label} data-star-label="">
+        {name}
       </span>
       {badge > 0 && (
         <span className={styles.badge} aria-hidden="true">

@@ -2,7 +2,7 @@ import { EN_US, StarType, translate } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from '../../i18n';
 import { makeStar } from '../../test/stars';
-import { ownStarLabel, starLabel, starName } from './starLabel';
+import { initialsOf, ownStarLabel, starLabel, starName } from './starLabel';
 
 const t: TFunction = (key, values) => translate(EN_US, key, ...Object.values(values ?? {}));
 
@@ -59,6 +59,30 @@ describe('star accessible names', () => {
   it('names the own star with the mood', () => {
     expect(ownStarLabel(t, 'Dana Rivera', 1)).toBe('Dana Rivera, your star, feeling happy');
     expect(ownStarLabel(t, 'Dana Rivera', null)).toBe('Dana Rivera, your star');
+  });
+
+  it('starts with the name the star shows, whatever else it says (WCAG 2.5.3)', () => {
+    const stars = [
+      makeStar('1', {
+        name: 'Night Owls Book Club',
+        star_type: StarType.COMMUNITY_USER_CREATED,
+        badge_count: 2,
+        gojimoji: null,
+      }),
+      makeStar('2', { name: 'Sam Lee', gojimoji: { mood: 1, tags: [] } }),
+      makeStar('3', { name: 'requests', star_type: StarType.REQUESTS, badge_count: 3, gojimoji: null }),
+      makeStar('4', { name: 'moments', star_type: StarType.MOMENTS, user_id: null, gojimoji: null }),
+      makeStar('5', { name: 'Inner Circle', star_type: StarType.COMMUNITY_INNER_CIRCLE, gojimoji: null }),
+    ];
+    for (const star of stars) expect(starLabel(t, star).startsWith(starName(t, star))).toBe(true);
+    expect(starLabel(t, stars[0]!)).toBe('Night Owls Book Club, community, 2 waiting');
+  });
+
+  it("shows a name's initials on the name face", () => {
+    expect(initialsOf('Night Owls Book Club')).toBe('NO');
+    expect(initialsOf('maya.cohen')).toBe('MC');
+    expect(initialsOf('Move & Earn')).toBe('ME');
+    expect(initialsOf('Élodie')).toBe('É');
   });
 
   it('has a kind text for every star type', () => {

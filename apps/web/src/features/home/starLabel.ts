@@ -20,6 +20,18 @@ export function starName(
   return star.star_type === StarType.REQUESTS ? t(T.requestsTitle) : star.name;
 }
 
+/**
+ * The name face's monogram: the first letters of the name's first two words ("Night Owls" NO, "maya.cohen"
+ * MC, "Move & Earn" ME: a word of signs only is passed over).
+ */
+export function initialsOf(name: string): string {
+  const words = name.split(/[\s._-]+/).filter((word) => /^[\p{L}\p{N}]/u.test(word));
+  return words
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toLocaleUpperCase())
+    .join('');
+}
+
 /** "Sam Lee, friend"; a name that already says what the star is ("Requests") is not repeated. */
 function nameAndKind(t: TFunction, name: string, starType: number): string {
   const kind = t(starKindKey(starType));

@@ -2,11 +2,13 @@ import { STARFIELD } from '@orbit/contract';
 import { type RefObject, useEffect } from 'react';
 import type { StarDisplay } from '../../starfield/display';
 import { type Face, faceDelay, faceFadeAt, nextFace } from '../../starfield/faces';
+import type { FieldFit } from '../../starfield/fit';
 import type { Point } from '../../starfield/geometry';
 import { orbitPoint, orbitTickDue, rotationAt } from '../../starfield/orbit';
 import type { Random } from '../../starfield/random';
 import { restingFrame } from '../../starfield/refresh';
 import { frameOf, type Scene } from '../../starfield/scene';
+import { createLabelLayout, type DrawnStar } from './labelLayout';
 import type { Pan } from './usePan';
 
 export interface OrbitLoopInput {
@@ -15,8 +17,8 @@ export interface OrbitLoopInput {
   panLayer: RefObject<HTMLElement | null>;
   sky: RefObject<HTMLElement | null>;
   pan: Pan;
-  /** How much of its size the field is drawn at (fit.ts); stars' places are multiplied by it. */
-  scale: RefObject<number>;
+  /** How the field is drawn (fit.ts): stars' places are multiplied by its `x` and `y`. */
+  fit: RefObject<FieldFit>;
   reduced: boolean;
   random: Random;
   /** Called (at most every SETTLE_EVERY_MS) once some transition is over, to drop faded stars. */
@@ -123,7 +125,7 @@ function cycleFace(element: HTMLElement, clock: FaceClock | undefined, key: stri
  * glide after a refresh, so that a frame in between has nothing to draw.
  */
 export function useOrbitLoop(input: OrbitLoopInput): void {
-  const { scene, elements, panLayer, sky, pan, scale, reduced, random, onTransitionsOver } = input;
+  const { scene, elements, panLayer, sky, pan, fit, reduced, random, onTransitionsOver } = input;
   useEffect(() => {
     const epoch = performance.now();
     const clocks = new Map<string, FaceClock>();
@@ -133,6 +135,8 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
     let lastSettle = epoch;
     let frame = 0;
     let indexed: { scene: Scene; items: Map<string, StarDisplay> } | null = null;
+    const labels = createLabelLayout();
+    document.fonts?.ready.then(() => labels.remeasure());
     const movePan = (now: number) => {
       const offset = pan.offsetAt(now);
       const at = `${offset.x} ${offset.y}`;
@@ -147,18 +151,24 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
     const moveStars = (current: Scene, now: number) => {
       if (indexed?.scene !== current) {
         indexed = { scene: current, items: new Map(current.items.map((item) => [item.key, item])) };
+        labels.remeasure();
       }
       const rotation = reduced ? 0 : rotationAt(now - epoch, STARFIELD.rpm);
       let anyOver = false;
       const faces: FaceContext = { items: indexed.items, clocks, now, random };
+      const drawn: DrawnStar[] = [];
       for (const [key, element] of elements.current) {
         const placement = current.placements.get(key);
         const moving = reduced && placement ? restingFrame(placement) : frameOf(current, key, now);
         if (current.transitions.has(key) && moving.done) anyOver = true;
-        const at = orbitPoint(moving, rotation);
-        writeStyle(element, { x: at.x * scale.current, y: at.y * scale.current }, moving, written);
+        const turned = orbitPoint(moving, rotation);
+        const at = { x: Math.round(turned.x * fit.current.x), y: Math.round(turned.y * fit.current.y) };
+        writeStyle(element, at, moving, written);
+        const display = indexed.items.get(key);
+        if (display) drawn.push({ key, element, display, at });
         if (!reduced) cycleFace(element, clocks.get(key), key, faces);
       }
+      labels.update(drawn, fit.current, pan.offsetAt(now));
       if (anyOver && now - lastSettle > SETTLE_EVERY_MS) {
         lastSettle = now;
         onTransitionsOver(now);
@@ -175,5 +185,5 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [scene, elements, panLayer, sky, pan, scale, reduced, random, onTransitionsOver]);
+  }, [scene, elements, panLayer, sky, pan, fit, reduced, random, onTransitionsOver]);
 }
