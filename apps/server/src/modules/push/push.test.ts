@@ -368,6 +368,48 @@ describe('what is pushed', () => {
     ]);
   });
 
+  it('an expert’s post in a member’s community; not a member’s post, not to the author', async () => {
+    const [expert, member, other] = [await signUp(app), await signUp(app), await signUp(app)];
+    const id = await feeds.community(expert, [member, other]);
+    const [toExpert, toMember, toOther] = [
+      await subscribed(expert),
+      await subscribed(member),
+      await subscribed(other),
+    ];
+    await setPreferences(other, { community: false });
+    const post = await feeds.call(expert, 'POST', 'community/feed', {
+      message: 'Walk at nine',
+      community_id: id,
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    const ordinary = await feeds.call(member, 'POST', 'community/feed', {
+      message: 'me too',
+      community_id: id,
+    });
+    expect(ordinary.statusCode, ordinary.body).toBe(200);
+    await deliver();
+    expect(service.to(toMember).map((p) => p.payload)).toEqual([
+      {
+        type: PushType.COMMUNITY,
+        title: 'Walkers',
+        body: `A new post from ${expert.username}`,
+        url: `/community/${id}/post/${post.json().id}`,
+        tag: `post-${post.json().id}`,
+      },
+    ]);
+    expect(service.to(toExpert)).toEqual([]);
+    expect(service.to(toOther)).toEqual([]);
+  });
+
+  it('a friend request with that switch off: nothing', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    const browser = await subscribed(b);
+    await setPreferences(b, { friend_requests: false });
+    expect((await call(a, 'PUT', 'user/friends/request', { user_id: b.userId })).statusCode).toBe(200);
+    await deliver();
+    expect(service.to(browser)).toEqual([]);
+  });
+
   it('a moment (a dare) received, opening the notifications; its words only with previews on', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     await befriend(a, b);
