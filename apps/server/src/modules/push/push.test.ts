@@ -280,32 +280,32 @@ describe('what is pushed', () => {
     expect(service.to(browser).map((p) => p.payload.body)).toEqual(['five']);
   });
 
-  it('nothing when the member turned that kind off', async () => {
+  /** A message to `b` after `quieten(b)` reaches none of their devices. */
+  const silencedBy = (quieten: (b: TestUser) => Promise<unknown>) => async () => {
     const { a, b, groupId } = await friendsWithThread();
     const browser = await subscribed(b);
-    await setPreferences(b, { messages: false });
+    await quieten(b);
     await sendOk(a, groupId, 'hello');
     expect((await deliver()).sent).toBe(0);
     expect(service.to(browser)).toEqual([]);
-  });
+  };
 
-  it('nothing during the member’s quiet hours', async () => {
-    const { a, b, groupId } = await friendsWithThread();
-    const browser = await subscribed(b);
-    await restNow(app, b);
-    await sendOk(a, groupId, 'hello');
-    expect((await deliver()).sent).toBe(0);
-    expect(service.to(browser)).toEqual([]);
-  });
+  it(
+    'nothing when the member turned that kind off',
+    silencedBy((b) => setPreferences(b, { messages: false })),
+  );
 
-  it('nothing at the notification level that leaves the kind out', async () => {
-    const { a, b, groupId } = await friendsWithThread();
-    const browser = await subscribed(b);
-    expect((await call(b, 'PUT', `v4/users/${b.userId}`, { notification_level: 0 })).statusCode).toBe(200);
-    await sendOk(a, groupId, 'hello');
-    expect((await deliver()).sent).toBe(0);
-    expect(service.to(browser)).toEqual([]);
-  });
+  it(
+    'nothing during the member’s quiet hours',
+    silencedBy((b) => restNow(app, b)),
+  );
+
+  it(
+    'nothing at the notification level that leaves the kind out',
+    silencedBy(async (b) => {
+      expect((await call(b, 'PUT', `v4/users/${b.userId}`, { notification_level: 0 })).statusCode).toBe(200);
+    }),
+  );
 
   it('nothing to a member blocked by the sender, nor to one who blocked them, in a group thread', async () => {
     const [creator, blocker, blocked] = [await signUp(app), await signUp(app), await signUp(app)];
