@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppId, MomentType, PUSH_LIMITS, PUSH_PREFERENCE_DEFAULTS, PushType } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushOutbox, pushSubscriptions, pushVapidKeys } from '../../db/schema';
 import { findJanusBinary } from '../../platform/media/janus-process';
 import { feedFixtures } from '../../test/feeds';
-import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { TestMailServer, tokenIn } from '../../test/mail';
 import { messagesClient } from '../../test/messages';
 import { PushService, type TestBrowser } from '../../test/push';
@@ -522,6 +522,33 @@ describe('delivery', () => {
     const [one, two] = await Promise.all([deps.push.deliverDue(now), second.deps.push.deliverDue(now)]);
     expect(one.sent + two.sent).toBe(6);
     for (const browser of browsers) expect(service.to(browser)).toHaveLength(1);
+  });
+});
+
+describe('a started worker', async () => {
+  // Its own database, so that its passes take nothing the other tests deliver themselves.
+  const running = await createTestApp({ pushAllowedHosts: ['127.0.0.1'] });
+  running.deps.push.start();
+
+  it('sends what a commit queued by itself, once the coalescing pause has passed', async () => {
+    const [a, b] = [await signUp(running.app), await signUp(running.app)];
+    const browser = service.browser();
+    const made = await running.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: b.headers,
+      payload: browser.subscription(),
+    });
+    expect(made.statusCode).toBe(201);
+    const asked = await running.app.inject({
+      method: 'PUT',
+      url: '/api/user/friends/request',
+      headers: a.headers,
+      payload: { user_id: b.userId },
+    });
+    expect(asked.statusCode).toBe(200);
+    await vi.waitFor(() => expect(service.to(browser)).toHaveLength(1), EVENTUALLY);
+    expect(service.to(browser)[0].payload.type).toBe(PushType.FRIEND_REQUEST);
   });
 });
 
