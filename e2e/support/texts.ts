@@ -20,7 +20,7 @@ export function countText(name: TextName, count: number, ...args: (string | numb
   return translateCount(EN_US, DEFAULT_LANG, T[name], count, ...args);
 }
 
-/** A header button's name, as the home view gives it: "Notifications (2 unread)", the bare label at zero. */
+/** A header button's name, as the home view gives it: "Notifications, 2 unread", the bare label at zero. */
 export function unreadName(name: TextName, count: number): string {
   return count > 0 ? text('homeUnreadLabel', text(name), count) : text(name);
 }

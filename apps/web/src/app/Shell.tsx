@@ -120,8 +120,9 @@ export function Shell({ profiles }: { profiles: Profiles }) {
 }
 
 /**
- * "Notifications (3 unread)": the name starts with the button's tooltip and says what the count its badge shows
- * is (WCAG 2.5.3 Label in Name); the badge itself is hidden from assistive technology.
+ * "Notifications, 3 unread": the name starts with the button's tooltip and holds the count its badge shows
+ * (WCAG 2.5.3 Label in Name), saying what it counts; the badge itself is hidden from assistive technology. Not
+ * in brackets: a voice or axe's label check reads a bracketed part as an aside and skips it.
  */
 function countLabel(t: TFunction, label: string, count: number): string {
   return count > 0 ? t(T.homeUnreadLabel, positional(t(label), badgeText(count))) : t(label);

@@ -508,7 +508,7 @@ const ORBIT_TEXTS = {
   'ui.confirm_password_prompt': 'Enter your current password to continue.',
   // The home view's star field: its label and each star's accessible name ("Sam Lee, friend").
   'home.field_label': 'Your orbit: the people and places around you',
-  'home.unread_label': '{{0}} ({{1}} unread)',
+  'home.unread_label': '{{0}}, {{1}} unread',
   // A newcomer's nearly empty field: where the first friends and communities come from.
   'home.welcome.title': 'Welcome to your orbit',
   'home.welcome.body':
