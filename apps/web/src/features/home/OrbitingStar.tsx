@@ -76,9 +76,12 @@ export const OrbitingStar = memo(function OrbitingStar({
           </span>
         )}
       </span>
-      <span className={`${styles.face} ${styles.nameFace}`} data-face-of="name" aria-hidden="true">
-        {initialsOf(name)}
-      </span>
+      <span
+        className={`${styles.face} ${styles.nameFace}`}
+        data-face-of="name"
+        data-initials={initialsOf(name)}
+        aria-hidden="true"
+      />
       <span className={styles.label} data-star-label="">
         {name}
       </span>
