@@ -183,13 +183,9 @@ export async function queuePushes(work: Work, pushes: PushTo[], now = new Date()
       .map(({ device, switches }) => outboxRow(device.id, cause, switches.previews, now)),
   );
   if (rows.length === 0) return;
-  // One row per device and tag (the newest), since an upsert may not touch a row twice; and one order (by
-  // device, then tag), since two senders' upserts of one thread's burst would otherwise wait crosswise.
-  const newest = [...new Map(rows.map((row) => [`${row.subscriptionId} ${row.tag}`, row])).values()];
-  newest.sort((a, b) => a.subscriptionId - b.subscriptionId || a.tag.localeCompare(b.tag));
   await work.tx
     .insert(pushOutbox)
-    .values(newest)
+    .values(rows)
     .onConflictDoUpdate({
       target: [pushOutbox.subscriptionId, pushOutbox.tag],
       targetWhere: sql`${pushOutbox.attempts} = 0`,
