@@ -50,7 +50,7 @@ function privateWords(cause: PushCause): { title: string; body: string } {
     case PushType.CALL:
       return { title: cause.title, body: cause.body };
     case PushType.COMMUNITY:
-      return { title: cause.title, body: `A new post from ${who}` };
+      return { title: cause.title, body: `Something new from ${who}` };
     case PushType.REMINDER:
       return { title: cause.title, body: cause.body };
   }

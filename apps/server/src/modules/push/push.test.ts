@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppId, MomentType, PUSH_LIMITS, PUSH_PREFERENCE_DEFAULTS, PushType } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pushOutbox, pushSubscriptions, pushVapidKeys } from '../../db/schema';
 import { findJanusBinary } from '../../platform/media/janus-process';
 import { feedFixtures } from '../../test/feeds';
-import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
+import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { TestMailServer, tokenIn } from '../../test/mail';
 import { messagesClient } from '../../test/messages';
 import { PushService, type TestBrowser } from '../../test/push';
@@ -280,32 +280,32 @@ describe('what is pushed', () => {
     expect(service.to(browser).map((p) => p.payload.body)).toEqual(['five']);
   });
 
-  /** A message to `b` after `quieten(b)` reaches none of their devices. */
-  const silencedBy = (quieten: (b: TestUser) => Promise<unknown>) => async () => {
+  it('nothing when the member turned that kind off', async () => {
     const { a, b, groupId } = await friendsWithThread();
     const browser = await subscribed(b);
-    await quieten(b);
+    await setPreferences(b, { messages: false });
     await sendOk(a, groupId, 'hello');
     expect((await deliver()).sent).toBe(0);
     expect(service.to(browser)).toEqual([]);
-  };
+  });
 
-  it(
-    'nothing when the member turned that kind off',
-    silencedBy((b) => setPreferences(b, { messages: false })),
-  );
+  it('nothing during the member’s quiet hours', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const browser = await subscribed(b);
+    await restNow(app, b);
+    await sendOk(a, groupId, 'hello');
+    expect((await deliver()).sent).toBe(0);
+    expect(service.to(browser)).toEqual([]);
+  });
 
-  it(
-    'nothing during the member’s quiet hours',
-    silencedBy((b) => restNow(app, b)),
-  );
-
-  it(
-    'nothing at the notification level that leaves the kind out',
-    silencedBy(async (b) => {
-      expect((await call(b, 'PUT', `v4/users/${b.userId}`, { notification_level: 0 })).statusCode).toBe(200);
-    }),
-  );
+  it('nothing at the notification level that leaves the kind out', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const browser = await subscribed(b);
+    expect((await call(b, 'PUT', `v4/users/${b.userId}`, { notification_level: 0 })).statusCode).toBe(200);
+    await sendOk(a, groupId, 'hello');
+    expect((await deliver()).sent).toBe(0);
+    expect(service.to(browser)).toEqual([]);
+  });
 
   it('nothing to a member blocked by the sender, nor to one who blocked them, in a group thread', async () => {
     const [creator, blocker, blocked] = [await signUp(app), await signUp(app), await signUp(app)];
@@ -366,48 +366,6 @@ describe('what is pushed', () => {
         tag: `post-${post.json().id}`,
       },
     ]);
-  });
-
-  it('an expert’s post in a member’s community; not a member’s post, not to the author', async () => {
-    const [expert, member, other] = [await signUp(app), await signUp(app), await signUp(app)];
-    const id = await feeds.community(expert, [member, other]);
-    const [toExpert, toMember, toOther] = [
-      await subscribed(expert),
-      await subscribed(member),
-      await subscribed(other),
-    ];
-    await setPreferences(other, { community: false });
-    const post = await feeds.call(expert, 'POST', 'community/feed', {
-      message: 'Walk at nine',
-      community_id: id,
-    });
-    expect(post.statusCode, post.body).toBe(200);
-    const ordinary = await feeds.call(member, 'POST', 'community/feed', {
-      message: 'me too',
-      community_id: id,
-    });
-    expect(ordinary.statusCode, ordinary.body).toBe(200);
-    await deliver();
-    expect(service.to(toMember).map((p) => p.payload)).toEqual([
-      {
-        type: PushType.COMMUNITY,
-        title: 'Walkers',
-        body: `A new post from ${expert.username}`,
-        url: `/community/${id}/post/${post.json().id}`,
-        tag: `post-${post.json().id}`,
-      },
-    ]);
-    expect(service.to(toExpert)).toEqual([]);
-    expect(service.to(toOther)).toEqual([]);
-  });
-
-  it('a friend request with that switch off: nothing', async () => {
-    const [a, b] = [await signUp(app), await signUp(app)];
-    const browser = await subscribed(b);
-    await setPreferences(b, { friend_requests: false });
-    expect((await call(a, 'PUT', 'user/friends/request', { user_id: b.userId })).statusCode).toBe(200);
-    await deliver();
-    expect(service.to(browser)).toEqual([]);
   });
 
   it('a moment (a dare) received, opening the notifications; its words only with previews on', async () => {
@@ -522,33 +480,6 @@ describe('delivery', () => {
     const [one, two] = await Promise.all([deps.push.deliverDue(now), second.deps.push.deliverDue(now)]);
     expect(one.sent + two.sent).toBe(6);
     for (const browser of browsers) expect(service.to(browser)).toHaveLength(1);
-  });
-});
-
-describe('a started worker', async () => {
-  // Its own database, so that its passes take nothing the other tests deliver themselves.
-  const running = await createTestApp({ pushAllowedHosts: ['127.0.0.1'] });
-  running.deps.push.start();
-
-  it('sends what a commit queued by itself, once the coalescing pause has passed', async () => {
-    const [a, b] = [await signUp(running.app), await signUp(running.app)];
-    const browser = service.browser();
-    const made = await running.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: b.headers,
-      payload: browser.subscription(),
-    });
-    expect(made.statusCode).toBe(201);
-    const asked = await running.app.inject({
-      method: 'PUT',
-      url: '/api/user/friends/request',
-      headers: a.headers,
-      payload: { user_id: b.userId },
-    });
-    expect(asked.statusCode).toBe(200);
-    await vi.waitFor(() => expect(service.to(browser)).toHaveLength(1), EVENTUALLY);
-    expect(service.to(browser)[0].payload.type).toBe(PushType.FRIEND_REQUEST);
   });
 });
 
