@@ -124,6 +124,14 @@ export async function screenshotEachViewport(page: Page, name: string): Promise<
   await page.setViewportSize(original);
 }
 
+/** Where the page was and what it showed when a step failed: a CI log has no screenshot to open. */
+async function pageState(page: Page): Promise<string> {
+  const shown = await page
+    .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 300))
+    .catch((cause: Error) => `(unreadable: ${cause.message})`);
+  return `page: ${page.url()}\nshowing: ${shown || '(nothing)'}`;
+}
+
 /**
  * One step of a journey that is one test (each step needs the last): a failure names the step and leaves a
  * screenshot of the page as it was, e2e/screenshots/failed-<step>-<size>.png.
@@ -133,7 +141,7 @@ export async function step(page: Page, name: string, body: () => Promise<void>):
     await body();
   } catch (err) {
     await screenshot(page, `failed-${name.replace(/\W+/g, '-')}`).catch(() => {});
-    if (err instanceof Error) err.message = `[step: ${name}] ${err.message}`;
+    if (err instanceof Error) err.message = `[step: ${name}] ${err.message}\n${await pageState(page)}`;
     throw err;
   }
 }
