@@ -48,6 +48,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/modules/account/**/*.test.ts',
   // Report events are written despite blocks, to the moderators each report's rule names (decision 0052).
   'apps/server/src/modules/reports/live.test.ts',
+  // The push outbox: rows taken with SKIP LOCKED under a lease, coalesced by a partial unique index (0053).
+  'apps/server/src/modules/push/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {

@@ -97,4 +97,37 @@ describe('config', () => {
     expect(linkOrigin(loadConfig({ HOST: 'orbit.lan', PORT: '80' }))).toBe('http://orbit.lan:80');
     expect(linkOrigin(loadConfig({ HOST: '::1', PORT: '3000' }))).toBe('http://[::1]:3000');
   });
+
+  it('signs pushes with VAPID_* when both keys are set, and reaches PUSH_ALLOWED_HOSTS on any address', () => {
+    const publicKey = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url');
+    const privateKey = Buffer.alloc(32, 2).toString('base64url');
+    expect(loadConfig({})).toMatchObject({
+      vapid: null,
+      vapidSubject: 'mailto:no-reply@orbit.local',
+      pushAllowedHosts: [],
+    });
+    expect(
+      loadConfig({
+        VAPID_PUBLIC_KEY: publicKey,
+        VAPID_PRIVATE_KEY: privateKey,
+        VAPID_SUBJECT: 'https://orbit.example.org',
+        PUSH_ALLOWED_HOSTS: ' Relay.local , 10.0.0.5,[::1]',
+      }),
+    ).toMatchObject({
+      vapid: { publicKey, privateKey },
+      vapidSubject: 'https://orbit.example.org',
+      pushAllowedHosts: ['relay.local', '10.0.0.5', '::1'],
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'x' })).toThrow(
+      /VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'orbit.example.org' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://orbit.example.org' })).toThrow(/VAPID_SUBJECT/);
+  });
 });

@@ -55,6 +55,12 @@ export interface Config {
   smtpUrl: string | null;
   /** MAIL_FROM: the sender of Orbit's mail. */
   mailFrom: string;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url); null has a pair generated once and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT: how a push service reaches the operator, `mailto:` or `https:`. */
+  vapidSubject: string;
+  /** PUSH_ALLOWED_HOSTS: push services reached even on a private address, over http or https (a relay). */
+  pushAllowedHosts: string[];
 }
 
 export interface S3Config {
@@ -395,7 +401,46 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     supportUrl: httpBaseUrl('SUPPORT_URL', env.SUPPORT_URL || 'https://findahelpline.com'),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: str(env.MAIL_FROM) ?? 'Orbit <no-reply@orbit.local>',
+    vapid: vapidKeys(env),
+    vapidSubject: vapidSubject(env.VAPID_SUBJECT),
+    pushAllowedHosts: (str(env.PUSH_ALLOWED_HOSTS) ?? '')
+      .split(',')
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ''),
+      )
+      .filter(Boolean),
   };
+}
+
+/** Both keys or neither: one alone would sign with a pair that does not match. */
+function vapidKeys(env: NodeJS.ProcessEnv): Config['vapid'] {
+  const publicKey = str(env.VAPID_PUBLIC_KEY);
+  const privateKey = str(env.VAPID_PRIVATE_KEY);
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither is');
+  }
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  if (!base64url.test(publicKey) || Buffer.from(publicKey, 'base64url').length !== 65) {
+    throw new Error('VAPID_PUBLIC_KEY must be base64url of an uncompressed P-256 point (65 bytes)');
+  }
+  if (!base64url.test(privateKey) || Buffer.from(privateKey, 'base64url').length !== 32) {
+    throw new Error('VAPID_PRIVATE_KEY must be base64url of a 32-byte P-256 private key');
+  }
+  return { publicKey, privateKey };
+}
+
+/** RFC 8292 §2.1: a `mailto:` address or an `https:` URL the push service may contact. */
+function vapidSubject(value: string | undefined): string {
+  const text = str(value);
+  if (!text) return 'mailto:no-reply@orbit.local';
+  if (!/^mailto:[^@\s]+@[^@\s]+$/.test(text) && !/^https:\/\/[^/\s]+/.test(text)) {
+    throw new Error(`VAPID_SUBJECT must be mailto:address or an https: URL, got "${value}"`);
+  }
+  return text;
 }
 
 /** SMTP_URL must name an SMTP server: a typo would otherwise only show when the first mail fails. */

@@ -38,6 +38,24 @@ export interface FeedPageReads {
   ): Promise<string | null>;
 }
 
+/** What a push worker reports of one pass. */
+export interface PushPass {
+  sent: number;
+  retried: number;
+  dropped: number;
+}
+
+/**
+ * The push outbox's worker: the push module's PushOutbox, built in wiring.ts. Declared here, not imported from
+ * the module, so that this file stays below every module. Units of work that queue pushes wake it themselves.
+ */
+export interface PushDelivery {
+  start(): void;
+  stop(): Promise<void>;
+  /** One pass over the pushes due at `now` (tests call it with a clock of their own). */
+  deliverDue(now?: number): Promise<PushPass>;
+}
+
 /** Everything a module needs, built once in main.ts (or by the test harness) and passed down. */
 export interface AppDeps {
   config: Config;
@@ -56,6 +74,8 @@ export interface AppDeps {
   feedPages: FeedPageReads;
   /** The mail outbox's worker (queue with `queueMail` in a transaction, then `kick()` after its commit). */
   mail: MailOutbox;
+  /** The push outbox's worker (decision 0053): started by main.ts; a test app sends when its test asks. */
+  push: PushDelivery;
 }
 
 /**

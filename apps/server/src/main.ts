@@ -36,6 +36,7 @@ async function main() {
   digests.start();
   // Every instance runs it: rows are taken with SKIP LOCKED under a lease, so each mail goes out once.
   deps.mail.start();
+  deps.push.start();
   await app.listen({ port: config.port, host: config.host });
   const shutdown = async () => {
     await digests.stop();

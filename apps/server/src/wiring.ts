@@ -9,6 +9,7 @@ import { CommunityPageCache, onMembersTagged } from './modules/feeds';
 import { HomeCache } from './modules/home';
 import { notifyTagged } from './modules/notifications';
 import { mailWelcome, voidPasswordTokens } from './modules/passwords';
+import { PushOutbox } from './modules/push';
 import { PasswordHasher } from './platform/auth/passwords';
 import { SessionStore } from './platform/auth/sessions';
 import { LinkPreviewer } from './platform/linkpreview';
@@ -100,6 +101,7 @@ export async function createDeps(
     feedPages: new CommunityPageCache(database.db),
     // Started by main.ts (mail.start()): a test app sends only when its test starts it or delivers itself.
     mail: new MailOutbox(database.db, configuredTransport(config, mailLog), mailLog),
+    push: new PushOutbox(database.db, config, log.child({ component: 'push' })),
   };
   return {
     deps,
@@ -107,6 +109,7 @@ export async function createDeps(
     close: async () => {
       await realtime.close();
       await deps.mail.stop();
+      await deps.push.stop();
       await deps.media.close();
       await deps.linkPreview.close();
       redis?.disconnect();

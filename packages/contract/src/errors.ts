@@ -189,6 +189,10 @@ export const ERROR_CATALOGUE = {
   // Reports (issue 14): a member reports someone else, and a report is acted on once.
   cannot_report_self: 'report.cannot_report_self',
   already_resolved: 'report.already_resolved',
+
+  // Web Push (issue 26, decision 0053): an endpoint that is not an https URL of a public host, keys that are
+  // not a P-256 point and a 16-byte secret, or a missing one.
+  invalid_subscription: GENERIC,
 } as const satisfies Record<string, LocaleKey>;
 
 /** A stable error code (API.md). */

@@ -21,6 +21,7 @@ import { momentsRoutes } from './moments/routes';
 import { moodsRoutes } from './moods/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { passwordsRoutes } from './passwords/routes';
+import { pushRoutes } from './push/routes';
 import { reportsRoutes } from './reports/routes';
 import { searchRoutes } from './search/routes';
 import { starsRoutes } from './stars/routes';
@@ -61,4 +62,5 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   tournamentRoutes,
   reportsRoutes,
   accountRoutes,
+  pushRoutes,
 ];

@@ -5,7 +5,7 @@ const { app } = await createTestApp();
 
 /**
  * Routes that answer without a session, by design (API.md): sign-in, registration, account recovery (issue
- * 16) and public assets.
+ * 16), public assets, and the Web Push key a browser subscribes with (issue 26).
  */
 const PUBLIC = [
   'POST /api/register',
@@ -20,6 +20,7 @@ const PUBLIC = [
   'GET /api/ws',
   'GET /api/v3/avatars/:file',
   'GET /api/v3/session_images/:file',
+  'GET /api/push/key',
 ];
 
 const apiRoutes = () => app.routeList.filter((r) => r.url.startsWith('/api/'));

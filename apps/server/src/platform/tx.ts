@@ -79,6 +79,8 @@ export class Work {
   readonly pending: CommittedEvent[] = [];
   readonly pendingChannel: CommittedChannelEvent[] = [];
   private readonly emits: PendingEmit[] = [];
+  /** Run once the transaction committed (a worker woken for what it queued); never on a rollback. */
+  readonly committed: (() => void)[] = [];
   constructor(
     readonly tx: Tx,
     private readonly check?: EmitCheck,
@@ -104,6 +106,11 @@ export class Work {
     this.check?.(type, subtype, data);
     const despiteBlocks = options.despiteBlocks === true;
     this.emits.push({ kind: 'personal', recipients, type, subtype, data, despiteBlocks });
+  }
+
+  /** Calls `then` after the commit (each unit of work once), to wake a worker for rows this work queued. */
+  afterCommit(then: () => void) {
+    if (!this.committed.includes(then)) this.committed.push(then);
   }
 
   /** One event on a community's channel: each group's members see its data; other members skip it. */
@@ -229,6 +236,7 @@ export async function inTransaction<T>(deps: UnitOfWorkDeps, fn: (work: Work) =>
       if (work && (work.pending.length > 0 || work.pendingChannel.length > 0)) {
         deps.publisher.publishCommitted({ personal: work.pending, channel: work.pendingChannel });
       }
+      for (const then of work?.committed ?? []) then();
       return result;
     } catch (err) {
       const code = retryable(err);

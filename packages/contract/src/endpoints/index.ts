@@ -15,6 +15,7 @@ import { MOOD_ENDPOINTS } from './moods';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
 import { PASSWORD_ENDPOINTS } from './passwords';
 import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
+import { PUSH_ENDPOINTS } from './push';
 import { REPORT_ENDPOINTS } from './reports';
 import {
   ACCOUNT_ROUTES,
@@ -36,6 +37,7 @@ import {
   MOOD_ROUTES,
   NOTIFICATION_ROUTES,
   PASSWORD_ROUTES,
+  PUSH_ROUTES,
   REALTIME_ROUTES,
   REPORT_ROUTES,
   SEARCH_ROUTES,
@@ -84,6 +86,7 @@ export const ROUTES = {
   ...REPORT_ROUTES,
   ...SECURITY_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...PUSH_ROUTES,
 };
 
 /**
@@ -119,6 +122,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...REPORT_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
+  ...PUSH_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

@@ -276,6 +276,16 @@ export const TOURNAMENT_ROUTES = {
  * A member's account as a whole (decision 0048): everything they own or wrote as one document, its personal
  * part imported into a new account, and the account erased.
  */
+/** Web Push (issue 26, decision 0053): the server's key, a device's subscriptions, what reaches them. */
+export const PUSH_ROUTES = {
+  pushKey: 'GET /push/key',
+  subscribePush: 'POST /push/subscriptions',
+  pushSubscriptions: 'GET /push/subscriptions',
+  unsubscribePush: 'DELETE /push/subscriptions/:id',
+  pushPreferences: 'GET /push/preferences',
+  updatePushPreferences: 'PUT /push/preferences',
+} as const;
+
 export const ACCOUNT_ROUTES = {
   exportAccount: 'GET /user/export',
   importAccount: 'POST /user/import',

@@ -10,6 +10,7 @@ export * from './mail';
 export * from './media';
 export * from './messages';
 export * from './moods';
+export * from './push';
 export * from './reports';
 export * from './security';
 export * from './social';

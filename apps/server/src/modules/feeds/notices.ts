@@ -1,8 +1,12 @@
-import { Urgency } from '@orbit/contract';
+import { IdentityType, PostPrivacy, PushType, Urgency } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
+import { communityMembers } from '../../db/schema';
 import type { Work } from '../../platform/tx';
 import { standingIn } from '../communities';
-import { faceAsSeenBy } from '../faces';
+import { faceAsSeenBy, findUser, presentMemberFace } from '../faces';
 import { commentNotification, notify } from '../notifications';
+import { queuePushes } from '../push';
+import type { PostRow } from './policy';
 
 interface CommentedPost {
   id: number;
@@ -35,5 +39,39 @@ export async function notifyComment(work: Work, post: CommentedPost, comment: Ne
       comment.id,
       comment.message,
     ),
+  );
+}
+
+/**
+ * A COMMUNITY push to the community's members when one of its experts posts there for everyone (decision
+ * 0053). The expert is named by the face a non-friend sees (one payload for the whole community, the persona
+ * rule kept); an anonymous post names nobody. Members @tagged in it get their mention's push instead (the same
+ * tag, so one would replace the other).
+ */
+export async function pushExpertPost(work: Work, post: PostRow) {
+  const communityId = post.communityId;
+  if (communityId === null || post.privacy !== PostPrivacy.PUBLIC) return;
+  const standing = await standingIn(work.tx, communityId, post.authorId);
+  if (!standing.isExpert) return;
+  const members = await work.tx
+    .select({ id: communityMembers.userId })
+    .from(communityMembers)
+    .where(eq(communityMembers.communityId, communityId));
+  const anonymous = post.identityType === IdentityType.ANONYMOUS;
+  const from = anonymous
+    ? null
+    : presentMemberFace(await findUser(work.tx, post.authorId), false).screen_name;
+  const cause = {
+    type: PushType.COMMUNITY,
+    from,
+    title: standing.community.name,
+    body: post.message,
+    url: `/community/${communityId}/post/${post.id}`,
+    tag: `post-${post.id}`,
+  };
+  const tagged = new Set(post.taggedUsers);
+  await queuePushes(
+    work,
+    members.filter((member) => !tagged.has(member.id)).map((member) => ({ userId: member.id, cause })),
   );
 }

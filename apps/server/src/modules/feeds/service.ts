@@ -25,6 +25,7 @@ import { claimPostImages, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage, cleanTags } from './input';
 import { loadBundles, ReactionKind, reactionsOf } from './loader';
 import { removePost } from './moderation';
+import { pushExpertPost } from './notices';
 import { feedPage } from './page';
 import {
   assertAuthor,
@@ -160,6 +161,7 @@ export async function writePost(
 export async function publishNewPost(work: Work, post: PostRow) {
   await announcePost(work, post, EventSubtype.NEW);
   await notifyTagged(work, post, post.taggedUsers);
+  await pushExpertPost(work, post);
 }
 
 /** One post as the caller sees it (the same shape as a feed page's items). */

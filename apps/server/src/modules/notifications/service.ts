@@ -17,9 +17,11 @@ import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { blocksMadeBy, notHiddenFromSql } from '../blocks';
 import { isResting } from '../faces';
+import { queuePushes } from '../push';
 import { maintenanceNotification, type NotificationInput } from './entities';
 import { assertMayAnnounce, wantsNotification } from './policy';
 import { type NotificationRow, presentNotification } from './presenter';
+import { pushCauseOf } from './push';
 
 export * from './entities';
 
@@ -113,6 +115,15 @@ export async function notify(
     // Stored and listed as ever; during quiet hours the event says so, and the app neither sounds nor pops.
     const quiet = resting.has(row.userId) || undefined;
     await announce(work, row, unread.get(row.userId) ?? 0, EventSubtype.NEW, quiet);
+  }
+  // The kinds that reach a lock screen are queued as pushes too, under the push module's own rules.
+  const cause = pushCauseOf(input);
+  if (cause) {
+    await queuePushes(
+      work,
+      wanting.map((userId) => ({ userId, cause })),
+      now,
+    );
   }
   return wanting;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { pushSubscriptions, sessions } from '../../db/schema';
 import { hashToken, newToken } from './tokens';
 
 export interface AuthContext {
@@ -97,11 +97,16 @@ export class SessionStore {
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
+    await this.endPushes(
+      db,
+      rows.map((row) => row.id),
+    );
     return rows.length > 0;
   }
 
   async revoke(db: Queryable, sessionId: number): Promise<void> {
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    await this.endPushes(db, [sessionId]);
   }
 
   /** Password change: every other session of the member ends; the current one stays. Answers the ended ids. */
@@ -122,6 +127,17 @@ export class SessionStore {
       .set({ revokedAt: new Date() })
       .where(and(which, isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
-    return rows.map((row) => row.id);
+    const ids = rows.map((row) => row.id);
+    await this.endPushes(db, ids);
+    return ids;
+  }
+
+  /**
+   * A device's push subscriptions end with its session (decision 0053), in the same statement's transaction:
+   * nothing more reaches the lock screen of a device signed out, revoked, or reset away.
+   */
+  private async endPushes(db: Queryable, sessionIds: number[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds));
   }
 }

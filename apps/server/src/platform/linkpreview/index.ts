@@ -7,6 +7,7 @@ import { readPageMeta } from './parse';
 
 export { type AddressPolicy, isPublicAddress } from './address';
 export { PAGE_LIMITS } from './fetch-page';
+export { guardedLookup, RefusedAddressError } from './lookup';
 
 export const linkPreviewFailed = (message: string) => badRequest('link_preview_failed', message);
 

@@ -1,0 +1,30 @@
+import {
+  Ok,
+  PushKeyResponse,
+  PushPreferences,
+  PushPreferencesBody,
+  PushSubscriptionBody,
+  PushSubscriptionCreated,
+  PushSubscriptionParams,
+  PushSubscriptionsResponse,
+} from '../schemas';
+import { endpoints } from './define';
+import { PUSH_ROUTES } from './routes';
+
+/**
+ * Web Push (issue 26, docs/decisions/0053). The key is public: the browser needs it to subscribe. The same
+ * endpoint subscribed again answers its id (200); another member's subscription is a 404.
+ */
+export const PUSH_ENDPOINTS = endpoints('push', PUSH_ROUTES, {
+  pushKey: { response: PushKeyResponse, errors: [], public: true },
+  subscribePush: {
+    body: PushSubscriptionBody,
+    response: PushSubscriptionCreated,
+    statuses: [200, 201],
+    errors: ['invalid_subscription'],
+  },
+  pushSubscriptions: { response: PushSubscriptionsResponse, errors: [] },
+  unsubscribePush: { params: PushSubscriptionParams, response: Ok, errors: ['not_found'] },
+  pushPreferences: { response: PushPreferences, errors: [] },
+  updatePushPreferences: { body: PushPreferencesBody, response: PushPreferences, errors: [] },
+});
