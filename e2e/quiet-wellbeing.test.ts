@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EN_US, translate } from '@orbit/contract';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { saveLoggedSession } from './support/activities';
 import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step, VIEWPORTS } from './support/browser';
 import { serverForFile } from './support/journey';
@@ -13,6 +14,18 @@ import { buttonText, text } from './support/texts';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 const server = serverForFile();
+
+/** The settings, opened from the side menu. */
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: text('settings'), exact: true })
+    .click();
+  const settings = page.getByRole('dialog', { name: text('settings') });
+  await settings.waitFor();
+  return settings;
+}
 
 describeInBrowser('quiet hours and wellbeing mode in the settings (decision 0044)', () => {
   let browser: Browser;
@@ -29,13 +42,7 @@ describeInBrowser('quiet hours and wellbeing mode in the settings (decision 0044
     const member = await newMember(browser, server, 'rest');
     const { page } = member;
     const me = async () => (await ok(member, 'GET', '/api/user/profiles')).user_profile;
-    await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
-    await page
-      .getByRole('navigation')
-      .getByRole('button', { name: text('settings'), exact: true })
-      .click();
-    const settings = page.getByRole('dialog', { name: text('settings') });
-    await settings.waitFor();
+    const settings = await openSettings(page);
     const quiet = settings.getByRole('switch', { name: text('quietHours') });
     expect(await quiet.isChecked()).toBe(false);
     await quiet.click();
@@ -111,19 +118,9 @@ describeInBrowser('quiet hours and wellbeing mode in the settings (decision 0044
     const main = page.getByRole('main');
     const ring = main.getByTestId('goal-ring');
     const ownStar = main.getByRole('button', { name: new RegExp(translate(EN_US, 'star_kind.99')) });
-    const openSettings = async () => {
-      await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
-      await page
-        .getByRole('navigation')
-        .getByRole('button', { name: text('settings'), exact: true })
-        .click();
-      const settings = page.getByRole('dialog', { name: text('settings') });
-      await settings.waitFor();
-      return settings;
-    };
 
     await step(page, 'the member sets both reminders in the settings', async () => {
-      const settings = await openSettings();
+      const settings = await openSettings(page);
       const reminders = settings.getByRole('region', { name: text('reminders') });
       await reminders.getByRole('switch', { name: text('moodReminder') }).click();
       await reminders.getByLabel(text('reminderMoodTime')).fill('21:15');
@@ -174,11 +171,7 @@ describeInBrowser('quiet hours and wellbeing mode in the settings (decision 0044
         .getByRole('region', { name: text('thisWeek') })
         .getByRole('button', { name: buttonText('logActivity'), exact: true })
         .click();
-      const form = dialog(page, text('logActivityTitle'));
-      await form.getByLabel(text('activityType'), { exact: true }).selectOption({ label: 'running' });
-      await form.getByLabel(text('activityMinutes'), { exact: true }).fill('30');
-      await form.getByRole('button', { name: buttonText('activitySave'), exact: true }).click();
-      await form.waitFor({ state: 'detached' });
+      await saveLoggedSession(page, 'running', 30);
       await page.keyboard.press('Escape');
       await own.waitFor({ state: 'detached' });
       await expect.poll(() => ring.getAttribute('data-share')).toBe('0.50');
@@ -187,7 +180,7 @@ describeInBrowser('quiet hours and wellbeing mode in the settings (decision 0044
     });
 
     await step(page, 'wellbeing mode takes the ring away', async () => {
-      const settings = await openSettings();
+      const settings = await openSettings(page);
       await settings.getByRole('switch', { name: text('wellbeingMode') }).click();
       await expect
         .poll(async () => (await ok(member, 'GET', '/api/user/profiles')).user_profile.wellbeing_mode)

@@ -209,7 +209,7 @@ export function reminderNotification(kind: ReminderKind): NotificationInput {
     : {
         type: NotificationType.REMINDER,
         title: 'Time to move',
-        body: 'Log an activity when you have done one today.',
+        body: 'Even a short walk counts: log it here when you are done.',
         data: { reminder: 'activity' },
       };
 }
