@@ -50,6 +50,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/modules/reports/live.test.ts',
   // The push outbox: rows taken with SKIP LOCKED under a lease, coalesced by a partial unique index (0053).
   'apps/server/src/modules/push/**/*.test.ts',
+  // Reminders taken with SKIP LOCKED and moved on in one transaction; weeks in a zone by AT TIME ZONE (0054).
+  'apps/server/src/modules/reminders/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {

@@ -1,6 +1,7 @@
 import { EN_US, translate } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { saveLoggedSession } from './support/activities';
 import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { serverForFile } from './support/journey';
@@ -39,11 +40,7 @@ describeInBrowser('activity: log a session, THIS WEEK, history and the leaderboa
       await thisWeek(own)
         .getByRole('button', { name: buttonText('logActivity'), exact: true })
         .click();
-      const form = dialog(page, text('logActivityTitle'));
-      await form.getByLabel(text('activityType'), { exact: true }).selectOption({ label: 'running' });
-      await form.getByLabel(text('activityMinutes'), { exact: true }).fill('30');
-      await form.getByRole('button', { name: buttonText('activitySave'), exact: true }).click();
-      await form.waitFor({ state: 'detached' });
+      await saveLoggedSession(page, 'running', 30);
     });
 
     await step(page, 'THIS WEEK and the feed show the run at once', async () => {

@@ -1,16 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import { EN_US, translate } from '@orbit/contract';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { saveLoggedSession } from './support/activities';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step, VIEWPORTS } from './support/browser';
 import { serverForFile } from './support/journey';
 import { befriend, dialog, newMember, ok } from './support/members';
-import { text } from './support/texts';
+import { buttonText, text } from './support/texts';
 
 /** When set, the settings rows are saved there at each viewport, to be looked at by eye. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 const server = serverForFile();
+
+/** The settings, opened from the side menu. */
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: text('settings'), exact: true })
+    .click();
+  const settings = page.getByRole('dialog', { name: text('settings') });
+  await settings.waitFor();
+  return settings;
+}
 
 describeInBrowser('quiet hours and wellbeing mode in the settings (decision 0044)', () => {
   let browser: Browser;
@@ -27,13 +42,7 @@ describeInBrowser('quiet hours and wellbeing mode in the settings (decision 0044
     const member = await newMember(browser, server, 'rest');
     const { page } = member;
     const me = async () => (await ok(member, 'GET', '/api/user/profiles')).user_profile;
-    await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
-    await page
-      .getByRole('navigation')
-      .getByRole('button', { name: text('settings'), exact: true })
-      .click();
-    const settings = page.getByRole('dialog', { name: text('settings') });
-    await settings.waitFor();
+    const settings = await openSettings(page);
     const quiet = settings.getByRole('switch', { name: text('quietHours') });
     expect(await quiet.isChecked()).toBe(false);
     await quiet.click();
@@ -101,5 +110,87 @@ describeInBrowser('quiet hours and wellbeing mode in the settings (decision 0044
       ).toBe(false);
       await screenshotEachViewport(ben.page, 'quiet-missed-call');
     });
+  });
+
+  it('sets reminders and a weekly goal, sees the ring move after a run, and wellbeing mode takes it away', async () => {
+    const member = await newMember(browser, server, 'goal');
+    const { page } = member;
+    const main = page.getByRole('main');
+    const ring = main.getByTestId('goal-ring');
+    const ownStar = main.getByRole('button', { name: new RegExp(translate(EN_US, 'star_kind.99')) });
+
+    await step(page, 'the member sets both reminders in the settings', async () => {
+      const settings = await openSettings(page);
+      const reminders = settings.getByRole('region', { name: text('reminders') });
+      await reminders.getByRole('switch', { name: text('moodReminder') }).click();
+      await reminders.getByLabel(text('reminderMoodTime')).fill('21:15');
+      await reminders.getByRole('switch', { name: text('activityReminder') }).click();
+      await reminders.getByRole('button', { name: text('weekday2'), exact: true }).click();
+      await reminders.getByRole('button', { name: text('weekday5'), exact: true }).click();
+      await expect
+        .poll(async () => ok(member, 'GET', '/api/user/reminders'))
+        .toEqual({
+          mood: { enabled: true, time: '21:15' },
+          activity: { enabled: true, time: '18:00', days: [1, 2, 3] },
+        });
+      expect(
+        await reminders
+          .getByRole('button', { name: text('weekday2'), exact: true })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      await reminders.scrollIntoViewIfNeeded();
+      await screenshotEachViewport(page, 'settings-reminders');
+    });
+
+    await step(page, 'the member sets a weekly goal of 60 minutes', async () => {
+      const settings = page.getByRole('dialog', { name: text('settings') });
+      const goal = settings.getByRole('region', { name: text('weeklyGoal') });
+      await goal.getByRole('switch', { name: text('weeklyGoal') }).click();
+      const minutes = goal.getByLabel(text('weeklyGoalMinutes'));
+      await minutes.fill('60');
+      await minutes.press('Enter');
+      await expect
+        .poll(async () => ok(member, 'GET', '/api/user/goal'))
+        .toEqual({ weekly_active_minutes: 60 });
+      await goal.scrollIntoViewIfNeeded();
+      await screenshotEachViewport(page, 'settings-weekly-goal');
+      await expectAccessible(page, 'the reminders and the weekly goal');
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'detached' });
+    });
+
+    await step(page, 'the home shows an empty ring around the own star', async () => {
+      await ring.waitFor();
+      expect(await ring.getAttribute('data-share')).toBe('0.00');
+    });
+
+    await step(page, 'a 30-minute run fills half the ring without a reload', async () => {
+      await ownStar.click();
+      const own = dialog(page, member.username);
+      await own
+        .getByRole('region', { name: text('thisWeek') })
+        .getByRole('button', { name: buttonText('logActivity'), exact: true })
+        .click();
+      await saveLoggedSession(page, 'running', 30);
+      await page.keyboard.press('Escape');
+      await own.waitFor({ state: 'detached' });
+      await expect.poll(() => ring.getAttribute('data-share')).toBe('0.50');
+      expect(await ownStar.getAttribute('aria-describedby')).toBeTruthy();
+      await screenshotEachViewport(page, 'home-goal-ring');
+    });
+
+    await step(page, 'wellbeing mode takes the ring away', async () => {
+      const settings = await openSettings(page);
+      await settings.getByRole('switch', { name: text('wellbeingMode') }).click();
+      await expect
+        .poll(async () => (await ok(member, 'GET', '/api/user/profiles')).user_profile.wellbeing_mode)
+        .toBe(true);
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'detached' });
+      await ownStar.waitFor();
+      await expect.poll(() => ring.count()).toBe(0);
+    });
+
+    expect(member.errors).toEqual([]);
   });
 });

@@ -53,6 +53,14 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 
+  it('looks for reminders due every 20 s, or as set within 1 s to a minute (decision 0054)', () => {
+    expect(loadConfig({}).reminderIntervalMs).toBe(20_000);
+    expect(loadConfig({ REMINDER_INTERVAL_MS: '5000' }).reminderIntervalMs).toBe(5000);
+    for (const bad of ['999', '60001', 'often']) {
+      expect(() => loadConfig({ REMINDER_INTERVAL_MS: bad })).toThrow(/REMINDER_INTERVAL_MS/);
+    }
+  });
+
   it("names the social-network provider: Facebook's Graph API by default, none when set empty", () => {
     expect(loadConfig({}).socialGraphUrl).toBe('https://graph.facebook.com');
     expect(loadConfig({ SOCIAL_GRAPH_URL: 'http://127.0.0.1:9/graph/' }).socialGraphUrl).toBe(

@@ -38,6 +38,8 @@ export interface Config {
   outboxSweepMs: number;
   /** How often each instance checks that its open sockets' sessions are still live (expiry, idle). */
   socketSessionCheckMs: number;
+  /** REMINDER_INTERVAL_MS: how often each instance looks for reminders due (decision 0054); under a minute. */
+  reminderIntervalMs: number;
   /** TRUST_PROXY: how many proxies stand in front, or their addresses; false trusts no X-Forwarded-For. */
   trustProxy: false | number | string[];
   /**
@@ -123,6 +125,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${value}"`);
   return n;
+}
+
+/** A reminder fires within a minute of its time, so the workers look at least that often (and not in a spin). */
+function reminderInterval(value: string | undefined): number {
+  const ms = int(value, 20_000, 'REMINDER_INTERVAL_MS');
+  if (ms < 1000 || ms > 60_000) throw new Error(`REMINDER_INTERVAL_MS must be 1000 to 60000, got "${value}"`);
+  return ms;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -394,6 +403,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     wsMaxBufferedBytes: int(env.WS_MAX_BUFFERED_BYTES, 1024 * 1024, 'WS_MAX_BUFFERED_BYTES'),
     outboxSweepMs: int(env.OUTBOX_SWEEP_MS, 2000, 'OUTBOX_SWEEP_MS'),
     socketSessionCheckMs: int(env.WS_SESSION_CHECK_MS, 15_000, 'WS_SESSION_CHECK_MS'),
+    reminderIntervalMs: reminderInterval(env.REMINDER_INTERVAL_MS),
     trustProxy: trustProxy(env.TRUST_PROXY),
     socialGraphUrl: socialGraphUrl(env.SOCIAL_GRAPH_URL),
     socialGraphTimeoutMs: int(env.SOCIAL_GRAPH_TIMEOUT_MS, 5000, 'SOCIAL_GRAPH_TIMEOUT_MS'),

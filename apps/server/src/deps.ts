@@ -76,6 +76,11 @@ export interface AppDeps {
   mail: MailOutbox;
   /** The push outbox's worker (decision 0053): started by main.ts; a test app sends when its test asks. */
   push: PushDelivery;
+  /**
+   * The time as the reminders and the weekly goal read it (decision 0054): the wall clock, unless a test sets
+   * its own. Nothing else reads it yet.
+   */
+  clock: () => Date;
 }
 
 /**

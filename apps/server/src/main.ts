@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { seedDemoWorld } from './db/seed';
 import { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './modules/notifications';
 import { repliedWorkDone } from './modules/passwords';
+import { ReminderWorker } from './modules/reminders';
 import { Periodic } from './platform/periodic';
 import { createDeps } from './wiring';
 
@@ -37,9 +38,13 @@ async function main() {
   // Every instance runs it: rows are taken with SKIP LOCKED under a lease, so each mail goes out once.
   deps.mail.start();
   deps.push.start();
+  // Every instance runs it: a due reminder is taken with SKIP LOCKED and moved on in one transaction.
+  const reminders = new ReminderWorker(deps, app.log.child({ component: 'reminders' }));
+  reminders.start();
   await app.listen({ port: config.port, host: config.host });
   const shutdown = async () => {
     await digests.stop();
+    await reminders.stop();
     await app.close();
     // A reset link asked for just before the stop is still queued (the reply did not wait for it).
     await repliedWorkDone();

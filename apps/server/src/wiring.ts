@@ -102,6 +102,7 @@ export async function createDeps(
     // Started by main.ts (mail.start()): a test app sends only when its test starts it or delivers itself.
     mail: new MailOutbox(database.db, configuredTransport(config, mailLog), mailLog),
     push: new PushOutbox(database.db, config, log.child({ component: 'push' })),
+    clock: () => new Date(),
   };
   return {
     deps,

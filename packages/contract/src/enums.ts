@@ -35,6 +35,8 @@ export const NotificationType = {
   FRIENDLY_CHALLENGE: 15,
   /** Orbit's, not the spec's (decision 0044): what arrived during the member's quiet hours, once at their end. */
   QUIET_DIGEST: 16,
+  /** Orbit's (decision 0054): the member's own mood or activity reminder, at the local time they chose. */
+  REMINDER: 17,
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 

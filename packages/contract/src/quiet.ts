@@ -57,7 +57,7 @@ function partsFormatOf(zone: string): Intl.DateTimeFormat {
 }
 
 /** The wall clock of `zone` at `instant`, read as if it were UTC (milliseconds, to the minute). */
-function wallClockAsUtc(instant: number, zone: string): number {
+export function wallClockAsUtc(instant: number, zone: string): number {
   const parts: Record<string, number> = {};
   for (const part of partsFormatOf(zone).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

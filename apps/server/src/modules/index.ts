@@ -22,6 +22,7 @@ import { moodsRoutes } from './moods/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { passwordsRoutes } from './passwords/routes';
 import { pushRoutes } from './push/routes';
+import { remindersRoutes } from './reminders/routes';
 import { reportsRoutes } from './reports/routes';
 import { searchRoutes } from './search/routes';
 import { starsRoutes } from './stars/routes';
@@ -63,4 +64,5 @@ export const modules: ((app: App, deps: AppDeps) => Promise<void>)[] = [
   reportsRoutes,
   accountRoutes,
   pushRoutes,
+  remindersRoutes,
 ];

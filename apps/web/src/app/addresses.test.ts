@@ -20,6 +20,11 @@ describe('the addressed views', () => {
     expect(kinds).not.toContain('register');
   });
 
+  it('include the mood picker and logging an activity, where the reminders open (decision 0054)', () => {
+    expect(kindsOf('/mood')).toEqual([{ kind: 'mood', ids: [] }]);
+    expect(kindsOf('/log-activity')).toEqual([{ kind: 'log-activity', ids: [] }]);
+  });
+
   it('include moments, surveys, a survey, incentives and the tournament', () => {
     expect(kindsOf('/moments')).toEqual([{ kind: 'moments', ids: [] }]);
     expect(kindsOf('/incentives')).toEqual([{ kind: 'incentives', ids: [] }]);

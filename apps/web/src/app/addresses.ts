@@ -1,3 +1,4 @@
+import { ACTIVITY_ADDRESSES } from '../features/activities/open';
 import { CALL_ADDRESSES } from '../features/calls/open';
 import { COMMUNITY_ADDRESSES } from '../features/communities/open';
 import { FEED_ADDRESSES } from '../features/feeds/open';
@@ -25,4 +26,5 @@ export const ADDRESSES: readonly Address[] = [
   ...SURVEY_ADDRESSES,
   ...INCENTIVE_ADDRESSES,
   ...TOURNAMENT_ADDRESSES,
+  ...ACTIVITY_ADDRESSES,
 ];

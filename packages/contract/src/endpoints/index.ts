@@ -16,6 +16,7 @@ import { NOTIFICATION_ENDPOINTS } from './notifications';
 import { PASSWORD_ENDPOINTS } from './passwords';
 import { INCENTIVE_ENDPOINTS, SURVEY_ENDPOINTS, TOURNAMENT_ENDPOINTS } from './programs';
 import { PUSH_ENDPOINTS } from './push';
+import { REMINDER_ENDPOINTS } from './reminders';
 import { REPORT_ENDPOINTS } from './reports';
 import {
   ACCOUNT_ROUTES,
@@ -39,6 +40,7 @@ import {
   PASSWORD_ROUTES,
   PUSH_ROUTES,
   REALTIME_ROUTES,
+  REMINDER_ROUTES,
   REPORT_ROUTES,
   SEARCH_ROUTES,
   SECURITY_ROUTES,
@@ -87,6 +89,7 @@ export const ROUTES = {
   ...SECURITY_ROUTES,
   ...ACCOUNT_ROUTES,
   ...PUSH_ROUTES,
+  ...REMINDER_ROUTES,
 };
 
 /**
@@ -123,6 +126,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...SECURITY_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
   ...PUSH_ENDPOINTS,
+  ...REMINDER_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

@@ -286,6 +286,15 @@ export const PUSH_ROUTES = {
   updatePushPreferences: 'PUT /push/preferences',
 } as const;
 
+/** Reminders and the weekly goal (issue 26, decision 0054): the member's own, never anyone else's. */
+export const REMINDER_ROUTES = {
+  reminders: 'GET /user/reminders',
+  updateReminders: 'PUT /user/reminders',
+  weeklyGoal: 'GET /user/goal',
+  updateWeeklyGoal: 'PUT /user/goal',
+  goalProgress: 'GET /user/goal/progress',
+} as const;
+
 export const ACCOUNT_ROUTES = {
   exportAccount: 'GET /user/export',
   importAccount: 'POST /user/import',

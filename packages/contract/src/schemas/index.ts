@@ -15,6 +15,7 @@ export * from './moods';
 export * from './notifications';
 export * from './push';
 export * from './realtime';
+export * from './reminders';
 export * from './reports';
 export * from './security';
 export * from './sessions';

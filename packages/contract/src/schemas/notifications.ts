@@ -40,6 +40,11 @@ export const NotificationData = Type.Object({
   ),
   quiet_from: Type.Optional(Type.String({ description: 'QUIET_DIGEST: ISO 8601 start of the window' })),
   quiet_until: Type.Optional(Type.String({ description: 'QUIET_DIGEST: ISO 8601 end of the window' })),
+  reminder: Type.Optional(
+    Type.Union([Type.Literal('mood'), Type.Literal('activity')], {
+      description: 'REMINDER: which check-in it asks for (decision 0054)',
+    }),
+  ),
 });
 export type NotificationData = Static<typeof NotificationData>;
 

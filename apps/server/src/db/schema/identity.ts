@@ -60,6 +60,8 @@ export const users = pgTable(
     quietDigestThrough: timestamp('quiet_digest_through', { withTimezone: true, mode: 'date' }),
     /** Wellbeing mode: the server leaves public counts and rankings out of what it answers this member. */
     wellbeingMode: boolean('wellbeing_mode').notNull().default(false),
+    /** The member's own weekly goal of active minutes, null when none (decision 0054); nobody else reads it. */
+    weeklyGoalMinutes: smallint('weekly_goal_minutes'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),

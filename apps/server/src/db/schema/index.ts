@@ -11,6 +11,7 @@ export * from './media';
 export * from './messages';
 export * from './moods';
 export * from './push';
+export * from './reminders';
 export * from './reports';
 export * from './security';
 export * from './social';

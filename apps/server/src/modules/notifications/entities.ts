@@ -192,3 +192,24 @@ export function quietDigestNotification(
     },
   };
 }
+
+/** Which check-in a REMINDER asks for, and where it opens (the addresses of decision 0042). */
+export type ReminderKind = 'mood' | 'activity';
+export const REMINDER_PATHS: Record<ReminderKind, string> = { mood: '/mood', activity: '/log-activity' };
+
+/** REMINDER: the member's own daily check-in, at the local time they chose (decision 0054). */
+export function reminderNotification(kind: ReminderKind): NotificationInput {
+  return kind === 'mood'
+    ? {
+        type: NotificationType.REMINDER,
+        title: 'How are you feeling?',
+        body: 'Take a moment to pick your mood for today.',
+        data: { reminder: 'mood' },
+      }
+    : {
+        type: NotificationType.REMINDER,
+        title: 'Time to move',
+        body: 'Even a short walk counts: log it here when you are done.',
+        data: { reminder: 'activity' },
+      };
+}

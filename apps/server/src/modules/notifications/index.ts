@@ -9,5 +9,7 @@ export {
   communityInviteNotification,
   friendRequestNotification,
   type NotificationInput,
+  type ReminderKind,
+  reminderNotification,
 } from './entities';
 export { notify, unreadCountOf } from './service';

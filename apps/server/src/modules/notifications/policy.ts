@@ -17,6 +17,7 @@ export const PARTIAL_TYPES: ReadonlySet<number> = new Set<number>([
   NotificationType.CALL_REJECT,
   NotificationType.FRIENDLY_CHALLENGE,
   NotificationType.QUIET_DIGEST,
+  NotificationType.REMINDER,
 ]);
 
 /** Does a member at `level` (0 off, 1 partial, 2 full) receive a notification of `type`? */

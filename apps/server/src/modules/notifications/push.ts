@@ -1,6 +1,6 @@
 import { NotificationType, PushType } from '@orbit/contract';
 import type { PushCause } from '../push';
-import type { NotificationInput } from './entities';
+import { type NotificationInput, REMINDER_PATHS } from './entities';
 
 /** Where a post opens (decision 0042): in its community, or on its own. */
 const postPath = (postId: unknown, communityId: number | null | undefined) =>
@@ -29,6 +29,10 @@ export function pushCauseOf(input: NotificationInput): PushCause | null {
       return { ...words, type: PushType.MOMENT, url: '/notifications', tag: `moment-${data.id}` };
     case NotificationType.CALL_START:
       return { ...words, type: PushType.CALL, url: `/call/${data.call_id}`, tag: `call-${data.call_id}` };
+    case NotificationType.REMINDER: {
+      const kind = data.reminder ?? 'mood';
+      return { ...words, type: PushType.REMINDER, url: REMINDER_PATHS[kind], tag: `reminder-${kind}` };
+    }
     default:
       return null;
   }

@@ -1,11 +1,12 @@
 import { PersonaType, STARFIELD } from '@orbit/contract';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useId } from 'react';
 import { memberPicture } from '../../api/account';
 import { displayName } from '../../api/names';
 import type { Star, UserProfile } from '../../api/types';
 import { useTranslation } from '../../i18n';
 import { MoodFace } from '../social/MoodFace';
 import { GenderStar } from './GenderStar';
+import { GoalRing, useGoalRing } from './GoalRing';
 import styles from './HomeView.module.css';
 import type { StarOpener } from './openStar';
 import { ownStarLabel } from './starLabel';
@@ -46,6 +47,8 @@ export function OwnStar({
   const name = displayName(profile);
   const mood = profile.gojimoji.mood;
   const style = { '--r': `${STARFIELD.radius.own * scale}px`, '--pulses': PULSES } as CSSProperties;
+  const ringWords = useId();
+  const ring = useGoalRing(profile.wellbeing_mode ?? false);
   return (
     <button
       type="button"
@@ -53,10 +56,12 @@ export function OwnStar({
       style={style}
       data-testid="own-star"
       aria-label={ownStarLabel(t, name, mood)}
+      aria-describedby={ring ? ringWords : undefined}
       aria-disabled={opensWith ? undefined : true}
       onClick={() => meStar && open?.(meStar)}
     >
       {pulse && <span className={styles.effect} data-effect="pulse" aria-hidden="true" />}
+      {ring && <GoalRing ring={ring} describedBy={ringWords} />}
       <span className={styles.disc}>
         <OwnPicture profile={profile} name={name} />
       </span>

@@ -15,11 +15,12 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';
 import { TimeAgo } from '../../ui/TimeAgo';
+import { openLogActivity } from '../activities/open';
 import { openCall } from '../calls/open';
 import { openCommunity } from '../communities/open';
 import { openThread } from '../messages/open';
 import { openMoments } from '../moments/open';
-import { openUserStar } from '../social/open';
+import { openMoodPicker, openUserStar } from '../social/open';
 import styles from './Notifications.module.css';
 import { openQuietWindow } from './open';
 import {
@@ -39,6 +40,7 @@ function useOpenTarget(): (target: NotificationTarget) => void {
     else if (target.kind === 'thread') openThread({ groupId: target.groupId, title: target.title });
     else if (target.kind === 'call') openCall({ callId: target.callId, title: target.title });
     else if (target.kind === 'quietWindow') openQuietWindow({ from: target.from, until: target.until });
+    else if (target.kind === 'reminder') (target.reminder === 'mood' ? openMoodPicker : openLogActivity)();
     else if (target.kind === 'ownStar') {
       const me = queryClient.getQueryData<Profiles | null>(queryKeys.profiles)?.user_profile;
       if (me) openUserStar(me.user_id, me.screen_name);

@@ -87,3 +87,12 @@ describe('the quiet-hours digest (decision 0047)', () => {
     expect(inWindow(list, window)).toEqual([during]);
   });
 });
+
+describe('a reminder (decision 0054)', () => {
+  it('opens the mood picker or the activity logging it asks for', () => {
+    const reminder = (kind: 'mood' | 'activity') =>
+      notificationTarget(notification(NotificationType.REMINDER, { data: { reminder: kind } }));
+    expect(reminder('mood')).toEqual({ kind: 'reminder', reminder: 'mood' });
+    expect(reminder('activity')).toEqual({ kind: 'reminder', reminder: 'activity' });
+  });
+});

@@ -10,6 +10,8 @@ export type NotificationTarget =
   | { kind: 'call'; callId: number; title: string }
   /** The quiet-hours digest: the notifications that arrived in its window (decision 0047). */
   | { kind: 'quietWindow'; from: string; until: string }
+  /** A reminder (decision 0054): the mood picker, or logging an activity. */
+  | { kind: 'reminder'; reminder: 'mood' | 'activity' }
   | { kind: 'none' };
 
 const NONE: NotificationTarget = { kind: 'none' };
@@ -53,6 +55,8 @@ export function notificationTarget(notification: Notification): NotificationTarg
       return data.quiet_from !== undefined && data.quiet_until !== undefined
         ? { kind: 'quietWindow', from: data.quiet_from, until: data.quiet_until }
         : NONE;
+    case NotificationType.REMINDER:
+      return { kind: 'reminder', reminder: data.reminder ?? 'mood' };
     default:
       return NONE;
   }

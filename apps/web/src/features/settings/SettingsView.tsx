@@ -17,6 +17,7 @@ import { NotificationSetting } from './NotificationSetting';
 import { PasswordConfirm } from './PasswordConfirm';
 import { PersonaEditor } from './PersonaEditor';
 import { ProfileEditor } from './ProfileEditor';
+import { ReminderSettings, WeeklyGoalSetting } from './ReminderSettings';
 import { QuietHoursSetting, WellbeingSetting } from './RestSettings';
 import styles from './Settings.module.css';
 import { SocialSyncDialog } from './SocialSyncDialog';
@@ -140,7 +141,9 @@ function SettingsStack({ profile, children }: { profile: UserProfile; children: 
       </ul>
       <NotificationSetting profile={profile} />
       <SoundSetting />
+      <ReminderSettings profile={profile} />
       <QuietHoursSetting profile={profile} />
+      <WeeklyGoalSetting />
       <WellbeingSetting profile={profile} />
       <AccountData profile={profile} />
     </div>

@@ -41,7 +41,9 @@ export const openInactive = () => openDialog(inactiveView());
 export const openPrivateRequest = () =>
   openDialog({ title: T.privateRequest, render: () => <PrivateRequestView /> });
 export const openUsersList = () => openDialog({ title: T.members, render: () => <UsersList /> });
-export const openMoodPicker = () => openDialog({ title: T.iFeel, render: () => <MoodPicker /> });
+/** The mood picker; /mood is where the mood reminder's push opens (decision 0054). */
+const moodView = () => ({ title: T.iFeel, route: { kind: 'mood', ids: [] }, render: () => <MoodPicker /> });
+export const openMoodPicker = () => openDialog(moodView());
 export const openTagEditor = () => openDialog({ title: T.tagsTitle, render: () => <TagEditor /> });
 
 /** The name of a member whose page was opened from its address, once their profile has loaded. */
@@ -74,5 +76,6 @@ export const SOCIAL_ADDRESSES: readonly Address[] = [
   { kind: 'search', ids: 0, view: () => searchView() },
   { kind: 'requests', ids: 0, view: requestsView },
   { kind: 'inactive', ids: 0, view: inactiveView },
+  { kind: 'mood', ids: 0, view: moodView },
   { kind: 'member', ids: 1, view: ([userId]) => userStarView(userId, '') },
 ];
