@@ -6,6 +6,7 @@ import type { SessionStore } from './platform/auth/sessions';
 import type { LinkPreviewer } from './platform/linkpreview';
 import type { MailOutbox } from './platform/mail';
 import type { Media } from './platform/media';
+import type { Operations } from './platform/ops';
 import type { Realtime } from './platform/realtime';
 import type { Storage } from './platform/storage';
 import type { UnitOfWorkDeps } from './platform/tx';
@@ -76,6 +77,8 @@ export interface AppDeps {
   mail: MailOutbox;
   /** The push outbox's worker (decision 0053): started by main.ts; a test app sends when its test asks. */
   push: PushDelivery;
+  /** Readiness and metrics (decision 0055): GET /api/ready and /api/metrics read them, the drain sets them. */
+  ops: Operations;
 }
 
 /**

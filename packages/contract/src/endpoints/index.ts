@@ -1,6 +1,12 @@
 import { ACCOUNT_ENDPOINTS } from './account';
 import { ACTIVITY_ENDPOINTS } from './activities';
-import { ADMIN_ENDPOINTS, LOCALE_ENDPOINTS, REALTIME_ENDPOINTS, TAG_ENDPOINTS } from './app';
+import {
+  ADMIN_ENDPOINTS,
+  LOCALE_ENDPOINTS,
+  OPERATIONS_ENDPOINTS,
+  REALTIME_ENDPOINTS,
+  TAG_ENDPOINTS,
+} from './app';
 import { ATTACHMENT_ENDPOINTS } from './attachments';
 import { AUTH_ENDPOINTS } from './auth';
 import { CALL_ENDPOINTS } from './calls';
@@ -36,6 +42,7 @@ import {
   MOMENT_ROUTES,
   MOOD_ROUTES,
   NOTIFICATION_ROUTES,
+  OPERATIONS_ROUTES,
   PASSWORD_ROUTES,
   PUSH_ROUTES,
   REALTIME_ROUTES,
@@ -87,6 +94,7 @@ export const ROUTES = {
   ...SECURITY_ROUTES,
   ...ACCOUNT_ROUTES,
   ...PUSH_ROUTES,
+  ...OPERATIONS_ROUTES,
 };
 
 /**
@@ -123,6 +131,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...SECURITY_ENDPOINTS,
   ...ACCOUNT_ENDPOINTS,
   ...PUSH_ENDPOINTS,
+  ...OPERATIONS_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;
