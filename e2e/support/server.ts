@@ -26,6 +26,8 @@ export interface OrbitServer {
   dataDir: string;
   /** The server process (its memory and CPU time are read by the bench). */
   pid: number;
+  /** The process's exit code once it ends (null when a signal ended it). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer
     },
   });
   const output = collectOutput(child, opts.onOutput);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {
     await stopProcessGroup(child);
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -82,7 +85,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer
     await stop();
     throw err;
   }
-  return { baseUrl, port, dataDir, pid: child.pid ?? 0, stop };
+  return { baseUrl, port, dataDir, pid: child.pid ?? 0, exited, stop };
 }
 
 function collectOutput(child: ChildProcess, onOutput?: (chunk: string) => void): { text: () => string } {

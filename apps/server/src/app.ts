@@ -22,6 +22,7 @@ import { frameworkErrors, registerErrorHandlers } from './platform/errors';
 import { type App, BODY_LIMITS } from './platform/http';
 import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logging';
+import { registerOperationsRoutes } from './platform/ops';
 import { sharedOrLocalStore } from './platform/rate-limit-store';
 
 export interface RouteSummary {
@@ -76,6 +77,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // Routes that take more (the JSON-image uploads) say so themselves; multipart files have their own cap.
     bodyLimit: BODY_LIMITS.json,
     frameworkErrors,
+    // A request that arrives on an open connection while the instance drains is answered, not refused with a
+    // 503 (Fastify still closes that connection after it): the drain turns no request into an error.
+    return503OnClosing: false,
     ajv: {
       // strictNumbers: a JSON 1e309 (Infinity) is not a number; coerced strings are left to the input guard.
       customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, strictNumbers: true },
@@ -91,6 +95,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       return payload;
     });
   }
+  // Before any route: each route's meter is bound to it as it is declared (decision 0055).
+  deps.ops.metrics?.http.install(app);
   const routeList: RouteSummary[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -158,6 +164,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
+      registerOperationsRoutes(api as App, deps.ops, deps.config.metricsToken);
       for (const register of modules) await register(api as App, deps);
       deps.realtime.registerRoutes(api);
     },

@@ -138,4 +138,15 @@ describe('config', () => {
     expect(() => loadConfig({ VAPID_SUBJECT: 'orbit.example.org' })).toThrow(/VAPID_SUBJECT/);
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://orbit.example.org' })).toThrow(/VAPID_SUBJECT/);
   });
+
+  it("reads the operators' settings: metrics token and port, the drain grace (decision 0055)", () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: null, metricsPort: null, shutdownGraceMs: 10_000 });
+    expect(
+      loadConfig({ METRICS_TOKEN: 'a'.repeat(32), METRICS_PORT: '9464', SHUTDOWN_GRACE_MS: '2500' }),
+    ).toMatchObject({ metricsToken: 'a'.repeat(32), metricsPort: 9464, shutdownGraceMs: 2500 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
 });

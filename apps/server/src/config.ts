@@ -63,6 +63,12 @@ export interface Config {
   vapidSubject: string;
   /** PUSH_ALLOWED_HOSTS: push services reached even on a private address, over http or https (a relay). */
   pushAllowedHosts: string[];
+  /** METRICS_TOKEN: the bearer GET /api/metrics wants; null answers that route 404 (decision 0055). */
+  metricsToken: string | null;
+  /** METRICS_PORT: a listener of its own serving /metrics without a token (a private network); null: none. */
+  metricsPort: number | null;
+  /** SHUTDOWN_GRACE_MS: how long a draining instance lets its requests in progress finish. */
+  shutdownGraceMs: number;
 }
 
 export interface S3Config {
@@ -422,7 +428,36 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
           .replace(/^\[|\]$/g, ''),
       )
       .filter(Boolean),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsPort: metricsPort(env.METRICS_PORT),
+    shutdownGraceMs: wholeAtLeast(env.SHUTDOWN_GRACE_MS, 10_000, 0, 'SHUTDOWN_GRACE_MS'),
   };
+}
+
+/** A whole number from `min`, or the fallback when unset. */
+function wholeAtLeast(value: string | undefined, fallback: number, min: number, name: string): number {
+  const n = int(value, fallback, name);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number from ${min}, got "${value}"`);
+  return n;
+}
+
+/** A short token would be guessed: the metrics show the server's load to whoever holds it. */
+const METRICS_TOKEN_MIN = 16;
+
+function metricsToken(value: string | undefined): string | null {
+  const token = str(value);
+  if (token && token.length < METRICS_TOKEN_MIN) {
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters long`);
+  }
+  return token;
+}
+
+function metricsPort(value: string | undefined): number | null {
+  if (str(value) === null) return null;
+  const port = wholeAtLeast(value, 0, 1, 'METRICS_PORT');
+  if (port > 65_535) throw new Error(`METRICS_PORT must be a port number, got "${value}"`);
+  return port;
 }
 
 /** Both keys or neither: one alone would sign with a pair that does not match. */

@@ -6,6 +6,7 @@ import type { SessionStore } from './platform/auth/sessions';
 import type { LinkPreviewer } from './platform/linkpreview';
 import type { MailOutbox } from './platform/mail';
 import type { Media } from './platform/media';
+import type { Operations } from './platform/ops';
 import type { Realtime } from './platform/realtime';
 import type { Storage } from './platform/storage';
 import type { UnitOfWorkDeps } from './platform/tx';
@@ -81,6 +82,8 @@ export interface AppDeps {
    * its own. Nothing else reads it yet.
    */
   clock: () => Date;
+  /** Readiness and metrics (decision 0055): GET /api/ready and /api/metrics read them, the drain sets them. */
+  ops: Operations;
 }
 
 /**

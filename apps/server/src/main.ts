@@ -5,10 +5,11 @@ import { seedDemoWorld } from './db/seed';
 import { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './modules/notifications';
 import { repliedWorkDone } from './modules/passwords';
 import { ReminderWorker } from './modules/reminders';
+import { drain, serveMetrics } from './platform/ops';
 import { Periodic } from './platform/periodic';
 import { createDeps } from './wiring';
 
-/** Process entry: config -> database -> migrations -> seed -> app -> media -> listen. */
+/** Process entry: config -> database -> migrations -> seed -> app -> media -> listen; drain on SIGTERM. */
 /** A configuration Orbit cannot run with ends the process with its reason alone, no stack trace. */
 function configOrExit() {
   try {
@@ -42,18 +43,55 @@ async function main() {
   const reminders = new ReminderWorker(deps, app.log.child({ component: 'reminders' }));
   reminders.start();
   await app.listen({ port: config.port, host: config.host });
-  const shutdown = async () => {
-    await digests.stop();
-    await reminders.stop();
-    await app.close();
-    // A reset link asked for just before the stop is still queued (the reply did not wait for it).
-    await repliedWorkDone();
-    await close();
-    await database.close();
-    process.exit(0);
+  const metricsListener =
+    deps.ops.metrics && config.metricsPort
+      ? await serveMetrics(deps.ops.metrics, config.metricsPort, config.host)
+      : null;
+  const shutdown = (signal: NodeJS.Signals) =>
+    drain({
+      log: app.log,
+      graceMs: config.shutdownGraceMs,
+      markDraining: () => deps.ops.readiness.drain(),
+      closeSockets: () => deps.realtime.drain(),
+      closeHttp: () => app.close(),
+      cutHttp: () => {
+        app.server.closeAllConnections();
+        for (const socket of app.websocketServer.clients) socket.terminate();
+      },
+      stopWork: async () => {
+        await digests.stop();
+        await reminders.stop();
+        // A reset link asked for just before the stop is still queued (the reply did not wait for it).
+        await repliedWorkDone();
+        await close();
+        await metricsListener?.close();
+        await database.close();
+      },
+    }).then(
+      (inTime) => process.exit(inTime ? 0 : 1),
+      (err) => {
+        app.log.error({ err, signal }, 'drain failed');
+        process.exit(1);
+      },
+    );
+  onceThenForce(shutdown, app.log);
+}
+
+/**
+ * The first SIGTERM or SIGINT drains; a second one (Ctrl+C again) does not wait for the drain to end.
+ */
+function onceThenForce(shutdown: (signal: NodeJS.Signals) => void, log: { warn(msg: string): void }) {
+  let draining = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (draining) {
+      log.warn(`${signal} again while draining: exiting now`);
+      process.exit(1);
+    }
+    draining = true;
+    shutdown(signal);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }
 
 main().catch((err) => {

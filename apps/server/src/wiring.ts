@@ -17,11 +17,12 @@ import { loggerOptions } from './platform/logging';
 import { configuredTransport, MailOutbox } from './platform/mail';
 import { JanusMedia, type Media } from './platform/media';
 import { openRoomsByGateway } from './platform/media/open-rooms';
+import { type Operations, OrbitMetrics, Readiness } from './platform/ops';
 import { type Bus, MemoryBus } from './platform/realtime/bus';
 import { createRealtime } from './platform/realtime/hub';
 import { RedisBus } from './platform/realtime/redis-bus';
 import { watchRedisHealth } from './platform/redis-health';
-import { createStorage, type Storage } from './platform/storage';
+import { createStorage, localFilesDir, type Storage } from './platform/storage';
 import type { EmitCheck } from './platform/tx';
 
 /** The Redis channel every instance of one deployment publishes committed events on. */
@@ -82,20 +83,42 @@ export async function createDeps(
     membershipsOf: (userId) => membershipsOf(database.db, userId),
     checkEmit: overrides.checkEmit,
   });
+  const storage = overrides.storage ?? createStorage(config);
+  const media =
+    overrides.media ??
+    new JanusMedia(config, log.child({ component: 'janus' }), undefined, () =>
+      openRoomsByGateway(database.db),
+    );
+  const readiness = new Readiness({
+    db: database.db,
+    redis,
+    media,
+    localFiles: overrides.storage || config.s3 ? null : localFilesDir(config),
+  });
+  const ops: Operations = {
+    readiness,
+    // Off unless asked for: then not even the requests are counted.
+    metrics:
+      config.metricsToken || config.metricsPort
+        ? new OrbitMetrics({
+            database,
+            realtime,
+            media,
+            openRooms: () => openRoomsByGateway(database.db),
+            draining: () => readiness.isDraining,
+          })
+        : null,
+  };
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     realtime,
-    storage: overrides.storage ?? createStorage(config),
+    storage,
     hasher: new PasswordHasher(config.argon2Concurrency),
     sessions,
     // Started by main.ts (media.start()): a test app gets no Janus child unless it starts one.
-    media:
-      overrides.media ??
-      new JanusMedia(config, log.child({ component: 'janus' }), undefined, () =>
-        openRoomsByGateway(database.db),
-      ),
+    media,
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
     homes: new HomeCache(database.db),
     feedPages: new CommunityPageCache(database.db),
@@ -103,6 +126,7 @@ export async function createDeps(
     mail: new MailOutbox(database.db, configuredTransport(config, mailLog), mailLog),
     push: new PushOutbox(database.db, config, log.child({ component: 'push' })),
     clock: () => new Date(),
+    ops,
   };
   return {
     deps,

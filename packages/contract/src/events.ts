@@ -64,6 +64,8 @@ export const WS_CLOSE = {
   forbidden: 4403,
   /** The server could not read the backlog (database unavailable); resume with `since`. */
   internal: 1011,
+  /** The instance is restarting (it drains on SIGTERM); resume with `since`, at another instance. */
+  serviceRestart: 1012,
 } as const;
 
 /** How long the events table keeps an event for resume (ARCHITECTURE §5: at least 24 hours). */

@@ -17,11 +17,41 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** How the database's connections are used now, for the metrics (decision 0055). */
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  poolStats(): PoolStats;
+}
+
+/**
+ * PGlite is one connection that runs one query or transaction at a time, the others queued behind it: it is
+ * busy while any is in progress, and those beyond the first wait. Counted around its entry points.
+ */
+function countInProgress(client: PGlite): () => PoolStats {
+  let inProgress = 0;
+  const done = () => {
+    inProgress -= 1;
+  };
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      inProgress += 1;
+      return original(...args).finally(done);
+    };
+  }
+  return () => ({ total: 1, idle: inProgress === 0 ? 1 : 0, waiting: Math.max(0, inProgress - 1), max: 1 });
 }
 
 const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
@@ -31,6 +61,7 @@ const MIGRATION_LOCK = 7_240_112;
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+  const poolStats = countInProgress(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -40,6 +71,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
     },
     close: () => client.close(),
+    poolStats,
   };
 }
 
@@ -64,6 +96,12 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
   };
 }
 

@@ -29,6 +29,9 @@ export const forbidden = (
 export const notFound = (message = 'Not found', code: ErrorCode = ErrorCode.not_found) =>
   new AppError(404, code, message);
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+/** The instance drains (SIGTERM, decision 0055): the client goes on at another instance. */
+export const draining = () =>
+  new AppError(503, ErrorCode.draining, 'This server is restarting: try again (another one takes over)');
 
 /** One refusal on the wire (API.md): a catalogue code and a human message. */
 function refuse(reply: FastifyReply, status: number, body: ApiErrorBody) {

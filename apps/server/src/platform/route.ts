@@ -22,10 +22,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The codes the route's declaration lets it refuse with, checked in the test suite (error-check.ts). */
     errorCodes?: readonly ErrorCode[];
+    /** An operators' probe (health, readiness, metrics): answered without looking up a session. */
+    operational?: boolean;
   }
 }
 
-type SuccessStatus<E extends EndpointSpec> = E['statuses'] extends readonly (infer S extends 200 | 201)[]
+type SuccessStatus<E extends EndpointSpec> = E['statuses'] extends readonly (infer S extends
+  | 200
+  | 201
+  | 503)[]
   ? S
   : E['status'] extends 201 | 202
     ? E['status']
@@ -61,6 +66,8 @@ export interface MountOptions {
   /** The operation's summary and description in the OpenAPI document, where its name says too little. */
   summary?: string;
   description?: string;
+  /** The route's own log level: 'silent' for the probes, which would otherwise log every few seconds. */
+  logLevel?: 'silent';
 }
 
 /** A refusal of this route: API.md's shape, its `error` one of the codes the route may answer. */
@@ -112,6 +119,7 @@ export function route<E extends Endpoint>(
     schema,
     config: { ...options.config, ...(endpoint.public ? { public: true } : {}), errorCodes: codes },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     handler: handler as RouteHandlerMethod,
   });
 }

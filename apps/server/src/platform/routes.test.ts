@@ -5,7 +5,7 @@ const { app } = await createTestApp();
 
 /**
  * Routes that answer without a session, by design (API.md): sign-in, registration, account recovery (issue
- * 16), public assets, and the Web Push key a browser subscribes with (issue 26).
+ * 16), public assets, the Web Push key a browser subscribes with (issue 26), and operators' probes (issue 27).
  */
 const PUBLIC = [
   'POST /api/register',
@@ -21,6 +21,10 @@ const PUBLIC = [
   'GET /api/v3/avatars/:file',
   'GET /api/v3/session_images/:file',
   'GET /api/push/key',
+  // Operators' probes (issue 27): health, readiness, and metrics behind a token of their own.
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/metrics',
 ];
 
 const apiRoutes = () => app.routeList.filter((r) => r.url.startsWith('/api/'));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { EventSubtype, EventType, UI_TIMINGS } from '@orbit/contract';
+import { EventSubtype, EventType, UI_TIMINGS, WS_CLOSE } from '@orbit/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelope } from '../test/events';
 import { type Arrival, SocketServer, send } from '../test/socketServer';
@@ -45,6 +45,18 @@ async function pingedWhenQuiet(arrival: Arrival): Promise<number> {
 }
 
 describe('realtime client', () => {
+  it('resumes from its positions when a draining server closes with 1012, as on any close', async () => {
+    const { first, events } = await connected(5);
+    send(first, { type: 'POSITIONS', personal: 5, channels: { 12: 40 } });
+    send(first, post(6));
+    await expect.poll(() => events.length).toBe(1);
+    first.socket.close(WS_CLOSE.serviceRestart, 'service restart');
+
+    const second = await server.arrival(1);
+    expect(second.url).toContain('since=6');
+    expect(decodeURIComponent(second.url)).toContain('ch=12:40');
+  });
+
   it('keeps what a resume replays and refetches nothing', async () => {
     const { first, events, staleCount } = await connected(5);
     send(first, post(6));

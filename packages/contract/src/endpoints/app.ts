@@ -1,7 +1,9 @@
 import {
   AdminOrganizationsResponse,
+  HealthResponse,
   LocaleQuery,
   LocaleResponse,
+  ReadyResponse,
   TagsQuery,
   TagsResponse,
   VersionQuery,
@@ -9,7 +11,7 @@ import {
   WsUrlResponse,
 } from '../schemas';
 import { endpoints } from './define';
-import { ADMIN_ROUTES, LOCALE_ROUTES, REALTIME_ROUTES, TAG_ROUTES } from './routes';
+import { ADMIN_ROUTES, LOCALE_ROUTES, OPERATIONS_ROUTES, REALTIME_ROUTES, TAG_ROUTES } from './routes';
 
 /* The small modules of one or two calls each: dictionaries and version gate, prior tags, admin scope, socket. */
 
@@ -28,4 +30,14 @@ export const ADMIN_ENDPOINTS = endpoints('admin', ADMIN_ROUTES, {
 
 export const REALTIME_ENDPOINTS = endpoints('realtime', REALTIME_ROUTES, {
   socketUrl: { response: WsUrlResponse, errors: [] },
+});
+
+/**
+ * Operators' endpoints (issue 27, decision 0055): no session. Readiness answers 503 with the same body when
+ * it is not ready; metrics answers Prometheus text only with METRICS_TOKEN as a bearer, and 404 while unset.
+ */
+export const OPERATIONS_ENDPOINTS = endpoints('operations', OPERATIONS_ROUTES, {
+  health: { public: true, response: HealthResponse, errors: [] },
+  readiness: { public: true, response: ReadyResponse, statuses: [200, 503], errors: [] },
+  metrics: { public: true, errors: ['not_found'] },
 });

@@ -17,9 +17,10 @@ export interface EndpointSpec {
   status?: 201 | 202;
   /**
    * The success statuses of a route that answers either, with the same body: an idempotent create answers
-   * 201 when it creates and 200 when it finds the same thing already there. Takes the place of `status`.
+   * 201 when it creates and 200 when it finds the same thing already there; readiness answers 503 with its
+   * body when the instance is not ready. Takes the place of `status`.
    */
-  statuses?: readonly (200 | 201)[];
+  statuses?: readonly (200 | 201 | 503)[];
   /** The codes this route refuses with, beside COMMON_ERRORS that any route can answer. */
   errors: readonly ErrorCode[];
   /** It answers without a session (sign-in, registration, locale). */

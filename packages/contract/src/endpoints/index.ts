@@ -1,6 +1,12 @@
 import { ACCOUNT_ENDPOINTS } from './account';
 import { ACTIVITY_ENDPOINTS } from './activities';
-import { ADMIN_ENDPOINTS, LOCALE_ENDPOINTS, REALTIME_ENDPOINTS, TAG_ENDPOINTS } from './app';
+import {
+  ADMIN_ENDPOINTS,
+  LOCALE_ENDPOINTS,
+  OPERATIONS_ENDPOINTS,
+  REALTIME_ENDPOINTS,
+  TAG_ENDPOINTS,
+} from './app';
 import { ATTACHMENT_ENDPOINTS } from './attachments';
 import { AUTH_ENDPOINTS } from './auth';
 import { CALL_ENDPOINTS } from './calls';
@@ -37,6 +43,7 @@ import {
   MOMENT_ROUTES,
   MOOD_ROUTES,
   NOTIFICATION_ROUTES,
+  OPERATIONS_ROUTES,
   PASSWORD_ROUTES,
   PUSH_ROUTES,
   REALTIME_ROUTES,
@@ -90,6 +97,7 @@ export const ROUTES = {
   ...ACCOUNT_ROUTES,
   ...PUSH_ROUTES,
   ...REMINDER_ROUTES,
+  ...OPERATIONS_ROUTES,
 };
 
 /**
@@ -127,6 +135,7 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
   ...ACCOUNT_ENDPOINTS,
   ...PUSH_ENDPOINTS,
   ...REMINDER_ENDPOINTS,
+  ...OPERATIONS_ENDPOINTS,
 }))();
 
 export type Endpoints = typeof ENDPOINTS;

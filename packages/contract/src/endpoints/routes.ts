@@ -198,6 +198,13 @@ export const ADMIN_ROUTES = { adminOrganizations: 'GET /admin/organizations' } a
 /** The realtime socket's address with a one-use ticket (docs/decisions/0004-realtime.md). */
 export const REALTIME_ROUTES = { socketUrl: 'GET /wsurl' } as const;
 
+/** What operators' tools read (issue 27): liveness, readiness and Prometheus metrics. */
+export const OPERATIONS_ROUTES = {
+  health: 'GET /health',
+  readiness: 'GET /ready',
+  metrics: 'GET /metrics',
+} as const;
+
 /** Private and group messages (002 §7). Only a thread's participants read or write it: 404 for others. */
 export const MESSAGE_ROUTES = {
   messagePreviews: 'GET /pms/previews',

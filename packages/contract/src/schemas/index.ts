@@ -13,6 +13,7 @@ export * from './messages';
 export * from './moments';
 export * from './moods';
 export * from './notifications';
+export * from './operations';
 export * from './push';
 export * from './realtime';
 export * from './reminders';

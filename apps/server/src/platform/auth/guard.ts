@@ -60,6 +60,9 @@ export function registerAuthGuard(
 ): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    // A probe answers whatever the database says: no session lookup to fail or to wait on (decision 0055).
+    if (config?.operational) return;
     const token = bearer(request) ?? request.cookies[SESSION_COOKIE] ?? null;
     const via = bearer(request) ? 'bearer' : 'cookie';
     if (token) {
@@ -67,7 +70,7 @@ export function registerAuthGuard(
       if (session) request.auth = { ...session, via };
     }
     keepSignedInMark(request, reply, deps.cookies);
-    if (request.routeOptions.config?.public) return;
+    if (config?.public) return;
     if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
     if (!request.auth) throw unauthorized();
     if (request.auth.via === 'cookie' && UNSAFE.has(request.method)) {

@@ -26,6 +26,8 @@ export interface ConnectionOptions {
   channelAfter(communityId: number, userId: number, afterSeq: number): Promise<Frame[]>;
   channels: ChannelIndex;
   onFailure(err: unknown): void;
+  /** Counts each event frame written to the socket, live or replayed (the metrics' events delivered). */
+  onDelivered(): void;
 }
 
 /**
@@ -178,6 +180,7 @@ export class Connection {
       return false;
     }
     sendText(this.socket, frame.bytes);
+    this.options.onDelivered();
     return true;
   }
 
@@ -186,6 +189,7 @@ export class Connection {
     if (this.socket.readyState !== WebSocket.OPEN) return Promise.resolve(false);
     const bytes = frame.bytes;
     if (!bytes) return Promise.resolve(true);
+    this.options.onDelivered();
     if (this.socket.bufferedAmount + bytes.length <= this.options.maxBufferedBytes) {
       this.socket.send(bytes, TEXT);
       return Promise.resolve(true);

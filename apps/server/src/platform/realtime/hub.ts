@@ -44,6 +44,11 @@ export interface RealtimeDeps {
 export function createRealtime(deps: RealtimeDeps): Realtime {
   const { db, bus, config, log } = deps;
   let liveWriteFailures = 0;
+  let delivered = 0;
+  let draining = false;
+  const countDelivered = () => {
+    delivered += 1;
+  };
   const sockets = new LocalSockets((err) => {
     liveWriteFailures += 1;
     log.error({ err }, 'live socket write failed');
@@ -69,7 +74,13 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       channelAfter: (communityId, id, afterSeq) => channelFramesAfter(db, communityId, id, afterSeq),
       channels: sockets,
       onFailure: (err) => log.warn({ err, userId }, 'socket backlog read failed'),
+      onDelivered: countDelivered,
     });
+    // Its upgrade began before the drain: it goes on at another instance like the others.
+    if (draining) {
+      connection.close(WS_CLOSE.serviceRestart, 'service restart');
+      return;
+    }
     // Registered (and its channels followed) before the resume plan is read, so that nothing published
     // meanwhile is missed: it is held until the plan says where each stream starts.
     sockets.add(connection);
@@ -113,9 +124,18 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
         db,
         publicUrl: config.publicUrl,
         rateLimitFactor: config.rateLimitFactor,
+        accepting: () => !draining,
         connect,
       });
     },
+    get accepting() {
+      return !draining;
+    },
+    drain() {
+      draining = true;
+      sockets.closeAll(WS_CLOSE.serviceRestart, 'service restart');
+    },
+    stats: () => ({ sockets: sockets.count(), delivered }),
     async start() {
       if (started) return;
       started = true;

@@ -8,6 +8,15 @@ export interface Realtime extends EventPublisher {
   /** Closes every socket of these ended sessions, on every instance (through the bus); never throws. */
   closeSessions(sessionIds: number[]): void;
   start(): Promise<void>;
+  /**
+   * The instance drains (SIGTERM): every socket closes with 1012 (service restart), so that its client resumes
+   * at another instance from its position, and no new one is taken (decision 0055).
+   */
+  drain(): void;
+  /** Whether sockets are taken (false once draining). */
+  readonly accepting: boolean;
+  /** What the metrics read: sockets open on this instance, and event frames written since start. */
+  stats(): { sockets: number; delivered: number };
   close(): Promise<void>;
   /** Live writes that threw since start (each closed its socket, which resumed): 0 unless there is a bug. */
   liveWriteFailures(): number;

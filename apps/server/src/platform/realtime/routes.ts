@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import { me, ownOrigin } from '../auth/guard';
-import { forbidden, unauthorized } from '../errors';
+import { draining, forbidden, unauthorized } from '../errors';
 import { rateLimit } from '../http';
 import { route } from '../route';
 import type { ResumeAsk } from './history';
@@ -14,6 +14,8 @@ export interface RealtimeRouteContext {
   db: Db;
   publicUrl: string | null;
   rateLimitFactor: number;
+  /** False while the instance drains: a new socket is refused (503) and its client tries another instance. */
+  accepting(): boolean;
   /** Hands an authenticated socket to the hub. */
   connect(socket: WebSocket, holder: TicketHolder, ask: ResumeAsk): void;
 }
@@ -71,6 +73,7 @@ export function registerRealtimeRoutes(fastify: FastifyInstance, ctx: RealtimeRo
       schema: { tags, querystring: WsQuery },
       // Runs before the upgrade: a refusal answers plain HTTP 403/401 and no socket is allocated.
       preHandler: async (request) => {
+        if (!ctx.accepting()) throw draining();
         assertOwnOrigin(request, ctx.publicUrl);
         const holder = request.query.token ? await redeemTicket(ctx.db, request.query.token) : null;
         if (!holder) throw unauthorized('The socket ticket is unknown, used or expired', 'invalid_ticket');

@@ -98,6 +98,13 @@ export class LocalSockets implements ChannelIndex {
     for (const set of this.byUser.values()) for (const connection of set) connection.resync();
   }
 
+  /** This instance's open sockets (read at a metrics scrape, not kept on the way). */
+  count(): number {
+    let sockets = 0;
+    for (const set of this.byUser.values()) sockets += set.size;
+    return sockets;
+  }
+
   closeAll(code: number, reason: string): void {
     for (const set of this.byUser.values()) for (const connection of set) connection.close(code, reason);
     this.byUser.clear();

@@ -49,7 +49,10 @@ export class MemoryStorage implements Storage {
   }
 }
 
+/** Where local uploads are kept: a directory under DATA_DIR that only this host sees. */
+export const localFilesDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'files');
+
 /** S3 when configured (shared by every instance), else a directory under DATA_DIR that only this host sees. */
 export function createStorage(config: Config): Storage {
-  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'files'));
+  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(localFilesDir(config));
 }

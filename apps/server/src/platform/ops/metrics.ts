@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import type { Database } from '../../db/client';
+import { channelEvents, events, mailOutbox, pushOutbox } from '../../db/schema';
+import type { Media, OpenRooms } from '../media';
+import type { Realtime } from '../realtime';
+import { HttpMeters, sampled } from './http-meters';
+import { within } from './within';
+
+/** A queue counted past this is reported as this: the count stays cheap however far behind things are. */
+export const COUNT_CAP = 100_000;
+/** A scrape waits this long for the database; past it the gauges keep their last figures. */
+const SCRAPE_DEADLINE_MS = 1_000;
+
+export interface MetricsSources {
+  database: Database;
+  realtime: Pick<Realtime, 'stats'>;
+  media: Media;
+  openRooms: OpenRooms;
+  /** Whether the instance drains (orbit_draining). */
+  draining(): boolean;
+}
+
+const capped = (query: ReturnType<typeof sql>) =>
+  sql`(SELECT count(*) FROM (${query} LIMIT ${COUNT_CAP}) AS capped)`;
+
+/**
+ * One statement for every queue: unpublished events (through their partial indexes), the oldest one's age,
+ * mail and pushes waiting. Each count stops at COUNT_CAP.
+ */
+const queuesQuery = sql`SELECT
+  ${capped(sql`SELECT 1 FROM ${events} WHERE ${events.publishedAt} IS NULL`)}
+    + ${capped(sql`SELECT 1 FROM ${channelEvents} WHERE ${channelEvents.publishedAt} IS NULL`)} AS pending,
+  COALESCE(EXTRACT(EPOCH FROM now() - LEAST(
+    (SELECT ${events.createdAt} FROM ${events} WHERE ${events.publishedAt} IS NULL ORDER BY ${events.id} LIMIT 1),
+    (SELECT ${channelEvents.createdAt} FROM ${channelEvents} WHERE ${channelEvents.publishedAt} IS NULL
+      ORDER BY ${channelEvents.id} LIMIT 1)
+  )), 0) AS lag,
+  ${capped(sql`SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.failedAt} IS NULL`)} AS mail,
+  ${capped(sql`SELECT 1 FROM ${pushOutbox}`)} AS push`;
+
+interface Queues {
+  pending: number;
+  lag: number;
+  mail: number;
+  push: number;
+}
+
+/**
+ * The instance's Prometheus metrics (decision 0055), in a registry of its own. Request counts are kept by
+ * HttpMeters on the way; everything else is read at the scrape: the hub's counters, the pool's figures, and
+ * one statement for the queues, so that measuring costs the requests nothing more.
+ */
+export class OrbitMetrics {
+  readonly registry = new Registry();
+  readonly http = new HttpMeters();
+  private readonly queues: Record<keyof Queues, Gauge>;
+  private readonly rooms: Gauge;
+
+  constructor(private readonly sources: MetricsSources) {
+    collectDefaultMetrics({ register: this.registry });
+    const gauge = (name: string, help: string, labelNames: string[] = []) =>
+      new Gauge({ name, help, labelNames, registers: [this.registry] });
+    this.queues = {
+      pending: gauge('orbit_outbox_pending', 'Events committed and not yet published on the bus'),
+      lag: gauge('orbit_outbox_lag_seconds', 'Age of the oldest event not yet published (0 when none)'),
+      mail: gauge('orbit_mail_queue', 'Mails waiting to be sent (given-up ones left out)'),
+      push: gauge('orbit_push_queue', 'Web pushes waiting to be sent'),
+    };
+    this.rooms = gauge('orbit_janus_rooms_open', 'Media rooms open, by Janus gateway', ['gateway']);
+    for (const metric of this.sampledMetrics()) this.registry.registerMetric(metric);
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** The text format, the database's figures read now (or kept from before when it does not answer). */
+  async text(): Promise<string> {
+    await within(this.readDatabase(), SCRAPE_DEADLINE_MS, undefined);
+    return this.registry.metrics();
+  }
+
+  private async readDatabase(): Promise<void> {
+    const { database, media, openRooms } = this.sources;
+    const [result, rooms] = await Promise.all([
+      database.db.execute(queuesQuery) as unknown as Promise<{ rows: Record<keyof Queues, unknown>[] }>,
+      media.available ? openRooms() : new Map<string, number>(),
+    ]);
+    const row = result.rows[0];
+    for (const key of Object.keys(this.queues) as (keyof Queues)[]) this.queues[key].set(Number(row[key]));
+    this.rooms.reset();
+    for (const gateway of media.gateways)
+      this.rooms.set({ gateway: gateway.name }, rooms.get(gateway.name) ?? 0);
+  }
+
+  private sampledMetrics(): Metric[] {
+    const { realtime, database, media, draining } = this.sources;
+    const one = (value: number) => [{ value, labels: {} }];
+    const pool = (read: (stats: ReturnType<Database['poolStats']>) => number) => () =>
+      one(read(database.poolStats()));
+    return [
+      ...this.http.metrics(),
+      sampled('orbit_ws_connections', 'Sockets open on this instance', 'gauge', () =>
+        one(realtime.stats().sockets),
+      ),
+      sampled(
+        'orbit_events_delivered_total',
+        'Event frames written to sockets, live or replayed',
+        'counter',
+        () => one(realtime.stats().delivered),
+      ),
+      sampled(
+        'orbit_db_pool_size',
+        'Database connections open',
+        'gauge',
+        pool((s) => s.total),
+      ),
+      sampled(
+        'orbit_db_pool_idle',
+        'Database connections open and idle',
+        'gauge',
+        pool((s) => s.idle),
+      ),
+      sampled(
+        'orbit_db_pool_waiting',
+        'Queries waiting for a database connection',
+        'gauge',
+        pool((s) => s.waiting),
+      ),
+      sampled(
+        'orbit_db_pool_max',
+        'Database connections the pool may open',
+        'gauge',
+        pool((s) => s.max),
+      ),
+      sampled(
+        'orbit_janus_gateway_up',
+        'Whether a Janus gateway is in placement (1) or down (0)',
+        'gauge',
+        () =>
+          media.gateways.map((gateway) => ({
+            value: gateway.down ? 0 : 1,
+            labels: { gateway: gateway.name },
+          })),
+      ),
+      sampled(
+        'orbit_draining',
+        'Whether this instance is draining (1) after SIGTERM or SIGINT',
+        'gauge',
+        () => one(draining() ? 1 : 0),
+      ),
+    ];
+  }
+}

@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { WS_CLOSE } from '@orbit/contract';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, openTestDatabase, signUp } from '../../test/harness';
+import { attempt, emit, listen, TestSocket, wsUrl } from '../../test/realtime';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../../../..');
+const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** One metric's sample lines (its HELP and TYPE lines left out). */
+const samples = (text: string, name: string) =>
+  text.split('\n').filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
+/** The value of the one sample of an unlabelled metric. */
+const sampleValue = (text: string, name: string) => Number(samples(text, name)[0]?.split(' ').pop());
+
+// Each app is built once per file: the machine the suite runs on is slow to build one.
+const plain = await createTestApp();
+const measured = await createTestApp({ metricsToken: METRICS_TOKEN });
+const origin = await listen(measured.app);
+
+describe('GET /api/health', () => {
+  it('answers ok without a session, and says nothing more', async () => {
+    const { app } = plain;
+    for (const headers of [{}, bearer('not-a-session'), { cookie: 'session=forged' }]) {
+      const res = await app.inject({ method: 'GET', url: '/api/health', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+    }
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('is ready with each dependency named in one word', async () => {
+    const { app } = plain;
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'absent', janus: 'absent', storage: 'ok' },
+    });
+  });
+
+  it('answers 503 naming the database when it does not answer, a session cookie or not', async () => {
+    const database = await openTestDatabase();
+    const { app } = await createTestApp({}, database);
+    expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    await database.close();
+    for (const headers of [{}, { cookie: 'session=whatever' }]) {
+      const res = await app.inject({ method: 'GET', url: '/api/ready', headers });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not_ready', checks: { database: 'down' } });
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/metrics', () => {
+  it('is 404 while METRICS_TOKEN is unset, whoever asks', async () => {
+    const { app } = plain;
+    const member = await signUp(app);
+    for (const headers of [{}, member.headers, bearer(METRICS_TOKEN)]) {
+      const res = await app.inject({ method: 'GET', url: '/api/metrics', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('not_found');
+    }
+  });
+
+  it('answers only the METRICS_TOKEN bearer: none, a wrong one and a member session are 401', async () => {
+    const { app } = measured;
+    const member = await signUp(app);
+    const refused = [
+      {},
+      bearer('x'),
+      bearer(`${METRICS_TOKEN}x`),
+      member.headers,
+      { cookie: `session=${member.token}` },
+    ];
+    for (const headers of refused) {
+      const res = await app.inject({ method: 'GET', url: '/api/metrics', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('orbit_');
+    }
+    const res = await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  });
+
+  it('labels requests with the declared route pattern, never a path with ids or member data', async () => {
+    const { app } = measured;
+    const member = await signUp(app);
+    await app.inject({ method: 'GET', url: '/api/community/feed/987654', headers: member.headers });
+    await app.inject({ method: 'GET', url: `/api/no/such/route/${member.username}` });
+    const text = (await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) }))
+      .body;
+
+    const requests = samples(text, 'orbit_http_requests_total');
+    expect(requests).toContainEqual(
+      expect.stringMatching(
+        /^orbit_http_requests_total\{method="GET",route="\/api\/community\/feed\/:id",status="\d+"\} 1$/,
+      ),
+    );
+    expect(requests).toContainEqual(
+      expect.stringMatching(
+        /^orbit_http_requests_total\{method="POST",route="\/api\/register",status="201"\} \d+$/,
+      ),
+    );
+    expect(requests).toContainEqual(
+      expect.stringMatching(/^orbit_http_requests_total\{method="GET",route="unmatched",status="404"\} \d+$/),
+    );
+    expect(samples(text, 'orbit_http_request_duration_seconds_count')).toContainEqual(
+      expect.stringMatching(
+        /^orbit_http_request_duration_seconds_count\{method="POST",route="\/api\/login"\} \d+$/,
+      ),
+    );
+    expect(text).not.toContain('987654');
+    expect(text).not.toContain(member.username);
+    expect(text).not.toContain(member.email);
+  });
+
+  it('shows every metric of issue 27, moving with sockets, deliveries, the outbox and the mail queue', async () => {
+    const { app, deps } = measured;
+    const scrape = async () =>
+      (await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) })).body;
+    const before = await scrape();
+    for (const name of [
+      'orbit_http_requests_total',
+      'orbit_http_request_duration_seconds',
+      'orbit_ws_connections',
+      'orbit_events_delivered_total',
+      'orbit_outbox_pending',
+      'orbit_outbox_lag_seconds',
+      'orbit_mail_queue',
+      'orbit_push_queue',
+      'orbit_db_pool_size',
+      'orbit_db_pool_idle',
+      'orbit_db_pool_waiting',
+      'orbit_db_pool_max',
+      'orbit_janus_rooms_open',
+      'orbit_janus_gateway_up',
+      'orbit_draining',
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_gc_duration_seconds',
+    ]) {
+      expect(before, name).toContain(`# TYPE ${name} `);
+    }
+    // The dashboard of docs/operations reads only metrics the server has.
+    const dashboard = fs.readFileSync(path.join(REPO_ROOT, 'docs/operations/grafana-orbit.json'), 'utf8');
+    for (const [used] of dashboard.matchAll(/\b(?:orbit|process|nodejs)_[a-z0-9_]+/g)) {
+      expect(before, used).toContain(`# TYPE ${used.replace(/_(bucket|sum|count)$/, '')} `);
+    }
+    expect(sampleValue(before, 'orbit_ws_connections')).toBe(0);
+    expect(sampleValue(before, 'orbit_db_pool_max')).toBeGreaterThanOrEqual(1);
+
+    const member = await signUp(app);
+    const socket = await TestSocket.open(await wsUrl(origin, member), origin);
+    await socket.live();
+    await emit(deps, [member.userId], { user_id: member.userId });
+    await socket.received(1);
+    // Committed and never published, as if the process had stopped in between: the outbox holds it.
+    await emit(deps, [member.userId], { user_id: member.userId }, { lost: true });
+    await app.inject({ method: 'POST', url: '/api/password/forgot', payload: { identity: member.email } });
+
+    await expect.poll(async () => sampleValue(await scrape(), 'orbit_mail_queue')).toBe(1);
+    const after = await scrape();
+    expect(sampleValue(after, 'orbit_ws_connections')).toBe(1);
+    expect(sampleValue(after, 'orbit_events_delivered_total')).toBeGreaterThanOrEqual(1);
+    expect(sampleValue(after, 'orbit_outbox_pending')).toBeGreaterThanOrEqual(1);
+    expect(sampleValue(after, 'orbit_outbox_lag_seconds')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('once the instance drains: ready 503 naming it, sockets closed with 1012, none taken, health 200', async () => {
+    const { app, deps } = measured;
+    const member = await signUp(app);
+    const socket = await TestSocket.open(await wsUrl(origin, member), origin);
+    await socket.live();
+
+    deps.ops.readiness.drain();
+    deps.realtime.drain();
+
+    expect(await socket.closed).toBe(WS_CLOSE.serviceRestart);
+    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'ok', redis: 'absent', janus: 'absent', storage: 'ok', instance: 'draining' },
+    });
+    expect(await attempt(await wsUrl(origin, member), origin)).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const text = (await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) }))
+      .body;
+    expect(sampleValue(text, 'orbit_ws_connections')).toBe(0);
+    expect(sampleValue(text, 'orbit_draining')).toBe(1);
+  });
+});
