@@ -1,23 +1,16 @@
 import type { DeviceSessionsResponse } from '@orbit/contract';
 import type { Static } from 'typebox';
 import { useDevices, useSignOutDevices } from '../../api/security';
-import { positional, type TFunction, useTranslation } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { timeAgoText } from '../../ui/TimeAgo';
 import { confirmDone } from '../../ui/toast';
 import { confirmYesNo } from '../communities/open';
-import { deviceParts } from './deviceName';
+import { deviceLabel } from './deviceName';
 import styles from './Settings.module.css';
 
 type Device = Static<typeof DeviceSessionsResponse>['sessions'][number];
-
-/** "Firefox on Linux", or what is known of it. */
-function deviceLabel(t: TFunction, userAgent: string | null): string {
-  const { browser, system } = deviceParts(userAgent);
-  if (browser && system) return t(T.devicesBrowserOn, positional(browser, system));
-  return browser ?? system ?? t(T.devicesUnknown);
-}
 
 /** This device first, then the others by when they were last seen. */
 const byRecency = (a: Device, b: Device) =>
