@@ -1105,7 +1105,7 @@ const ORBIT_TEXTS = {
   'push.devices_none': 'No device gets notifications yet.',
   'push.added': 'Added {{0}}',
   'push.remove': 'Remove',
-  'push.remove_named': 'Stop notifications on {{0}}',
+  'push.remove_named': 'Remove {{0}}',
   'push.removed': 'Notifications stopped on {{0}}',
 } as const;
 
