@@ -109,7 +109,10 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
     await ann.context.grantPermissions(['notifications']);
     await ann.context.addInitScript(fakePushManager, device.subscription());
     await ann.page.reload();
-    await ann.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The worker takes the page over once it has precached the app: on a loaded 2-core runner, some time.
+    await ann.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
     const settings = await openPushSettings(ann.page);
     const thisDevice = settings.getByRole('switch', { name: text('pushThisDevice') });
 

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { timeAgoText } from '../../ui/TimeAgo';
 import { confirmDone } from '../../ui/toast';
 import { confirmYesNo } from '../communities/open';
+import { DeviceRow } from './DeviceRow';
 import { deviceLabel } from './deviceName';
 import styles from './Settings.module.css';
 
@@ -46,25 +47,24 @@ export function DevicesDialog() {
         {[...devices].sort(byRecency).map((device) => {
           const name = deviceLabel(t, device.user_agent);
           return (
-            <li key={device.session_id} className={styles.device}>
-              <div className={styles.deviceText}>
-                <p className={styles.deviceName}>{name}</p>
-                <p className={styles.muted}>
-                  {device.current
-                    ? t(T.devicesThisDevice)
-                    : t(T.devicesLastSeen, positional(timeAgoText(t, device.last_seen_at)))}
-                </p>
-              </div>
-              {!device.current && (
-                <Button
-                  variant="secondary"
-                  aria-label={t(T.devicesSignOutNamed, positional(name))}
-                  onClick={() => askToSignOut(device, name)}
-                >
-                  {t(T.devicesSignOut)}
-                </Button>
-              )}
-            </li>
+            <DeviceRow
+              key={device.session_id}
+              name={name}
+              detail={
+                device.current
+                  ? t(T.devicesThisDevice)
+                  : t(T.devicesLastSeen, positional(timeAgoText(t, device.last_seen_at)))
+              }
+              action={
+                device.current
+                  ? undefined
+                  : {
+                      label: t(T.devicesSignOut),
+                      name: t(T.devicesSignOutNamed, positional(name)),
+                      onClick: () => askToSignOut(device, name),
+                    }
+              }
+            />
           );
         })}
       </ul>

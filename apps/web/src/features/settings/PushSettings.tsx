@@ -10,10 +10,10 @@ import {
 } from '../../api/push';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
-import { Button } from '../../ui/Button';
 import { showError } from '../../ui/popup';
 import { RetryAlert } from '../../ui/RetryAlert';
 import { confirmDone } from '../../ui/toast';
+import { DeviceRow } from './DeviceRow';
 import { deviceLabel } from './deviceName';
 import {
   notificationPermission,
@@ -174,22 +174,16 @@ function NotifiedDevices({ subscriptions }: { subscriptions: PushSubscriptionEnt
           {[...subscriptions].sort(byCurrentThenNewest).map((subscription) => {
             const name = deviceLabel(t, subscription.user_agent);
             return (
-              <li key={subscription.subscription_id} className={styles.device}>
-                <div className={styles.deviceText}>
-                  <p className={styles.deviceName}>{name}</p>
-                  <p className={styles.muted}>
-                    {subscription.current && `${t(T.devicesThisDevice)} · `}
-                    {t(T.pushAdded, positional(addedOn(subscription.created_at)))}
-                  </p>
-                </div>
-                <Button
-                  variant="secondary"
-                  aria-label={t(T.pushRemoveNamed, positional(name))}
-                  onClick={() => void stop(subscription, name)}
-                >
-                  {t(T.pushRemove)}
-                </Button>
-              </li>
+              <DeviceRow
+                key={subscription.subscription_id}
+                name={name}
+                detail={`${subscription.current ? `${t(T.devicesThisDevice)} · ` : ''}${t(T.pushAdded, positional(addedOn(subscription.created_at)))}`}
+                action={{
+                  label: t(T.pushRemove),
+                  name: t(T.pushRemoveNamed, positional(name)),
+                  onClick: () => void stop(subscription, name),
+                }}
+              />
             );
           })}
         </ul>
