@@ -6,12 +6,16 @@ import { VitePWA } from 'vite-plugin-pwa';
 const NIGHT = '#0b1533';
 
 /**
- * Installable and readable offline (docs/decisions/0045): a manifest, and a Workbox service worker that
- * precaches the built app and answers every navigation outside /api with index.html, so the app starts
- * from cache. It caches no member's /api answer (only the dictionary): the last-seen data is the query cache
- * the app keeps itself (app/offlineCache.ts), which knows whose it is.
+ * Installable and readable offline (docs/decisions/0045), and reached when closed (0056): a manifest, and the
+ * app's own service worker (src/sw/sw.ts) into which Workbox injects the list of the built app's files to
+ * precache. It answers every navigation outside /api with index.html, so the app starts from cache, caches
+ * no member's /api answer (only the dictionary; the last-seen data is the query cache the app keeps itself,
+ * app/offlineCache.ts, which knows whose it is), and shows Web Push notifications.
  */
 const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
   registerType: 'autoUpdate',
   // A registerSW.js file rather than an inline script: the server's CSP allows only 'self' scripts.
   injectRegister: 'script-defer',
@@ -30,23 +34,8 @@ const pwa = VitePWA({
       { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   },
-  workbox: {
+  injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2,mp3,ogg,wav}'],
-    navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//],
-    // The first load is taken over at once, so a member who goes offline right after it still has the app.
-    clientsClaim: true,
-    skipWaiting: true,
-    cleanupOutdatedCaches: true,
-    // The one /api answer kept here: the dictionary, the same for every member, so that an app started
-    // offline reads in words. Fresh from the network whenever there is one.
-    runtimeCaching: [
-      {
-        urlPattern: ({ url }) => url.pathname === '/api/locale',
-        handler: 'NetworkFirst',
-        options: { cacheName: 'orbit-locale', expiration: { maxEntries: 4 } },
-      },
-    ],
   },
 });
 

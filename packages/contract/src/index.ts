@@ -7,6 +7,7 @@ export * from './event-catalogue';
 export * from './events';
 export * from './files';
 export * from './locale';
+export * from './push';
 export * from './quiet';
 export * from './rules';
 export * from './schemas';

@@ -7,6 +7,7 @@ import {
   type PmPreview,
   type PmPreviewsResponse,
   type PrivateMessage,
+  pushTag,
 } from '@orbit/contract';
 import {
   type InfiniteData,
@@ -20,6 +21,7 @@ import { trackBusy } from '../ui/busy';
 import { filesForm } from './attachments';
 import { call } from './client';
 import { queryKeys } from './keys';
+import { closeSystemNotifications } from './systemNotifications';
 import type { Profiles } from './types';
 
 /** Query keys of private messages: one root, so one invalidation reaches previews and threads alike. */
@@ -84,6 +86,7 @@ export function useMarkRead() {
     // Sent by opening a thread, not asked for: offline it fails without a word (docs/decisions/0045).
     meta: { unasked: true },
     onSuccess: (answer, groupId) => {
+      closeSystemNotifications(pushTag.thread(groupId));
       patchPreviews(queryClient, (previews) =>
         previews.map((preview) =>
           preview.group_id === groupId ? { ...preview, unread_count: 0, state: 'read' } : preview,

@@ -8,6 +8,7 @@ import type {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 import { queryKeys } from './keys';
+import { closeReadNotification } from './systemNotifications';
 import type { Profiles } from './types';
 
 export const notificationKeys = { list: ['notifications'] as const };
@@ -47,13 +48,17 @@ function upsert(list: Notification[], notification: Notification): Notification[
     : [notification, ...list];
 }
 
-/** Applies a count, with or without the notification it is about (read-all carries only the count). */
+/**
+ * Applies a count, with or without the notification it is about (read-all carries only the count); what is
+ * read here, or on another of the member's devices, leaves this device's lock screen.
+ */
 export function applyNotificationChange(
   queryClient: QueryClient,
   change: Partial<NotificationChange> & UnreadCountResponse,
 ): void {
   setUnreadCount(queryClient, change.unreadCount);
   const { notification } = change;
+  closeReadNotification(notification);
   patchList(queryClient, change.unreadCount, (list) =>
     notification ? upsert(list, notification) : list.map((n) => ({ ...n, read: true })),
   );

@@ -1109,6 +1109,36 @@ const ORBIT_TEXTS = {
     'If it was not you, ask for a new password with "Forgot password?" on the sign-in screen at once.',
   'mail.changed.action': 'Open Orbit',
   'mail.link_fallback': 'If the button does not work, copy this link into your browser: {{0}}',
+  // Issue 26 (decision 0056): Web Push on this device, what notifies, and the devices notified.
+  'push.title': 'Notifications when Orbit is closed',
+  'push.this_device': 'Notify me on this device',
+  'push.this_device_hint':
+    "Your phone or computer shows Orbit's notifications even when the app is closed. Your browser asks you first.",
+  'push.denied':
+    'Notifications are blocked for Orbit in this browser. To allow them, open the site settings (the icon beside the address), allow notifications, then turn this on again.',
+  'push.dismissed': 'Orbit was not allowed to notify you. Turn this on again to be asked once more.',
+  'push.unsupported': 'This browser cannot show notifications from Orbit when it is closed.',
+  'push.home_screen':
+    'On iPhone and iPad, notifications need Orbit on your Home Screen (Safari 16.4 or later): tap Share, then Add to Home Screen, and open Orbit from there.',
+  'push.turn_on_failed': 'Unable to turn on notifications on this device',
+  'push.turn_off_failed': 'Unable to turn off notifications on this device',
+  'push.load_failed': 'Unable to load your notification settings',
+  'push.what': 'What notifies me',
+  'push.messages': 'Messages',
+  'push.mentions': 'When someone mentions me',
+  'push.friend_requests': 'Friend requests',
+  'push.moments': 'Moments and dares',
+  'push.calls': 'Calls',
+  'push.community': 'News from my communities',
+  'push.reminders': 'My reminders',
+  'push.previews': 'Show message text on the lock screen',
+  'push.previews_hint': 'When off, a notification says who wrote to you, never what.',
+  'push.devices': 'Devices that get notifications',
+  'push.devices_none': 'No device gets notifications yet.',
+  'push.added': 'Added {{0}}',
+  'push.remove': 'Remove',
+  'push.remove_named': 'Remove {{0}}',
+  'push.removed': 'Notifications stopped on {{0}}',
 } as const;
 
 export const EN_US = { ...ACTIVITY_ICON_TEXTS, ...SPEC_TEXTS, ...ORBIT_TEXTS } as const satisfies Record<

@@ -1,4 +1,4 @@
-import { IdentityType, PostPrivacy, PushType, Urgency } from '@orbit/contract';
+import { IdentityType, PostPrivacy, PushType, pushTag, Urgency } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { communityMembers } from '../../db/schema';
 import type { Work } from '../../platform/tx';
@@ -67,7 +67,7 @@ export async function pushExpertPost(work: Work, post: PostRow) {
     title: standing.community.name,
     body: post.message,
     url: `/community/${communityId}/post/${post.id}`,
-    tag: `post-${post.id}`,
+    tag: pushTag.post(post.id),
   };
   const tagged = new Set(post.taggedUsers);
   await queuePushes(

@@ -1,4 +1,4 @@
-import { NotificationType, PushType } from '@orbit/contract';
+import { NotificationType, notificationPushTag, PushType } from '@orbit/contract';
 import type { PushCause } from '../push';
 import { type NotificationInput, REMINDER_PATHS } from './entities';
 
@@ -12,27 +12,22 @@ const postPath = (postId: unknown, communityId: number | null | undefined) =>
  */
 export function pushCauseOf(input: NotificationInput): PushCause | null {
   const data = input.data ?? {};
-  const words = { from: input.source ?? null, title: input.title, body: input.body ?? '' };
+  const tag = notificationPushTag(input.type, data);
+  if (tag === null) return null;
+  const words = { from: input.source ?? null, title: input.title, body: input.body ?? '', tag };
   switch (input.type) {
     case NotificationType.PRIVATE_MESSAGE:
-      return { ...words, type: PushType.PM, url: `/thread/${data.group_id}`, tag: `thread-${data.group_id}` };
+      return { ...words, type: PushType.PM, url: `/thread/${data.group_id}` };
     case NotificationType.ME_STAR:
-      return {
-        ...words,
-        type: PushType.MENTION,
-        url: postPath(data.post_id, input.community_id),
-        tag: `post-${data.post_id}`,
-      };
+      return { ...words, type: PushType.MENTION, url: postPath(data.post_id, input.community_id) };
     case NotificationType.FRIEND_STAR:
-      return { ...words, type: PushType.FRIEND_REQUEST, url: '/requests', tag: `friend-${data.user_id}` };
+      return { ...words, type: PushType.FRIEND_REQUEST, url: '/requests' };
     case NotificationType.FRIENDLY_CHALLENGE:
-      return { ...words, type: PushType.MOMENT, url: '/notifications', tag: `moment-${data.id}` };
+      return { ...words, type: PushType.MOMENT, url: '/notifications' };
     case NotificationType.CALL_START:
-      return { ...words, type: PushType.CALL, url: `/call/${data.call_id}`, tag: `call-${data.call_id}` };
-    case NotificationType.REMINDER: {
-      const kind = data.reminder ?? 'mood';
-      return { ...words, type: PushType.REMINDER, url: REMINDER_PATHS[kind], tag: `reminder-${kind}` };
-    }
+      return { ...words, type: PushType.CALL, url: `/call/${data.call_id}` };
+    case NotificationType.REMINDER:
+      return { ...words, type: PushType.REMINDER, url: REMINDER_PATHS[data.reminder ?? 'mood'] };
     default:
       return null;
   }

@@ -1,23 +1,17 @@
 import type { DeviceSessionsResponse } from '@orbit/contract';
 import type { Static } from 'typebox';
 import { useDevices, useSignOutDevices } from '../../api/security';
-import { positional, type TFunction, useTranslation } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { timeAgoText } from '../../ui/TimeAgo';
 import { confirmDone } from '../../ui/toast';
 import { confirmYesNo } from '../communities/open';
-import { deviceParts } from './deviceName';
+import { DeviceRow } from './DeviceRow';
+import { deviceLabel } from './deviceName';
 import styles from './Settings.module.css';
 
 type Device = Static<typeof DeviceSessionsResponse>['sessions'][number];
-
-/** "Firefox on Linux", or what is known of it. */
-function deviceLabel(t: TFunction, userAgent: string | null): string {
-  const { browser, system } = deviceParts(userAgent);
-  if (browser && system) return t(T.devicesBrowserOn, positional(browser, system));
-  return browser ?? system ?? t(T.devicesUnknown);
-}
 
 /** This device first, then the others by when they were last seen. */
 const byRecency = (a: Device, b: Device) =>
@@ -53,25 +47,24 @@ export function DevicesDialog() {
         {[...devices].sort(byRecency).map((device) => {
           const name = deviceLabel(t, device.user_agent);
           return (
-            <li key={device.session_id} className={styles.device}>
-              <div className={styles.deviceText}>
-                <p className={styles.deviceName}>{name}</p>
-                <p className={styles.muted}>
-                  {device.current
-                    ? t(T.devicesThisDevice)
-                    : t(T.devicesLastSeen, positional(timeAgoText(t, device.last_seen_at)))}
-                </p>
-              </div>
-              {!device.current && (
-                <Button
-                  variant="secondary"
-                  aria-label={t(T.devicesSignOutNamed, positional(name))}
-                  onClick={() => askToSignOut(device, name)}
-                >
-                  {t(T.devicesSignOut)}
-                </Button>
-              )}
-            </li>
+            <DeviceRow
+              key={device.session_id}
+              name={name}
+              detail={
+                device.current
+                  ? t(T.devicesThisDevice)
+                  : t(T.devicesLastSeen, positional(timeAgoText(t, device.last_seen_at)))
+              }
+              action={
+                device.current
+                  ? undefined
+                  : {
+                      label: t(T.devicesSignOut),
+                      name: t(T.devicesSignOutNamed, positional(name)),
+                      onClick: () => askToSignOut(device, name),
+                    }
+              }
+            />
           );
         })}
       </ul>

@@ -17,6 +17,7 @@ import { NotificationSetting } from './NotificationSetting';
 import { PasswordConfirm } from './PasswordConfirm';
 import { PersonaEditor } from './PersonaEditor';
 import { ProfileEditor } from './ProfileEditor';
+import { PushSettings } from './PushSettings';
 import { ReminderSettings, WeeklyGoalSetting } from './ReminderSettings';
 import { QuietHoursSetting, WellbeingSetting } from './RestSettings';
 import styles from './Settings.module.css';
@@ -31,6 +32,7 @@ export const openSocialSync = () =>
   openDialog({ title: T.socialNetworkSync, render: () => <SocialSyncDialog /> });
 export const openTwoFactor = () => openDialog({ title: T.twoFactorTitle, render: () => <TwoFactorDialog /> });
 export const openDevices = () => openDialog({ title: T.devicesTitle, render: () => <DevicesDialog /> });
+export const openPush = () => openDialog({ title: T.pushTitle, render: () => <PushSettings /> });
 export const openBlockedList = () => openDialog({ title: T.blockedMembers, render: () => <BlockedList /> });
 export const openChangePassword = () =>
   openDialog({ title: T.changePassword, render: () => <ChangePasswordDialog /> });
@@ -140,6 +142,9 @@ function SettingsStack({ profile, children }: { profile: UserProfile; children: 
         <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />
+      <ul className={styles.rows}>
+        <SettingsRow label={t(T.pushTitle)} onOpen={openPush} />
+      </ul>
       <SoundSetting />
       <ReminderSettings profile={profile} />
       <QuietHoursSetting profile={profile} />

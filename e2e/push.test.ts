@@ -1,0 +1,229 @@
+import type { PushPayload } from '@orbit/contract';
+import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PushService } from '../apps/server/src/test/push';
+import { expectAccessible } from './support/axe';
+import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
+import { serverForFile } from './support/journey';
+import { befriend, dialog, newMember, ok } from './support/members';
+import { text } from './support/texts';
+
+// The push service of the test process listens on 127.0.0.1, a private address the server reaches only when listed.
+const server = serverForFile({ env: { PUSH_ALLOWED_HOSTS: '127.0.0.1' } });
+
+/**
+ * Headless Chromium reaches no real push service (its own endpoint is Google's, and a journey's incognito
+ * context is refused one), so the page's PushManager answers the subscription a browser would make against
+ * the test's push service: everything else, the permission, the key, the POST and the server's encrypted
+ * sends, is real.
+ */
+function fakePushManager(subscription: ReturnType<ReturnType<PushService['browser']>['subscription']>) {
+  let current: object | null = null;
+  PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+  PushManager.prototype.subscribe = async () => {
+    current = {
+      endpoint: subscription.endpoint,
+      options: { applicationServerKey: null, userVisibleOnly: true },
+      toJSON: () => subscription,
+      unsubscribe: async () => {
+        current = null;
+        return true;
+      },
+    };
+    return current as PushSubscription;
+  };
+}
+
+/** The app's worker, through the DevTools protocol of a page that is not the app's (the app may be closed). */
+async function workerSession(context: BrowserContext): Promise<{ cdp: CDPSession; registrationId: string }> {
+  const cdp = await context.newCDPSession(await context.newPage());
+  const registrations = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: [first] }) => {
+      if (first) resolve(first.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, registrationId: await registrations };
+}
+
+/** What the journey reads of the worker's global scope (this project's types are the DOM's, not a worker's). */
+interface WorkerScope extends EventTarget {
+  registration: ServiceWorkerRegistration;
+  NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+}
+
+/** The system notifications the worker shows: title, body, tag and the address its click opens. */
+const shown = (worker: Worker) =>
+  worker.evaluate(async () =>
+    (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url: string }).url,
+    })),
+  );
+
+/** A click on the notification of this tag, dispatched in the worker (headless Chromium has no notification to click). */
+const click = (worker: Worker, tag: string) =>
+  worker.evaluate(async (tag) => {
+    const scope = self as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications({ tag });
+    try {
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    } catch {
+      // A dispatched event's waitUntil throws once its handler has started the work; the work goes on.
+    }
+  }, tag);
+
+async function openPushSettings(page: Page) {
+  await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: text('settings'), exact: true })
+    .click();
+  await dialog(page, text('settings'))
+    .getByRole('button', { name: text('pushTitle') })
+    .click();
+  return dialog(page, text('pushTitle'));
+}
+
+describeInBrowser('Web Push in a real browser (issue 26)', () => {
+  let browser: Browser;
+  let pushService: PushService;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    pushService = await new PushService().start();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await pushService?.close();
+  });
+
+  it('subscribes from the settings, shows a push only while the app is away, opens the thread on click, and closes what was read', async () => {
+    const ann = await newMember(browser, server, 'ann');
+    const ben = await newMember(browser, server, 'ben');
+    await befriend(ann, ben);
+    const device = pushService.browser();
+    await ann.context.grantPermissions(['notifications']);
+    await ann.context.addInitScript(fakePushManager, device.subscription());
+    await ann.page.reload();
+    // The worker takes the page over once it has precached the app: on a loaded 2-core runner, some time.
+    await ann.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
+    const settings = await openPushSettings(ann.page);
+    const thisDevice = settings.getByRole('switch', { name: text('pushThisDevice') });
+
+    await step(
+      ann.page,
+      'the settings before: nothing notified yet, every kind on, text off the lock screen',
+      async () => {
+        await settings.getByText(text('pushDevicesNone')).waitFor();
+        expect(await thisDevice.isChecked()).toBe(false);
+        expect(await settings.getByRole('switch', { name: text('pushMessages') }).isChecked()).toBe(true);
+        expect(await settings.getByRole('switch', { name: text('pushPreviews') }).isChecked()).toBe(false);
+        await screenshotEachViewport(ann.page, 'push-settings-off');
+        await expectAccessible(ann.page, 'the push settings');
+      },
+    );
+
+    await step(
+      ann.page,
+      'Ann turns this device on: the server keeps its subscription, listed as this device',
+      async () => {
+        await thisDevice.click();
+        const list = settings.getByRole('list', { name: text('pushDevices') });
+        await list.getByText(text('devicesThisDevice'), { exact: false }).waitFor();
+        expect(await thisDevice.isChecked()).toBe(true);
+        const { subscriptions } = await ok(ann, 'GET', '/api/push/subscriptions');
+        expect(subscriptions).toEqual([expect.objectContaining({ current: true })]);
+        await settings.getByRole('switch', { name: text('pushPreviews') }).click();
+        await expect.poll(async () => (await ok(ann, 'GET', '/api/push/preferences')).previews).toBe(true);
+        await screenshotEachViewport(ann.page, 'push-settings-on');
+        await expectAccessible(ann.page, 'the push settings with this device on');
+      },
+    );
+
+    const { group_id: groupId } = await ok(ben, 'POST', '/api/pms/direct', { user_id: ann.userId });
+    let push: PushPayload | undefined;
+    await step(ann.page, "Ben's message is pushed, encrypted for Ann's device, with its text", async () => {
+      await ok(ben, 'POST', `/api/pms/send/${groupId}`, { message: 'Run at seven?' });
+      await expect.poll(() => pushService.to(device).length).toBe(1);
+      push = pushService.to(device)[0].payload;
+      expect(push).toEqual({
+        type: 'PM',
+        title: expect.any(String),
+        body: 'Run at seven?',
+        url: `/thread/${groupId}`,
+        tag: `thread-${groupId}`,
+      });
+      expect(pushService.failures).toEqual([]);
+    });
+
+    const { cdp, registrationId } = await workerSession(ann.context);
+    const deliver = (payload: PushPayload) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: server.baseUrl,
+        registrationId,
+        data: JSON.stringify(payload),
+      });
+    const worker = ann.context.serviceWorkers()[0] ?? (await ann.context.waitForEvent('serviceworker'));
+
+    await step(
+      ann.page,
+      'with the app in front, a push shows no system notification; with it closed, it does',
+      async () => {
+        await deliver({ ...push!, tag: 'while-visible' });
+        await ann.page.close();
+        await deliver(push!);
+        await expect
+          .poll(() => shown(worker))
+          .toEqual([
+            {
+              title: push!.title,
+              body: 'Run at seven?',
+              tag: `thread-${groupId}`,
+              url: `/thread/${groupId}`,
+            },
+          ]);
+      },
+    );
+
+    const app = await ann.context.newPage();
+    await step(app, 'its click takes the app to the thread, and the notification goes', async () => {
+      await app.goto('/');
+      await app.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
+      await click(worker, `thread-${groupId}`);
+      await dialog(app, ben.username).getByText('Run at seven?', { exact: true }).waitFor();
+      expect(new URL(app.url()).pathname).toBe(`/thread/${groupId}`);
+      await expect.poll(() => shown(worker)).toEqual([]);
+    });
+
+    await step(app, 'a notification of a thread read in the app leaves the lock screen', async () => {
+      await app.goto('/');
+      await app.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
+      await app.close();
+      await deliver(push!);
+      await expect.poll(async () => (await shown(worker)).length).toBe(1);
+      const reader = await ann.context.newPage();
+      await reader.goto(`/thread/${groupId}`);
+      await dialog(reader, ben.username).getByText('Run at seven?', { exact: true }).waitFor();
+      await expect.poll(() => shown(worker)).toEqual([]);
+    });
+
+    const page = await ann.context.newPage();
+    await step(page, 'turning this device off ends its subscription on the server', async () => {
+      await page.goto('/');
+      const again = await openPushSettings(page);
+      await again.getByRole('switch', { name: text('pushThisDevice') }).click();
+      await again.getByText(text('pushDevicesNone')).waitFor();
+      expect((await ok(ann, 'GET', '/api/push/subscriptions')).subscriptions).toEqual([]);
+    });
+
+    expect([...ann.errors, ...ben.errors]).toEqual([]);
+    await ann.context.close();
+    await ben.context.close();
+  });
+});
