@@ -1,3 +1,6 @@
+// A route's `config.rateLimit` is typed by the plugin's augmentation of FastifyContextConfig: seen wherever
+// routes are declared, not only where the plugin is registered.
+import type {} from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   type Endpoint,
