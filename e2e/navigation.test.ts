@@ -104,7 +104,7 @@ describeInBrowser('navigation in the address', () => {
       async () => {
         const fresh = await member.context.newPage();
         await fresh.goto(`/member/${other.user_id}`);
-        const page2 = dialog(fresh, other.screen_name);
+        const page2 = dialog(fresh, other.name);
         await page2.waitFor();
         await screenshotEachViewport(fresh, 'navigation-member-link');
         await fresh.goBack();
@@ -157,7 +157,7 @@ describeInBrowser('navigation in the address', () => {
       await fresh.getByLabel(text('identity')).fill('demo@orbit.local');
       await fresh.getByLabel(text('password')).fill(DEMO_PASSWORD);
       await fresh.getByRole('button', { name: text('signIn'), exact: true }).click();
-      await dialog(fresh, other.screen_name).waitFor();
+      await dialog(fresh, other.name).waitFor();
       expect(path(fresh)).toBe(`/member/${other.user_id}`);
       await fresh.goBack();
       await expectHome(fresh);
@@ -288,7 +288,7 @@ describeInBrowser('navigation in the address', () => {
       (star: { star_type: number }) => star.star_type === StarType.FRIEND,
     );
     await step(page, "a friend's page offers Send message, which opens their private thread", async () => {
-      const { screen_name: name } = await ok(member, 'GET', `/api/user/profile?user_id=${friend.user_id}`);
+      const { name } = await ok(member, 'GET', `/api/user/profile?user_id=${friend.user_id}`);
       await page.goto(`/member/${friend.user_id}`);
       const friendPage = dialog(page, name);
       await friendPage.getByRole('button', { name: buttonText('messagesSend'), exact: true }).click();

@@ -60,7 +60,7 @@ export async function pushExpertPost(work: Work, post: PostRow) {
   const anonymous = post.identityType === IdentityType.ANONYMOUS;
   const from = anonymous
     ? null
-    : presentMemberFace(await findUser(work.tx, post.authorId), false).screen_name;
+    : presentMemberFace(await findUser(work.tx, post.authorId), false).name;
   const cause = {
     type: PushType.COMMUNITY,
     from,

@@ -41,7 +41,7 @@ function useOpenTarget(): (target: NotificationTarget) => void {
     else if (target.kind === 'quietWindow') openQuietWindow({ from: target.from, until: target.until });
     else if (target.kind === 'ownStar') {
       const me = queryClient.getQueryData<Profiles | null>(queryKeys.profiles)?.user_profile;
-      if (me) openUserStar(me.user_id, me.screen_name);
+      if (me) openUserStar(me.user_id, me.name);
     }
   };
 }
