@@ -223,8 +223,10 @@ function spotsFor(star: LabelledStar, first: LabelSpot | undefined): LabelSpot[]
   const oneLine = SIDES.map((side) => spotOf(side, star.r));
   const twoLines = star.wrapped ? oneLine.map((spot) => ({ ...spot, wrapped: true })) : [];
   const all = star.cut ? [...twoLines, ...oneLine] : [...oneLine, ...twoLines];
-  const same = (spot: LabelSpot) => first && spot.side === first.side && spot.wrapped === first.wrapped;
-  return first ? [...all.filter(same), ...all.filter((spot) => !same(spot))] : all;
+  // A cut name's one-line spot is not kept over two lines that show it whole.
+  const keep = first && !(star.cut && star.wrapped && !first.wrapped) ? first : undefined;
+  const same = (spot: LabelSpot) => keep && spot.side === keep.side && spot.wrapped === keep.wrapped;
+  return keep ? [...all.filter(same), ...all.filter((spot) => !same(spot))] : all;
 }
 
 /** The star's cheapest spot against the labels given, trying the one it had (`first`) before the others. */

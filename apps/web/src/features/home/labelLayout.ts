@@ -70,7 +70,7 @@ export function createLabelLayout() {
   let sizes = new WeakMap<HTMLElement, Measured>();
   let spots = new Map<string, LabelSpot>();
   const written = new WeakMap<HTMLElement, string>();
-  /** The widest a label may be follows the window's width (a stylesheet media query): a change reads sizes anew. */
+  /** The widest a label may be follows the window's width (a stylesheet media query): a change lays out anew. */
   let maxEm = 0;
 
   const labelOf = (element: HTMLElement) => {
@@ -93,6 +93,8 @@ export function createLabelLayout() {
       if (labelMaxEm(window.innerWidth) !== maxEm) {
         maxEm = labelMaxEm(window.innerWidth);
         sizes = new WeakMap();
+        // Sides chosen for the other width (two lines on a phone) are not kept on this one.
+        spots = new Map();
       }
       const stars: LabelledStar[] = [];
       const badges: Disc[] = [];
