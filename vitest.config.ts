@@ -33,6 +33,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/platform/tx.test.ts',
   'apps/server/src/test/**/*.test.ts',
   'apps/server/src/modules/search/**/*.test.ts',
+  // One member, one name (decision 0043): the presented name on every endpoint family.
+  'apps/server/src/modules/faces/names.test.ts',
   'apps/server/src/modules/home/home-cache.test.ts',
   'apps/server/src/modules/feeds/page-cache.test.ts',
   // Codes spent once by conditional updates, and sessions ended with their sockets (decision 0050).

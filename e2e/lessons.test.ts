@@ -196,16 +196,14 @@ if (!janus) {
         await viewerRoom.getByRole('button', { name: say('cancel') }).waitFor();
         const queue = hostRoom.getByRole('list', { name: say('grantMic') });
         await queue.getByText(say('queueNext')).waitFor();
-        const shownAs = (await viewers())?.screen_name ?? '';
+        const shownAs = (await viewers())?.name ?? '';
         await expect.poll(() => queue.textContent()).toContain(shownAs);
         await screenshotEachViewport(expert.page, 'session-host-queue');
       });
 
       await step(expert.page, 'the host grants the mic; the viewer speaks into the bridge', async () => {
         await hostRoom.getByRole('tab', { name: say('viewers') }).click();
-        await hostRoom
-          .getByRole('button', { name: `${say('grantMic')} ${(await viewers())?.screen_name}` })
-          .click();
+        await hostRoom.getByRole('button', { name: `${say('grantMic')} ${(await viewers())?.name}` }).click();
         await viewerRoom.getByRole('button', { name: say('micGranted') }).waitFor();
         await expect
           .poll(() => viewerRoom.getByRole('button', { name: say('micOpen') }).isEnabled())
@@ -223,9 +221,7 @@ if (!janus) {
       });
 
       await step(expert.page, 'the host kicks the viewer, who sees why', async () => {
-        await hostRoom
-          .getByRole('button', { name: `${say('remove')} ${(await viewers())?.screen_name}` })
-          .click();
+        await hostRoom.getByRole('button', { name: `${say('remove')} ${(await viewers())?.name}` }).click();
         await viewerRoom.getByText(say('kicked')).waitFor();
         await viewerRoom.getByRole('button', { name: say('returnToCommunity') }).waitFor();
         await expect.poll(async () => (await viewers())?.present ?? false).toBe(false);

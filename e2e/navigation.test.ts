@@ -104,7 +104,7 @@ describeInBrowser('navigation in the address', () => {
       async () => {
         const fresh = await member.context.newPage();
         await fresh.goto(`/member/${other.user_id}`);
-        const page2 = dialog(fresh, other.screen_name);
+        const page2 = dialog(fresh, other.name);
         await page2.waitFor();
         await screenshotEachViewport(fresh, 'navigation-member-link');
         await fresh.goBack();
@@ -157,7 +157,7 @@ describeInBrowser('navigation in the address', () => {
       await fresh.getByLabel(text('identity')).fill('demo@orbit.local');
       await fresh.getByLabel(text('password')).fill(DEMO_PASSWORD);
       await fresh.getByRole('button', { name: text('signIn'), exact: true }).click();
-      await dialog(fresh, other.screen_name).waitFor();
+      await dialog(fresh, other.name).waitFor();
       expect(path(fresh)).toBe(`/member/${other.user_id}`);
       await fresh.goBack();
       await expectHome(fresh);
@@ -288,7 +288,7 @@ describeInBrowser('navigation in the address', () => {
       (star: { star_type: number }) => star.star_type === StarType.FRIEND,
     );
     await step(page, "a friend's page offers Send message, which opens their private thread", async () => {
-      const { screen_name: name } = await ok(member, 'GET', `/api/user/profile?user_id=${friend.user_id}`);
+      const { name } = await ok(member, 'GET', `/api/user/profile?user_id=${friend.user_id}`);
       await page.goto(`/member/${friend.user_id}`);
       const friendPage = dialog(page, name);
       await friendPage.getByRole('button', { name: buttonText('messagesSend'), exact: true }).click();
@@ -301,6 +301,78 @@ describeInBrowser('navigation in the address', () => {
       await screenshotEachViewport(page, 'navigation-friend-page');
     });
 
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+  });
+
+  it('one member, one name: stars, profile header, settings, a thread and a leaderboard row agree (0043)', async () => {
+    const member = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    const { page } = member;
+    const profiles = await ok(member, 'GET', '/api/user/profiles');
+    const me = profiles.user_profile;
+    const friend = profiles.stars.find((star: { star_type: number }) => star.star_type === StarType.FRIEND);
+    const friendName: string = (await ok(member, 'GET', `/api/user/profile?user_id=${friend.user_id}`)).name;
+    const field = page.getByTestId('star-field');
+
+    await step(page, 'the own star and a friend star are named with the full names', async () => {
+      expect([me.name, friendName]).toEqual(['Dana Rivera', friend.name]);
+      expect(friendName).toMatch(/^\S+ \S+/);
+      // The own star shows its picture, no label: its accessible name carries the name.
+      expect(await field.getByTestId('own-star').getAttribute('aria-label')).toMatch(
+        new RegExp(`^${me.name},`),
+      );
+      const friendStar = field.getByRole('button', { name: new RegExp(`^${friendName},`) });
+      expect(await friendStar.locator('[data-star-label]').textContent()).toBe(friendName);
+    });
+
+    await step(
+      page,
+      "the friend's page and a message of theirs in the thread say the same name",
+      async () => {
+        await page.goto(`/member/${friend.user_id}`);
+        const friendPage = dialog(page, friendName);
+        await friendPage.getByRole('heading', { name: friendName }).first().waitFor();
+        await screenshotEachViewport(page, 'names-friend-page');
+        await friendPage.getByRole('button', { name: buttonText('messagesSend'), exact: true }).click();
+        const thread = dialog(page, friendName);
+        await thread.getByLabel(text('messagesWrite')).waitFor();
+        const groupId = Number(path(page).split('/').pop());
+        const { messages } = await ok(member, 'GET', `/api/pms/list/${groupId}`);
+        const theirs = messages.find((m: { user_id: number }) => m.user_id === friend.user_id);
+        expect(theirs.name).toBe(friendName);
+        await thread
+          .getByRole('listitem')
+          .filter({ hasText: theirs.message })
+          .getByText(friendName, { exact: true })
+          .first()
+          .waitFor();
+        await screenshotEachViewport(page, 'names-thread');
+      },
+    );
+
+    await step(page, 'settings name the member and label the handle', async () => {
+      await page.goto('/');
+      await expectHome(page);
+      await home(page).click();
+      await page
+        .getByRole('navigation')
+        .getByRole('button', { name: text('settings'), exact: true })
+        .click();
+      const settings = dialog(page, text('settings'));
+      await settings.getByText(me.name, { exact: true }).first().waitFor();
+      await settings.getByText(text('usernameLine', me.screen_name), { exact: true }).waitFor();
+      await screenshotEachViewport(page, 'names-settings');
+    });
+
+    await step(page, 'a leaderboard row names a member as their profile does', async () => {
+      const { scores } = await ok(member, 'GET', '/api/user/community/leaderboard?global=true');
+      const other = scores.find((score: { is_me: boolean }) => !score.is_me);
+      const { name } = await ok(member, 'GET', `/api/user/profile?user_id=${other.user_id}`);
+      expect(other.identity.name).toBe(name);
+      expect(other.identity.name).not.toBe(other.identity.screen_name);
+    });
+
+    await expectAccessible(page, 'settings with the name and the handle');
     expect(member.errors).toEqual([]);
     await member.context.close();
   });

@@ -58,11 +58,14 @@ async function expectStarsInside(page: Page, viewport: Viewport, atLeast: number
   expect(outside).toEqual([]);
 }
 
-/** Every star's name is readable, at two moments of the field's turn (e2e/support/starLabels.ts). */
+/** Moments of the field's turn at which the labels are judged, a second apart (the field turns 3 degrees). */
+const MOMENTS = 6;
+
+/** Every star's name is readable, at several moments of the field's turn (e2e/support/starLabels.ts). */
 async function expectReadableLabels(page: Page, atLeast: number): Promise<void> {
   await settleStarField(page, atLeast);
-  for (const moment of [0, 1]) {
-    if (moment > 0) await page.waitForTimeout(1500);
+  for (let moment = 0; moment < MOMENTS; moment++) {
+    if (moment > 0) await page.waitForTimeout(1000);
     expect(await starLabelDefects(page), `at ${JSON.stringify(page.viewportSize())}`).toEqual([]);
   }
 }

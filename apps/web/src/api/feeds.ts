@@ -485,8 +485,14 @@ export function useDeleteComment(scope: FeedScope, postId: number) {
 
 /* Who may be tagged or chosen as a private recipient */
 
-export interface FeedPerson {
+/** A private post's recipient: named as the server presents them (decision 0043). */
+export interface Recipient {
   id: number;
+  name: string;
+}
+
+/** A member who may be tagged: the tag is their handle, `screen_name` (000 §5), the list shows their name. */
+export interface FeedPerson extends Recipient {
   screen_name: string;
 }
 
@@ -497,7 +503,11 @@ export function useCommunityMembers(communityId: number | null) {
     enabled: communityId !== null,
     queryFn: async (): Promise<FeedPerson[]> => {
       const answer = await call('communityMembers', { params: { id: communityId ?? 0 } });
-      return answer.members.map((member) => ({ id: member.user_id, screen_name: member.screen_name }));
+      return answer.members.map((member) => ({
+        id: member.user_id,
+        name: member.name,
+        screen_name: member.screen_name,
+      }));
     },
   });
 }
@@ -510,6 +520,7 @@ export function useFriendPeople(enabled: boolean) {
       const answer = await call('friends');
       return Object.values(answer.friends).map((friend) => ({
         id: friend.user_id,
+        name: friend.name,
         screen_name: friend.screen_name,
       }));
     },

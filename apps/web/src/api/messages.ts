@@ -220,6 +220,7 @@ export function previewsWithNewMessage(
     text,
     message: text,
     prev_screen_name: current.screen_name,
+    name: message.name,
     screen_name: message.screen_name,
     attachments: message.attachments,
     unread_count: fromOther ? current.unread_count + 1 : current.unread_count,

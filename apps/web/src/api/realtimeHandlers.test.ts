@@ -27,7 +27,13 @@ import { socialKeys } from './social';
 import type { Profiles } from './types';
 
 const profilesChanged = () => envelope(EventType.USER_PROFILES, null, { user_id: 1 });
-const friendFace = { user_id: 4, screen_name: 'Sam', avatar_image: 'av1', image_url: null };
+const friendFace = {
+  user_id: 4,
+  name: 'Sam Lee',
+  screen_name: 'sam.lee',
+  avatar_image: 'av1',
+  image_url: null,
+};
 
 /** A handler context on fake timers, and the spy that sees its refetches. */
 function withFakeTimers() {

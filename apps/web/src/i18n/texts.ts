@@ -78,6 +78,7 @@ export const T = {
   firstName: 'profile.first_name',
   lastName: 'profile.last_name',
   dateOfBirth: 'profile.date_of_birth',
+  day: 'ui.day',
   month: 'ui.month',
   year: 'ui.year',
   height: 'profile.height',
@@ -297,6 +298,7 @@ export const T = {
   notFound: 'error.not_found',
   you: 'feed.you',
   listedYou: 'ui.listed_you',
+  usernameLine: 'ui.username_line',
 
   // Feeds, posts, comments, polls and uploads (001 §2, §5, §8).
   writePost: 'feed.write_post',

@@ -4,11 +4,12 @@ import { fieldFit } from './fit';
 import { TAU } from './geometry';
 import {
   LABEL_GAP,
-  LABEL_MAX_EM,
   LABEL_WRAP_EM,
   type LabelledStar,
   type LabelScene,
+  type LabelSpot,
   labelFontPx,
+  labelMaxEm,
   labelRect,
   placeLabels,
   type Rect,
@@ -27,37 +28,40 @@ const star = (key: string, x: number, y: number, width = 60, r = 14): LabelledSt
   height: 17,
 });
 
-/** The names of the demo member's stars (apps/server/src/db/seed). */
-const DEMO_NAMES = [
-  'Moments',
-  'Spring Madness',
-  'Trail Blazers',
-  'Sofia',
-  'Saturday runners',
-  'Surveys',
-  'Requests',
-  'Liam',
-  'hiking',
-  'Kenji',
-  'Jamal',
-  'Priya',
-  'Wei',
-  'Marcus',
-  'swimming',
-  'Mindful Minutes',
-  'OliviaStretch',
-  'Sunrise Walkers',
-  'Tomás',
-  'Amara',
-  'Inner Circle',
-  'Grace',
-  'incentive',
-  'Elena',
-  'Night Owls Book Club',
-  'yoga',
-  'Tournament',
-  'Aisha',
-  'Noah',
+/**
+ * The demo member's stars (apps/server/src/db/seed) as their home draws them: name (friends by their full
+ * names, decision 0043), size and zone.
+ */
+const DEMO_STARS: readonly (readonly [string, number, number])[] = [
+  ['Requests', 2, 0],
+  ['Marcus Okafor', 3, 0],
+  ['Priya Raman', 2, 0],
+  ['Tomás Herrera', 2, 0],
+  ['Grace Whitfield', 2, 1],
+  ['Kenji Watanabe', 1, 2],
+  ['Amara Nwosu', 2, 2],
+  ["Liam O'Brien", 1, 2],
+  ['Sofia Lindqvist', 1, 2],
+  ['Jamal Carter', 1, 3],
+  ['Elena Petrova', 1, 3],
+  ['Noah Bennett', 1, 3],
+  ['Aisha Khan', 1, 3],
+  ['Wei Zhang', 1, 1],
+  ['OliviaStretch', 1, 1],
+  ['Sunrise Walkers', 2, 0],
+  ['Mindful Minutes', 2, 0],
+  ['Spring Madness', 2, 2],
+  ['Inner Circle', 3, 0],
+  ['Trail Blazers', 1, 3],
+  ['Night Owls Book Club', 1, 1],
+  ['Saturday runners', 1, 1],
+  ['Moments', 1, 3],
+  ['hiking', 2, 0],
+  ['swimming', 2, 2],
+  ['yoga', 2, 2],
+  ['surveys', 2, 0],
+  ['incentive', 1, 0],
+  ['Tournament', 2, 2],
 ];
 
 const WIDE: Rect = { left: -1000, top: -1000, right: 1000, bottom: 1000 };
@@ -73,8 +77,8 @@ const coversDisc = (rect: Rect, disc: { x: number; y: number; r: number }) => {
 };
 
 /** Every way the placed labels break the rules: over each other, over a disc, out of the bounds. */
-function problemsOf(scene: LabelScene): string[] {
-  const spots = placeLabels(scene, new Map());
+function problemsOf(scene: LabelScene, previous: ReadonlyMap<string, LabelSpot> = new Map()): string[] {
+  const spots = placeLabels(scene, previous);
   const rects = scene.stars.map((s) => ({ star: s, rect: labelRect(s, spots.get(s.key)!) }));
   const problems: string[] = [];
   for (const [i, a] of rects.entries()) {
@@ -109,10 +113,10 @@ function twoLinesOf(name: string, fontPx: number) {
 
 /** The demo's stars placed with `seed`, and drawn as a 360x740 phone draws them at each turn given. */
 function demoScenes(seed: number, rotations: readonly number[]): LabelScene[] {
-  const set: PlaceableStar[] = DEMO_NAMES.map((_, i) => ({
+  const set: PlaceableStar[] = DEMO_STARS.map(([, size, zone], i) => ({
     key: `s${i}`,
-    zone: i % 4,
-    radius: radiusOf((i % 3) + 1),
+    zone,
+    radius: radiusOf(size),
   }));
   const placements = placeStars(set, { random: seededRandom(seed) });
   const fit = fieldFit(fieldReach(placements.values()), { width: 360, height: 740 });
@@ -121,9 +125,10 @@ function demoScenes(seed: number, rotations: readonly number[]): LabelScene[] {
   return rotations.map((rotation) => {
     const stars = set.map(({ key, radius }, i) => {
       const at = orbitPoint(placements.get(key)!, rotation);
-      const fontPx = labelFontPx((i % 3) + 1);
-      const name = DEMO_NAMES[i]!;
-      const width = Math.min(LABEL_MAX_EM * fontPx, textWidth(name.length, fontPx));
+      const [name, size] = DEMO_STARS[i]!;
+      const fontPx = labelFontPx(size);
+      const widest = labelMaxEm(360) * fontPx;
+      const width = Math.min(widest, textWidth(name.length, fontPx));
       const r = radius * fit.size;
       return {
         key,
@@ -132,6 +137,7 @@ function demoScenes(seed: number, rotations: readonly number[]): LabelScene[] {
         r,
         width,
         height: fontPx * 1.25,
+        cut: textWidth(name.length, fontPx) > widest,
         ...twoLinesOf(name, fontPx),
       };
     });
@@ -171,20 +177,22 @@ describe('star labels', () => {
     expect(problemsOf({ stars: row, obstacles: [{ x: 100, y: 60, r: 20 }], bounds: WIDE })).toEqual([]);
   });
 
-  it("keeps the demo member's 29 labels off every disc and inside a 360x740 phone as the field turns", () => {
-    // 9 placements of the demo's names (sizes and zones dealt in turn), each at 4 moments of the turn. What is
-    // left, rarely, is two labels touching where a long name has no free side: decision 0039 says so.
-    const touching: string[] = [];
-    const turns = [0, 0.2, 0.45, 0.7].map((share) => share * TAU);
-    for (let seed = 1; seed <= 9; seed++) {
-      for (const [turn, scene] of demoScenes(seed, turns).entries()) {
-        const problems = problemsOf(scene);
-        expect(problems.filter((problem) => !problem.includes('over label'))).toEqual([]);
-        if (problems.length > 0) touching.push(`${seed}@${turn}: ${problems.join(', ')}`);
+  it("keeps the demo member's 29 labels clear of each other, every disc and a 360x740 phone's edge nearly all the turn round", () => {
+    // 8 placements of the demo's stars, each followed through a whole turn in steps of 4 degrees, each label
+    // keeping its side while it stays free as on the screen. Not every placement leaves room at every moment:
+    // about 1 layout in 36 still has a crowded label (decision 0039 says so); this holds it there.
+    const failed: string[] = [];
+    const steps = Array.from({ length: 90 }, (_, step) => (step / 90) * TAU);
+    for (let seed = 1; seed <= 8; seed++) {
+      let previous = new Map<string, LabelSpot>();
+      for (const [step, scene] of demoScenes(seed, steps).entries()) {
+        const problems = problemsOf(scene, previous);
+        previous = placeLabels(scene, previous);
+        if (problems.length > 0) failed.push(`${seed}@${step * 4}deg: ${problems.join(', ')}`);
       }
     }
-    expect(touching.length, touching.join('; ')).toBeLessThanOrEqual(2);
-  }, 30_000);
+    expect(failed.length, failed.join('; ')).toBeLessThanOrEqual(20);
+  }, 60_000);
 
   it('draws names in a few sizes tied to the star, never below 12 px', () => {
     expect([1, 2, 3].map(labelFontPx)).toEqual([12, 13, 14]);

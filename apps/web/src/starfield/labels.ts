@@ -11,6 +11,18 @@ export const LABEL_FONT_PX: Readonly<Record<number, number>> = { 1: 12, 2: 13, 3
  * past which the name is cut with "…".
  */
 export const LABEL_MAX_EM = 12;
+/**
+ * On a window narrower than NARROW_WINDOW_PX (a phone) a label is at most 8 em on one line (96 px at 12 px,
+ * about 12 characters): a longer name takes two lines of whole words when they fit, else ends in "…" there.
+ * Thirty full names 12 em wide do not find room beside their stars on a 360 px screen at every moment of the
+ * turn; 8 em ones do (decision 0039).
+ */
+export const LABEL_MAX_EM_NARROW = 8;
+export const NARROW_WINDOW_PX = 600;
+
+export function labelMaxEm(windowWidth: number): number {
+  return windowWidth < NARROW_WINDOW_PX ? LABEL_MAX_EM_NARROW : LABEL_MAX_EM;
+}
 /** Free space between a label and its own disc, and kept around other labels, discs and the window's edge. */
 export const LABEL_GAP = 3;
 
@@ -143,6 +155,8 @@ export interface LabelledStar extends Disc {
   width: number;
   height: number;
   wrapped?: { width: number; height: number };
+  /** Whether the name is cut with "…" on one line: then two lines of whole words, when they fit, come first. */
+  cut?: boolean;
 }
 
 export function labelRect(star: LabelledStar, spot: LabelSpot): Rect {
@@ -201,12 +215,18 @@ interface Choice {
   cost: number;
 }
 
-/** Every spot a star's label may take, in order: each side on one line, then on two lines. */
+/**
+ * Every spot a star's label may take, in order: each side on one line, then on two lines; on two lines first
+ * when one line cuts the name and two show it whole.
+ */
 function spotsFor(star: LabelledStar, first: LabelSpot | undefined): LabelSpot[] {
   const oneLine = SIDES.map((side) => spotOf(side, star.r));
-  const all = star.wrapped ? [...oneLine, ...oneLine.map((spot) => ({ ...spot, wrapped: true }))] : oneLine;
-  const same = (spot: LabelSpot) => first && spot.side === first.side && spot.wrapped === first.wrapped;
-  return first ? [...all.filter(same), ...all.filter((spot) => !same(spot))] : all;
+  const twoLines = star.wrapped ? oneLine.map((spot) => ({ ...spot, wrapped: true })) : [];
+  const all = star.cut ? [...twoLines, ...oneLine] : [...oneLine, ...twoLines];
+  // A cut name's one-line spot is not kept over two lines that show it whole.
+  const keep = first && !(star.cut && star.wrapped && !first.wrapped) ? first : undefined;
+  const same = (spot: LabelSpot) => keep && spot.side === keep.side && spot.wrapped === keep.wrapped;
+  return keep ? [...all.filter(same), ...all.filter((spot) => !same(spot))] : all;
 }
 
 /** The star's cheapest spot against the labels given, trying the one it had (`first`) before the others. */

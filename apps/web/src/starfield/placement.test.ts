@@ -47,6 +47,15 @@ describe('placeStars', () => {
         expect(intrusion(footprint(a), footprint(b), STARFIELD.gap)).toBe(0);
       }
     }
+  }, 20_000);
+
+  it('takes the roomiest free place of an orbit, not the first: a second star lands across from the first', () => {
+    const placed = placeStars([star('a', 1), star('b', 1)], { random: seededRandom(7) });
+    const [a, b] = [placed.get('a')!, placed.get('b')!];
+    expect(b.orbit).toBe(a.orbit);
+    const turn = (((b.angle - a.angle) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+    const apart = Math.abs(turn - Math.PI);
+    expect(apart).toBeLessThan(0.3);
   });
 
   it('is repeatable with the same random source', () => {

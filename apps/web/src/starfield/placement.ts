@@ -47,25 +47,32 @@ interface PlacedDisc extends Disc {
 }
 
 /**
- * The summed intrusion of the star's footprint (fit.ts: disc and badge) into the footprints placed
- * so far, given up once it exceeds `enough` (an earlier attempt was better). Stars on orbits too far apart to
- * touch are skipped before any trigonometry.
+ * How the star's footprint (fit.ts: disc and badge) sits among the footprints placed so far: the summed
+ * intrusion into them (given up once it exceeds `enough`, an earlier attempt being better) and, when there is
+ * none, the clearance: how much more than the gap is left to the nearest, given up once no
+ * larger than `enough.clearance` (a free attempt was roomier). Stars on orbits too far apart to matter are
+ * skipped before any trigonometry.
  */
-function totalIntrusion(placement: Placement, placed: readonly PlacedDisc[], enough: number): number {
+function fitAmong(
+  placement: Placement,
+  placed: readonly PlacedDisc[],
+  enough: { intrusion: number; clearance: number },
+): { intrusion: number; clearance: number } {
   const { x, y } = toPoint(placement);
   const { distance } = placement;
   const footprint = footprintOf(placement.radius);
-  let total = 0;
+  let intrusion = 0;
+  let clearance = Number.POSITIVE_INFINITY;
   for (const other of placed) {
     const reach = other.r + footprint + GAP;
-    if (Math.abs(other.distance - distance) >= reach) continue;
-    const dx = other.x - x;
-    const dy = other.y - y;
-    const apart = Math.sqrt(dx * dx + dy * dy);
-    if (apart < reach) total += reach - apart;
-    if (total > enough) break;
+    if (Math.abs(other.distance - distance) - reach >= clearance) continue;
+    const apart = Math.hypot(other.x - x, other.y - y);
+    if (apart < reach) intrusion += reach - apart;
+    // The own star is as far from every place of an orbit: it says nothing of which is roomier.
+    else if (other.distance > 0) clearance = Math.min(clearance, apart - reach);
+    if (intrusion > enough.intrusion || clearance <= enough.clearance) break;
   }
-  return total;
+  return { intrusion, clearance: intrusion > 0 ? 0 : clearance };
 }
 
 /**
@@ -78,8 +85,11 @@ function candidateFor(attempt: number, random: Random, previous: Placement | und
 }
 
 /**
- * Up to 1000 attempts (000 §4.2) for a place that keeps the gap to every star placed so far; when none is
- * free, the attempt that overlaps least.
+ * Up to 1000 attempts (000 §4.2) for a place that keeps the gap to every star placed so far, the innermost
+ * orbit with a free place winning. Of that orbit's free attempts the roomiest (the largest clearance to the
+ * nearest star) is taken, not the first (issue 25, decision 0039): stars spread evenly instead of settling in
+ * clusters, whose names would have no room beside them on a phone. A previous place still free is kept, so a
+ * refresh moves no star. When no place is free, the attempt that overlaps least.
  */
 function placeOne(
   star: PlaceableStar,
@@ -91,14 +101,20 @@ function placeOne(
   const sameZone = before && before.zone === star.zone ? before : undefined;
   let best: Placement | null = null;
   let bestIntrusion = Number.POSITIVE_INFINITY;
+  let bestClearance = -1;
   for (let attempt = 0; attempt < STARFIELD.placementAttempts; attempt++) {
     const candidate = discOf(candidateFor(attempt, random, sameZone), zoneStart, star.radius);
-    const overlap = totalIntrusion(candidate, placed, bestIntrusion);
-    if (overlap < bestIntrusion) {
+    const free = bestIntrusion === 0;
+    if (free && best && candidate.orbit !== best.orbit) break;
+    const enough = { intrusion: bestIntrusion, clearance: free ? bestClearance : Number.NEGATIVE_INFINITY };
+    const { intrusion, clearance } = fitAmong(candidate, placed, enough);
+    const better = free ? intrusion === 0 && clearance > bestClearance : intrusion < bestIntrusion;
+    if (better) {
       best = candidate;
-      bestIntrusion = overlap;
-      if (overlap === 0) break;
+      bestIntrusion = intrusion;
+      bestClearance = clearance;
     }
+    if (attempt === 0 && sameZone && intrusion === 0) break;
   }
   return { ...(best as Placement), zone: star.zone };
 }

@@ -3,9 +3,9 @@ import { memberPicture } from '../api/account';
 import { Avatar } from './Avatar';
 import { ListRow } from './ListRow';
 
-/** How a member looks in a list: a star, a search result, a request. */
+/** How a member looks in a list: a star, a search result, a request; named as the server presents them. */
 export interface MemberFace {
-  screen_name: string;
+  name: string;
   image_url: string | null;
   avatar_image: string | null;
 }
@@ -30,8 +30,8 @@ export function PersonRow({
   const picture = memberPicture({ image_url: face.image_url, avatar_image: face.avatar_image ?? '' });
   return (
     <ListRow
-      picture={<Avatar src={picture} name={face.screen_name} size={44} decorative />}
-      name={face.screen_name}
+      picture={<Avatar src={picture} name={face.name} size={44} decorative />}
+      name={face.name}
       detail={detail}
       onOpen={onOpen}
     >

@@ -466,6 +466,8 @@ const SPEC_TEXTS = {
 
   // Me in a list of people, beside the name the others see (a text the spec leaves open).
   'ui.listed_you': '{{0}} (You)',
+  // The handle under a name, labelled so that it does not read as a second name (decision 0043).
+  'ui.username_line': 'Username: {{0}}',
 
   // Notes widget (002 §2).
   'notes.title': 'Notes',
@@ -488,6 +490,7 @@ const ORBIT_TEXTS = {
   'ui.realtime_live': 'Live',
   'ui.realtime_offline': 'Offline',
   'ui.network_offline': 'Offline · showing what you last saw',
+  'ui.day': 'Day',
   'ui.month': 'Month',
   'ui.year': 'Year',
   'ui.feet': 'Feet',

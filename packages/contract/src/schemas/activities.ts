@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { ACTIVITY_LIMITS, ACTIVITY_TYPE_MAX, HistoryGroupBy } from '../activities';
 import { AppId } from '../enums';
-import { Id, Nullable } from './common';
+import { DisplayName, Id, Nullable } from './common';
 import { PersonaImage } from './users';
 
 const IsoTime = Type.String({ format: 'date-time', description: 'ISO 8601 time of the session start' });
@@ -185,6 +185,7 @@ export const LeaderboardScore = Type.Object({
     Nullable(Type.Integer({ description: 'null when the caller has no activity this week' })),
   ),
   identity: Type.Object({
+    name: DisplayName,
     screen_name: Type.String(),
     image_url: Nullable(Type.String()),
     persona_image: Nullable(PersonaImage),

@@ -22,5 +22,11 @@ export const ErrorResponse = Type.Object(
   { $id: 'ErrorResponse' },
 );
 
+/**
+ * The name a member goes by for the one who reads it (decision 0043): first and last name under their
+ * persona, the alias under their avatar identity. `screen_name` beside it is the handle, not a second name.
+ */
+export const DisplayName = Type.String({ description: 'the name the member goes by for the caller (0043)' });
+
 export const Ok = Type.Object({ ok: Type.Boolean() });
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS } from '../constants';
-import { Id, Nullable } from './common';
+import { DisplayName, Id, Nullable } from './common';
 import { PersonaImage, PublicProfile } from './users';
 
 /** Communities per page of GET /communities and GET /search/communities. */
@@ -135,6 +135,7 @@ export const MembersListQuery = Type.Object({
 export const CommunityMember = Type.Object({
   id: Type.Integer(),
   user_id: Type.Integer(),
+  name: DisplayName,
   screen_name: Type.String(),
   user_image_url: Nullable(Type.String()),
   image_url: Nullable(Type.String()),

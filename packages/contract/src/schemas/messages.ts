@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS } from '../constants';
-import { Id, Nullable } from './common';
+import { DisplayName, Id, Nullable } from './common';
 
 /** A private message holds as much as a post (10000 characters); the spec sets no lower limit for it. */
 export const PM_MESSAGE_MAX = LIMITS.postMessage;
@@ -36,6 +36,7 @@ export const PrivateMessage = Type.Object({
   pm_id: Type.Integer(),
   group_id: Type.Integer(),
   user_id: Nullable(Type.Integer({ description: 'null once the author erased their account' })),
+  name: DisplayName,
   screen_name: Type.String(),
   ts: Type.String(),
   message: Type.String(),
@@ -51,8 +52,10 @@ export const PmPreview = Type.Object({
   group_id: Type.Integer(),
   group_name: Type.String({ description: 'the group name, or the other members’ names' }),
   is_group: Type.Boolean(),
+  name: Nullable(Type.String({ description: "the last message's author, by the name they go by (0043)" })),
   screen_name: Nullable(Type.String({ description: "the last message's author" })),
   prev_screen_name: Nullable(Type.String({ description: 'the author of the message before it' })),
+  names: Type.Array(DisplayName, { description: 'the other participants, by the names they go by (0043)' }),
   screen_names: Type.Array(Type.String(), { description: 'the other participants' }),
   ts: Type.String({ description: 'the last message, or the thread’s creation' }),
   text: Type.String({ description: 'the last message; IMAGE when it has attachments' }),

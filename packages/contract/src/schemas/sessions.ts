@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { LIMITS } from '../constants';
 import { IdentityType } from '../enums';
 import { IceServerSchema } from './calls';
-import { Id, Nullable } from './common';
+import { DisplayName, Id, Nullable } from './common';
 
 /** A viewer's mic in a live session, as the server records it (the grant queue is the REQUESTED ones). */
 export const SessionMicState = { NONE: 0, REQUESTED: 1, GRANTED: 2 } as const;
@@ -67,6 +67,7 @@ export const SessionIdParams = Type.Object({ id: Id });
 /** One viewer of the VIEWERS page and the grant queue. */
 export const SessionViewer = Type.Object({
   user_id: Type.Integer(),
+  name: DisplayName,
   screen_name: Type.String(),
   image_url: Nullable(Type.String()),
   mic: Type.Integer({ description: 'SessionMicState' }),

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id, Nullable } from './common';
+import { DisplayName, Id, Nullable } from './common';
 import { PublicProfile } from './users';
 
 /** Which way a pending friend request points, seen from the caller (001 §3 "Member or user": 1 incoming). */
@@ -42,6 +42,7 @@ export const FriendOfFriendQuery = Type.Object({ id: Id });
 
 export const FriendEntry = Type.Object({
   user_id: Type.Integer(),
+  name: DisplayName,
   screen_name: Type.String(),
   avatar_image: Type.String(),
   image_url: Nullable(Type.String()),
@@ -56,6 +57,7 @@ export type FriendsResponse = Static<typeof FriendsResponse>;
 /** One pending request (000 §3.11): the other member's face, the optional message and the sent date. */
 export const FriendRequestEntry = Type.Object({
   user_id: Type.Integer(),
+  name: DisplayName,
   screen_name: Type.String(),
   avatar_image: Type.String(),
   image_url: Nullable(Type.String()),
@@ -115,6 +117,7 @@ export type BlockParams = Static<typeof BlockParams>;
 /** One member the caller blocked, as the settings list shows them (issue 14). */
 export const BlockEntry = Type.Object({
   user_id: Id,
+  name: DisplayName,
   screen_name: Type.String({ description: 'the face the blocked member shows the caller' }),
   blocked_at: Type.String({ description: 'ISO 8601' }),
 });

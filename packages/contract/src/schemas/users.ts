@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { AVATAR_IDS, LIMITS } from '../constants';
 import { PersonaType } from '../enums';
 import { QUIET_CLOCK_PATTERN } from '../quiet';
-import { Nullable } from './common';
+import { DisplayName, Nullable } from './common';
 
 /** Where the server serves a preset avatar (av1..av22). */
 export function avatarUrl(avatar: string): string {
@@ -157,6 +157,7 @@ export const QuietHoursSetting = Type.Object(
 export const UserProfile = Type.Object({
   user_id: Type.Integer(),
   id: Type.Integer(),
+  name: DisplayName,
   screen_name: Type.String(),
   username: Type.String(),
   alias: Nullable(Type.String()),
@@ -194,6 +195,7 @@ export type UserProfile = Static<typeof UserProfile>;
 export const PublicProfile = Type.Object({
   user_id: Type.Integer(),
   id: Type.Integer(),
+  name: DisplayName,
   screen_name: Type.String(),
   alias: Nullable(Type.String()),
   avatar_image: Type.String(),

@@ -209,14 +209,19 @@ function scoreOf(
     user_id: user.id,
     // In wellbeing mode the member's own progress stays; where the others stand is left out.
     ...publicCounts(wellbeing && !me, { rank: row.rank, score: row.score }),
-    identity: { screen_name: face.screen_name, image_url: face.image_url, persona_image: face.persona_image },
+    identity: {
+      name: face.name,
+      screen_name: face.screen_name,
+      image_url: face.image_url,
+      persona_image: face.persona_image,
+    },
     is_me: me,
   } satisfies LeaderboardScore;
 }
 
 /** In wellbeing mode the others come by name, so that their order shows no ranking either. */
 const byName = (a: LeaderboardScore, b: LeaderboardScore) =>
-  a.identity.screen_name.localeCompare(b.identity.screen_name) || a.user_id - b.user_id;
+  a.identity.name.localeCompare(b.identity.name) || a.user_id - b.user_id;
 
 /** The board's community: the one picked (leaderboard_community_id), else the page's; global=true is everyone. */
 function boardCommunity(query: LeaderboardQuery): number | null {

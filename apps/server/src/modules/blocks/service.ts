@@ -78,10 +78,14 @@ export async function blocksOf(db: Queryable, callerId: number): Promise<BlocksR
     .where(eq(userBlocks.blockerId, callerId))
     .orderBy(desc(userBlocks.blockedAt), desc(userBlocks.blockedId));
   return {
-    blocks: rows.map((r) => ({
-      user_id: r.user.id,
-      screen_name: faceSeenBy(r.user, STRANGER).screen_name,
-      blocked_at: r.blockedAt.toISOString(),
-    })),
+    blocks: rows.map((r) => {
+      const face = faceSeenBy(r.user, STRANGER);
+      return {
+        user_id: r.user.id,
+        name: face.name,
+        screen_name: face.screen_name,
+        blocked_at: r.blockedAt.toISOString(),
+      };
+    }),
   };
 }

@@ -48,7 +48,7 @@ export async function ring(work: Work, call: CallRow, recipientIds: number[]) {
     await notify(work, ids, {
       type: NotificationType.CALL_START,
       title: community ? `Call in ${community.name}` : 'Incoming call',
-      body: `${presentMemberFace(caller, persona).screen_name} is calling`,
+      body: `${presentMemberFace(caller, persona).name} is calling`,
       image_url: invite.image_url,
       source: invite.name,
       community_id: call.communityId,
@@ -91,9 +91,9 @@ export async function notifyRejected(work: Work, call: CallRow, rejecterId: numb
   await notify(work, [call.callerId], {
     type: NotificationType.CALL_REJECT,
     title: 'Call declined',
-    body: `${face.screen_name} declined your call`,
+    body: `${face.name} declined your call`,
     image_url: face.image_url,
-    source: face.screen_name,
+    source: face.name,
     data: { call_id: call.id, user_id: rejecterId },
   });
 }
@@ -125,9 +125,9 @@ async function notifyMissed(work: Work, call: CallRow, missedIds: number[]) {
     const face = await faceAsSeenBy(work.tx, userId, call.callerId);
     await notify(work, [userId], {
       ...MISSED,
-      body: `${face.screen_name} called you`,
+      body: `${face.name} called you`,
       image_url: face.image_url,
-      source: face.screen_name,
+      source: face.name,
       community_id: null,
       data,
     });

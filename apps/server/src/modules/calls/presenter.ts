@@ -24,7 +24,7 @@ export async function presentCall(db: Queryable, call: CallRow, viewerId: number
     id: call.id,
     community_id: call.communityId,
     community_name: name,
-    caller_name: faces.get(call.callerId)?.screen_name ?? '',
+    caller_name: faces.get(call.callerId)?.name ?? '',
     caller_id: call.callerId,
     call_group_id: call.callGroupId,
   };
@@ -37,7 +37,7 @@ export function presentInvite(
   community: { name: string; image: string | null } | null,
 ): CallInvite {
   return {
-    name: community?.name ?? caller.screen_name,
+    name: community?.name ?? caller.name,
     image_url: community ? community.image : caller.image_url,
     call_id: call.id,
     caller_id: call.callerId,
@@ -52,7 +52,7 @@ export function presentParticipant(
 ): CallParticipant {
   return {
     id: row.userId,
-    display: face?.screen_name ?? '',
+    display: face?.name ?? '',
     image: face?.image_url ?? null,
     muted: row.muted,
     video: row.video,

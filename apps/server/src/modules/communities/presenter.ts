@@ -101,6 +101,7 @@ export function presentMember(
   return {
     id: user.id,
     user_id: user.id,
+    name: face.name,
     screen_name: face.screen_name,
     user_image_url: face.image_url,
     image_url: face.image_url,

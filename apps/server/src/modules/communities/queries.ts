@@ -78,7 +78,7 @@ function standingOf(row: StandingRow): CallerStanding {
   };
 }
 
-const presentFace = (user: UserRow) => faceSeenBy(user, STRANGER).screen_name;
+const presentFace = (user: UserRow) => faceSeenBy(user, STRANGER).name;
 
 /** Public communities, the caller's own, and private ones the caller is invited to (the invite names them). */
 const visibleToCaller = or(

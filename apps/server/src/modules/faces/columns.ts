@@ -14,6 +14,7 @@ export const FACE_COLUMNS = {
   username: users.username,
   alias: users.alias,
   firstName: users.firstName,
+  lastName: users.lastName,
   avatarImage: users.avatarImage,
   personaType: users.personaType,
   personaValue: users.personaValue,

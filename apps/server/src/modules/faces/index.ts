@@ -21,6 +21,7 @@ export {
   stanceIn,
 } from './policy';
 export {
+  displayNameOf,
   identityOf,
   type MemberFace,
   personaOf,

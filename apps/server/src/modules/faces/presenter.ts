@@ -1,5 +1,6 @@
 import {
   avatarUrl,
+  displayLastName,
   type FriendDirection,
   type PersonaImage,
   type PublicProfile,
@@ -11,8 +12,25 @@ export function personaOf(user: Pick<FaceRow, 'personaType' | 'personaValue'>): 
   return { type: user.personaType, value: user.personaValue };
 }
 
+/** The avatar identity's name: the alias, or the username without one. */
+const aliasOf = (user: Pick<FaceRow, 'alias' | 'username'>) => user.alias ?? user.username;
+
 export function identityOf(user: Pick<FaceRow, 'alias' | 'username' | 'avatarImage'>) {
-  return { screen_name: user.alias ?? user.username, avatar: user.avatarImage };
+  return { screen_name: aliasOf(user), avatar: user.avatarImage };
+}
+
+/**
+ * The one name a member goes by (decision 0043): under their persona, their first and last name (the
+ * username when they gave no first name); under their avatar identity, their alias. Every payload that
+ * names a member for reading takes it from here; `screen_name` stays the handle (tags, invites, lookups).
+ */
+export function displayNameOf(
+  user: Pick<FaceRow, 'firstName' | 'lastName' | 'alias' | 'username'>,
+  showPersona: boolean,
+): string {
+  if (!showPersona) return aliasOf(user);
+  const full = [user.firstName?.trim() ?? '', displayLastName(user.lastName?.trim())].join(' ').trim();
+  return full || user.username;
 }
 
 /** How the viewer stands to a member: friends, or a pending request one way or the other. */
@@ -25,7 +43,9 @@ export const STRANGER: Relation = { isFriend: false, direction: null };
 /** The face a member shows another: persona (name and picture) or avatar identity, by privacy. */
 export interface MemberFace {
   user_id: number;
+  /** What the member is called: displayNameOf. */
   name: string;
+  /** The handle under the same identity: the username (persona) or the alias (avatar). */
   screen_name: string;
   persona_image: PersonaImage | null;
   avatar_image: string;
@@ -42,7 +62,7 @@ export function presentMemberFace(user: FaceRow, showPersona: boolean): MemberFa
   const identity = identityOf(user);
   return {
     user_id: user.id,
-    name: showPersona ? user.firstName || user.username : identity.screen_name,
+    name: displayNameOf(user, showPersona),
     screen_name: showPersona ? user.username : identity.screen_name,
     persona_image: showPersona ? persona : null,
     avatar_image: user.avatarImage,
@@ -56,6 +76,7 @@ export function profileUnder(face: MemberFace, user: FaceRow, relation: Relation
   return {
     user_id: user.id,
     id: user.id,
+    name: face.name,
     screen_name: face.screen_name,
     alias: user.alias,
     avatar_image: user.avatarImage,

@@ -58,9 +58,7 @@ export async function pushExpertPost(work: Work, post: PostRow) {
     .from(communityMembers)
     .where(eq(communityMembers.communityId, communityId));
   const anonymous = post.identityType === IdentityType.ANONYMOUS;
-  const from = anonymous
-    ? null
-    : presentMemberFace(await findUser(work.tx, post.authorId), false).screen_name;
+  const from = anonymous ? null : presentMemberFace(await findUser(work.tx, post.authorId), false).name;
   const cause = {
     type: PushType.COMMUNITY,
     from,

@@ -59,7 +59,8 @@ function presentAuthor(author: FaceRow, identityType: number, viewer: Viewer) {
   const face = faceSeenBy(author, { self: own, isFriend: viewer.isFriendOf(author.id) });
   return {
     author_user_id: author.id,
-    author_screen_name: identityType === IdentityType.NAME ? face.name : face.screen_name,
+    // Every named identity (username, name, social network) reads as the one name of decision 0043.
+    author_screen_name: face.name,
     author_avatar_image: author.avatarImage,
     author_avatar_image_url: face.image_url ?? avatarUrl(author.avatarImage),
     persona_image: face.persona_image,
@@ -148,7 +149,7 @@ export function presentPost(
     ...presentAuthor(author, post.identityType, viewer),
     privacy: post.privacy,
     target_user_id: post.targetUserId,
-    target_user_screen_name: targetFace?.screen_name ?? null,
+    target_user_screen_name: targetFace?.name ?? null,
     num_comments: viewer.seesUrgent ? stats.all : stats.plain,
     urgency_comments: viewer.seesUrgent ? stats.highestUrgency : Urgency.NONE,
     ...publicCounts(viewer.wellbeing, { rating: bundle.rating, high_fives: bundle.highFives }),

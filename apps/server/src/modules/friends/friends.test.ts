@@ -65,6 +65,7 @@ describe('PUT /user/friends/request', () => {
       expect(friends).toEqual({
         [String(other.userId)]: {
           user_id: other.userId,
+          name: other.username,
           screen_name: other.username,
           avatar_image: 'av1',
           image_url: null,

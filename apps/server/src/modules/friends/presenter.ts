@@ -4,6 +4,7 @@ import type { MemberFace } from '../faces';
 export function presentFriendEntry(face: MemberFace): FriendEntry {
   return {
     user_id: face.user_id,
+    name: face.name,
     screen_name: face.screen_name,
     avatar_image: face.avatar_image,
     image_url: face.image_url,

@@ -213,7 +213,7 @@ export async function connectionsOf(db: Queryable, callerId: number): Promise<Co
     () => communityConnectionsOf(db, callerId),
   ]);
   return {
-    friends: friends.map((u) => ({ id: u.id, display_name: faceSeenBy(u, FRIEND).screen_name })),
+    friends: friends.map((u) => ({ id: u.id, display_name: faceSeenBy(u, FRIEND).name })),
     communities,
   };
 }

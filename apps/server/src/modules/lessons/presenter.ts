@@ -23,7 +23,7 @@ export function presentLesson(row: LessonRow, host: MemberFace | undefined): Cha
     name: row.name,
     description: row.description,
     instructor_id: row.instructorId,
-    instructor_screen_name: host?.screen_name ?? '',
+    instructor_screen_name: host?.name ?? '',
     instructor_image: { value: host?.image_url ?? null },
     start_time: row.startTime.toISOString(),
     state: row.state,
@@ -60,6 +60,7 @@ export function presentViewer(
 ): SessionViewer {
   return {
     user_id: row.userId,
+    name: face?.name ?? '',
     screen_name: face?.screen_name ?? '',
     image_url: face?.image_url ?? null,
     mic: row.mic,
@@ -79,7 +80,7 @@ export function presentPost(
   return {
     id: post.id,
     session_id: post.lessonId,
-    author_screen_name: anonymous ? alias.name : (author?.screen_name ?? ''),
+    author_screen_name: anonymous ? alias.name : (author?.name ?? ''),
     author_image: anonymous ? alias.image : (author?.image_url ?? null),
     identity_type: post.identityType,
     message: post.message,

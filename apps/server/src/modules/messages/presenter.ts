@@ -37,6 +37,7 @@ export function presentMessage(row: MessageRow, author: MemberFace | null, state
     pm_id: row.id,
     group_id: row.groupId,
     user_id: author ? row.authorId : null,
+    name: author?.name ?? DELETED_MEMBER_NAME,
     screen_name: author?.screen_name ?? DELETED_MEMBER_NAME,
     ts: row.createdAt.toISOString(),
     message: row.message,
@@ -57,7 +58,7 @@ export function presentPmAttachment(row: AttachmentRow): PmAttachment {
 
 /** A group's own name, or else the other participants' names as the reader sees them. */
 export function threadTitle(name: string | null, others: MemberFace[]): string {
-  return name?.trim() || others.map((face) => face.screen_name).join(', ');
+  return name?.trim() || others.map((face) => face.name).join(', ');
 }
 
 /** What a preview shows of the last message (002 §4): IMAGE when it carries attachments. */
@@ -87,8 +88,10 @@ export function presentPreview(p: PreviewParts): PmPreview {
     group_id: p.group.id,
     group_name: threadTitle(p.group.name, p.others),
     is_group: p.group.isGroup,
+    name: p.last ? (p.last.author?.name ?? DELETED_MEMBER_NAME) : null,
     screen_name: p.last ? (p.last.author?.screen_name ?? DELETED_MEMBER_NAME) : null,
     prev_screen_name: p.previousAuthor?.screen_name ?? null,
+    names: p.others.map((face) => face.name),
     screen_names: p.others.map((face) => face.screen_name),
     ts: (p.last?.createdAt ?? p.group.createdAt).toISOString(),
     text,

@@ -25,7 +25,7 @@ export function presentProducer(face: MemberFace) {
     user_id: face.user_id,
     persona_image: face.persona_image,
     image_url: face.image_url,
-    display_name: face.screen_name,
+    display_name: face.name,
   };
 }
 

@@ -90,7 +90,7 @@ async function recipientNames(db: Queryable, producerId: number, rows: MomentRow
   const friendsOf = (row: MomentRow): Connection[] =>
     row.participants.friend_ids.flatMap((id) => {
       const face = faces.get(id);
-      return face ? [{ id, display_name: face.screen_name }] : [];
+      return face ? [{ id, display_name: face.name }] : [];
     });
   const communitiesOf = (row: MomentRow): Connection[] =>
     row.participants.community_ids.flatMap((id) => communityNames.get(id) ?? []);

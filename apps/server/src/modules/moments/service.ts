@@ -183,7 +183,7 @@ export async function searchMoments(
     outgoing,
     user_data: {
       user_id: face.user_id,
-      display_name: face.screen_name,
+      display_name: face.name,
       image_url: face.image_url,
       persona_image: face.persona_image,
     },
@@ -291,7 +291,7 @@ export async function leaderboard(
   const faces = await facesFor(db, callerId, [...scores.keys()]);
   const entries = [...scores].map(([userId, score]) => ({
     user_id: userId,
-    identity: faces.get(userId)?.screen_name ?? '',
+    identity: faces.get(userId)?.name ?? '',
     score,
   }));
   // Highest first; members without a score after everyone who has one.

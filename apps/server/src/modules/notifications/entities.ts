@@ -20,7 +20,7 @@ const quote = (text: string) =>
 
 const fromMember = (who: MemberFace) => ({
   image_url: who.image_url,
-  source: who.screen_name,
+  source: who.name,
   data: { user_id: who.user_id },
 });
 
@@ -30,7 +30,7 @@ export function friendRequestNotification(sender: MemberFace): NotificationInput
     ...fromMember(sender),
     type: NotificationType.FRIEND_STAR,
     title: 'Friend request',
-    body: `${sender.screen_name} sent you a friend request`,
+    body: `${sender.name} sent you a friend request`,
   };
 }
 
@@ -46,7 +46,7 @@ export function communityInviteNotification(community: CommunityRef, inviter: Me
   return {
     type: NotificationType.COMMUNITY_STAR,
     title: 'Community invitation',
-    body: `${inviter.screen_name} invited you to join ${community.name}`,
+    body: `${inviter.name} invited you to join ${community.name}`,
     image_url: community.image_url ?? null,
     color: community.color ?? null,
     source: community.name,
@@ -73,7 +73,7 @@ export function commentNotification(
     ...from,
     type: NotificationType.COMMENTS,
     title: 'New comment',
-    body: `${author.screen_name} commented on your post: ${quote(text)}`,
+    body: `${author.name} commented on your post: ${quote(text)}`,
     community_id: post.community_id,
     data: { ...from.data, post_id: post.post_id, comment_id: commentId },
   };
@@ -101,7 +101,7 @@ export function privateMessageNotification(
   return {
     ...from,
     type: NotificationType.PRIVATE_MESSAGE,
-    title: groupName ? `${sender.screen_name} in ${groupName}` : `Message from ${sender.screen_name}`,
+    title: groupName ? `${sender.name} in ${groupName}` : `Message from ${sender.name}`,
     body: text ? quote(text) : 'IMAGE',
     data: { ...from.data, group_id: groupId },
   };
@@ -124,7 +124,7 @@ export function challengeNotification(challenger: MemberFace, challenge: Challen
     ...from,
     type: NotificationType.FRIENDLY_CHALLENGE,
     title: 'Friendly challenge',
-    body: `${challenger.screen_name} challenged you: ${challenge.name}`,
+    body: `${challenger.name} challenged you: ${challenge.name}`,
     data: {
       ...from.data,
       friendly: true,

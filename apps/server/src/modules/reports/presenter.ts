@@ -28,7 +28,7 @@ export async function presentReports(db: Queryable, viewerId: number, rows: Repo
     rows.flatMap((r) => (r.reporterId === null ? [] : [r.reporterId])),
   );
   return rows.map((row) =>
-    presentReport(row, row.reporterId === null ? null : (reporters.get(row.reporterId)?.screen_name ?? null)),
+    presentReport(row, row.reporterId === null ? null : (reporters.get(row.reporterId)?.name ?? null)),
   );
 }
 
@@ -49,7 +49,7 @@ export async function presentReportTo(
   const relations = await relationsOf(db, reporterId, viewerIds);
   const groups = new Map<string, { ids: number[]; data: Report }>();
   for (const id of viewerIds) {
-    const name = faceSeenBy(reporter, stanceIn(relations, reporterId, id)).screen_name;
+    const name = faceSeenBy(reporter, stanceIn(relations, reporterId, id)).name;
     const group = groups.get(name) ?? { ids: [], data: presentReport(row, name) };
     group.ids.push(id);
     groups.set(name, group);

@@ -27,7 +27,7 @@ const RESOLVERS: Record<ReportTargetType, Resolver> = {
   async user(db, callerId, id) {
     if (id === callerId) throw badRequest(ErrorCode.cannot_report_self, 'You cannot report yourself');
     const face = await faceAsSeenBy(db, callerId, id);
-    return { communityId: null, targetUserId: id, snapshot: { text: '', authorName: face.screen_name } };
+    return { communityId: null, targetUserId: id, snapshot: { text: '', authorName: face.name } };
   },
 
   async post(db, callerId, id) {
@@ -61,7 +61,7 @@ const RESOLVERS: Record<ReportTargetType, Resolver> = {
     return {
       communityId: null,
       targetUserId: row.authorId,
-      snapshot: { text, authorName: author?.screen_name ?? '' },
+      snapshot: { text, authorName: author?.name ?? '' },
     };
   },
 
@@ -87,7 +87,7 @@ const RESOLVERS: Record<ReportTargetType, Resolver> = {
     return {
       communityId: lesson.communityId,
       targetUserId: lesson.instructorId,
-      snapshot: { text, authorName: host.screen_name },
+      snapshot: { text, authorName: host.name },
     };
   },
 };

@@ -142,7 +142,12 @@ export const SHAPES = new Map<string, Shape>([
   ],
   [
     'last_name',
-    { managedByProvider: true, apply: (b) => ({ lastName: rules.personName(b.last_name!, 'last_name') }) },
+    {
+      managedByProvider: true,
+      // The last name is part of the one display name (decision 0043), so others' stars show it.
+      seen: 'face',
+      apply: (b) => ({ lastName: rules.personName(b.last_name!, 'last_name') }),
+    },
   ],
   [
     'avatar_image',

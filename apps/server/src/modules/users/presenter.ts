@@ -1,5 +1,5 @@
 import { avatarUrl, PersonaType, personaImageUrl, type UserProfile } from '@orbit/contract';
-import { identityOf, isResting, personaOf, quietHoursOf, type UserRow } from '../faces';
+import { displayNameOf, identityOf, isResting, personaOf, quietHoursOf, type UserRow } from '../faces';
 
 /** Stored YYYY-MM-DD, answered as the day-month-year text of 002 §3. */
 function dayMonthYear(date: string | null): string | null {
@@ -14,6 +14,8 @@ export function presentUserProfile(user: UserRow, organizationIds: number[]): Us
   return {
     user_id: user.id,
     id: user.id,
+    // The name the member sees for themselves is the one their persona shows everyone it reaches.
+    name: displayNameOf(user, true),
     screen_name: user.username,
     username: user.username,
     alias: user.alias,

@@ -77,4 +77,12 @@ describe('what a change says to the faces around the member (issue 17: no refetc
     expect(refresh.data).toEqual({ user_id: member.userId });
     for (const socket of [mine, theirs]) socket.close();
   });
+
+  it('tells a friend to refetch on a new last name: it is part of the name their star shows (0043)', async () => {
+    const { member, mine, theirs } = await friendsOnline();
+    expect((await putUser(member, { last_name: 'Hopper' })).statusCode).toBe(200);
+    const [refresh] = await theirs.received(1);
+    expect(refresh.data).toEqual({ user_id: member.userId });
+    for (const socket of [mine, theirs]) socket.close();
+  });
 });

@@ -23,7 +23,7 @@ const rowsOf = (data: LeaderboardResponse): ScoreRow[] =>
     key: s.is_me ? 'me' : s.user_id,
     // Wellbeing mode: the others come without rank and score, by name.
     rank: s.rank ?? null,
-    name: s.identity.screen_name,
+    name: s.identity.name,
     imageUrl: s.identity.image_url,
     value: s.score === undefined ? '' : boardDuration(s.score),
     isMe: s.is_me,
@@ -119,7 +119,7 @@ function Overview({ data }: { data: LeaderboardResponse }) {
     .slice(0, OVERVIEW_BARS + 1)
     .sort((a, b) => b.score - a.score)
     .map((s) => ({
-      name: personName(t, { name: s.identity.screen_name, isMe: s.is_me }),
+      name: personName(t, { name: s.identity.name, isMe: s.is_me }),
       hours: Math.round((s.score / 3_600_000) * 10) / 10,
       label: boardDuration(s.score),
       me: s.is_me,

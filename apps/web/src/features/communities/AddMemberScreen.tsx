@@ -51,7 +51,7 @@ export function AddMemberScreen({ id }: { id: number }) {
   };
   const addedIds = new Set(added.map((face) => face.user_id));
   const others = nonmembers.filter((user) => !addedIds.has(user.user_id));
-  const meFace = { ...me, screen_name: listedPersonName(t, { name: me.screen_name, isMe: true }) };
+  const meFace = { ...me, name: listedPersonName(t, { name: me.name, isMe: true }) };
 
   return (
     <div className={layoutStyles.stack}>
@@ -82,7 +82,7 @@ function AddedCard({ face, added, onToggle }: { face: PersonFace; added: boolean
       <Button
         variant={added ? 'secondary' : 'primary'}
         aria-pressed={added}
-        aria-label={`${t(added ? T.communityAdded : T.communityAdd)} ${face.screen_name}`}
+        aria-label={`${t(added ? T.communityAdded : T.communityAdd)} ${face.name}`}
         disabled={!onToggle}
         onClick={onToggle}
       >
@@ -125,7 +125,7 @@ function NewUserForm({ communityId, onAdded }: { communityId: number; onAdded: (
       { id: communityId, userId },
       {
         onSuccess: () => {
-          onAdded({ user_id: userId, screen_name: name, image_url: null, avatar_image: null });
+          onAdded({ user_id: userId, name, image_url: null, avatar_image: null });
           memberFormAlert(T.addANewUser, T.userAdded, positional(name));
         },
       },

@@ -1,3 +1,4 @@
+import type { PublicProfile } from '@orbit/contract';
 import { useState } from 'react';
 import { useInviteToCommunity, useNonmembers } from '../../api/communities';
 import { positional, useTranslation } from '../../i18n';
@@ -18,8 +19,9 @@ export function InviteModal({ id }: { id: number }) {
   const [invited, setInvited] = useState<ReadonlySet<number>>(new Set());
   const users = useNonmembers(id, text).data?.users ?? [];
   const invite = useInviteToCommunity();
-  const ask = (userId: number, screenName: string) =>
-    confirmYesNo(t(T.inviteQuestion, positional(screenName)), () =>
+  // The question names the member; the invite finds them by their handle (InviteBody.screen_name).
+  const ask = ({ user_id: userId, name, screen_name: screenName }: PublicProfile) =>
+    confirmYesNo(t(T.inviteQuestion, positional(name)), () =>
       invite.mutate({ id, screenName }, { onSuccess: () => setInvited((ids) => new Set(ids).add(userId)) }),
     );
   return (
@@ -31,7 +33,7 @@ export function InviteModal({ id }: { id: number }) {
             key={user.user_id}
             face={user}
             detail={invited.has(user.user_id) ? t(T.requestPending) : undefined}
-            onOpen={invited.has(user.user_id) ? undefined : () => ask(user.user_id, user.screen_name)}
+            onOpen={invited.has(user.user_id) ? undefined : () => ask(user)}
           />
         ))}
       </Rows>

@@ -50,14 +50,14 @@ export function MembersList({ id }: { id: number }) {
         {members.map((member) => {
           // The one display-name rule: the question and the toast name the member as the row does.
           const shown = listedPersonName(t, {
-            name: member.screen_name,
+            name: member.name,
             isMe: member.user_id === me?.user_id,
           });
           return (
             <PersonRow
               key={member.user_id}
               face={{
-                screen_name: shown,
+                name: shown,
                 image_url: member.image_url ?? member.user_image_url,
                 avatar_image: member.avatar_image,
               }}
@@ -74,8 +74,8 @@ export function MembersList({ id }: { id: number }) {
               )}
               {expert && member.user_id !== me?.user_id && (
                 <IconButton
-                  label={t(T.removeMember, positional(member.screen_name))}
-                  onClick={() => askToRemove(member.user_id, member.screen_name)}
+                  label={t(T.removeMember, positional(member.name))}
+                  onClick={() => askToRemove(member.user_id, member.name)}
                 >
                   <CloseIcon />
                 </IconButton>

@@ -121,16 +121,16 @@ describe('create community form (000 §2.10, §5)', () => {
     });
   });
 
-  it('offers friend stars only as invitees, sorted by name', () => {
+  it('offers friend stars only as invitees, by the name the server presents, sorted', () => {
     const stars = [
-      star({ star_type: StarType.FRIEND, user_id: 2, screen_name: 'zoe' }),
-      star({ star_type: StarType.PENDING_FRIEND, user_id: 3, screen_name: 'pat' }),
+      star({ star_type: StarType.FRIEND, user_id: 2, name: 'zoe Park', screen_name: 'zp' }),
+      star({ star_type: StarType.PENDING_FRIEND, user_id: 3, name: 'Pat Lu', screen_name: 'pat' }),
       star({ star_type: StarType.COMMUNITY_USER_CREATED, community_id: 4, name: 'Walkers' }),
-      star({ star_type: StarType.FRIEND, user_id: 5, screen_name: 'Amy' }),
+      star({ star_type: StarType.FRIEND, user_id: 5, name: 'Amy Chen', screen_name: 'zz.amy' }),
     ];
     expect(inviteCandidates(stars)).toEqual([
-      { userId: 5, name: 'Amy' },
-      { userId: 2, name: 'zoe' },
+      { userId: 5, name: 'Amy Chen' },
+      { userId: 2, name: 'zoe Park' },
     ]);
   });
 

@@ -142,7 +142,7 @@ export function createBody(form: CreateForm): CreateCommunityBody {
 export function inviteCandidates(stars: readonly ProfileStar[]): { userId: number; name: string }[] {
   return stars
     .filter((star) => star.star_type === StarType.FRIEND && star.user_id !== null)
-    .map((star) => ({ userId: star.user_id as number, name: star.screen_name ?? star.name }))
+    .map((star) => ({ userId: star.user_id as number, name: star.name }))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }
 

@@ -21,7 +21,7 @@ export interface MessageBoxProps {
   /** Shows the counter: length/280 in edit mode, length/10000 otherwise. */
   counter?: 'edit' | 'regular' | null;
   /** Members that may be @tagged here (communities only); none turns tagging off. */
-  taggable?: readonly FeedPerson[];
+  taggable?: readonly Pick<FeedPerson, 'id' | 'screen_name'>[];
   onPasteFiles?: (files: File[]) => void;
   autoFocus?: boolean;
 }

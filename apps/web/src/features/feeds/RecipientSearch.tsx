@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FeedPerson } from '../../api/feeds';
+import type { FeedPerson, Recipient } from '../../api/feeds';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
@@ -15,10 +15,10 @@ export function RecipientSearch({
   selfId,
   onChoose,
 }: {
-  latest: readonly FeedPerson[];
+  latest: readonly Recipient[];
   everyone: readonly FeedPerson[];
   selfId: number;
-  onChoose: (person: FeedPerson) => void;
+  onChoose: (person: Recipient) => void;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -43,7 +43,7 @@ export function RecipientSearch({
         {matches.map((person) => (
           <li key={person.id}>
             <button type="button" className={styles.chip} onClick={() => onChoose(person)}>
-              {person.screen_name}
+              {person.name}
             </button>
           </li>
         ))}

@@ -4,9 +4,9 @@ import { useCallback, useState } from 'react';
 import { uploadPostWithFiles } from '../../api/attachments';
 import {
   createPost,
-  type FeedPerson,
   type FeedScope,
   type PostInput,
+  type Recipient,
   upsertPost,
   useCommunityMembers,
   useFeed,
@@ -34,7 +34,7 @@ export function Writer({ scope }: { scope: FeedScope }) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
   const [status, setStatus] = useState<WriterStatus>('regular');
-  const [recipient, setRecipient] = useState<FeedPerson | null>(null);
+  const [recipient, setRecipient] = useState<Recipient | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [pollOpen, setPollOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -109,10 +109,7 @@ export function Writer({ scope }: { scope: FeedScope }) {
         <StatusChip text={t(T.postingAs, positional(anonymousName))} onClear={() => toggle('anonymous')} />
       )}
       {status === 'private' && recipient && (
-        <StatusChip
-          text={t(T.privateTo, positional(recipient.screen_name))}
-          onClear={() => toggle('searching')}
-        />
+        <StatusChip text={t(T.privateTo, positional(recipient.name))} onClear={() => toggle('searching')} />
       )}
       {status === 'searching' && me && (
         <RecipientSearch

@@ -12,14 +12,20 @@ describe('private recipients', () => {
     const posts = [by(1), by(9, true), by(2), by(1), by(null), by(3), by(4), by(5)];
     expect(latestAuthors(posts).map((person) => person.id)).toEqual([1, 2, 3, 4]);
   });
-  it('searches screen names in any case, never offering oneself', () => {
+  it('names the latest authors as their posts do', () => {
+    expect(latestAuthors([by(1)])).toEqual([{ id: 1, name: 'm1' }]);
+  });
+  it('searches names and handles in any case, never offering oneself', () => {
     const everyone = [
-      { id: 1, screen_name: 'Ann' },
-      { id: 2, screen_name: 'joanna' },
-      { id: 3, screen_name: 'Bob' },
+      { id: 1, name: 'Ann Lee', screen_name: 'ann' },
+      { id: 2, name: 'Joanna Fry', screen_name: 'joanna' },
+      { id: 3, name: 'Bob Stone', screen_name: 'bstone' },
+      { id: 4, name: 'Carla Diaz', screen_name: 'cd.runs' },
     ];
     expect(recipientMatches(' AN', [], everyone, 2).map((person) => person.id)).toEqual([1]);
-    expect(recipientMatches('', [{ id: 3, screen_name: 'Bob' }], everyone, 2)).toHaveLength(1);
+    expect(recipientMatches('stone', [], everyone, 2).map((person) => person.id)).toEqual([3]);
+    expect(recipientMatches('RUNS', [], everyone, 2).map((person) => person.id)).toEqual([4]);
+    expect(recipientMatches('', [{ id: 3, name: 'Bob Stone' }], everyone, 2)).toHaveLength(1);
   });
 });
 

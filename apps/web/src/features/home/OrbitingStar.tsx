@@ -1,7 +1,7 @@
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Effect, StarDisplay } from '../../starfield/display';
-import { LABEL_MAX_EM, labelFontPx } from '../../starfield/labels';
+import { labelFontPx } from '../../starfield/labels';
 import { badgeText } from '../../ui/format';
 import { MoodFace } from '../social/MoodFace';
 import styles from './HomeView.module.css';
@@ -44,7 +44,6 @@ export const OrbitingStar = memo(function OrbitingStar({
     '--ring': colors.ring,
     '--fill': colors.fill,
     '--label-size': `${labelFontPx(star.size)}px`,
-    '--label-max': `${LABEL_MAX_EM}em`,
   } as CSSProperties;
   return (
     <button

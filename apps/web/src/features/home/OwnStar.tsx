@@ -1,7 +1,6 @@
 import { PersonaType, STARFIELD } from '@orbit/contract';
 import { type CSSProperties, useId } from 'react';
 import { memberPicture } from '../../api/account';
-import { displayName } from '../../api/names';
 import type { Star, UserProfile } from '../../api/types';
 import { useTranslation } from '../../i18n';
 import { MoodFace } from '../social/MoodFace';
@@ -44,7 +43,7 @@ export function OwnStar({
 }) {
   const opensWith = meStar && open;
   const { t } = useTranslation();
-  const name = displayName(profile);
+  const name = profile.name;
   const mood = profile.gojimoji.mood;
   const style = { '--r': `${STARFIELD.radius.own * scale}px`, '--pulses': PULSES } as CSSProperties;
   const ringWords = useId();

@@ -2,7 +2,13 @@ import { STARFIELD } from '@orbit/contract';
 import { BADGE_SIZE, type StarDisplay } from '../../starfield/display';
 import type { FieldFit, Size } from '../../starfield/fit';
 import type { Disc, Point } from '../../starfield/geometry';
-import { type LabelledStar, type LabelSpot, placeLabels, type Rect } from '../../starfield/labels';
+import {
+  type LabelledStar,
+  type LabelSpot,
+  labelMaxEm,
+  placeLabels,
+  type Rect,
+} from '../../starfield/labels';
 
 /** The own star's mood face sits on its disc's edge at the bottom right, reaching this many radii out. */
 const OWN_REACH_PER_RADIUS = 1.6;
@@ -29,21 +35,25 @@ function windowBounds(pan: Point): Rect {
 
 interface Measured extends Size {
   wrapped?: Size;
+  cut: boolean;
 }
 
 /**
- * A label's size on one line and, when its name has several words, on two lines (`data-wrap`), kept only when
- * the name fits them whole. Read once per label and star set: each read lays the page out.
+ * A label's size on one line (and whether the name is cut there) and, when its name has several words, on two
+ * lines (`data-wrap`), kept only when the name fits them whole. Read once per label and star set: each read
+ * lays the page out.
  */
 function measure(label: HTMLElement): Measured {
-  const oneLine = { width: label.offsetWidth, height: label.offsetHeight };
-  if (!/\s/.test(label.textContent?.trim() ?? '')) return oneLine;
   const was = label.hasAttribute('data-wrap');
+  label.toggleAttribute('data-wrap', false);
+  const cut = label.scrollWidth > label.clientWidth;
+  const oneLine = { width: label.offsetWidth, height: label.offsetHeight, cut };
   label.toggleAttribute('data-wrap', true);
   const fits = label.scrollWidth <= label.clientWidth && label.offsetHeight <= oneLine.height * 2.2;
   const wrapped = { width: label.offsetWidth, height: label.offsetHeight };
   label.toggleAttribute('data-wrap', was);
-  return fits && wrapped.width < oneLine.width ? { ...oneLine, wrapped } : oneLine;
+  const several = /\s/.test(label.textContent?.trim() ?? '');
+  return several && fits && (cut || wrapped.width < oneLine.width) ? { ...oneLine, wrapped } : oneLine;
 }
 
 const transformOf = (spot: LabelSpot) =>
@@ -60,6 +70,8 @@ export function createLabelLayout() {
   let sizes = new WeakMap<HTMLElement, Measured>();
   let spots = new Map<string, LabelSpot>();
   const written = new WeakMap<HTMLElement, string>();
+  /** The widest a label may be follows the window's width (a stylesheet media query): a change lays out anew. */
+  let maxEm = 0;
 
   const labelOf = (element: HTMLElement) => {
     if (!labels.has(element)) labels.set(element, element.querySelector<HTMLElement>('[data-star-label]'));
@@ -78,6 +90,12 @@ export function createLabelLayout() {
       sizes = new WeakMap();
     },
     update(drawn: readonly DrawnStar[], fit: FieldFit, pan: Point) {
+      if (labelMaxEm(window.innerWidth) !== maxEm) {
+        maxEm = labelMaxEm(window.innerWidth);
+        sizes = new WeakMap();
+        // Sides chosen for the other width (two lines on a phone) are not kept on this one.
+        spots = new Map();
+      }
       const stars: LabelledStar[] = [];
       const badges: Disc[] = [];
       const byKey = new Map<string, HTMLElement>();

@@ -10,7 +10,7 @@ import { openBackgroundStar } from '../tournament/open';
 
 /** A member's star (own, friend, pending friend) opens the user star page (001 §2). */
 function openMemberStar(star: Star): void {
-  if (star.user_id !== null) openUserStar(star.user_id, star.screen_name ?? star.name);
+  if (star.user_id !== null) openUserStar(star.user_id, star.name);
 }
 
 /** A community star (user-created, system, game, inner circle) opens its community page (001 §2). */

@@ -117,8 +117,8 @@ function ViewersPage({ room, communityId }: { room: SessionRoom; communityId: nu
         const granted = viewer.mic === SessionMicState.GRANTED;
         return (
           <li key={viewer.user_id} className={styles.viewer}>
-            <Avatar src={viewer.image_url} name={viewer.screen_name} size={36} decorative />
-            <span className={styles.viewerName}>{viewer.screen_name}</span>
+            <Avatar src={viewer.image_url} name={viewer.name} size={36} decorative />
+            <span className={styles.viewerName}>{viewer.name}</span>
             {granted && !viewer.muted && (
               <span className={styles.activeMic} role="img" aria-label={t(S.activeMic)}>
                 ●
@@ -129,14 +129,14 @@ function ViewersPage({ room, communityId }: { room: SessionRoom; communityId: nu
                 <Button
                   variant="secondary"
                   onClick={() => act(granted ? 'ungrant' : 'grant', viewer.user_id)}
-                  aria-label={`${t(granted ? S.takeMic : S.grantMic)} ${viewer.screen_name}`}
+                  aria-label={`${t(granted ? S.takeMic : S.grantMic)} ${viewer.name}`}
                 >
                   {t(granted ? S.takeMic : S.grantMic)}
                 </Button>
                 <Button
                   variant="danger"
                   onClick={() => act('kick', viewer.user_id)}
-                  aria-label={`${t(S.remove)} ${viewer.screen_name}`}
+                  aria-label={`${t(S.remove)} ${viewer.name}`}
                 >
                   {t(S.remove)}
                 </Button>

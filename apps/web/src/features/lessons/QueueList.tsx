@@ -9,7 +9,7 @@ import { S } from './texts';
 export function QueueList({ room, communityId }: { room: SessionRoom; communityId: number }) {
   const { t } = useTranslation();
   const viewers = useViewers(communityId, room.session.id, room.is_host);
-  const names = new Map((viewers.data?.viewers ?? []).map((v) => [v.user_id, v.screen_name]));
+  const names = new Map((viewers.data?.viewers ?? []).map((v) => [v.user_id, v.name]));
   if (room.floor.pending.length === 0) return null;
   return (
     <ol className={styles.queue} aria-label={t(S.grantMic)}>

@@ -48,12 +48,12 @@ export function ConversationView({ groupId, onGone }: { groupId: number; onGone?
   }, [failed, groupId, queryClient, onGone]);
 
   if (!preview.data || !thread.data || myId === null) return null;
-  const { is_group, screen_names, can_send, user_ids, group_name } = preview.data;
+  const { is_group, names, can_send, user_ids, group_name } = preview.data;
   const other = is_group ? undefined : user_ids.find((id) => id !== myId);
   return (
     <div className={styles.conversation}>
       <div className={styles.conversationHeader}>
-        {is_group ? <ParticipantsLine names={screen_names} /> : <span />}
+        {is_group ? <ParticipantsLine names={names} /> : <span />}
         <span className={styles.conversationActions}>
           {can_send && (
             <ThreadCallButton
@@ -62,7 +62,7 @@ export function ConversationView({ groupId, onGone }: { groupId: number; onGone?
               title={group_name}
             />
           )}
-          {other !== undefined && <BlockButton userId={other} name={screen_names[0] ?? ''} />}
+          {other !== undefined && <BlockButton userId={other} name={names[0] ?? ''} />}
         </span>
       </div>
       <MessageList

@@ -16,7 +16,7 @@ export function FriendPicker() {
         <PersonRow
           key={friend.user_id}
           face={friend}
-          onOpen={() => void openPrivateThread(friend.user_id, friend.screen_name, showThreadInstead)}
+          onOpen={() => void openPrivateThread(friend.user_id, friend.name, showThreadInstead)}
         />
       ))}
     </Rows>

@@ -13,6 +13,7 @@ const message = (fields: Partial<PrivateMessage>): PrivateMessage => ({
   pm_id: 1,
   group_id: 2,
   user_id: 7,
+  name: 'Wanda Walker',
   screen_name: 'walker',
   ts: new Date().toISOString(),
   message: 'hello',
@@ -41,9 +42,10 @@ describe('a message whose author erased their account (decision 0048)', () => {
     expect(screen.queryAllByRole('paragraph')).toHaveLength(0);
   });
 
-  it('names any other author by their screen name', () => {
+  it('names any other author by the name the server presents, not their handle (decision 0043)', () => {
     shown(message({}));
-    expect(screen.getByText('walker')).toBeTruthy();
+    expect(screen.getByText('Wanda Walker')).toBeTruthy();
+    expect(screen.queryByText('walker')).toBeNull();
     expect(screen.getByText('hello')).toBeTruthy();
   });
 });

@@ -42,7 +42,7 @@ export function MessageItem({ message, mine, groupId, onEdit, onBlock }: Message
   const time = new Date(message.ts).toLocaleTimeString(undefined, { timeStyle: 'short' });
   // A null author erased their account: their message stays, as a deleted member's, without text.
   const author =
-    message.user_id === null ? t(T.deletedMember) : personName(t, { name: message.screen_name, isMe: mine });
+    message.user_id === null ? t(T.deletedMember) : personName(t, { name: message.name, isMe: mine });
   return (
     <li className={mine ? styles.mine : styles.theirs} {...longPress}>
       {!mine && <Avatar src={message.image_url} name={author} size={32} decorative />}

@@ -42,8 +42,8 @@ export function MessageList({
   const { t } = useTranslation();
   const block = useBlockMember();
   // An erased author (null) is nobody to block.
-  const blockAuthor = ({ user_id: authorId, screen_name }: PrivateMessage) =>
-    authorId === null ? undefined : () => block.ask(authorId, screen_name);
+  const blockAuthor = ({ user_id: authorId, name }: PrivateMessage) =>
+    authorId === null ? undefined : () => block.ask(authorId, name);
   const scroller = useRef<HTMLDivElement>(null);
   const fromBottom = useRef<number | null>(null);
   const placed = useRef(false);

@@ -51,7 +51,7 @@ export function MessagesView() {
 function PreviewRow({ preview, onGone }: { preview: PmPreview; onGone: () => void }) {
   const { t } = useTranslation();
   // The server's name for an author who erased their account is worded here (decision 0048).
-  const author = preview.screen_name === DELETED_MEMBER_NAME ? t(T.deletedMember) : preview.screen_name;
+  const author = preview.name === DELETED_MEMBER_NAME ? t(T.deletedMember) : preview.name;
   // The server names an attachment-only last message IMAGE; the words come from the dictionary (002 §4).
   const last = preview.attachments.length > 0 ? t(T.messagesImagePreview) : preview.text;
   const text = author && preview.is_group ? t(T.messagesLastBy, positional(author, last)) : last;

@@ -47,7 +47,7 @@ export function NewGroupView() {
       );
       const title = groupTitle(
         name,
-        participants.map((p) => p.screen_name),
+        participants.map((p) => p.name),
       );
       showThreadInstead({ groupId, title });
       confirmDone(T.groupCreated);
@@ -82,13 +82,13 @@ export function NewGroupView() {
           {[
             <PersonRow
               key={me.user_id}
-              face={{ ...me, screen_name: listedPersonName(t, { name: me.screen_name, isMe: true }) }}
+              face={{ ...me, name: listedPersonName(t, { name: me.name, isMe: true }) }}
             />,
             ...participants.map((person) => (
               <PersonRow key={person.user_id} face={person}>
                 <Button
                   variant="ghost"
-                  aria-label={t(T.messagesRemoveParticipant, positional(person.screen_name))}
+                  aria-label={t(T.messagesRemoveParticipant, positional(person.name))}
                   onClick={() => setChosen((ids) => ids.filter((id) => id !== person.user_id))}
                 >
                   ×

@@ -8,9 +8,9 @@ export function friendFaces(stars: readonly Star[]): PersonFace[] {
     .filter((star) => star.star_type === StarType.FRIEND && star.user_id !== null)
     .map((star) => ({
       user_id: star.user_id as number,
-      screen_name: star.screen_name ?? star.name,
+      name: star.name,
       image_url: star.image_url,
       avatar_image: star.avatar_image,
     }))
-    .sort((a, b) => a.screen_name.localeCompare(b.screen_name, undefined, { sensitivity: 'base' }));
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }

@@ -18,6 +18,7 @@ function message(pm_id: number, user_id: number, hoursAgo: number): PrivateMessa
     pm_id,
     group_id: 1,
     user_id,
+    name: `User ${user_id}`,
     screen_name: `user${user_id}`,
     ts: new Date(NOW - hoursAgo * HOUR).toISOString(),
     message: `m${pm_id}`,
@@ -38,10 +39,16 @@ describe('messages rules', () => {
   });
 
   it('filters previews by the group name or a participant, case-insensitively', () => {
-    const preview = { group_name: 'Run Club', screen_names: ['Alice', 'bob'] };
+    const preview = {
+      group_name: 'Run Club',
+      names: ['Alice Wong', 'Bob Stone'],
+      screen_names: ['alice', 'bobby.s'],
+    };
     expect(matchesSearch(preview, 'run')).toBe(true);
     expect(matchesSearch(preview, 'BOB')).toBe(true);
     expect(matchesSearch(preview, ' ')).toBe(true);
+    expect(matchesSearch(preview, 'stone')).toBe(true);
+    expect(matchesSearch(preview, 'bobby')).toBe(true);
     expect(matchesSearch(preview, 'carol')).toBe(false);
   });
 

@@ -7,14 +7,17 @@ export function isToday(iso: string, now: number): boolean {
   return now - Date.parse(iso) < TODAY_MS;
 }
 
-/** Searching previews filters by name, case-insensitively (002 §5): the thread's name or a participant's. */
+/**
+ * Searching previews filters by name, case-insensitively (002 §5): the thread's name, or a participant's
+ * name or handle.
+ */
 export function matchesSearch(
-  preview: Pick<PmPreview, 'group_name' | 'screen_names'>,
+  preview: Pick<PmPreview, 'group_name' | 'names' | 'screen_names'>,
   text: string,
 ): boolean {
   const wanted = text.trim().toLocaleLowerCase();
   if (!wanted) return true;
-  return [preview.group_name, ...preview.screen_names].some((name) =>
+  return [preview.group_name, ...preview.names, ...preview.screen_names].some((name) =>
     name.toLocaleLowerCase().includes(wanted),
   );
 }

@@ -43,7 +43,7 @@ function useOpenTarget(): (target: NotificationTarget) => void {
     else if (target.kind === 'reminder') (target.reminder === 'mood' ? openMoodPicker : openLogActivity)();
     else if (target.kind === 'ownStar') {
       const me = queryClient.getQueryData<Profiles | null>(queryKeys.profiles)?.user_profile;
-      if (me) openUserStar(me.user_id, me.screen_name);
+      if (me) openUserStar(me.user_id, me.name);
     }
   };
 }

@@ -16,8 +16,8 @@ export function BlockedList() {
       {blocks.map((entry) => (
         <Row
           key={entry.user_id}
-          picture={<Avatar src={null} name={entry.screen_name} size={44} decorative />}
-          name={entry.screen_name}
+          picture={<Avatar src={null} name={entry.name} size={44} decorative />}
+          name={entry.name}
           detail={t(
             T.blockedSince,
             positional(new Date(entry.blocked_at).toLocaleDateString(undefined, { dateStyle: 'medium' })),
@@ -26,8 +26,8 @@ export function BlockedList() {
           <Button
             variant="secondary"
             disabled={unblock.busy}
-            aria-label={`${t(T.unblock)} ${entry.screen_name}`}
-            onClick={() => void unblock.lift(entry.user_id, entry.screen_name)}
+            aria-label={`${t(T.unblock)} ${entry.name}`}
+            onClick={() => void unblock.lift(entry.user_id, entry.name)}
           >
             {t(T.unblock)}
           </Button>

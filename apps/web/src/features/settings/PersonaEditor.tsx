@@ -7,7 +7,6 @@ import {
   type UploadedImage,
   uploadTempImage,
 } from '../../api/account';
-import { displayName } from '../../api/names';
 import { useMe } from '../../api/profiles';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
@@ -54,7 +53,7 @@ function PersonaMain({ onUploaded }: { onUploaded: (image: UploadedImage) => voi
   };
   return (
     <div className={styles.center}>
-      <Avatar src={picture} name={profile ? displayName(profile) : ''} size={160} />
+      <Avatar src={picture} name={profile?.name ?? ''} size={160} />
       <input
         ref={fileInput}
         type="file"

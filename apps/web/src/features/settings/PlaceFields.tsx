@@ -4,13 +4,21 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { FieldGroup, SelectField } from '../../ui/Field';
 import { PickerField } from '../../ui/PickerField';
-import { birthYears, formatBirth, parseBirth, rangeValues } from './measures';
+import {
+  type Birth,
+  birthWith,
+  birthYears,
+  daysInMonth,
+  formatBirth,
+  parseBirth,
+  rangeValues,
+} from './measures';
 import { countryOptions, STATE_OPTIONS, timezoneOptions } from './places';
 import { useSaveSetting } from './useSaveSetting';
 
 const MONTHS = rangeValues({ min: 1, max: 12 });
 
-/** Month and year of birth, saved together as MM/01/YYYY once both are chosen. */
+/** Day, month and year of birth, saved together as MM/DD/YYYY with the day picked (decision 0024). */
 export function BirthField({ profile }: { profile: UserProfile }) {
   const { t, i18n } = useTranslation();
   const save = useSaveSetting();
@@ -19,10 +27,19 @@ export function BirthField({ profile }: { profile: UserProfile }) {
     month: 'long',
     timeZone: 'UTC',
   });
-  const saveBirth = (month: number | undefined, year: number | undefined) =>
-    month && year && void save({ date_of_birth: formatBirth(month, year) }, T.settingDateOfBirth);
+  const saveBirth = (change: Partial<Birth>) =>
+    void save({ date_of_birth: formatBirth(birthWith(birth, change)) }, T.settingDateOfBirth);
+  const days = rangeValues({ min: 1, max: birth ? daysInMonth(birth.month, birth.year) : 31 });
   return (
     <FieldGroup legend={t(T.dateOfBirth)}>
+      <PickerField
+        label={t(T.day)}
+        name="birth_day"
+        placeholder={t(T.notSet)}
+        options={days.map((d) => ({ value: String(d), label: String(d) }))}
+        value={birth ? String(birth.day) : ''}
+        onChange={(value) => value && saveBirth({ day: Number(value) })}
+      />
       <PickerField
         label={t(T.month)}
         name="birth_month"
@@ -32,7 +49,7 @@ export function BirthField({ profile }: { profile: UserProfile }) {
           label: monthName.format(Date.UTC(2000, m - 1, 15)),
         }))}
         value={birth ? String(birth.month) : ''}
-        onChange={(value) => value && saveBirth(Number(value), birth?.year ?? new Date().getFullYear())}
+        onChange={(value) => value && saveBirth({ month: Number(value) })}
       />
       <PickerField
         label={t(T.year)}
@@ -40,7 +57,7 @@ export function BirthField({ profile }: { profile: UserProfile }) {
         placeholder={t(T.notSet)}
         options={birthYears().map((y) => ({ value: String(y), label: String(y) }))}
         value={birth ? String(birth.year) : ''}
-        onChange={(value) => value && saveBirth(birth?.month ?? 1, Number(value))}
+        onChange={(value) => value && saveBirth({ year: Number(value) })}
       />
     </FieldGroup>
   );

@@ -1,5 +1,4 @@
 import { memberPicture } from '../../api/account';
-import { displayName } from '../../api/names';
 import { useMe } from '../../api/profiles';
 import type { UserProfile } from '../../api/types';
 import { useTranslation } from '../../i18n';
@@ -17,7 +16,7 @@ function PhotoRow({ profile }: { profile: UserProfile }) {
   const picture = memberPicture(profile);
   return (
     <div className={styles.photoRow}>
-      <Avatar src={picture} name={displayName(profile)} size={72} />
+      <Avatar src={picture} name={profile.name} size={72} />
       {!profile.identity_provider && (
         <Button variant="secondary" onClick={openPersonaEditor}>
           {t(T.changePhoto)}

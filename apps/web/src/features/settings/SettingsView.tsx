@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { memberPicture } from '../../api/account';
-import { displayName } from '../../api/names';
 import { useMe, useProfiles } from '../../api/profiles';
 import type { UserProfile } from '../../api/types';
-import { useTranslation } from '../../i18n';
+import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
@@ -69,15 +68,16 @@ export function SettingsRow({
   );
 }
 
+/** The member's one name (decision 0043), with their username labelled as what it is: the handle. */
 function MemberCard({ profile }: { profile: UserProfile }) {
-  const name = displayName(profile);
+  const { t } = useTranslation();
   const picture = memberPicture(profile);
   return (
     <div className={styles.card}>
-      <Avatar src={picture} name={name} size={64} decorative />
+      <Avatar src={picture} name={profile.name} size={64} decorative />
       <div>
-        <p className={styles.cardName}>{name}</p>
-        {profile.alias && <p className={styles.cardAlias}>@{profile.alias}</p>}
+        <p className={styles.cardName}>{profile.name}</p>
+        <p className={styles.cardAlias}>{t(T.usernameLine, positional(profile.username))}</p>
       </div>
     </div>
   );

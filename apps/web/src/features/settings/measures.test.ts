@@ -1,6 +1,7 @@
 import { PROFILE_RANGES, UnitPreference } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  birthWith,
   birthYears,
   formatBirth,
   heightForDisplay,
@@ -64,14 +65,27 @@ describe('date of birth', () => {
     expect(years.at(-1)).toBe(1927);
   });
 
-  it('is stored as MM/01/YYYY', () => {
-    expect(formatBirth(4, 1990)).toBe('04/01/1990');
+  it('is saved with the day picked, not day 01', () => {
+    expect(formatBirth({ day: 17, month: 4, year: 1990 })).toBe('04/17/1990');
+    expect(formatBirth({ day: 1, month: 12, year: 1990 })).toBe('12/01/1990');
+  });
+
+  it('fits a day past the end of the month picked to its last day', () => {
+    expect(formatBirth({ day: 31, month: 2, year: 1990 })).toBe('02/28/1990');
+    expect(formatBirth({ day: 31, month: 2, year: 1992 })).toBe('02/29/1992');
+  });
+
+  it('keeps the day when the month or the year is picked', () => {
+    const born = parseBirth('17-04-1990');
+    expect(formatBirth(birthWith(born, { month: 9 }))).toBe('09/17/1990');
+    expect(formatBirth(birthWith(born, { year: 1988 }))).toBe('04/17/1988');
+    expect(birthWith(null, { day: 5 }, new Date(2026, 0, 1))).toEqual({ day: 5, month: 1, year: 2026 });
   });
 
   it('reads the server form DD-MM-YYYY, ISO dates and the picker form', () => {
-    expect(parseBirth('01-04-1990')).toEqual({ month: 4, year: 1990 });
-    expect(parseBirth('1990-04-01')).toEqual({ month: 4, year: 1990 });
-    expect(parseBirth('04/01/1990')).toEqual({ month: 4, year: 1990 });
+    expect(parseBirth('17-04-1990')).toEqual({ day: 17, month: 4, year: 1990 });
+    expect(parseBirth('1990-04-17')).toEqual({ day: 17, month: 4, year: 1990 });
+    expect(parseBirth('04/17/1990')).toEqual({ day: 17, month: 4, year: 1990 });
     expect(parseBirth(null)).toBeNull();
     expect(parseBirth('soon')).toBeNull();
   });

@@ -61,22 +61,40 @@ export function birthYears(now: Date = new Date()): number[] {
   return rangeValues({ min: oldest, max: current }).reverse();
 }
 
-/** Month and year of birth, stored as MM/01/YYYY (000 §5). */
-export function formatBirth(month: number, year: number): string {
-  return `${String(month).padStart(2, '0')}/01/${year}`;
+export interface Birth {
+  day: number;
+  month: number;
+  year: number;
+}
+
+/** How many days `month` (1..12) has in `year`. */
+export const daysInMonth = (month: number, year: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * The date of birth as the picker writes it, MM/DD/YYYY, with the day chosen (decision 0024, amended): a day
+ * past the month's end (the 31st moved to February) becomes its last day.
+ */
+export function formatBirth({ day, month, year }: Birth): string {
+  const fitted = Math.min(day, daysInMonth(month, year));
+  return `${String(month).padStart(2, '0')}/${String(fitted).padStart(2, '0')}/${year}`;
 }
 
 /**
  * Reads the profile's date of birth: DD-MM-YYYY as the server answers it (002 §3), YYYY-MM-DD, or
  * MM/DD/YYYY as the picker writes it.
  */
-export function parseBirth(value: string | null | undefined): { month: number; year: number } | null {
+export function parseBirth(value: string | null | undefined): Birth | null {
   if (!value) return null;
   const dmy = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(value);
-  if (dmy) return { month: Number(dmy[2]), year: Number(dmy[3]) };
+  if (dmy) return { day: Number(dmy[1]), month: Number(dmy[2]), year: Number(dmy[3]) };
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value);
-  if (iso) return { year: Number(iso[1]), month: Number(iso[2]) };
+  if (iso) return { day: Number(iso[3]), month: Number(iso[2]), year: Number(iso[1]) };
   const mdy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-  if (mdy) return { month: Number(mdy[1]), year: Number(mdy[3]) };
+  if (mdy) return { day: Number(mdy[2]), month: Number(mdy[1]), year: Number(mdy[3]) };
   return null;
+}
+
+/** The date of birth after one of its pickers changed: the others keep their value, or start at 1 and now. */
+export function birthWith(current: Birth | null, change: Partial<Birth>, now = new Date()): Birth {
+  return { day: 1, month: 1, year: now.getFullYear(), ...current, ...change };
 }

@@ -18,7 +18,7 @@ export function FriendConfirmation({ profile }: { profile: PublicProfile }) {
   const actions = useFriendActions();
   const confirm = async () => {
     const sent = await actions.send(profile.user_id, optionalMessage(message, t(T.messagePlaceholder)));
-    if (sent) showUserStarInstead(profile.user_id, profile.screen_name);
+    if (sent) showUserStarInstead(profile.user_id, profile.name);
   };
   return (
     <div className={layoutStyles.stack}>

@@ -59,7 +59,7 @@ export function InactiveView() {
           {inactiveStars(stars, page).map((star) => (
             <PersonRow
               key={star.star_id}
-              face={{ screen_name: star.name, image_url: star.image_url, avatar_image: star.avatar_image }}
+              face={{ name: star.name, image_url: star.image_url, avatar_image: star.avatar_image }}
               onOpen={openerOf(star)}
             />
           ))}

@@ -34,7 +34,7 @@ export function PrivateRequestView() {
       return;
     }
     const sent = await actions.send(member.user_id, optionalMessage(message, t(T.messagePlaceholder)));
-    if (sent) showUserStarInstead(member.user_id, member.screen_name);
+    if (sent) showUserStarInstead(member.user_id, member.name);
   };
 
   return (

@@ -5,7 +5,8 @@ import { MoodTags } from './MoodTags';
 import styles from './Social.module.css';
 
 export interface HeaderProfile {
-  screen_name: string;
+  /** The name the server presents (decision 0043), the same on every screen. */
+  name: string;
   image_url: string | null;
   avatar_image: string;
   gojimoji: { mood: number | null; tags: string[] };
@@ -15,9 +16,9 @@ export interface HeaderProfile {
 export function ProfileHeader({ profile }: { profile: HeaderProfile }) {
   return (
     <div className={listStyles.header}>
-      <Avatar src={memberPicture(profile)} name={profile.screen_name} size={88} decorative />
+      <Avatar src={memberPicture(profile)} name={profile.name} size={88} decorative />
       <div className={styles.headerText}>
-        <p className={listStyles.headerName}>{profile.screen_name}</p>
+        <p className={listStyles.headerName}>{profile.name}</p>
         <MoodTags gojimoji={profile.gojimoji} />
       </div>
     </div>

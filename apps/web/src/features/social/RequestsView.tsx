@@ -69,7 +69,7 @@ function RequestItem({ row, reload }: { row: RequestRow; reload: () => Promise<u
     await call(entry.user_id);
     await reload();
   };
-  const open = () => openUserStar(entry.user_id, entry.screen_name);
+  const open = () => openUserStar(entry.user_id, entry.name);
   if (row.direction === 'outgoing') {
     return (
       <PersonRow

@@ -85,7 +85,7 @@ function FriendsList() {
   const { t } = useTranslation();
   const friends = useFriends();
   const entries = Object.values(friends.data?.friends ?? {}).sort((a, b) =>
-    a.screen_name.localeCompare(b.screen_name, undefined, { sensitivity: 'base' }),
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }),
   );
   return (
     <div className={layoutStyles.stack}>
@@ -95,7 +95,7 @@ function FriendsList() {
             <PersonRow
               key={friend.user_id}
               face={friend}
-              onOpen={() => openUserStar(friend.user_id, friend.screen_name)}
+              onOpen={() => openUserStar(friend.user_id, friend.name)}
             />
           ))}
         </RowList>
@@ -109,7 +109,7 @@ function FriendsList() {
 
 /** A friend or a member who asked already opens their page; anyone else the friend confirmation. */
 function openMember(profile: PublicProfile): void {
-  if (profile.is_friend || profile.direction !== null) openUserStar(profile.user_id, profile.screen_name);
+  if (profile.is_friend || profile.direction !== null) openUserStar(profile.user_id, profile.name);
   else openFriendConfirmation(profile);
 }
 

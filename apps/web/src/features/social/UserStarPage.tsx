@@ -74,8 +74,8 @@ function MemberActions({ profile }: { profile: PublicProfile }) {
       {profile.is_friend && <SendMessageButton profile={profile} />}
       <PinButton userId={profile.user_id} />
       <RelationButtons profile={profile} />
-      <ReportButton target={{ type: 'user', id: profile.user_id, name: profile.screen_name }} />
-      <BlockButton userId={profile.user_id} name={profile.screen_name} onBlocked={() => void dialogBack()} />
+      <ReportButton target={{ type: 'user', id: profile.user_id, name: profile.name }} />
+      <BlockButton userId={profile.user_id} name={profile.name} onBlocked={() => void dialogBack()} />
     </div>
   );
 }
@@ -87,9 +87,7 @@ function MemberActions({ profile }: { profile: PublicProfile }) {
 function SendMessageButton({ profile }: { profile: PublicProfile }) {
   const { t } = useTranslation();
   return (
-    <Button onClick={() => void openPrivateThread(profile.user_id, profile.screen_name)}>
-      {t(T.messagesSend)}
-    </Button>
+    <Button onClick={() => void openPrivateThread(profile.user_id, profile.name)}>{t(T.messagesSend)}</Button>
   );
 }
 
@@ -98,8 +96,8 @@ function RequestBanner({ profile }: { profile: PublicProfile }) {
   const { t } = useTranslation();
   const actions = useFriendActions();
   return (
-    <section className={styles.banner} aria-label={t(T.wantsToBeFriends, positional(profile.screen_name))}>
-      <p className={styles.bannerText}>{t(T.wantsToBeFriends, positional(profile.screen_name))}</p>
+    <section className={styles.banner} aria-label={t(T.wantsToBeFriends, positional(profile.name))}>
+      <p className={styles.bannerText}>{t(T.wantsToBeFriends, positional(profile.name))}</p>
       <div className={layoutStyles.buttons}>
         <Button
           variant="secondary"

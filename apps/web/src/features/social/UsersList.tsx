@@ -21,7 +21,7 @@ export function UsersList() {
           <PersonRow
             key={profile.user_id}
             face={profile}
-            onOpen={() => openUserStar(profile.user_id, profile.screen_name)}
+            onOpen={() => openUserStar(profile.user_id, profile.name)}
           >
             <RelationButtons profile={profile} />
           </PersonRow>

@@ -50,7 +50,7 @@ export const openTagEditor = () => openDialog({ title: T.tagsTitle, render: () =
 function MemberName({ userId }: { userId: number }) {
   const me = useMe();
   const other = useUserProfile(userId);
-  const name = me?.user_id === userId ? me.screen_name : other.data?.screen_name;
+  const name = me?.user_id === userId ? me.name : other.data?.name;
   return <AddressedTitle name={name} failed={other.isError} />;
 }
 

@@ -18,6 +18,7 @@ const star = (fields: Partial<ProfileStar>): ProfileStar =>
 
 const entry = (userId: number, time: string): FriendRequestEntry => ({
   user_id: userId,
+  name: `M ${userId}`,
   screen_name: `m${userId}`,
   avatar_image: 'av1',
   image_url: null,

@@ -1,0 +1,100 @@
+import { PrivacySetting, StarType } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { activityLogs, users } from '../../db/schema';
+import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { messagesClient } from '../../test/messages';
+
+/**
+ * One member, one name (decision 0043): every endpoint family that names a member presents the same name,
+ * first and last name under the persona, the alias under the avatar identity; `screen_name` stays the handle.
+ */
+const ctx = await createTestApp();
+
+/** A member with names, an alias (unique: a suffix keeps each test's own) and a privacy setting. */
+let aliases = 0;
+async function named(
+  first: string,
+  last: string,
+  aliasStem: string,
+  privacy: number = PrivacySetting.PUBLIC,
+) {
+  const user = await signUp(ctx.app);
+  aliases += 1;
+  const alias = `${aliasStem}${aliases}`;
+  const { call } = messagesClient(ctx.app);
+  for (const payload of [{ first_name: first }, { last_name: last }, { alias_add: alias }]) {
+    expect((await call(user, 'PUT', 'user', payload)).statusCode).toBe(200);
+  }
+  await ctx.deps.db.update(users).set({ privacySetting: privacy }).where(eq(users.id, user.userId));
+  return { ...user, alias };
+}
+
+const get = async (user: TestUser, url: string) => {
+  const res = await messagesClient(ctx.app).call(user, 'GET', url);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe('the name a member goes by, on every surface', () => {
+  it('is the same on the own star, the own profile and the own page, with the username as the handle', async () => {
+    const ada = await named('Ada', 'Park', 'AdaRuns');
+    const profiles = await get(ada, 'user/profiles');
+    expect(profiles.user_profile).toMatchObject({ name: 'Ada Park', screen_name: ada.username });
+    const me = profiles.stars.find((s: { star_type: number }) => s.star_type === StarType.ME);
+    expect(me.name).toBe('Ada Park');
+  });
+
+  it('shows a friend and a public stranger their persona name, and a private member as their alias', async () => {
+    const ada = await named('Ada', 'Park', 'AdaRuns');
+    const bo = await named('Bo', 'Lind', 'BoWalks', PrivacySetting.PRIVATE);
+    const cy = await named('Cy', 'NA', 'CyCycles');
+    const { befriend } = messagesClient(ctx.app);
+    await befriend(ada, bo);
+
+    const friendStar = (await get(ada, 'user/profiles')).stars.find(
+      (s: { user_id: number | null }) => s.user_id === bo.userId,
+    );
+    expect(friendStar.name).toBe('Bo Lind');
+    expect((await get(ada, `user/profile?user_id=${bo.userId}`)).name).toBe('Bo Lind');
+    expect((await get(cy, `user/profile?user_id=${bo.userId}`)).name).toBe(bo.alias);
+    // A last name "NA" means none (000 §3.2).
+    expect((await get(ada, `user/profile?user_id=${cy.userId}`)).name).toBe('Cy');
+    const friends = await get(ada, 'user/friends');
+    expect(friends.friends[String(bo.userId)]).toMatchObject({ name: 'Bo Lind', screen_name: bo.username });
+  });
+
+  it('names the author of a message, its thread and its preview by the same name', async () => {
+    const ada = await named('Ada', 'Park', 'AdaRuns');
+    const bo = await named('Bo', 'Lind', 'BoWalks', PrivacySetting.PRIVATE);
+    const { befriend, call, sendOk } = messagesClient(ctx.app);
+    await befriend(ada, bo);
+    const thread = await call(ada, 'POST', 'pms/direct', { user_id: bo.userId });
+    const groupId = thread.json().group_id as number;
+    await sendOk(bo, groupId, 'Walk at six?');
+
+    const list = await get(ada, `pms/list/${groupId}`);
+    expect(list.messages[0]).toMatchObject({ name: 'Bo Lind', screen_name: bo.username });
+    const preview = await get(ada, `pms/previews/${groupId}`);
+    expect(preview).toMatchObject({ group_name: 'Bo Lind', name: 'Bo Lind', names: ['Bo Lind'] });
+  });
+
+  it('puts display names on the leaderboard, never a username', async () => {
+    const ada = await named('Ada', 'Park', 'AdaRuns');
+    const bo = await named('Bo', 'Lind', 'BoWalks', PrivacySetting.PRIVATE);
+    await ctx.deps.db.insert(activityLogs).values(
+      [ada, bo].map((user) => ({
+        userId: user.userId,
+        activityType: 1,
+        sessionType: 1,
+        startedAt: new Date(Date.now() - 60_000),
+        durationMs: 600_000,
+      })),
+    );
+    const board = await get(ada, 'user/community/leaderboard?global=true');
+    const nameOf = (user: TestUser) =>
+      board.scores.find((s: { user_id: number }) => s.user_id === user.userId)?.identity.name;
+    expect(nameOf(ada)).toBe('Ada Park');
+    expect(nameOf(bo)).toBe(bo.alias);
+  });
+});
