@@ -26,7 +26,12 @@ describe('PUT, DELETE and GET /user/blocks', () => {
     const list = await call(a, 'GET', 'user/blocks');
     expect(list.statusCode).toBe(200);
     expect(list.json().blocks).toEqual([
-      { user_id: b.userId, screen_name: expect.any(String), blocked_at: expect.any(String) },
+      {
+        user_id: b.userId,
+        name: expect.any(String),
+        screen_name: expect.any(String),
+        blocked_at: expect.any(String),
+      },
     ]);
     expect((await call(b, 'GET', 'user/blocks')).json()).toEqual({ blocks: [] });
     expect((await call(a, 'DELETE', `user/blocks/${b.userId}`)).json()).toEqual({ ok: true });
