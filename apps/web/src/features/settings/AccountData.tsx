@@ -1,15 +1,13 @@
 import { ErrorCode } from '@orbit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { eraseAccount, exportAccount, importAccount } from '../../api/account';
 import { refusedWith } from '../../api/errors';
-import { queryKeys } from '../../api/keys';
 import type { UserProfile } from '../../api/types';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import { hideDialogs, openDialog } from '../../ui/dialogStore';
+import { openDialog } from '../../ui/dialogStore';
 import { showAlert, showError } from '../../ui/popup';
 import { PasswordForm } from './PasswordConfirm';
 import styles from './Settings.module.css';
@@ -27,16 +25,9 @@ function saveAsFile(document: unknown, name: string) {
 /** The password, a confirmation that says what goes, then the sign-in screen (decision 0048). */
 function DeleteAccountDialog() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const signedOut = () => {
-    // As a session that ends does (app/App.tsx): no member, so the app shows the sign-in screen; nothing
-    // else of the account stays in the cache.
-    queryClient.setQueryData(queryKeys.profiles, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.profiles[0] });
-    void hideDialogs();
-    navigate('/signin', { replace: true });
-  };
+  // A fresh load of the sign-in screen, not an in-app navigation: nothing of the erased account stays in
+  // memory (its cache, its dialogs, its socket), and no screen of it renders again without its member.
+  const signedOut = () => window.location.replace('/signin');
   return (
     <PasswordForm
       prompt={<p>{t(T.deleteAccountConsequence)}</p>}
