@@ -189,7 +189,7 @@ describeInBrowser('navigation in the address', () => {
     await member.context.close();
   });
 
-  it('moments, surveys, incentives and the tournament reopen from their addresses', async () => {
+  it('moments, surveys, incentives, the tournament, history, leaderboard and settings reopen from their addresses', async () => {
     const member = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
     const { page } = member;
 
@@ -198,6 +198,9 @@ describeInBrowser('navigation in the address', () => {
       ['/surveys', text('surveysTitle')],
       ['/incentives', text('incentivesTitle')],
       ['/tournament', text('tournamentTitle')],
+      ['/history', text('history')],
+      ['/leaderboard', text('leaderboardTitle')],
+      ['/settings', text('settings')],
     ] as const) {
       await step(page, `${address} opens its view, after a reload too, and Back goes home`, async () => {
         await page.goto(address);
@@ -206,12 +209,25 @@ describeInBrowser('navigation in the address', () => {
         await page.reload();
         await view.waitFor();
         expect(path(page)).toBe(address);
-        await view.getByText(text('loading')).waitFor({ state: 'detached' });
+        await expect.poll(() => view.getByText(text('loading')).count()).toBe(0);
         await screenshotEachViewport(page, `navigation${address.replace('/', '-')}`);
         await page.goBack();
         await expectHome(page);
       });
     }
+
+    await step(
+      page,
+      'a settings list reopens above the settings, and Back goes to the settings',
+      async () => {
+        await page.goto('/settings/devices');
+        await page.reload();
+        await dialog(page, text('devicesTitle')).waitFor();
+        await page.goBack();
+        await dialog(page, text('settings')).waitFor();
+        expect(path(page)).toBe('/settings');
+      },
+    );
 
     expect(member.errors).toEqual([]);
     await member.context.close();

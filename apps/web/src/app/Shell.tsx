@@ -71,7 +71,7 @@ export function Shell({ profiles }: { profiles: Profiles }) {
     history: () => openHistory(),
     createCommunity: openCreateCommunity,
     admin: openAdmin,
-    settings: () => openSettings(profiles),
+    settings: openSettings,
     logout,
   };
 

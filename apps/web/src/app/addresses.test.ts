@@ -37,3 +37,38 @@ describe('the addressed views', () => {
     expect(kindsOf('/surveys/survey')).toEqual([{ kind: 'surveys', ids: [] }]);
   });
 });
+
+describe('the places added last (issue 25: a view without an address is a defect)', () => {
+  it('include the history, a friend’s history and the leaderboard', () => {
+    expect(kindsOf('/history')).toEqual([{ kind: 'history', ids: [] }]);
+    expect(kindsOf('/member/7/history-of/7')).toEqual([
+      { kind: 'member', ids: [7] },
+      { kind: 'history-of', ids: [7] },
+    ]);
+    expect(kindsOf('/leaderboard')).toEqual([{ kind: 'leaderboard', ids: [] }]);
+  });
+
+  it('include a community’s sessions and a lesson room, named by its community and its own id', () => {
+    expect(kindsOf('/community/3/sessions/3/lesson/3/12')).toEqual([
+      { kind: 'community', ids: [3] },
+      { kind: 'sessions', ids: [3] },
+      { kind: 'lesson', ids: [3, 12] },
+    ]);
+  });
+
+  it('include the settings and its lists, and the admin screens', () => {
+    expect(kindsOf('/settings/devices')).toEqual([
+      { kind: 'settings', ids: [] },
+      { kind: 'devices', ids: [] },
+    ]);
+    expect(kindsOf('/settings/push-notifications')).toEqual([
+      { kind: 'settings', ids: [] },
+      { kind: 'push-notifications', ids: [] },
+    ]);
+    expect(kindsOf('/settings/blocked')).toEqual([
+      { kind: 'settings', ids: [] },
+      { kind: 'blocked', ids: [] },
+    ]);
+    expect(kindsOf('/admin')).toEqual([{ kind: 'admin', ids: [] }]);
+  });
+});

@@ -1,11 +1,14 @@
 import { ACTIVITY_ADDRESSES } from '../features/activities/open';
+import { ADMIN_ADDRESSES } from '../features/admin/open';
 import { CALL_ADDRESSES } from '../features/calls/open';
 import { COMMUNITY_ADDRESSES } from '../features/communities/open';
 import { FEED_ADDRESSES } from '../features/feeds/open';
 import { INCENTIVE_ADDRESSES } from '../features/incentives/open';
+import { LESSON_ADDRESSES } from '../features/lessons/open';
 import { MESSAGE_ADDRESSES } from '../features/messages/open';
 import { MOMENT_ADDRESSES } from '../features/moments/open';
 import { NOTIFICATION_ADDRESSES } from '../features/notifications/open';
+import { SETTINGS_ADDRESSES } from '../features/settings/openSettings';
 import { SOCIAL_ADDRESSES } from '../features/social/open';
 import { SURVEY_ADDRESSES } from '../features/surveys/open';
 import { TOURNAMENT_ADDRESSES } from '../features/tournament/open';
@@ -27,4 +30,7 @@ export const ADDRESSES: readonly Address[] = [
   ...INCENTIVE_ADDRESSES,
   ...TOURNAMENT_ADDRESSES,
   ...ACTIVITY_ADDRESSES,
+  ...LESSON_ADDRESSES,
+  ...SETTINGS_ADDRESSES,
+  ...ADMIN_ADDRESSES,
 ];

@@ -4,6 +4,7 @@ import { fieldFit } from './fit';
 import { TAU } from './geometry';
 import {
   LABEL_GAP,
+  LABEL_SHORT_EM,
   LABEL_WRAP_EM,
   type LabelledStar,
   type LabelScene,
@@ -14,6 +15,7 @@ import {
   placeLabels,
   type Rect,
   spotOf,
+  twoLinesOf,
 } from './labels';
 import { orbitPoint } from './orbit';
 import { fieldReach, type PlaceableStar, placeStars } from './placement';
@@ -101,14 +103,18 @@ function problemsOf(scene: LabelScene, previous: ReadonlyMap<string, LabelSpot> 
 /** Rough text widths of the label's bold font: 0.62 em a character, plus the padding. */
 const textWidth = (chars: number, fontPx: number) => (chars * 0.62 + 0.9) * fontPx;
 
-/** A label on two lines: the name's words split in half, when each half fits LABEL_WRAP_EM. */
-function twoLinesOf(name: string, fontPx: number) {
-  const words = name.split(' ');
-  if (words.length < 2) return {};
-  const half = Math.ceil(words.length / 2);
-  const longest = Math.max(words.slice(0, half).join(' ').length, words.slice(half).join(' ').length);
-  const width = textWidth(longest, fontPx);
+/** A label on two lines (the name split by twoLinesOf), when each line fits LABEL_WRAP_EM. */
+function wrappedOf(name: string, fontPx: number) {
+  const lines = twoLinesOf(name);
+  if (!lines) return {};
+  const width = textWidth(Math.max(...lines.map((line) => line.length)), fontPx);
   return width <= LABEL_WRAP_EM * fontPx ? { wrapped: { width, height: fontPx * 2.4 } } : {};
+}
+
+/** A label wider than LABEL_SHORT_EM, cut to it. */
+function shortOf(width: number, fontPx: number) {
+  const short = LABEL_SHORT_EM * fontPx;
+  return width > short ? { short: { width: short, height: fontPx * 1.25 } } : {};
 }
 
 /** The demo's stars placed with `seed`, and drawn as a 360x740 phone draws them at each turn given. */
@@ -138,7 +144,8 @@ function demoScenes(seed: number, rotations: readonly number[]): LabelScene[] {
         width,
         height: fontPx * 1.25,
         cut: textWidth(name.length, fontPx) > widest,
-        ...twoLinesOf(name, fontPx),
+        ...wrappedOf(name, fontPx),
+        ...shortOf(width, fontPx),
       };
     });
     return { stars, obstacles: [own], bounds };
@@ -177,10 +184,11 @@ describe('star labels', () => {
     expect(problemsOf({ stars: row, obstacles: [{ x: 100, y: 60, r: 20 }], bounds: WIDE })).toEqual([]);
   });
 
-  it("keeps the demo member's 29 labels clear of each other, every disc and a 360x740 phone's edge nearly all the turn round", () => {
+  it("keeps the demo member's 29 labels clear of each other, every disc and a 360x740 phone's edge all the turn round", () => {
     // 8 placements of the demo's stars, each followed through a whole turn in steps of 4 degrees, each label
-    // keeping its side while it stays free as on the screen. Not every placement leaves room at every moment:
-    // about 1 layout in 36 still has a crowded label (decision 0039 says so); this holds it there.
+    // keeping its side while it stays free as on the screen. A label hemmed in at some moment is cut shorter
+    // (LABEL_SHORT_EM) rather than laid over a neighbour; over 24 placements one moment in 2160 is still
+    // crowded (decision 0039).
     const failed: string[] = [];
     const steps = Array.from({ length: 90 }, (_, step) => (step / 90) * TAU);
     for (let seed = 1; seed <= 8; seed++) {
@@ -191,8 +199,15 @@ describe('star labels', () => {
         if (problems.length > 0) failed.push(`${seed}@${step * 4}deg: ${problems.join(', ')}`);
       }
     }
-    expect(failed.length, failed.join('; ')).toBeLessThanOrEqual(20);
+    expect(failed.length, failed.join('; ')).toEqual(0);
   }, 60_000);
+
+  it('splits a name of several words where the longer line is shortest', () => {
+    expect(twoLinesOf('Night Owls Book Club')).toEqual(['Night Owls', 'Book Club']);
+    expect(twoLinesOf('Marcus Okafor')).toEqual(['Marcus', 'Okafor']);
+    expect(twoLinesOf('Tomás de la Vega')).toEqual(['Tomás de', 'la Vega']);
+    expect(twoLinesOf('OliviaStretch')).toBeNull();
+  });
 
   it('draws names in a few sizes tied to the star, never below 12 px', () => {
     expect([1, 2, 3].map(labelFontPx)).toEqual([12, 13, 14]);

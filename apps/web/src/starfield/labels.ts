@@ -38,6 +38,8 @@ export interface LabelSpot {
   side: Side;
   /** Whether the name is set on two lines (LABEL_WRAP_EM wide), for a long name hemmed in on one. */
   wrapped: boolean;
+  /** Whether the name is cut shorter (LABEL_SHORT_EM), for a label that found no free spot at its width. */
+  short: boolean;
   x: number;
   y: number;
   shiftX: 0 | -0.5 | -1;
@@ -89,7 +91,29 @@ export const SIDES: readonly Side[] = [...NEAR_SIDES, ...NEAR_SIDES.map((side) =
 /** How much further out a far side sits. */
 export const LABEL_FAR = 8;
 /** A long name hemmed in on one line may take two lines this wide (its own em), whole words each. */
-export const LABEL_WRAP_EM = 8;
+export const LABEL_WRAP_EM = 9;
+
+/**
+ * A name of several words as the two lines it takes when hemmed in: split at the space that makes the longer
+ * line shortest ("Night Owls" / "Book Club"); null for a single word.
+ */
+export function twoLinesOf(name: string): [string, string] | null {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return null;
+  let best: [string, string] | null = null;
+  for (let at = 1; at < words.length; at++) {
+    const lines: [string, string] = [words.slice(0, at).join(' '), words.slice(at).join(' ')];
+    if (!best || Math.max(...lines.map((l) => l.length)) < Math.max(...best.map((l) => l.length)))
+      best = lines;
+  }
+  return best;
+}
+/**
+ * A label that finds no free spot on one line or two, at the moments a turning field crowds it, is cut to this
+ * width (its own em: six or seven characters and "…") rather than laid over a neighbour; it grows back as soon
+ * as the room is there again, and the whole name shows on hover and focus as always.
+ */
+export const LABEL_SHORT_EM = 5;
 
 const DIAGONAL = Math.SQRT1_2;
 
@@ -97,10 +121,10 @@ export function spotOf(side: Side, r: number): LabelSpot {
   const far = side.endsWith('Far');
   const near = (far ? side.slice(0, -3) : side) as NearSide;
   const spot = nearSpotOf(near, r + (far ? LABEL_FAR : 0));
-  return { ...spot, side, wrapped: false };
+  return { ...spot, side, wrapped: false, short: false };
 }
 
-function nearSpotOf(side: NearSide, r: number): Omit<LabelSpot, 'wrapped'> {
+function nearSpotOf(side: NearSide, r: number): Omit<LabelSpot, 'wrapped' | 'short'> {
   const out = r + LABEL_GAP;
   const corner = r * DIAGONAL + LABEL_GAP * DIAGONAL;
   switch (side) {
@@ -155,12 +179,14 @@ export interface LabelledStar extends Disc {
   width: number;
   height: number;
   wrapped?: { width: number; height: number };
+  /** Its size cut to LABEL_SHORT_EM, for a name wider than that. */
+  short?: { width: number; height: number };
   /** Whether the name is cut with "…" on one line: then two lines of whole words, when they fit, come first. */
   cut?: boolean;
 }
 
 export function labelRect(star: LabelledStar, spot: LabelSpot): Rect {
-  const { width, height } = (spot.wrapped && star.wrapped) || star;
+  const { width, height } = (spot.wrapped && star.wrapped) || (spot.short && star.short) || star;
   const left = star.x + spot.x + spot.shiftX * width;
   const top = star.y + spot.y + spot.shiftY * height;
   return { left, top, right: left + width, bottom: top + height };
@@ -236,8 +262,17 @@ function cheapestSide(
   labels: Iterable<Rect>,
   first?: LabelSpot,
 ): Choice {
+  return cheapestOf(spotsFor(star, first), star, scene, labels);
+}
+
+function cheapestOf(
+  spots: readonly LabelSpot[],
+  star: LabelledStar,
+  scene: LabelScene,
+  labels: Iterable<Rect>,
+): Choice {
   let best: Choice | null = null;
-  for (const spot of spotsFor(star, first)) {
+  for (const spot of spots) {
     const rect = labelRect(star, spot);
     const cost = costOf(rect, star, scene, labels);
     if (!best || cost < best.cost) best = { spot, rect, cost };
@@ -245,6 +280,10 @@ function cheapestSide(
   }
   return best as Choice;
 }
+
+/** Every other label's rectangle as chosen so far. */
+const othersThan = (chosen: ReadonlyMap<string, Choice>, key: string) =>
+  [...chosen].filter(([other]) => other !== key).map(([, choice]) => choice.rect);
 
 const bySize = (a: LabelledStar, b: LabelledStar) => b.width - a.width || (a.key < b.key ? -1 : 1);
 const REPAIR_ROUNDS = 6;
@@ -259,7 +298,7 @@ function repair(scene: LabelScene, ordered: readonly LabelledStar[], chosen: Map
     let moved = false;
     for (const star of ordered) {
       const current = chosen.get(star.key) as Choice;
-      const others = [...chosen].filter(([key]) => key !== star.key).map(([, choice]) => choice.rect);
+      const others = othersThan(chosen, star.key);
       const now = { ...current, cost: costOf(current.rect, star, scene, others) };
       if (now.cost === 0) continue;
       const better = cheapestSide(star, scene, others, current.spot);
@@ -269,6 +308,33 @@ function repair(scene: LabelScene, ordered: readonly LabelledStar[], chosen: Map
       }
     }
     if (!moved) return;
+  }
+}
+
+/**
+ * The last resort for labels still crowded after the repair: each takes its cheapest side cut to
+ * LABEL_SHORT_EM when that crowds it less, and the repair runs again, since the room a shorter label leaves
+ * may free a neighbour's own side; until a round changes nothing.
+ */
+function shorten(scene: LabelScene, ordered: readonly LabelledStar[], chosen: Map<string, Choice>): void {
+  for (let round = 0; round < REPAIR_ROUNDS; round++) {
+    let moved = false;
+    for (const star of ordered) {
+      const current = chosen.get(star.key) as Choice;
+      const others = othersThan(chosen, star.key);
+      const cost = costOf(current.rect, star, scene, others);
+      if (cost === 0 || !star.short || current.spot.short) continue;
+      const shortSpots = [star.r, star.r + LABEL_FAR].flatMap((r) =>
+        SIDES.map((side) => ({ ...spotOf(side, r), short: true })),
+      );
+      const better = cheapestOf(shortSpots, star, scene, others);
+      if (better.cost < cost) {
+        chosen.set(star.key, better);
+        moved = true;
+      }
+    }
+    if (!moved) return;
+    repair(scene, ordered, chosen);
   }
 }
 
@@ -293,6 +359,9 @@ export function placeLabels(
     if (choice.cost > 0) crowded = true;
     chosen.set(star.key, choice);
   }
-  if (crowded) repair(scene, ordered, chosen);
+  if (crowded) {
+    repair(scene, ordered, chosen);
+    shorten(scene, ordered, chosen);
+  }
   return new Map([...chosen].map(([key, choice]) => [key, choice.spot]));
 }

@@ -9,11 +9,19 @@ const LeaderboardView = lazyScreen(() => import('./LeaderboardView').then((m) =>
 const LogActivityDialog = lazyScreen(() => import('./LogActivityDialog').then((m) => m.LogActivityDialog));
 
 /** The history screen: the member's own, or a friend's from their page (001 §2). */
-export const openHistory = (friendId?: number) =>
-  openDialog({ title: T.history, render: () => <HistoryView friendId={friendId} /> });
+const historyView = (friendId?: number) => ({
+  title: T.history,
+  route: friendId === undefined ? { kind: 'history', ids: [] } : { kind: 'history-of', ids: [friendId] },
+  render: () => <HistoryView friendId={friendId} />,
+});
+export const openHistory = (friendId?: number) => openDialog(historyView(friendId));
 
-export const openLeaderboard = () =>
-  openDialog({ title: T.leaderboardTitle, render: () => <LeaderboardView /> });
+const leaderboardView = () => ({
+  title: T.leaderboardTitle,
+  route: { kind: 'leaderboard', ids: [] },
+  render: () => <LeaderboardView />,
+});
+export const openLeaderboard = () => openDialog(leaderboardView());
 
 /** Logging a session; /log-activity is where the activity reminder's push opens (decision 0054). */
 const logActivityView = () => ({
@@ -26,4 +34,7 @@ export const openLogActivity = () => openDialog(logActivityView());
 /** The activity views a link, a reload or a reminder can open (docs/decisions/0042). */
 export const ACTIVITY_ADDRESSES: readonly Address[] = [
   { kind: 'log-activity', ids: 0, view: logActivityView },
+  { kind: 'history', ids: 0, view: () => historyView() },
+  { kind: 'history-of', ids: 1, view: ([friendId]) => historyView(friendId) },
+  { kind: 'leaderboard', ids: 0, view: leaderboardView },
 ];

@@ -1,7 +1,7 @@
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Effect, StarDisplay } from '../../starfield/display';
-import { labelFontPx } from '../../starfield/labels';
+import { labelFontPx, twoLinesOf } from '../../starfield/labels';
 import { badgeText } from '../../ui/format';
 import { MoodFace } from '../social/MoodFace';
 import styles from './HomeView.module.css';
@@ -82,7 +82,7 @@ export const OrbitingStar = memo(function OrbitingStar({
         aria-hidden="true"
       />
       <span className={styles.label} data-star-label="">
-        {name}
+        <LabelText name={name} />
       </span>
       {badge > 0 && (
         <span className={styles.badge} aria-hidden="true">
@@ -92,3 +92,17 @@ export const OrbitingStar = memo(function OrbitingStar({
     </button>
   );
 });
+
+/**
+ * The name, as the two lines a hemmed-in label shows (`data-wrap`) when it has several words: each line a span
+ * that the stylesheet sets on its own line only then, so the label is as wide as its longer line.
+ */
+function LabelText({ name }: { name: string }) {
+  const lines = twoLinesOf(name);
+  if (!lines) return name;
+  return (
+    <>
+      <span className={styles.line}>{lines[0]}</span> <span className={styles.line}>{lines[1]}</span>
+    </>
+  );
+}

@@ -35,25 +35,43 @@ function windowBounds(pan: Point): Rect {
 
 interface Measured extends Size {
   wrapped?: Size;
+  short?: Size;
   cut: boolean;
+}
+
+/** The label's size with one of its layout attributes set (each read lays the page out). */
+function sizeWith(label: HTMLElement, attribute: 'data-wrap' | 'data-short'): Size & { fits: boolean } {
+  label.toggleAttribute(attribute, true);
+  const size = { width: label.offsetWidth, height: label.offsetHeight };
+  const fits = label.scrollWidth <= label.clientWidth;
+  label.toggleAttribute(attribute, false);
+  return { ...size, fits };
 }
 
 /**
  * A label's size on one line (and whether the name is cut there) and, when its name has several words, on two
- * lines (`data-wrap`), kept only when the name fits them whole. Read once per label and star set: each read
- * lays the page out.
+ * lines (`data-wrap`), kept only when the name fits them whole, and cut shorter (`data-short`), the last resort
+ * of a hemmed-in label. Read once per label and star set: each read lays the page out.
  */
 function measure(label: HTMLElement): Measured {
-  const was = label.hasAttribute('data-wrap');
+  const wrap = label.hasAttribute('data-wrap');
+  const short = label.hasAttribute('data-short');
   label.toggleAttribute('data-wrap', false);
+  label.toggleAttribute('data-short', false);
   const cut = label.scrollWidth > label.clientWidth;
   const oneLine = { width: label.offsetWidth, height: label.offsetHeight, cut };
-  label.toggleAttribute('data-wrap', true);
-  const fits = label.scrollWidth <= label.clientWidth && label.offsetHeight <= oneLine.height * 2.2;
-  const wrapped = { width: label.offsetWidth, height: label.offsetHeight };
-  label.toggleAttribute('data-wrap', was);
+  const { fits, ...wrapped } = sizeWith(label, 'data-wrap');
+  const { width, height } = sizeWith(label, 'data-short');
+  const shortened = { width, height };
+  label.toggleAttribute('data-wrap', wrap);
+  label.toggleAttribute('data-short', short);
   const several = /\s/.test(label.textContent?.trim() ?? '');
-  return several && fits && (cut || wrapped.width < oneLine.width) ? { ...oneLine, wrapped } : oneLine;
+  const twoLines = several && fits && wrapped.height <= oneLine.height * 2.2;
+  return {
+    ...oneLine,
+    ...(twoLines && (cut || wrapped.width < oneLine.width) ? { wrapped } : {}),
+    ...(shortened.width < oneLine.width ? { short: shortened } : {}),
+  };
 }
 
 const transformOf = (spot: LabelSpot) =>
@@ -113,11 +131,12 @@ export function createLabelLayout() {
       for (const [key, spot] of spots) {
         const label = byKey.get(key);
         const transform = transformOf(spot);
-        const state = `${transform} ${spot.wrapped}`;
+        const state = `${transform} ${spot.wrapped} ${spot.short}`;
         if (!label || written.get(label) === state) continue;
         written.set(label, state);
         label.style.transform = transform;
         label.toggleAttribute('data-wrap', spot.wrapped);
+        label.toggleAttribute('data-short', spot.short);
       }
     },
   };

@@ -9,14 +9,12 @@ import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { ChevronIcon } from '../../ui/icons';
 import { AccountData } from './AccountData';
 import { AvatarEditor } from './AvatarEditor';
-import { BlockedList } from './BlockedList';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { DevicesDialog } from './DevicesDialog';
 import { NotificationSetting } from './NotificationSetting';
+import { openBlockedList, openDevices, openPush } from './openSettings';
 import { PasswordConfirm } from './PasswordConfirm';
 import { PersonaEditor } from './PersonaEditor';
 import { ProfileEditor } from './ProfileEditor';
-import { PushSettings } from './PushSettings';
 import { ReminderSettings, WeeklyGoalSetting } from './ReminderSettings';
 import { QuietHoursSetting, WellbeingSetting } from './RestSettings';
 import styles from './Settings.module.css';
@@ -30,9 +28,6 @@ export const openAvatarEditor = () => openDialog({ title: T.avatar, render: () =
 export const openSocialSync = () =>
   openDialog({ title: T.socialNetworkSync, render: () => <SocialSyncDialog /> });
 export const openTwoFactor = () => openDialog({ title: T.twoFactorTitle, render: () => <TwoFactorDialog /> });
-export const openDevices = () => openDialog({ title: T.devicesTitle, render: () => <DevicesDialog /> });
-export const openPush = () => openDialog({ title: T.pushTitle, render: () => <PushSettings /> });
-export const openBlockedList = () => openDialog({ title: T.blockedMembers, render: () => <BlockedList /> });
 export const openChangePassword = () =>
   openDialog({ title: T.changePassword, render: () => <ChangePasswordDialog /> });
 /** Privacy settings sit behind the password confirmation screen (000 §2.11). */
@@ -174,8 +169,11 @@ function SettingsScreen({ full }: { full: boolean }) {
   );
 }
 
-/** The full settings view: profile, privacy and notifications. */
-export const SettingsView = () => <SettingsScreen full />;
-
-/** Without an identity: Profile and Password, and the notification switch (002 §2). */
-export const SettingsIndex = () => <SettingsScreen full={false} />;
+/**
+ * The full settings view (profile, privacy and notifications) for a member with an identity, otherwise the
+ * index: Profile and Password, and the notification switch (000 §2.2, 002 §2).
+ */
+export function Settings() {
+  const profiles = useProfiles().data;
+  return profiles ? <SettingsScreen full={profiles.settings_profile.has_identity} /> : null;
+}
