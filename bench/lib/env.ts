@@ -17,3 +17,11 @@ export function envNumbers(name: string, fallback: number[]): number[] {
   }
   return list;
 }
+
+/** BENCH_RUNTIME: the server the scenarios load, `compiled` (as production runs it) or `tsx` (its sources). */
+export function benchRuntime(): 'compiled' | 'tsx' {
+  const raw = process.env.BENCH_RUNTIME || 'compiled';
+  if (raw !== 'compiled' && raw !== 'tsx')
+    throw new Error(`BENCH_RUNTIME must be compiled or tsx, got "${raw}"`);
+  return raw;
+}

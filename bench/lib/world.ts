@@ -4,6 +4,7 @@ import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { users } from '../../apps/server/src/db/schema';
 import { PasswordHasher } from '../../apps/server/src/platform/auth/passwords';
 import { makeTempDir, type OrbitServer, startServer } from '../../e2e/support/server';
+import { benchRuntime } from './env';
 import { type ServerProbe, serverProbe } from './server-probe';
 
 export const MEMBER_COUNT = 1000;
@@ -45,6 +46,7 @@ export async function createWorld(databaseUrl: string | null, seed?: WorldSeed):
       dataDir,
       env: { RATE_LIMIT_FACTOR: '100000', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl ?? '' },
       onOutput: probe.onOutput,
+      runtime: benchRuntime(),
     });
     const token = await signIn(server.baseUrl, usernames[0]);
     const running = server;

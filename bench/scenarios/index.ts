@@ -8,6 +8,7 @@ import { home } from './home';
 import { messages } from './messages';
 import { profiles } from './profiles';
 import { soak } from './soak';
+import { startup } from './startup';
 import type { Scenario } from './types';
 
 /** Every benchmark, in the order `npm run bench` runs them. A new scenario is one file plus one line here. */
@@ -21,5 +22,6 @@ export const scenarios: Scenario[] = [
   frames,
   calls,
   bundle,
+  startup,
   soak,
 ];

@@ -8,6 +8,7 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 5_000;
+const HEALTH_POLL_MS = 20;
 /** The last lines of the server's output, shown when it fails to start. */
 const OUTPUT_TAIL_CHARS = 4_000;
 
@@ -18,6 +19,11 @@ export interface ServerOptions {
   dataDir?: string;
   /** Every chunk of the server's stdout and stderr, for a caller that reads the whole log (the bench). */
   onOutput?: (chunk: string) => void;
+  /**
+   * `compiled` (the default): `node apps/server/dist/main.js`, as production runs it (`npm run build` makes
+   * it); `tsx`: the TypeScript sources through tsx, as `npm run dev` does (the bench compares their starts).
+   */
+  runtime?: 'compiled' | 'tsx';
 }
 
 export interface OrbitServer {
@@ -28,6 +34,8 @@ export interface OrbitServer {
   pid: number;
   /** The process's exit code once it ends (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** Milliseconds from the spawn to the first 200 of GET /api/health. */
+  startMs: number;
   stop(): Promise<void>;
 }
 
@@ -47,7 +55,35 @@ export function makeTempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Starts `node --import tsx apps/server/src/main.ts` in its own process group and waits until it answers. */
+const SERVER_SOURCES = ['apps/server/src', 'packages/contract/src'].map((dir) => path.join(REPO_ROOT, dir));
+const COMPILED_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+
+/** The newest modification time of the server's and the contract's sources (tests left out). */
+function newestSourceMs(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMs(file));
+    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, fs.statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+/** The compiled server, refused when missing or older than its sources: a test would run yesterday's server. */
+function compiledEntry(): string {
+  const built = fs.existsSync(COMPILED_ENTRY) ? fs.statSync(COMPILED_ENTRY).mtimeMs : 0;
+  if (built === 0 || SERVER_SOURCES.some((dir) => newestSourceMs(dir) > built)) {
+    const state = built === 0 ? 'is missing' : "is older than the server's sources";
+    throw new Error(`${COMPILED_ENTRY} ${state}: run \`npm run build\` (or \`npm run build:server\`) first.`);
+  }
+  return COMPILED_ENTRY;
+}
+
+function serverArgs(runtime: ServerOptions['runtime']): string[] {
+  return runtime === 'tsx' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : [compiledEntry()];
+}
+
+/** Starts the server (compiled, by default) in its own process group and waits until it answers. */
 export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer> {
   const ownsDataDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? makeTempDir('orbit-e2e-');
@@ -55,7 +91,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer
   const baseUrl = `http://127.0.0.1:${port}`;
   // SERVER_NODE_ARGS lets a bench run profile the server alone (`--cpu-prof --cpu-prof-dir=...`).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = [...nodeArgs, ...serverArgs(opts.runtime)];
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     // A group of its own, so that stop() also ends anything the server started.
     detached: true,
@@ -80,12 +118,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilAnswering(baseUrl, child, output);
+    await waitUntilHealthy(baseUrl, child, output);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { baseUrl, port, dataDir, pid: child.pid ?? 0, exited, stop };
+  const startMs = Math.round(performance.now() - spawnedAt);
+  return { baseUrl, port, dataDir, pid: child.pid ?? 0, exited, startMs, stop };
 }
 
 function collectOutput(child: ChildProcess, onOutput?: (chunk: string) => void): { text: () => string } {
@@ -100,7 +139,7 @@ function collectOutput(child: ChildProcess, onOutput?: (chunk: string) => void):
   return { text: () => text };
 }
 
-async function waitUntilAnswering(
+async function waitUntilHealthy(
   baseUrl: string,
   child: ChildProcess,
   output: { text: () => string },
@@ -112,13 +151,13 @@ async function waitUntilAnswering(
         `The Orbit server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output.text()}`,
       );
     }
-    try {
-      // Any HTTP answer means it listens: migrations and seeding are done before listen().
-      await fetch(`${baseUrl}/api/gv?v=1`, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // It answers once it listens: migrations and seeding are done before listen(). Asked often, so that
+    // the bench's start time is close to the real one; a refused connection costs the server nothing.
+    const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(
+      () => null,
+    );
+    if (res?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
   }
   throw new Error(
     `The Orbit server did not answer at ${baseUrl} within ${READY_TIMEOUT_MS} ms:\n${output.text()}`,

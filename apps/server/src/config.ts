@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { REPO_ROOT } from './paths';
 
 /** Every environment variable the server reads, parsed and typed in one place (API.md, README). */
 export interface Config {
@@ -377,12 +378,11 @@ export function linkOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>):
 }
 
 function readConfig(env: NodeJS.ProcessEnv): Config {
-  const root = path.resolve(import.meta.dirname, '../../..');
   const janus = janusGateways(env);
   return {
     port: int(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
     databaseUrl: str(env.DATABASE_URL),
     redisUrl: str(env.REDIS_URL),
     janusGateways: janus.gateways,
@@ -400,7 +400,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     demoPassword: str(env.DEMO_PASSWORD),
     rateLimitFactor: int(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     logLevel: env.LOG_LEVEL || 'info',
-    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
+    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     sourceMaps: bool(env.SOURCE_MAPS, false),
     sessionIdleMs: int(env.SESSION_IDLE_DAYS, 14, 'SESSION_IDLE_DAYS') * DAY,
     sessionMaxMs: int(env.SESSION_MAX_DAYS, 60, 'SESSION_MAX_DAYS') * DAY,

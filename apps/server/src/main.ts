@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -5,6 +6,7 @@ import { seedDemoWorld } from './db/seed';
 import { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './modules/notifications';
 import { repliedWorkDone } from './modules/passwords';
 import { ReminderWorker } from './modules/reminders';
+import { logDestination, loggerOptions } from './platform/logging';
 import { drain, serveMetrics } from './platform/ops';
 import { Periodic } from './platform/periodic';
 import { createDeps } from './wiring';
@@ -24,8 +26,10 @@ async function main() {
   const config = configOrExit();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const { deps, redis, close } = await createDeps(config, database);
-  const app = await buildApp(deps, { redis });
+  const logTo = logDestination(process.stdout);
+  const log = pino(loggerOptions(config.logLevel), logTo);
+  const { deps, redis, close } = await createDeps(config, database, { log });
+  const app = await buildApp(deps, { redis, logger: logTo && { stream: logTo } });
   if (config.seedDemo) await seedDemoWorld(deps, (line) => app.log.info(line));
   await deps.realtime.start();
   await deps.media.start();

@@ -53,7 +53,7 @@ export async function createDeps(
     busChannel?: string;
     media?: Media;
     linkPreview?: LinkPreviewer;
-    /** The logger the components' own derive from (a test reads what they log). */
+    /** The logger the components' own derive from (main.ts's, written where it decides; a test's, read). */
     log?: Logger;
     /** Checks each emitted event against the contract's catalogue (the test suite's EventSchemaCheck). */
     checkEmit?: EmitCheck;

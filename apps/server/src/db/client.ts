@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -54,7 +55,6 @@ function countInProgress(client: PGlite): () => PoolStats {
   return () => ({ total: 1, idle: inProgress === 0 ? 1 : 0, waiting: Math.max(0, inProgress - 1), max: 1 });
 }
 
-const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
 /** Any fixed number: every instance waits on it so that only one applies migrations at a time. */
 const MIGRATION_LOCK = 7_240_112;
 
@@ -68,7 +68,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     migrate: async () => {
       await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
     close: () => client.close(),
     poolStats,
@@ -89,7 +89,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
       try {
         await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await lock.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-        await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS });
+        await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         lock.release();

@@ -1,4 +1,5 @@
-import { type LoggerOptions, stdSerializers } from 'pino';
+import { type DestinationStream, type LoggerOptions, stdSerializers } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 
 /** The values a failed query was sent with, as drizzle writes them into its error's message and stack. */
 function paramsLines(err: unknown): string[] {
@@ -30,4 +31,21 @@ export function serializeError(err: unknown): unknown {
 /** The options every logger of the server is made with. */
 export function loggerOptions(level: string): LoggerOptions {
   return { level, serializers: { err: serializeError } };
+}
+
+/**
+ * Where the process's log lines go: JSON lines on stdout (undefined: pino's own) for a collector, or, when
+ * stdout is a terminal, readable lines for the person watching it. Formatted as each line is written, so
+ * none is lost when the process exits right after logging.
+ */
+export function logDestination(
+  stdout: Pick<NodeJS.WriteStream, 'isTTY' | 'write'>,
+): DestinationStream | undefined {
+  if (!stdout.isTTY) return undefined;
+  const readable = prettyFactory({
+    ignore: 'pid,hostname',
+    translateTime: 'SYS:HH:MM:ss.l',
+    singleLine: true,
+  });
+  return { write: (line) => void stdout.write(readable(line)) };
 }
