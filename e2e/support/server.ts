@@ -18,6 +18,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** Every chunk of the server's stdout and stderr, for a caller that reads the whole log (the bench). */
   onOutput?: (chunk: string) => void;
+  /** The port to listen on (an instance restarted behind a proxy comes back where the proxy expects it); a free one by default. */
+  port?: number;
 }
 
 export interface OrbitServer {
@@ -51,7 +53,7 @@ export function makeTempDir(prefix: string): string {
 export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer> {
   const ownsDataDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? makeTempDir('orbit-e2e-');
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   // SERVER_NODE_ARGS lets a bench run profile the server alone (`--cpu-prof --cpu-prof-dir=...`).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
