@@ -24,6 +24,8 @@ export interface ServerOptions {
    * it); `tsx`: the TypeScript sources through tsx, as `npm run dev` does (the bench compares their starts).
    */
   runtime?: 'compiled' | 'tsx';
+  /** The port to listen on (an instance restarted behind a proxy comes back where the proxy expects it); a free one by default. */
+  port?: number;
 }
 
 export interface OrbitServer {
@@ -87,7 +89,7 @@ function serverArgs(runtime: ServerOptions['runtime']): string[] {
 export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer> {
   const ownsDataDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? makeTempDir('orbit-e2e-');
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   // SERVER_NODE_ARGS lets a bench run profile the server alone (`--cpu-prof --cpu-prof-dir=...`).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
