@@ -121,8 +121,7 @@ describeInBrowser('foundation journey in a real browser', () => {
     });
 
     await step(page, 'find the height saved on the server after a reload', async () => {
-      await page.reload();
-      await expectHome(page);
+      await reloadHome(page);
       const profile = await openProfile(page);
       await expect
         .poll(() => profile.getByLabel(`${text('height')} (cm)`, { exact: true }).inputValue())
@@ -130,8 +129,7 @@ describeInBrowser('foundation journey in a real browser', () => {
     });
 
     await step(page, 'choose an avatar', async () => {
-      await page.reload();
-      await expectHome(page);
+      await reloadHome(page);
       const privacy = await openPrivacy(page, firstPassword);
       await settingsRow(privacy, text('avatar')).click();
       const editor = page.getByRole('dialog', { name: text('avatar') });
@@ -156,8 +154,7 @@ describeInBrowser('foundation journey in a real browser', () => {
     });
 
     await step(page, 'change the password', async () => {
-      await page.reload();
-      await expectHome(page);
+      await reloadHome(page);
       const privacy = await openPrivacy(page, firstPassword);
       await settingsRow(privacy, text('password')).click();
       const dialog = page.getByRole('dialog', { name: text('changePassword') });
@@ -169,7 +166,7 @@ describeInBrowser('foundation journey in a real browser', () => {
     });
 
     await step(page, 'sign out; the old password is refused and the new one signs in', async () => {
-      await page.reload();
+      await page.goto('/');
       await signOut(page);
       await signIn(page, username, firstPassword);
       await page.getByText(text('invalidCredentials')).waitFor();
@@ -246,15 +243,13 @@ describeInBrowser('foundation journey in a real browser', () => {
       await screenshotEachViewport(page, 'settings-sounds');
       await sounds.click();
       await expect.poll(() => sounds.isChecked()).toBe(false);
-      await page.reload();
-      await expectHome(page);
+      await reloadHome(page);
       const again = await openSettings(page);
       expect(await again.getByRole('switch', { name: text('sounds') }).isChecked()).toBe(false);
     });
 
     await step(page, 'the height dial answers the keyboard; the weight dial follows a drag', async () => {
-      await page.reload();
-      await expectHome(page);
+      await reloadHome(page);
       const profile = await openProfile(page);
       await chooseUnit(profile, 'metric');
       const height = profile.getByRole('listbox', { name: `${text('height')} (cm)` });
@@ -311,6 +306,15 @@ async function signIn(page: Page, identity: string, password: string): Promise<v
   await page.getByLabel(text('identity'), { exact: true }).fill(identity);
   await page.getByLabel(text('password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: text('signIn'), exact: true }).click();
+}
+
+/**
+ * A fresh load of home: a reload where settings were open would reopen them from their address (decision
+ * 0042), and each step starts from the menu.
+ */
+async function reloadHome(page: Page): Promise<void> {
+  await page.goto('/');
+  await expectHome(page);
 }
 
 async function expectHome(page: Page): Promise<void> {
