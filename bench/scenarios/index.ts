@@ -7,6 +7,7 @@ import { frames } from './frames';
 import { home } from './home';
 import { messages } from './messages';
 import { profiles } from './profiles';
+import { push } from './push';
 import { soak } from './soak';
 import type { Scenario } from './types';
 
@@ -22,4 +23,5 @@ export const scenarios: Scenario[] = [
   calls,
   bundle,
   soak,
+  push,
 ];
