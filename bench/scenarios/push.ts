@@ -10,7 +10,7 @@ import { SocketHolder } from '../lib/socket-holder';
 import { bearer, deliveryMeasurement } from '../lib/sockets';
 import { PUSH_AUDIENCE, type PushCommunity, seedPushCommunity, subscribeSessions } from './push-world';
 import type { PmLog } from './soak-mix';
-import { type PhaseResult, phaseLine, runPhase, SOCKETS_PER_MEMBER } from './soak-phase';
+import { brief, phaseLine, runPhase, SOCKETS_PER_MEMBER } from './soak-phase';
 import { SOAK_WORLD, type SoakWorld, seedSoakWorld } from './soak-world';
 import type { BenchTarget, Scenario, ScenarioResult } from './types';
 
@@ -117,10 +117,6 @@ function phaseRunner(target: BenchTarget, world: SoakWorld, holder: SocketHolder
   };
 }
 
-function brief({ calls, pmDelivery, pgActivity, ...rest }: PhaseResult) {
-  return { ...rest, pmDeliveryP99Ms: pmDelivery.p99Ms, pgWaits: pgActivity?.waits ?? null };
-}
-
 async function runPush(target: BenchTarget, database: Database): Promise<ScenarioResult> {
   if (!seeded) throw new Error('the push world was not seeded');
   const { soak, community } = seeded;
@@ -165,7 +161,7 @@ async function runPush(target: BenchTarget, database: Database): Promise<Scenari
       ...postMeasurements(`expert post to ${PUSH_AUDIENCE}, none subscribed:`, plain, 0),
       ...postMeasurements(`expert post to ${PUSH_AUDIENCE}, all subscribed:`, pushed, audience),
     ];
-    const [, , plainPost, pushedPost, allSent] = [null, null, ...measurements.slice(-3)];
+    const [plainPost, pushedPost, allSent] = measurements.slice(-3);
     return {
       measurements,
       ratios: {
