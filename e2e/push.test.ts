@@ -213,6 +213,33 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
       await expect.poll(() => shown(worker)).toEqual([]);
     });
 
+    // A reminder's notification: nothing in the app closes it (no thread is read), so only the click can.
+    const reminder: PushPayload = {
+      type: 'REMINDER',
+      title: 'Time for your check-in',
+      body: 'How are you today?',
+      url: '/mood',
+      tag: 'reminder-mood',
+    };
+    const open = await ann.context.newPage();
+    await step(
+      open,
+      "a click moves the app's open window to the notification's address and closes it, no new window",
+      async () => {
+        for (const other of ann.context.pages())
+          if (other.url().startsWith(server.baseUrl)) await other.close();
+        await deliver(reminder);
+        await expect.poll(async () => (await shown(worker)).map((n) => n.tag)).toEqual([reminder.tag]);
+        await open.goto('/');
+        await open.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
+        const windows = ann.context.pages().length;
+        await click(worker, reminder.tag);
+        await open.waitForURL((url) => url.pathname === '/mood');
+        await expect.poll(() => shown(worker)).toEqual([]);
+        expect(ann.context.pages()).toHaveLength(windows);
+      },
+    );
+
     const page = await ann.context.newPage();
     await step(page, 'turning this device off ends its subscription on the server', async () => {
       await page.goto('/');

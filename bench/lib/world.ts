@@ -44,7 +44,13 @@ export async function createWorld(databaseUrl: string | null, seed?: WorldSeed):
     const probe = serverProbe(() => server?.pid ?? 0);
     server = await startServer({
       dataDir,
-      env: { RATE_LIMIT_FACTOR: '100000', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl ?? '' },
+      env: {
+        RATE_LIMIT_FACTOR: '100000',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl ?? '',
+        // The push scenario's push service listens in the bench process on 127.0.0.1.
+        PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      },
       onOutput: probe.onOutput,
       runtime: benchRuntime(),
     });

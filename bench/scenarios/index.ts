@@ -7,6 +7,7 @@ import { frames } from './frames';
 import { home } from './home';
 import { messages } from './messages';
 import { profiles } from './profiles';
+import { push } from './push';
 import { soak } from './soak';
 import { startup } from './startup';
 import type { Scenario } from './types';
@@ -24,4 +25,5 @@ export const scenarios: Scenario[] = [
   bundle,
   startup,
   soak,
+  push,
 ];

@@ -175,6 +175,11 @@ export async function runPhase(
 }
 
 /** One line per phase for the console: enough to follow a long soak as it goes. */
+/** A phase without its per-call figures and database waits, for a list of phases. */
+export function brief({ calls, pmDelivery, pgActivity, ...rest }: PhaseResult) {
+  return { ...rest, pmDeliveryP99Ms: pmDelivery.p99Ms, pgWaits: pgActivity?.waits ?? null };
+}
+
 export function phaseLine(p: PhaseResult): string {
   const mb = (kb: number | null) => (kb === null ? '?' : (kb / 1024).toFixed(0));
   const waits = Object.entries(p.pgActivity?.waits ?? {})

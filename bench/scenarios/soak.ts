@@ -1,7 +1,7 @@
 import { envNumber, envNumbers } from '../lib/env';
 import { SocketHolder } from '../lib/socket-holder';
 import type { PmLog } from './soak-mix';
-import { type PhaseResult, phaseLine, runPhase, SOCKETS_PER_MEMBER } from './soak-phase';
+import { brief, type PhaseResult, phaseLine, runPhase, SOCKETS_PER_MEMBER } from './soak-phase';
 import { SOAK_WORLD, type SoakWorld, seedSoakWorld } from './soak-world';
 import type { BenchTarget, Scenario, ScenarioResult } from './types';
 
@@ -34,11 +34,6 @@ async function stepUp(run: (rate: number) => Promise<PhaseResult>, steps: number
     maxRps = rate;
   }
   return { maxRps, results };
-}
-
-/** A phase without its per-call figures and database waits, for the list of steps. */
-function brief({ calls, pmDelivery, pgActivity, ...rest }: PhaseResult) {
-  return { ...rest, pmDeliveryP99Ms: pmDelivery.p99Ms, pgWaits: pgActivity?.waits ?? null };
 }
 
 function ratiosOf(last: PhaseResult, maxRps: number, deadlocks: number): Record<string, number> {

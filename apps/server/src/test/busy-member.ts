@@ -16,8 +16,17 @@ import {
 import { communityFixtures } from './communities';
 import { signUp, type TestContext, type TestUser } from './harness';
 import { lessonRow } from './lessons';
+import { TestBrowser } from './push';
 import { enableTwoFactor, passwordStep } from './security';
 import { samples, uploader } from './uploads';
+
+/**
+ * Where the busy member's device is subscribed: nothing listens (the test apps start no push worker), and the
+ * test app lists the host in `pushAllowedHosts` (BUSY_APP_CONFIG).
+ */
+const BUSY_PUSH_SERVICE = { origin: 'http://127.0.0.1:9' };
+/** What a test app needs for busyMember: its push device's host allowed. */
+export const BUSY_APP_CONFIG = { pushAllowedHosts: ['127.0.0.1'] };
 
 export interface BusyWorld {
   member: TestUser;
@@ -149,6 +158,12 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
   await ok(member, 'PUT', 'user', { gojimoji: { mood: 3 } });
   await ok(member, 'PUT', 'user', { gojimoji: { tags: ['calm', 'rested'] } });
   await ok(member, 'PUT', 'user', { tag_notes: 'slept well' });
+
+  // Reminders, a weekly goal, push preferences and a device subscribed to pushes (decisions 0053, 0054).
+  await ok(member, 'PUT', 'user/reminders', { mood: { enabled: true, time: '21:15' } });
+  await ok(member, 'PUT', 'user/goal', { weekly_active_minutes: 150 });
+  await ok(member, 'PUT', 'push/preferences', { moments: false, previews: true });
+  await ok(member, 'POST', 'push/subscriptions', new TestBrowser(BUSY_PUSH_SERVICE).subscription());
 
   // Calls both ways, a hosted lesson with its recording and a chat post, written as their services do.
   const [own] = await deps.db

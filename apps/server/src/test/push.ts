@@ -23,7 +23,7 @@ export class TestBrowser {
   readonly auth = randomBytes(16);
   readonly endpoint: string;
 
-  constructor(service: PushService, name = randomBytes(6).toString('hex')) {
+  constructor(service: Pick<PushService, 'origin'>, name = randomBytes(6).toString('hex')) {
     this.ecdh.generateKeys();
     this.endpoint = `${service.origin}/push/${name}`;
   }

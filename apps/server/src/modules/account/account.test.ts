@@ -7,7 +7,7 @@ import {
   NotificationType,
   WS_CLOSE,
 } from '@orbit/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
   accountErasures,
@@ -19,14 +19,19 @@ import {
   moodHistory,
   organizationMembers,
   posts,
+  pushOutbox,
+  pushPreferences,
+  pushSubscriptions,
+  reminders,
+  users,
 } from '../../db/schema';
-import { busyMember } from '../../test/busy-member';
+import { BUSY_APP_CONFIG, busyMember } from '../../test/busy-member';
 import { placesNaming, referencedKeys } from '../../test/erasure';
 import { createTestApp, GOOD_PASSWORD, signUp, type TestUser } from '../../test/harness';
 import { listen, TestSocket, wsUrl } from '../../test/realtime';
 import { multipartForm } from '../../test/uploads';
 
-const ctx = await createTestApp();
+const ctx = await createTestApp(BUSY_APP_CONFIG);
 const { app, deps } = ctx;
 const origin = await listen(app);
 
@@ -52,6 +57,36 @@ async function filesOf(userId: number): Promise<string[]> {
   return [...pictures, ...attached, ...recorded].flatMap((r) => (r.key ? [r.key] : []));
 }
 
+/**
+ * The member's rows of reminders and pushes, the outbox's by the ids of their subscriptions (`known`, once
+ * they are gone), and their weekly goal.
+ */
+async function pushAndRemindersOf(userId: number, known: number[] = []) {
+  const rowsOf = async (table: typeof reminders | typeof pushPreferences) =>
+    (await deps.db.select().from(table).where(eq(table.userId, userId))).length;
+  const devices = await deps.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  const subscriptionIds = devices.map((d) => d.id);
+  const ids = [...new Set([...known, ...subscriptionIds])];
+  const outbox = ids.length
+    ? await deps.db.select().from(pushOutbox).where(inArray(pushOutbox.subscriptionId, ids))
+    : [];
+  const [member] = await deps.db
+    .select({ goal: users.weeklyGoalMinutes })
+    .from(users)
+    .where(eq(users.id, userId));
+  return {
+    reminders: await rowsOf(reminders),
+    subscriptions: subscriptionIds.length,
+    preferences: await rowsOf(pushPreferences),
+    outbox: outbox.length,
+    goal: member?.goal ?? null,
+    subscriptionIds,
+  };
+}
+
 /** A socket of the member, live. */
 async function socketOf(user: TestUser): Promise<TestSocket> {
   const socket = await TestSocket.open(await wsUrl(origin, user), origin);
@@ -71,6 +106,11 @@ describe('DELETE /user', () => {
   it('leaves no row naming the member but the audit row, and none of their files in storage', async () => {
     const world = await busyMember(ctx);
     const { member } = world;
+    // A push waits in the outbox for the member's device: a message of the friend.
+    await call(world.friend, 'POST', `pms/send/${world.directGroupId}`, { message: 'still there?' });
+    const before = await pushAndRemindersOf(member.userId);
+    expect(before).toMatchObject({ reminders: 1, subscriptions: 1, preferences: 1, goal: 150 });
+    expect(before.outbox).toBeGreaterThanOrEqual(1);
     const files = await filesOf(member.userId);
     expect(files.length).toBeGreaterThanOrEqual(5);
     for (const key of files) expect(await deps.storage.get(key)).not.toBeNull();
@@ -80,6 +120,14 @@ describe('DELETE /user', () => {
     expect(res.statusCode, res.body).toBe(200);
 
     expect(await placesNaming(deps.db, member.userId)).toEqual([]);
+    expect(await pushAndRemindersOf(member.userId, before.subscriptionIds)).toEqual({
+      reminders: 0,
+      subscriptions: 0,
+      preferences: 0,
+      outbox: 0,
+      goal: null,
+      subscriptionIds: [],
+    });
     const audit = await deps.db
       .select()
       .from(accountErasures)
@@ -307,6 +355,35 @@ describe('GET /user/export', () => {
     );
     const file = doc.files[0];
     expect(Buffer.from(file.data_base64, 'base64').length).toBe(file.size);
+  });
+
+  it('holds the reminders, the weekly goal, the push preferences and the devices, never their keys', async () => {
+    const { member } = await busyMember(ctx);
+    const doc = (await call(member, 'GET', 'user/export')).json();
+    expect(doc.reminders).toEqual({
+      mood: { enabled: true, time: '21:15' },
+      activity: { enabled: false, time: '18:00', days: [1, 3, 5] },
+    });
+    expect(doc.weekly_goal).toEqual({ weekly_active_minutes: 150 });
+    expect(doc.push_preferences).toEqual({
+      messages: true,
+      mentions: true,
+      friend_requests: true,
+      moments: false,
+      calls: true,
+      community: true,
+      reminders: true,
+      previews: true,
+    });
+    expect(doc.push_subscriptions).toEqual([
+      { created_at: expect.any(String), user_agent: expect.any(String) },
+    ]);
+    const [device] = await deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, member.userId));
+    const whole = JSON.stringify(doc);
+    for (const secret of [device.endpoint, device.p256dh, device.auth]) expect(whole).not.toContain(secret);
   });
 });
 

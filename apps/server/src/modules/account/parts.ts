@@ -13,6 +13,8 @@ import { messagesAccount } from '../messages';
 import { momentsAccount } from '../moments';
 import { moodsAccount } from '../moods';
 import { notificationsAccount } from '../notifications';
+import { pushAccount } from '../push';
+import { remindersAccount } from '../reminders';
 import { reportsAccount } from '../reports';
 import { starsAccount } from '../stars';
 import { surveysAccount } from '../surveys';
@@ -35,6 +37,8 @@ export const ACCOUNT_PARTS: readonly AccountPart[] = [
   starsAccount,
   homeAccount,
   notificationsAccount,
+  pushAccount,
+  remindersAccount,
   reportsAccount,
   activitiesAccount,
   moodsAccount,

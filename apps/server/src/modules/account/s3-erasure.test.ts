@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attachments, images } from '../../db/schema';
 import { S3Storage } from '../../platform/storage/s3';
-import { busyMember } from '../../test/busy-member';
+import { BUSY_APP_CONFIG, busyMember } from '../../test/busy-member';
 import { bucketKeys, placesNaming, referencedKeys } from '../../test/erasure';
 import { s3TestApp } from '../../test/s3-app';
 
 const prefix = 'uploads/';
-const ctx = await s3TestApp('orbit-erasure', prefix);
+const ctx = await s3TestApp('orbit-erasure', prefix, BUSY_APP_CONFIG);
 const { app, deps, s3 } = ctx;
 
 describe('an erasure with the files in S3', () => {

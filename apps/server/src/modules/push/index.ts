@@ -1,5 +1,6 @@
 /** The push module's entry: what other modules may use of it (docs/decisions/0033, 0053). */
 
+export { pushAccount } from './account';
 export type { PushCause } from './presenter';
 export { type PushTo, queuePushes } from './service';
 export { PUSH_POLL_MS, PushOutbox, type PushReport } from './worker';

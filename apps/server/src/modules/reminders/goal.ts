@@ -1,16 +1,14 @@
 import type { GoalProgress, WeeklyGoal } from '@orbit/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { activityLogs, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { localDay, localDayOf, safeZone, startedWithin, weekOf } from '../activities';
 
 /** GET /user/goal: the member's own; nobody else's is ever read (the route takes no member). */
-export async function goalOf(deps: AppDeps, userId: number): Promise<WeeklyGoal> {
-  const [row] = await deps.db
-    .select({ minutes: users.weeklyGoalMinutes })
-    .from(users)
-    .where(eq(users.id, userId));
+export async function goalOf(db: Queryable, userId: number): Promise<WeeklyGoal> {
+  const [row] = await db.select({ minutes: users.weeklyGoalMinutes }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound('No such member');
   return { weekly_active_minutes: row.minutes };
 }
@@ -21,7 +19,7 @@ export async function setGoal(deps: AppDeps, userId: number, body: WeeklyGoal): 
     .update(users)
     .set({ weeklyGoalMinutes: body.weekly_active_minutes })
     .where(eq(users.id, userId));
-  return goalOf(deps, userId);
+  return goalOf(deps.db, userId);
 }
 
 /**

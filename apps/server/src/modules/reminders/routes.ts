@@ -14,7 +14,7 @@ export async function remindersRoutes(app: App, deps: AppDeps) {
   route(app, ENDPOINTS.updateReminders, changing, async (request) =>
     updateReminders(deps, me(request).userId, request.body),
   );
-  route(app, ENDPOINTS.weeklyGoal, {}, async (request) => goalOf(deps, me(request).userId));
+  route(app, ENDPOINTS.weeklyGoal, {}, async (request) => goalOf(deps.db, me(request).userId));
   route(app, ENDPOINTS.updateWeeklyGoal, changing, async (request) =>
     setGoal(deps, me(request).userId, request.body),
   );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../../db/client';
-import { channelEvents, events, mailOutbox, pushOutbox } from '../../db/schema';
+import { channelEvents, events, mailOutbox, pushOutbox, reminders } from '../../db/schema';
 import type { Media, OpenRooms } from '../media';
 import type { Realtime } from '../realtime';
 import { HttpMeters, sampled } from './http-meters';
@@ -24,9 +24,12 @@ export interface MetricsSources {
 const capped = (query: ReturnType<typeof sql>) =>
   sql`(SELECT count(*) FROM (${query} LIMIT ${COUNT_CAP}) AS capped)`;
 
+/** A reminder still due this long after its time is one the workers have not taken: one pass is 20 s. */
+const REMINDER_OVERDUE = sql.raw(`interval '1 minute'`);
+
 /**
  * One statement for every queue: unpublished events (through their partial indexes), the oldest one's age,
- * mail and pushes waiting. Each count stops at COUNT_CAP.
+ * mail and pushes waiting, reminders overdue (through the due index). Each count stops at COUNT_CAP.
  */
 const queuesQuery = sql`SELECT
   ${capped(sql`SELECT 1 FROM ${events} WHERE ${events.publishedAt} IS NULL`)}
@@ -37,13 +40,49 @@ const queuesQuery = sql`SELECT
       ORDER BY ${channelEvents.id} LIMIT 1)
   )), 0) AS lag,
   ${capped(sql`SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.failedAt} IS NULL`)} AS mail,
-  ${capped(sql`SELECT 1 FROM ${pushOutbox}`)} AS push`;
+  ${capped(sql`SELECT 1 FROM ${pushOutbox}`)} AS push,
+  ${capped(
+    sql`SELECT 1 FROM ${reminders} WHERE ${reminders.nextAt} IS NOT NULL
+      AND ${reminders.nextAt} < now() - ${REMINDER_OVERDUE}`,
+  )} AS reminders`;
 
 interface Queues {
   pending: number;
   lag: number;
   mail: number;
   push: number;
+  reminders: number;
+}
+
+/** What a pass of the reminder worker did (the reminders module's report, read structurally). */
+export interface ReminderPass {
+  fired: number;
+  skips: Partial<Record<string, number>>;
+}
+
+/** The reminder workers' counters: reminders sent, and skipped by why (decision 0054). */
+export class ReminderMeters {
+  private readonly sent: Counter;
+  private readonly skipped: Counter;
+
+  constructor(registry: Registry) {
+    this.sent = new Counter({
+      name: 'orbit_reminders_sent_total',
+      help: 'Reminders sent (notification and push queued) by this instance',
+      registers: [registry],
+    });
+    this.skipped = new Counter({
+      name: 'orbit_reminders_skipped_total',
+      help: 'Reminders due and not sent by this instance, by reason (late: found over 15 minutes late)',
+      labelNames: ['reason'],
+      registers: [registry],
+    });
+  }
+
+  counted(pass: ReminderPass): void {
+    this.sent.inc(pass.fired);
+    for (const [reason, n] of Object.entries(pass.skips)) if (n) this.skipped.inc({ reason }, n);
+  }
 }
 
 /**
@@ -54,6 +93,7 @@ interface Queues {
 export class OrbitMetrics {
   readonly registry = new Registry();
   readonly http = new HttpMeters();
+  readonly reminders = new ReminderMeters(this.registry);
   private readonly queues: Record<keyof Queues, Gauge>;
   private readonly rooms: Gauge;
 
@@ -66,6 +106,10 @@ export class OrbitMetrics {
       lag: gauge('orbit_outbox_lag_seconds', 'Age of the oldest event not yet published (0 when none)'),
       mail: gauge('orbit_mail_queue', 'Mails waiting to be sent (given-up ones left out)'),
       push: gauge('orbit_push_queue', 'Web pushes waiting to be sent'),
+      reminders: gauge(
+        'orbit_reminders_due',
+        'Reminders on whose time passed over a minute ago and not yet taken by a worker (stuck workers show)',
+      ),
     };
     this.rooms = gauge('orbit_janus_rooms_open', 'Media rooms open, by Janus gateway', ['gateway']);
     for (const metric of this.sampledMetrics()) this.registry.registerMetric(metric);
