@@ -26,6 +26,8 @@ export const ERROR_CATALOGUE = {
   malformed_form: GENERIC,
   rate_limited: 'auth.rate_limited',
   internal: GENERIC,
+  /** The database did not answer (gone, restarting, failing over): 503 with Retry-After, nothing changed. */
+  unavailable: GENERIC,
   /** The instance is draining (SIGTERM): it takes no new socket; the client goes on at another (issue 27). */
   draining: GENERIC,
   invalid_page_key: GENERIC,

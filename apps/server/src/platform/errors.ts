@@ -88,6 +88,14 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         ? refuse(reply, 401, { error: ErrorCode.unauthorized, message: 'This account no longer exists' })
         : refuse(reply, 404, { error: ErrorCode.not_found, message: 'It no longer exists' });
     }
+    if (databaseOutOfReach(err)) {
+      request.log.warn({ err }, 'database out of reach');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return refuse(reply, 503, {
+        error: ErrorCode.unavailable,
+        message: 'Orbit cannot reach its data; try again shortly',
+      });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return refuse(reply, status, {
@@ -102,6 +110,34 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const path = request.url.split('?')[0];
     refuse(reply, 404, { error: ErrorCode.not_found, message: `No route ${request.method} ${path}` });
   });
+}
+
+/** How long a client waits before trying again when the database is out of reach. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** Socket errors of a connection to the database server that was refused, cut or timed out. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/**
+ * Whether the database could not be reached, whatever wrapped the driver's error (drizzle's query error keeps
+ * it as the cause): a refused or cut connection, or PostgreSQL's connection exceptions (SQLSTATE class 08),
+ * its shutdown and start-up refusals (57P01-57P03) and too many connections (53300).
+ */
+export function databaseOutOfReach(err: unknown): boolean {
+  for (let at = err as { code?: unknown; message?: unknown; cause?: unknown } | null; at; ) {
+    const code = typeof at.code === 'string' ? at.code : '';
+    if (
+      CONNECTION_ERRNOS.has(code) ||
+      code.startsWith('08') ||
+      /^57P0[123]$/.test(code) ||
+      code === '53300'
+    ) {
+      return true;
+    }
+    if (typeof at.message === 'string' && /^Connection terminated/.test(at.message)) return true;
+    at = at.cause as typeof at;
+  }
+  return false;
 }
 
 /** A unique constraint refused the write (PostgreSQL 23505), whether the driver wrapped the error or not. */

@@ -15,7 +15,11 @@ import { createDeps } from '../wiring';
 export const DB_TARGET = process.env.ORBIT_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const PG_ADMIN_URL = process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/test';
 
-async function freshPostgres(): Promise<Database> {
+/**
+ * A fresh database on the PostgreSQL server, dropped on close; `via` reaches it through another address (a
+ * proxy the test controls) instead of the server's own.
+ */
+export async function freshPostgres(via?: { host: string; port: number }): Promise<Database> {
   const name = `orbit_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -23,6 +27,10 @@ async function freshPostgres(): Promise<Database> {
   await admin.end();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
+  if (via) {
+    url.hostname = via.host;
+    url.port = String(via.port);
+  }
   const database = await openPostgres(url.toString(), 5);
   const close = database.close;
   database.close = async () => {

@@ -40,7 +40,7 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & {
 /**
  * The refusals any route can answer, listed once rather than per route: invalid input (the schema, the
  * input guard, a body that is not JSON or too large), no session, a request from another origin, the rate
- * limit and a failure of the server (API.md "Errors"; the framework's codes, platform/errors.ts).
+ * limit, the database out of reach and a failure of the server (API.md "Errors"; the framework's codes, platform/errors.ts).
  */
 export const COMMON_ERRORS = [
   'validation',
@@ -51,6 +51,7 @@ export const COMMON_ERRORS = [
   'unsupported_type',
   'rate_limited',
   'internal',
+  'unavailable',
 ] as const satisfies readonly ErrorCode[];
 
 /** A multipart form that cannot be read, on top of the common refusals. */
