@@ -8,3 +8,4 @@ export {
   organizationMemberIds,
   organizationsOf,
 } from './policy';
+export { makeOrganizationAdmin, memberByEmail, setMemberDisabled } from './operator';
