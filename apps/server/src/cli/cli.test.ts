@@ -91,92 +91,128 @@ describe('orbit, usage', () => {
 });
 
 describe('orbit user:*', () => {
-  it('user:create --admin prints a set-password link, never a password, that makes an organisation admin', async () => {
-    const run = await target.orbit('user:create', '--email', 'First.Admin@example.test', '--admin');
-    expect(run.code, run.err.join('\n')).toBe(0);
-    expect(run.out).toHaveLength(1);
-    expect(run.out[0]).toMatch(/^Created member \d+ <First\.Admin@example\.test>, admin of organisation \d+ "Orbit"; set-password link \(works once, for 7 days\): https:\/\/orbit\.example\.org\/reset-password\?token=/);
-    expect(run.out[0]).not.toMatch(/password:/i);
-    await target.withApp(async (ctx) => {
-      await setPassword(ctx, run.out[0]);
-      const signedIn = await login(ctx, 'first.admin@example.test');
-      expect(signedIn.statusCode, signedIn.body).toBe(200);
-      const res = await home(ctx, signedIn.json().user_token);
-      expect(res.json().organizations).toEqual([{ id: expect.any(Number), name: 'Orbit', org_roles: [2, 4] }]);
-    });
-  }, SLOW);
-
-  it('user:reset-password prints a link that sets a new password, the older links void', async () => {
-    await target.orbit('user:create', '--email', 'forgetful@example.test');
-    const first = await target.orbit('user:reset-password', '--email', 'Forgetful@example.test');
-    const second = await target.orbit('user:reset-password', '--email', 'forgetful@example.test');
-    expect(second.code).toBe(0);
-    expect(second.out[0]).toMatch(/^Reset link for member \d+ <forgetful@example\.test> \(works once, for 30 minutes; older links void\): /);
-    await target.withApp(async (ctx) => {
-      const stale = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/password/reset',
-        payload: { token: linkToken(first.out[0]), password: GOOD_PASSWORD },
+  it(
+    'user:create --admin prints a set-password link, never a password, that makes an organisation admin',
+    async () => {
+      const run = await target.orbit('user:create', '--email', 'First.Admin@example.test', '--admin');
+      expect(run.code, run.err.join('\n')).toBe(0);
+      expect(run.out).toHaveLength(1);
+      expect(run.out[0]).toMatch(
+        /^Created member \d+ <First\.Admin@example\.test>, admin of organisation \d+ "Orbit"; set-password link \(works once, for 7 days\): https:\/\/orbit\.example\.org\/reset-password\?token=/,
+      );
+      expect(run.out[0]).not.toMatch(/password:/i);
+      await target.withApp(async (ctx) => {
+        await setPassword(ctx, run.out[0]);
+        const signedIn = await login(ctx, 'first.admin@example.test');
+        expect(signedIn.statusCode, signedIn.body).toBe(200);
+        const res = await home(ctx, signedIn.json().user_token);
+        expect(res.json().organizations).toEqual([
+          { id: expect.any(Number), name: 'Orbit', org_roles: [2, 4] },
+        ]);
       });
-      expect(stale.json().error).toBe('invalid_token');
-      await setPassword(ctx, second.out[0]);
-      expect((await login(ctx, 'forgetful@example.test')).statusCode).toBe(200);
-    });
-  }, SLOW);
+    },
+    SLOW,
+  );
 
-  it('user:disable ends the sessions and refuses sign-in; user:enable lets the member back', async () => {
-    const member = await target.withApp(async (ctx) => signUp(ctx.app));
-    const disabled = await target.orbit('user:disable', '--email', member.email);
-    expect(disabled.code, disabled.err.join('\n')).toBe(0);
-    expect(disabled.out).toEqual([
-      expect.stringMatching(new RegExp(`^Disabled member ${member.userId} <${member.email}>: no sign-in, 1 session\\(s\\) ended, their open sockets close within 15 s`)),
-    ]);
-    expect((await target.orbit('user:disable', '--email', member.email)).out[0]).toContain(
-      'was already disabled; nothing changed',
-    );
-    await target.withApp(async (ctx) => {
-      expect((await home(ctx, member.token)).statusCode).toBe(401);
-      const refused = await login(ctx, member.username);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json().error).toBe('account_disabled');
-      // A wrong password tells nothing of the account's state.
-      expect((await login(ctx, member.username, 'Wrong-pass-99')).json().error).toBe('invalid_credentials');
-    });
-    const enabled = await target.orbit('user:enable', '--email', member.email);
-    expect(enabled.out).toEqual([`Enabled member ${member.userId} <${member.email}>: they may sign in again`]);
-    expect((await target.orbit('user:enable', '--email', member.email)).out[0]).toContain('was not disabled');
-    await target.withApp(async (ctx) => {
-      expect((await login(ctx, member.username)).statusCode).toBe(200);
-    });
-  }, SLOW);
+  it(
+    'user:reset-password prints a link that sets a new password, the older links void',
+    async () => {
+      await target.orbit('user:create', '--email', 'forgetful@example.test');
+      const first = await target.orbit('user:reset-password', '--email', 'Forgetful@example.test');
+      const second = await target.orbit('user:reset-password', '--email', 'forgetful@example.test');
+      expect(second.code).toBe(0);
+      expect(second.out[0]).toMatch(
+        /^Reset link for member \d+ <forgetful@example\.test> \(works once, for 30 minutes; older links void\): /,
+      );
+      await target.withApp(async (ctx) => {
+        const stale = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/password/reset',
+          payload: { token: linkToken(first.out[0]), password: GOOD_PASSWORD },
+        });
+        expect(stale.json().error).toBe('invalid_token');
+        await setPassword(ctx, second.out[0]);
+        expect((await login(ctx, 'forgetful@example.test')).statusCode).toBe(200);
+      });
+    },
+    SLOW,
+  );
 
-  it('user:erase erases the member as their own erasure does', async () => {
-    const member = await target.withApp(async (ctx) => signUp(ctx.app));
-    const erased = await target.orbit('user:erase', '--email', member.email);
-    expect(erased.code, erased.err.join('\n')).toBe(0);
-    expect(erased.out).toEqual([
-      `Erased member ${member.userId} <${member.email}>: their account, what they wrote and their files are gone`,
-    ]);
-    await target.withApp(async (ctx) => {
-      expect((await login(ctx, member.username)).statusCode).toBe(401);
-    });
-    expect((await target.orbit('user:erase', '--email', member.email)).code).toBe(1);
-  }, SLOW);
+  it(
+    'user:disable ends the sessions and refuses sign-in; user:enable lets the member back',
+    async () => {
+      const member = await target.withApp(async (ctx) => signUp(ctx.app));
+      const disabled = await target.orbit('user:disable', '--email', member.email);
+      expect(disabled.code, disabled.err.join('\n')).toBe(0);
+      expect(disabled.out).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Disabled member ${member.userId} <${member.email}>: no sign-in, 1 session\\(s\\) ended, their open sockets close within 15 s`,
+          ),
+        ),
+      ]);
+      expect((await target.orbit('user:disable', '--email', member.email)).out[0]).toContain(
+        'was already disabled; nothing changed',
+      );
+      await target.withApp(async (ctx) => {
+        expect((await home(ctx, member.token)).statusCode).toBe(401);
+        const refused = await login(ctx, member.username);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().error).toBe('account_disabled');
+        // A wrong password tells nothing of the account's state.
+        expect((await login(ctx, member.username, 'Wrong-pass-99')).json().error).toBe('invalid_credentials');
+      });
+      const enabled = await target.orbit('user:enable', '--email', member.email);
+      expect(enabled.out).toEqual([
+        `Enabled member ${member.userId} <${member.email}>: they may sign in again`,
+      ]);
+      expect((await target.orbit('user:enable', '--email', member.email)).out[0]).toContain(
+        'was not disabled',
+      );
+      await target.withApp(async (ctx) => {
+        expect((await login(ctx, member.username)).statusCode).toBe(200);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'user:erase erases the member as their own erasure does',
+    async () => {
+      const member = await target.withApp(async (ctx) => signUp(ctx.app));
+      const erased = await target.orbit('user:erase', '--email', member.email);
+      expect(erased.code, erased.err.join('\n')).toBe(0);
+      expect(erased.out).toEqual([
+        `Erased member ${member.userId} <${member.email}>: their account, what they wrote and their files are gone`,
+      ]);
+      await target.withApp(async (ctx) => {
+        expect((await login(ctx, member.username)).statusCode).toBe(401);
+      });
+      expect((await target.orbit('user:erase', '--email', member.email)).code).toBe(1);
+    },
+    SLOW,
+  );
 });
 
 describe('orbit stats', () => {
-  it('counts members, communities and messages, and says where sockets are counted', async () => {
-    const before = await target.orbit('stats');
-    expect(before.code, before.err.join('\n')).toBe(0);
-    const members = Number(before.out[0].match(/: (\d+) members \((\d+) disabled\)/)?.[1]);
-    await target.orbit('user:create', '--email', 'counted@example.test');
-    await target.orbit('user:disable', '--email', 'counted@example.test');
-    const after = await target.orbit('stats');
-    expect(after.out).toHaveLength(1);
-    expect(after.out[0]).toMatch(
-      new RegExp(`: ${members + 1} members \\(1 disabled\\), 0 communities, 0 messages; sockets: not counted here`),
-    );
-  }, SLOW);
+  it(
+    'counts members, communities and messages, and says where sockets are counted',
+    async () => {
+      const before = await target.orbit('stats');
+      expect(before.code, before.err.join('\n')).toBe(0);
+      const members = Number(before.out[0].match(/: (\d+) members \((\d+) disabled\)/)?.[1]);
+      await target.orbit('user:create', '--email', 'counted@example.test');
+      await target.orbit('user:disable', '--email', 'counted@example.test');
+      const after = await target.orbit('stats');
+      expect(after.out).toHaveLength(1);
+      expect(after.out[0]).toMatch(
+        new RegExp(
+          `: ${members + 1} members \\(1 disabled\\), 0 communities, 0 messages; sockets: not counted here`,
+        ),
+      );
+    },
+    SLOW,
+  );
 });
 
 describe('orbit db:backup and db:restore', () => {
@@ -189,25 +225,29 @@ describe('orbit db:backup and db:restore', () => {
     await restored.remove();
   });
 
-  it('a backup restored into an empty database serves the same member their home', async () => {
-    const member = await target.withApp(async (ctx) => signUp(ctx.app));
-    const homeBefore = await target.withApp(async (ctx) => home(ctx, member.token).then((r) => r.json()));
-    const backup = await target.orbit('db:backup', '--out', file());
-    expect(backup.code, backup.err.join('\n')).toBe(0);
-    expect(backup.out[0]).toMatch(new RegExp(`^Backed up .* to ${file()} \\(\\d+ bytes, `));
-    const restore = await restored.orbit('db:restore', '--in', file());
-    expect(restore.code, restore.err.join('\n')).toBe(0);
-    expect(restore.out).toHaveLength(1);
-    expect(restore.out[0]).toMatch(/^Restored .* into /);
-    await restored.withApp(async (ctx) => {
-      const signedIn = await login(ctx, member.username);
-      expect(signedIn.statusCode).toBe(200);
-      const res = await home(ctx, signedIn.json().user_token);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().user_profile).toEqual(homeBefore.user_profile);
-      expect(res.json().organizations).toEqual(homeBefore.organizations);
-    });
-  }, SLOW);
+  it(
+    'a backup restored into an empty database serves the same member their home',
+    async () => {
+      const member = await target.withApp(async (ctx) => signUp(ctx.app));
+      const homeBefore = await target.withApp(async (ctx) => home(ctx, member.token).then((r) => r.json()));
+      const backup = await target.orbit('db:backup', '--out', file());
+      expect(backup.code, backup.err.join('\n')).toBe(0);
+      expect(backup.out[0]).toMatch(new RegExp(`^Backed up .* to ${file()} \\(\\d+ bytes, `));
+      const restore = await restored.orbit('db:restore', '--in', file());
+      expect(restore.code, restore.err.join('\n')).toBe(0);
+      expect(restore.out).toHaveLength(1);
+      expect(restore.out[0]).toMatch(/^Restored .* into /);
+      await restored.withApp(async (ctx) => {
+        const signedIn = await login(ctx, member.username);
+        expect(signedIn.statusCode).toBe(200);
+        const res = await home(ctx, signedIn.json().user_token);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().user_profile).toEqual(homeBefore.user_profile);
+        expect(res.json().organizations).toEqual(homeBefore.organizations);
+      });
+    },
+    SLOW,
+  );
 
   it('refuses to restore into a database that is not empty', async () => {
     const run = await restored.orbit('db:restore', '--in', file());
@@ -215,28 +255,40 @@ describe('orbit db:backup and db:restore', () => {
     expect(run.err[0]).toMatch(/(is not empty|already holds a database): restore goes into an empty/);
   });
 
-  it('refuses a file that is missing or no backup, and a missing --in or --out', async () => {
-    const empty = await cliTarget();
-    try {
-      const missing = await empty.orbit('db:restore', '--in', '/nonexistent/orbit.backup');
-      expect(missing.err).toEqual(['orbit: cannot read /nonexistent/orbit.backup: ENOENT']);
-      const text = path.join(empty.env.DATA_DIR, 'notes.txt');
-      fs.writeFileSync(text, 'hello');
-      const wrong = await empty.orbit('db:restore', '--in', text);
-      expect(wrong).toMatchObject({ code: 1, err: [`orbit: ${text} is not an Orbit backup (neither pg_dump's custom format nor PGlite's)`] });
-      expect((await empty.orbit('db:restore')).err.join('\n')).toContain("required option '--in <file>'");
-      expect((await empty.orbit('db:backup')).err.join('\n')).toContain("required option '--out <file>'");
-      const nowhere = await target.orbit('db:backup', '--out', '/nonexistent/dir/orbit.backup');
-      expect(nowhere.err).toEqual(['orbit: cannot write /nonexistent/dir/orbit.backup: its folder does not exist']);
-    } finally {
-      await empty.remove();
-    }
-  }, SLOW);
+  it(
+    'refuses a file that is missing or no backup, and a missing --in or --out',
+    async () => {
+      const empty = await cliTarget();
+      try {
+        const missing = await empty.orbit('db:restore', '--in', '/nonexistent/orbit.backup');
+        expect(missing.err).toEqual(['orbit: cannot read /nonexistent/orbit.backup: ENOENT']);
+        const text = path.join(empty.env.DATA_DIR, 'notes.txt');
+        fs.writeFileSync(text, 'hello');
+        const wrong = await empty.orbit('db:restore', '--in', text);
+        expect(wrong).toMatchObject({
+          code: 1,
+          err: [`orbit: ${text} is not an Orbit backup (neither pg_dump's custom format nor PGlite's)`],
+        });
+        expect((await empty.orbit('db:restore')).err.join('\n')).toContain("required option '--in <file>'");
+        expect((await empty.orbit('db:backup')).err.join('\n')).toContain("required option '--out <file>'");
+        const nowhere = await target.orbit('db:backup', '--out', '/nonexistent/dir/orbit.backup');
+        expect(nowhere.err).toEqual([
+          'orbit: cannot write /nonexistent/dir/orbit.backup: its folder does not exist',
+        ]);
+      } finally {
+        await empty.remove();
+      }
+    },
+    SLOW,
+  );
 
   it("refuses a backup of the other database's kind", async () => {
     const other = path.join(target.env.DATA_DIR, 'other.backup');
     // The other kind's first bytes: PGlite's gzip, or pg_dump's custom format.
-    fs.writeFileSync(other, target.env.DATABASE_URL ? Buffer.from([0x1f, 0x8b, 8, 0]) : Buffer.from('PGDMP\u0001'));
+    fs.writeFileSync(
+      other,
+      target.env.DATABASE_URL ? Buffer.from([0x1f, 0x8b, 8, 0]) : Buffer.from('PGDMP\u0001'),
+    );
     const run = await restored.orbit('db:restore', '--in', other);
     expect(run.code).toBe(1);
     expect(run.err[0]).toMatch(/is a (PGlite|PostgreSQL) backup, and DATABASE_URL/);
@@ -270,10 +322,15 @@ if (DB_TARGET === 'pglite') {
       const server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn' } });
       try {
         const env = { ...target.env, DATA_DIR: dataDir };
-        const busy = await orbitProcess(['db:backup', '--out', path.join(dataDir, 'while-running.backup')], env);
+        const busy = await orbitProcess(
+          ['db:backup', '--out', path.join(dataDir, 'while-running.backup')],
+          env,
+        );
         expect(busy.code).toBe(1);
         expect(busy.stdout).toBe('');
-        expect(busy.stderr).toContain(`orbit: the embedded database ${dataDir}/pglite is in use by process ${server.pid}`);
+        expect(busy.stderr).toContain(
+          `orbit: the embedded database ${dataDir}/pglite is in use by process ${server.pid}`,
+        );
         expect(busy.stderr).toContain('stop it first');
         expect(fs.existsSync(path.join(dataDir, 'while-running.backup'))).toBe(false);
         for (const argv of [['user:disable', '--email', 'x@example.test'], ['stats'], ['db:migrate']]) {

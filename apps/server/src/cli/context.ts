@@ -1,7 +1,7 @@
-import { type Logger, pino } from 'pino';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { type Logger, pino } from 'pino';
 import { type Config, loadConfig } from '../config';
 import { type Database, type Db, openDatabase, pgliteDirOf } from '../db/client';
 import type { AppDeps } from '../deps';

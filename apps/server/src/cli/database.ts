@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { type Database, type Db, openPglite, pgliteDirOf } from '../db/client';
+import { type Database, openPglite, pgliteDirOf } from '../db/client';
 import { busyMessage, DatabaseBusy, pgliteHolder } from '../db/pglite-lock';
 import { appliedMigrations, CliError, databaseName, type Line, rowsOf, withDatabase } from './context';
 import type { Run } from './program';
@@ -33,7 +33,12 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
     child.on('error', (err) => reject(new CliError(`${command} could not run (${err.message}); install it`)));
     child.on('exit', (code) => {
       if (code === 0) resolve();
-      else reject(new CliError(`${command} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit ${code}`}`));
+      else
+        reject(
+          new CliError(
+            `${command} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit ${code}`}`,
+          ),
+        );
     });
   });
 }
@@ -49,7 +54,8 @@ function pgConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEn
 /** Writes through a file beside the target, renamed at the end: a failed backup leaves an older one whole. */
 async function writeAtomically(file: string, write: (temporary: string) => Promise<void>): Promise<number> {
   const target = path.resolve(file);
-  if (!fs.existsSync(path.dirname(target))) throw new CliError(`cannot write ${file}: its folder does not exist`);
+  if (!fs.existsSync(path.dirname(target)))
+    throw new CliError(`cannot write ${file}: its folder does not exist`);
   const temporary = `${target}.partial-${process.pid}`;
   try {
     await write(temporary);
@@ -95,16 +101,23 @@ function readBackup(config: Config, file: string): Buffer {
   try {
     bytes = fs.readFileSync(file);
   } catch (err) {
-    throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new CliError(
+      `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
   const isPg = bytes.subarray(0, PG_DUMP_MAGIC.length).equals(PG_DUMP_MAGIC);
   const isPglite = bytes.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC);
-  if (!isPg && !isPglite) throw new CliError(`${file} is not an Orbit backup (neither pg_dump's custom format nor PGlite's)`);
+  if (!isPg && !isPglite)
+    throw new CliError(`${file} is not an Orbit backup (neither pg_dump's custom format nor PGlite's)`);
   if (config.databaseUrl && !isPg) {
-    throw new CliError(`${file} is a PGlite backup, and DATABASE_URL names PostgreSQL: restore it with DATABASE_URL unset`);
+    throw new CliError(
+      `${file} is a PGlite backup, and DATABASE_URL names PostgreSQL: restore it with DATABASE_URL unset`,
+    );
   }
   if (!config.databaseUrl && isPg) {
-    throw new CliError(`${file} is a PostgreSQL backup, and DATABASE_URL is unset (PGlite): set DATABASE_URL to an empty database`);
+    throw new CliError(
+      `${file} is a PostgreSQL backup, and DATABASE_URL is unset (PGlite): set DATABASE_URL to an empty database`,
+    );
   }
   return bytes;
 }
@@ -123,11 +136,17 @@ export async function restore(config: Config, file: string): Promise<Line> {
   const bytes = readBackup(config, file);
   if (config.databaseUrl) {
     if ((await tablesIn(config)) > 0) {
-      throw new CliError(`${databaseName(config)} is not empty: restore goes into an empty database (createdb a new one)`);
+      throw new CliError(
+        `${databaseName(config)} is not empty: restore goes into an empty database (createdb a new one)`,
+      );
     }
     const { url, env } = pgConnection(config.databaseUrl);
     // One transaction: a restore that fails leaves the database as empty as it was.
-    await runTool('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file], env);
+    await runTool(
+      'pg_restore',
+      ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file],
+      env,
+    );
   } else {
     await restorePglite(config, bytes, file);
   }
@@ -138,7 +157,9 @@ async function restorePglite(config: Config, bytes: Buffer, file: string): Promi
   const dir = pgliteDirOf(config.dataDir);
   assertPgliteFree(dir);
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
-    throw new CliError(`${dir} already holds a database: restore goes into an empty one (move it aside, or set DATA_DIR to a new folder)`);
+    throw new CliError(
+      `${dir} already holds a database: restore goes into an empty one (move it aside, or set DATA_DIR to a new folder)`,
+    );
   }
   let database: Database;
   try {

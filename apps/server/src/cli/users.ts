@@ -84,7 +84,9 @@ export function userCommands(program: Command, run: Run): void {
     .description('create a member and print a link to set their password (never a password)')
     .requiredOption(...email)
     .option('--admin', 'make them an admin of their organisation (the first one, made if there is none)')
-    .action((opts: { email: string; admin?: boolean }) => run((config) => createMember(config, opts.email, !!opts.admin)));
+    .action((opts: { email: string; admin?: boolean }) =>
+      run((config) => createMember(config, opts.email, !!opts.admin)),
+    );
   program
     .command('user:reset-password')
     .description("print a link to reset a member's password")

@@ -1,4 +1,6 @@
 /** The admin module's entry: what other modules may use of it (docs/decisions/0033). */
+
+export { makeOrganizationAdmin, memberByEmail, setMemberDisabled } from './operator';
 export {
   administeredOrganizations,
   adminOrganizations,
@@ -8,4 +10,3 @@ export {
   organizationMemberIds,
   organizationsOf,
 } from './policy';
-export { makeOrganizationAdmin, memberByEmail, setMemberDisabled } from './operator';

@@ -93,7 +93,10 @@ export async function issuePasswordLink(deps: AppDeps, userId: number, purpose: 
     await lockMember(work.tx, userId);
     return issueToken(work.tx, userId, purpose);
   });
-  return { url: resetLink({ origin: linkOrigin(deps.config), lang: undefined }, token), validMs: TOKEN_LIFETIME_MS[purpose] };
+  return {
+    url: resetLink({ origin: linkOrigin(deps.config), lang: undefined }, token),
+    validMs: TOKEN_LIFETIME_MS[purpose],
+  };
 }
 
 /** A successful sign-in voids the member's mailed links. */
