@@ -3,12 +3,14 @@ import pg from 'pg';
 
 /**
  * A new, empty database on the PostgreSQL server `serverUrl` points at, so that a scenario measures its own
- * world and no earlier run's rows; `drop` removes it (ending any connection left open).
+ * world and no earlier run's rows (the admin command's tests: a database of their own); `drop` removes it
+ * (ending any connection left open).
  */
 export async function createFreshDatabase(
   serverUrl: string,
+  prefix = 'orbit_bench',
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `orbit_bench_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();

@@ -77,6 +77,22 @@ export async function eraseMemberByEmail(config: Config, email: string): Promise
   });
 }
 
+/** The commands that name one member by their email, each with what it does. */
+const ONE_MEMBER: [
+  name: string,
+  description: string,
+  command: (config: Config, email: string) => Promise<Line>,
+][] = [
+  ['user:reset-password', "print a link to reset a member's password", resetLink],
+  ['user:disable', 'stop a member from signing in and end their sessions now', disableMember],
+  ['user:enable', 'let a disabled member sign in again', enableMember],
+  [
+    'user:erase',
+    "erase a member's account and everything of theirs, as their own erasure does",
+    eraseMemberByEmail,
+  ],
+];
+
 export function userCommands(program: Command, run: Run): void {
   const email = ['--email <email>', "the member's email address"] as const;
   program
@@ -87,24 +103,11 @@ export function userCommands(program: Command, run: Run): void {
     .action((opts: { email: string; admin?: boolean }) =>
       run((config) => createMember(config, opts.email, !!opts.admin)),
     );
-  program
-    .command('user:reset-password')
-    .description("print a link to reset a member's password")
-    .requiredOption(...email)
-    .action((opts: { email: string }) => run((config) => resetLink(config, opts.email)));
-  program
-    .command('user:disable')
-    .description('stop a member from signing in and end their sessions now')
-    .requiredOption(...email)
-    .action((opts: { email: string }) => run((config) => disableMember(config, opts.email)));
-  program
-    .command('user:enable')
-    .description('let a disabled member sign in again')
-    .requiredOption(...email)
-    .action((opts: { email: string }) => run((config) => enableMember(config, opts.email)));
-  program
-    .command('user:erase')
-    .description("erase a member's account and everything of theirs, as their own erasure does")
-    .requiredOption(...email)
-    .action((opts: { email: string }) => run((config) => eraseMemberByEmail(config, opts.email)));
+  for (const [name, description, command] of ONE_MEMBER) {
+    program
+      .command(name)
+      .description(description)
+      .requiredOption(...email)
+      .action((opts: { email: string }) => run((config) => command(config, opts.email)));
+  }
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createFreshDatabase } from '../../../../bench/lib/fresh-database';
 import { orbit } from '../cli/program';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -27,16 +26,6 @@ export interface CliTarget {
   remove(): Promise<void>;
 }
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function cliTarget(): Promise<CliTarget> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-cli-'));
   const env: Record<string, string> = {
@@ -47,14 +36,8 @@ export async function cliTarget(): Promise<CliTarget> {
     PUBLIC_URL: 'https://orbit.example.org',
     ARGON2_CONCURRENCY: '2',
   };
-  let dbName: string | null = null;
-  if (DB_TARGET === 'postgres') {
-    dbName = `orbit_cli_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${dbName}`);
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
-  }
+  const postgres = DB_TARGET === 'postgres' ? await createFreshDatabase(PG_ADMIN_URL, 'orbit_cli') : null;
+  if (postgres) env.DATABASE_URL = postgres.url;
   return {
     env,
     orbit: (...argv) => runOrbit(argv, env),
@@ -71,7 +54,7 @@ export async function cliTarget(): Promise<CliTarget> {
     },
     remove: async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (dbName) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await postgres?.drop();
     },
   };
 }
