@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { WS_CLOSE } from '@orbit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startServer } from '../../../../e2e/support/server';
 import { type CliTarget, cliTarget, linkToken, runOrbit } from '../test/cli';
 import { DB_TARGET, GOOD_PASSWORD, signUp, type TestContext } from '../test/harness';
+import { attempt, listen, wsUrl } from '../test/realtime';
 
 /**
  * `orbit <command>` (decision 0057) on the run's database: an empty DATA_DIR on PGlite, a new PostgreSQL
@@ -311,6 +313,31 @@ function orbitProcess(argv: string[], env: Record<string, string>) {
       stderr += chunk.toString();
     });
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// On PostgreSQL the command runs beside a serving app: a disabled member's open socket closes.
+if (DB_TARGET === 'postgres') {
+  describe('orbit beside a running app on PostgreSQL', () => {
+    it(
+      "user:disable closes the member's open socket (without Redis, at the app's session check)",
+      async () => {
+        await target.orbit('db:migrate');
+        await target.withApp(
+          async (ctx) => {
+            const origin = await listen(ctx.app);
+            const member = await signUp(ctx.app);
+            const socket = await attempt(await wsUrl(origin, member), origin);
+            if (typeof socket === 'number') throw new Error(`socket refused with ${socket}`);
+            const run = await target.orbit('user:disable', '--email', member.email);
+            expect(run.out[0]).toContain('1 session(s) ended');
+            expect(await socket.closed).toBe(WS_CLOSE.unauthorized);
+          },
+          { socketSessionCheckMs: 300 },
+        );
+      },
+      SLOW,
+    );
   });
 }
 

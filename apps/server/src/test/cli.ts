@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createFreshDatabase } from '../../../../bench/lib/fresh-database';
 import { orbit } from '../cli/program';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { createTestApp, DB_TARGET, PG_ADMIN_URL, type TestContext } from './harness';
 
@@ -22,7 +22,7 @@ export interface CliTarget {
   env: Record<string, string>;
   orbit(...argv: string[]): Promise<CliRun>;
   /** The app on this database, for `use`, then closed (PGlite has one owner at a time: the command waits). */
-  withApp<T>(use: (ctx: TestContext) => Promise<T>): Promise<T>;
+  withApp<T>(use: (ctx: TestContext) => Promise<T>, overrides?: Partial<Config>): Promise<T>;
   remove(): Promise<void>;
 }
 
@@ -41,10 +41,10 @@ export async function cliTarget(): Promise<CliTarget> {
   return {
     env,
     orbit: (...argv) => runOrbit(argv, env),
-    withApp: async (use) => {
+    withApp: async (use, overrides = {}) => {
       const config = loadConfig(env);
       const database: Database = await openDatabase({ ...config, max: 3 });
-      const ctx = await createTestApp({ rateLimitFactor: 1000 }, database);
+      const ctx = await createTestApp({ rateLimitFactor: 1000, ...overrides }, database);
       try {
         return await use(ctx);
       } finally {
