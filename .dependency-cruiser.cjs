@@ -40,6 +40,14 @@ module.exports = {
       to: { path: IN_A_MODULE, pathNot: `${SRC}modules/[^/]+/(index|routes)\\.ts$` },
     },
     {
+      name: 'cli-at-the-top',
+      comment:
+        'The admin command (cli/, decision 0057) sits beside main.ts, above the modules and the wiring: nothing imports it.',
+      severity: 'error',
+      from: { path: SRC, pathNot: `${SRC}cli/` },
+      to: { path: `${SRC}cli/` },
+    },
+    {
       name: 'platform-below-modules',
       comment: 'The platform, the database layer (but its seed), config and deps.ts sit below every module.',
       severity: 'error',

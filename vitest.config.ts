@@ -56,6 +56,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/modules/reminders/**/*.test.ts',
   // Readiness with the database gone, and the pool figures, differ between a pool and PGlite (0055).
   'apps/server/src/platform/ops/**/*.test.ts',
+  // The admin command: PGlite's own dump and directory lock beside pg_dump and pg_restore (decision 0057).
+  'apps/server/src/cli/**/*.test.ts',
 ];
 
 export default defineConfig(async () => {

@@ -3,8 +3,8 @@ import pg from 'pg';
 
 /**
  * A new, empty database on the PostgreSQL server `serverUrl` points at, so that a scenario measures its own
- * world and no earlier run's rows (the e2e cluster uses it too); `drop` removes it (ending any connection left
- * open).
+ * world and no earlier run's rows (the e2e cluster and the admin command's tests use it too); `drop` removes it
+ * (ending any connection left open).
  */
 export async function createFreshDatabase(
   serverUrl: string,

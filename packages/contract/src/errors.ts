@@ -36,6 +36,8 @@ export const ERROR_CATALOGUE = {
   // Sign-in, registration and passwords (API.md "Identity and sessions"): email_already_in_use reads "Email
   // already in use", identity_not_available "User already exists!" (002 §8).
   invalid_credentials: 'auth.invalid_credentials',
+  /** An operator disabled the account (`orbit user:disable`, decision 0057): no sign-in until enabled. */
+  account_disabled: 'auth.account_disabled',
 
   // Two-factor sign-in (issue 16, decision 0050): a wrong, used or stale code, a challenge that expired or
   // took too many wrong codes (sign in again), and setting up or turning off in the wrong state.

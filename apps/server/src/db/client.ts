@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { lockPgliteDir } from './pglite-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -34,6 +35,8 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
   poolStats(): PoolStats;
+  /** PGlite only: its data directory as a gzipped tarball (`orbit db:backup`). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -58,9 +61,23 @@ function countInProgress(client: PGlite): () => PoolStats {
 /** Any fixed number: every instance waits on it so that only one applies migrations at a time. */
 const MIGRATION_LOCK = 7_240_112;
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/** The extensions every PGlite of Orbit's opens with (a restored data directory included). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * An embedded database: in memory without a directory; with one, held by this process until closed (a server
+ * or `orbit` command already holding it is DatabaseBusy). `loadDataDir` fills an empty directory from a dump.
+ */
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+  const release = dataDir ? lockPgliteDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ?? undefined, { extensions: PGLITE_EXTENSIONS, loadDataDir });
+  } catch (err) {
+    release();
+    throw err;
+  }
   const poolStats = countInProgress(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -70,8 +87,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
     poolStats,
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
@@ -105,11 +126,16 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   };
 }
 
+/** Where PGlite keeps its data under DATA_DIR. */
+export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
+
 export function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir: string | null;
+  /** PostgreSQL's pool size (the server's default unless set). */
+  max?: number;
 }): Promise<Database> {
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl)
-    : openPglite(opts.dataDir ? path.join(opts.dataDir, 'pglite') : null);
+    ? openPostgres(opts.databaseUrl, opts.max)
+    : openPglite(opts.dataDir ? pgliteDirOf(opts.dataDir) : null);
 }

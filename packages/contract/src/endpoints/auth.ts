@@ -38,14 +38,14 @@ export const AUTH_ENDPOINTS = endpoints('auth', AUTH_ROUTES, {
     public: true,
     body: LoginBody,
     response: Type.Union([TokenResponse, TwoFactorChallengeResponse]),
-    errors: ['invalid_credentials'],
+    errors: ['invalid_credentials', 'account_disabled'],
   },
   /** The challenge answered with a current TOTP code or an unused recovery code: the session, as login. */
   loginTwoFactor: {
     public: true,
     body: LoginTwoFactorBody,
     response: TokenResponse,
-    errors: ['invalid_code', 'invalid_challenge'],
+    errors: ['invalid_code', 'invalid_challenge', 'account_disabled'],
   },
   token: { public: true, body: TokenBody, response: Ok, errors: ['invalid_token'] },
   me: { response: MeResponse, errors: [] },

@@ -548,6 +548,7 @@ const ORBIT_TEXTS = {
   'auth.have_account': 'Already have an account?',
   'auth.no_account': 'New to Orbit?',
   'auth.invalid_credentials': 'The email, username or password is incorrect',
+  'auth.account_disabled': 'This account is disabled. Ask the people who run this Orbit to enable it.',
   'auth.rate_limited': 'Too many attempts. Wait a few minutes and try again.',
   'auth.common_password': 'This password is too common; choose another',
   'auth.welcome': 'Welcome to Orbit',

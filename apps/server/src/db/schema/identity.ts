@@ -62,6 +62,8 @@ export const users = pgTable(
     wellbeingMode: boolean('wellbeing_mode').notNull().default(false),
     /** The member's own weekly goal of active minutes, null when none (decision 0054); nobody else reads it. */
     weeklyGoalMinutes: smallint('weekly_goal_minutes'),
+    /** Set by an operator (`orbit user:disable`, decision 0057): no sign-in, no session; null when enabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),

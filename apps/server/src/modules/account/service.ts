@@ -105,8 +105,12 @@ async function patiently<T>(run: () => Promise<T>): Promise<T> {
  * history forgets the member.
  */
 export async function eraseAccount(deps: AppDeps, auth: AuthContext, password: string, log: WarnLog) {
-  const userId = auth.userId;
-  await confirmPassword(deps, userId, password);
+  await confirmPassword(deps, auth.userId, password);
+  return eraseMember(deps, auth.userId, log);
+}
+
+/** The erasure itself, once the member proved it is them (or an operator asked for it: `orbit user:erase`). */
+export async function eraseMember(deps: AppDeps, userId: number, log: WarnLog) {
   deps.realtime.closeSessions(await deps.sessions.revokeAll(deps.db, userId));
   const storageKeys = await patiently(() =>
     inTransaction(unitOfWork(deps), async (work) => {

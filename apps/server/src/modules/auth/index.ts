@@ -6,5 +6,6 @@ export {
   findAccount,
   isIdentityTaken,
   normalizeIdentity,
+  register,
   usernameOf,
 } from './service';

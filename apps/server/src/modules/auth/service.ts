@@ -12,6 +12,7 @@ import { organizationMembers, organizations, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { assertMemberPassword } from '../../platform/auth/member-password';
 import { assertAcceptablePassword } from '../../platform/auth/passwords';
+import { accountDisabled } from '../../platform/auth/sessions';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors';
 import type { MailContext } from '../../platform/mail';
 import { inTransaction, type Work } from '../../platform/tx';
@@ -162,13 +163,14 @@ export function normalizeIdentity(identity: string): string {
 export interface Account {
   id: number;
   passwordHash: string;
+  disabledAt: Date | null;
 }
 
 /** The account an identity (email or username, in any case) signs in to, if any. */
 export async function findAccount(db: Queryable, identity: string): Promise<Account | null> {
   const lower = normalizeIdentity(identity);
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
     .from(users)
     .where(or(sql`lower(${users.email}) = ${lower}`, sql`lower(${users.username}) = ${lower}`))
     .limit(1);
@@ -194,6 +196,8 @@ export async function login(
 ): Promise<SignIn> {
   const ok = await deps.hasher.verify(account?.passwordHash ?? null, password);
   if (!ok || !account) throw unauthorized('The identity or password is incorrect', 'invalid_credentials');
+  // Told only to whoever knows the password: a disabled member learns why, a stranger learns nothing.
+  if (account.disabledAt) throw accountDisabled();
   if (await twoFactorOn(deps.db, account.id))
     return { challengeToken: await openChallenge(deps.db, account.id) };
   const session = await deps.sessions.create(deps.db, account.id, userAgent);

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@orbit/contract';
 import { and, eq, gt } from 'drizzle-orm';
+import { linkOrigin } from '../../config';
 import type { Queryable } from '../../db/client';
 import { passwordTokens, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
@@ -81,6 +82,21 @@ export async function mailWelcome(tx: Queryable, member: AddedMember): Promise<v
   await lockMember(tx, member.userId);
   const token = await issueToken(tx, member.userId, 'welcome');
   await queueAccountMail(tx, member, 'welcome', member.context, resetLink(member.context, token));
+}
+
+/**
+ * A link for an operator to hand over (`orbit user:create`, `user:reset-password`, decision 0057): the same
+ * token as a mailed one, every older link of the member void, opening the mailed links' origin; not mailed.
+ */
+export async function issuePasswordLink(deps: AppDeps, userId: number, purpose: TokenPurpose) {
+  const token = await inTransaction(unitOfWork(deps), async (work) => {
+    await lockMember(work.tx, userId);
+    return issueToken(work.tx, userId, purpose);
+  });
+  return {
+    url: resetLink({ origin: linkOrigin(deps.config), lang: undefined }, token),
+    validMs: TOKEN_LIFETIME_MS[purpose],
+  };
 }
 
 /** A successful sign-in voids the member's mailed links. */

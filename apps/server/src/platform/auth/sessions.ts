@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/client';
-import { pushSubscriptions, sessions } from '../../db/schema';
+import { pushSubscriptions, sessions, users } from '../../db/schema';
+import { forbidden } from '../errors';
 import { hashToken, newToken } from './tokens';
 
 export interface AuthContext {
@@ -13,6 +14,9 @@ export interface AuthContext {
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+export const accountDisabled = () =>
+  forbidden('This account is disabled; ask the people who run this Orbit to enable it', 'account_disabled');
+
 /**
  * Only touch last_seen_at once a minute per session: reads should not turn into writes. The devices list
  * (GET /user/sessions) shows it as "last seen", to the minute (docs/decisions/0050).
@@ -22,11 +26,23 @@ const TOUCH_EVERY_MS = 60_000;
 export class SessionStore {
   constructor(private readonly config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs'>) {}
 
-  async create(
-    db: Queryable,
-    userId: number,
-    userAgent?: string,
-  ): Promise<{ token: string; sessionId: number }> {
+  /**
+   * A new session, never for a disabled member: the member's row is read FOR SHARE, so a disabling that
+   * commits first is seen here, and one that comes later waits for this session and then ends it.
+   */
+  create(db: Queryable, userId: number, userAgent?: string): Promise<{ token: string; sessionId: number }> {
+    return db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ disabledAt: users.disabledAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('share');
+      if (member?.disabledAt) throw accountDisabled();
+      return this.insert(tx, userId, userAgent);
+    });
+  }
+
+  private async insert(db: Queryable, userId: number, userAgent?: string) {
     const token = newToken();
     const [row] = await db
       .insert(sessions)
