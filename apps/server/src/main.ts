@@ -7,7 +7,7 @@ import { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './modules/notifications
 import { repliedWorkDone } from './modules/passwords';
 import { ReminderWorker } from './modules/reminders';
 import { logDestination, loggerOptions } from './platform/logging';
-import { drain, serveMetrics } from './platform/ops';
+import { drain, serveMetrics, startSocketCensus } from './platform/ops';
 import { Periodic } from './platform/periodic';
 import { createDeps } from './wiring';
 
@@ -47,6 +47,14 @@ async function main() {
   const reminders = new ReminderWorker(deps, app.log.child({ component: 'reminders' }));
   reminders.start();
   await app.listen({ port: config.port, host: config.host });
+  // The admin command's `stats` sums what every instance writes here (a key per instance that expires).
+  const census =
+    redis &&
+    startSocketCensus(
+      redis,
+      () => deps.realtime.stats().sockets,
+      (err) => app.log.warn({ err }, 'socket census not written; the next run retries'),
+    );
   const metricsListener =
     deps.ops.metrics && config.metricsPort
       ? await serveMetrics(deps.ops.metrics, config.metricsPort, config.host)
@@ -65,6 +73,7 @@ async function main() {
       stopWork: async () => {
         await digests.stop();
         await reminders.stop();
+        await census?.stop();
         // A reset link asked for just before the stop is still queued (the reply did not wait for it).
         await repliedWorkDone();
         await close();

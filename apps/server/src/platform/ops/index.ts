@@ -1,6 +1,7 @@
 import type { OrbitMetrics } from './metrics';
 import type { Readiness } from './readiness';
 
+export { CENSUS_EVERY_MS, countedSockets, type SocketCensus, startSocketCensus } from './census';
 export { type DrainSteps, drain } from './drain';
 export { HttpMeters, UNMATCHED_ROUTE } from './http-meters';
 export { type MetricsSources, OrbitMetrics } from './metrics';

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { feedFixtures } from '../../test/feeds';
 import { EVENTUALLY, openTestDatabase, signUp, type TestContext, testConfig } from '../../test/harness';
 import { emit, listen, onInstance, TestSocket, wsUrl } from '../../test/realtime';
+import { REDIS_TEST_URL, redisAnswers } from '../../test/redis';
 import { createDeps } from '../../wiring';
 import { MemoryStorage } from '../storage';
 import {
@@ -18,25 +19,7 @@ import {
 } from './bus';
 import { RedisBus } from './redis-bus';
 
-const REDIS_URL = process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1_000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const REDIS_URL = REDIS_TEST_URL;
 
 describe('bus wire form', () => {
   it('round-trips recipients and the shared part verbatim', () => {
