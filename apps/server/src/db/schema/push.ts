@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { communities } from './communities';
 import { sessions, users } from './identity';
 
 /**
@@ -96,3 +97,26 @@ export const pushOutbox = pgTable(
     uniqueIndex('push_outbox_untried_tag_idx').on(t.subscriptionId, t.tag).where(sql`${t.attempts} = 0`),
   ],
 );
+
+/**
+ * A push to a community's members (an expert's post), queued as this one row in the transaction that causes
+ * it, whatever the community's size, and expanded by the push workers into push_outbox rows, one batch of
+ * members per transaction (decision 0053). `cursor` is the last member id expanded: a batch's rows and the
+ * cursor's move commit together, so a crash or a second worker neither loses nor repeats a member's push.
+ * The row goes once the last batch is expanded: the rows left are the fan-outs pending.
+ */
+export const pushFanouts = pgTable('push_fanouts', {
+  id: serial('id').primaryKey(),
+  communityId: integer('community_id')
+    .notNull()
+    .references(() => communities.id, { onDelete: 'cascade' }),
+  /** Who caused it: never pushed to, and no member blocked either way with them is. */
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** The PushCause, worded once for every member, as the outbox's payload is. */
+  cause: jsonb('cause').notNull(),
+  /** Members it skips: those @tagged in the post, whose mention's push has the same tag. */
+  exceptIds: integer('except_ids').array().notNull().default(sql`'{}'::integer[]`),
+  cursor: integer('cursor').notNull().default(0),
+  /** The time of the change: members who joined after it are not pushed to; quiet hours are read at it. */
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,11 +1,9 @@
 import { IdentityType, PostPrivacy, PushType, pushTag, Urgency } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
-import { communityMembers } from '../../db/schema';
 import type { Work } from '../../platform/tx';
 import { standingIn } from '../communities';
 import { faceAsSeenBy, findUser, presentMemberFace } from '../faces';
 import { commentNotification, notify } from '../notifications';
-import { queuePushes } from '../push';
+import { queueCommunityPush } from '../push';
 import type { PostRow } from './policy';
 
 interface CommentedPost {
@@ -44,19 +42,16 @@ export async function notifyComment(work: Work, post: CommentedPost, comment: Ne
 
 /**
  * A COMMUNITY push to the community's members when one of its experts posts there for everyone (decision
- * 0053). The expert is named by the face a non-friend sees (one payload for the whole community, the persona
- * rule kept); an anonymous post names nobody. Members @tagged in it get their mention's push instead (the same
- * tag, so one would replace the other).
+ * 0053): one row in the post's transaction, expanded into the members' pushes by the push workers after the
+ * commit, so the post does not wait on the community's size. The expert is named by the face a non-friend
+ * sees (one payload for the whole community, the persona rule kept); an anonymous post names nobody. Members
+ * @tagged in it get their mention's push instead (the same tag, so one would replace the other).
  */
 export async function pushExpertPost(work: Work, post: PostRow) {
   const communityId = post.communityId;
   if (communityId === null || post.privacy !== PostPrivacy.PUBLIC) return;
   const standing = await standingIn(work.tx, communityId, post.authorId);
   if (!standing.isExpert) return;
-  const members = await work.tx
-    .select({ id: communityMembers.userId })
-    .from(communityMembers)
-    .where(eq(communityMembers.communityId, communityId));
   const anonymous = post.identityType === IdentityType.ANONYMOUS;
   const from = anonymous ? null : presentMemberFace(await findUser(work.tx, post.authorId), false).name;
   const cause = {
@@ -67,9 +62,5 @@ export async function pushExpertPost(work: Work, post: PostRow) {
     url: `/community/${communityId}/post/${post.id}`,
     tag: pushTag.post(post.id),
   };
-  const tagged = new Set(post.taggedUsers);
-  await queuePushes(
-    work,
-    members.filter((member) => !tagged.has(member.id)).map((member) => ({ userId: member.id, cause })),
-  );
+  await queueCommunityPush(work, { communityId, cause, except: post.taggedUsers });
 }

@@ -2,5 +2,6 @@
 
 export { pushAccount } from './account';
 export type { PushCause } from './presenter';
-export { type PushTo, queuePushes } from './service';
+export type { PushTo } from './queue';
+export { type CommunityPush, queueCommunityPush, queuePushes } from './service';
 export { PUSH_POLL_MS, PushOutbox, type PushReport } from './worker';

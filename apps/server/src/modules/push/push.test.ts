@@ -11,7 +11,7 @@ import { feedFixtures } from '../../test/feeds';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { TestMailServer, tokenIn } from '../../test/mail';
 import { messagesClient } from '../../test/messages';
-import { PushService, type TestBrowser } from '../../test/push';
+import { PushService, pushFixtures, type TestBrowser } from '../../test/push';
 import { restNow } from '../../test/quiet';
 
 // A push service in this process on 127.0.0.1, which PUSH_ALLOWED_HOSTS lets the server reach over http.
@@ -32,19 +32,7 @@ const later = (ms = 5_000) => Date.now() + ms;
 
 const subscribe = (user: TestUser, body: object) => call(user, 'POST', 'push/subscriptions', body);
 
-/** A browser of `user` that subscribed through the real route. */
-async function subscribed(user: TestUser): Promise<TestBrowser> {
-  const browser = service.browser();
-  const res = await subscribe(user, browser.subscription());
-  expect(res.statusCode, res.body).toBe(201);
-  return browser;
-}
-
-const setPreferences = async (user: TestUser, body: object) => {
-  const res = await call(user, 'PUT', 'push/preferences', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
+const { subscribed, setPreferences } = pushFixtures(app, service);
 
 const deliver = (now = later()) => deps.push.deliverDue(now);
 

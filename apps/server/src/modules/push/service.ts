@@ -4,26 +4,21 @@ import {
   type PushPreferences,
   type PushPreferencesBody,
   type PushSubscriptionBody,
-  PushType,
 } from '@orbit/contract';
-import { and, desc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { pushOutbox, pushPreferences, pushSubscriptions, sessions } from '../../db/schema';
+import { pushFanouts, pushPreferences, pushSubscriptions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../platform/auth/sessions';
 import { notFound } from '../../platform/errors';
 import type { Work } from '../../platform/tx';
-import { notBlockedEitherWaySql } from '../blocks';
-import { restingAmong } from '../faces';
 import type { PushEndpoints } from './endpoint';
 import { vapidKeysOf } from './keys';
-import { PREFERENCE_OF, type PushCause, presentPush, presentSubscription } from './presenter';
+import { type PushCause, presentSubscription } from './presenter';
+import { insertPushes, type PushTo, preferenceColumns } from './queue';
 import { wakePushWorkers } from './worker';
 
 type Me = Pick<AuthContext, 'userId' | 'sessionId'>;
-
-/** Pushes of one tag queued within this pause go out as one (the newest); a call rings at once. */
-export const COALESCE_MS = 3_000;
 
 /** GET /push/key. */
 export async function pushKey(deps: AppDeps) {
@@ -103,17 +98,6 @@ export async function unsubscribe(deps: AppDeps, me: Me, subscriptionId: number)
   return { ok: true };
 }
 
-const preferenceColumns = {
-  messages: pushPreferences.messages,
-  mentions: pushPreferences.mentions,
-  friend_requests: pushPreferences.friendRequests,
-  moments: pushPreferences.moments,
-  calls: pushPreferences.calls,
-  community: pushPreferences.community,
-  reminders: pushPreferences.reminders,
-  previews: pushPreferences.previews,
-};
-
 /** GET /push/preferences: the defaults until the member changes one. */
 export async function preferencesOf(db: Queryable, userId: number): Promise<PushPreferences> {
   const [row] = await db
@@ -143,79 +127,33 @@ export async function updatePreferences(deps: AppDeps, userId: number, body: Pus
   return preferencesOf(deps.db, userId);
 }
 
-/** One recipient of a push and how they see what caused it. */
-export interface PushTo {
-  userId: number;
+/**
+ * Queues pushes in the caller's transaction (the outbox) under the push rules (`insertPushes`), the member who
+ * caused them being `work.actor`, and wakes this process's push workers once it commits.
+ */
+export async function queuePushes(work: Work, pushes: PushTo[], now = new Date()): Promise<void> {
+  if ((await insertPushes(work.tx, work.actor, pushes, now)) > 0) work.afterCommit(wakePushWorkers);
+}
+
+/** A push to the members of a community: who it is to is read when the workers expand it. */
+export interface CommunityPush {
+  communityId: number;
   cause: PushCause;
+  /** Members left out (those @tagged, who get their mention's push of the same tag). */
+  except: number[];
 }
 
 /**
- * Queues pushes in the caller's transaction (the outbox), to each live subscription of each recipient whose
- * switch for the kind is on, who is not in quiet hours, and who neither blocked nor is blocked by the member
- * who caused it (`work.actor`), never to that member. A push not yet tried of the same tag on a device takes
- * the newer one's payload in its place, so a burst in one thread is one push.
+ * Queues a push to a community's members as one row in the caller's transaction, whatever their number: the
+ * push workers expand it into each member's pushes after the commit, a batch at a time, under the rules of
+ * `insertPushes` as of now (decision 0053), so the change that causes it does not wait on the community's size.
  */
-export async function queuePushes(work: Work, pushes: PushTo[], now = new Date()): Promise<void> {
-  const actor = work.actor;
-  const wanted = pushes.filter((push) => push.userId !== actor);
-  if (wanted.length === 0) return;
-  const userIds = [...new Set(wanted.map((push) => push.userId))];
-  const devices = await work.tx
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, ...preferenceColumns })
-    .from(pushSubscriptions)
-    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .leftJoin(pushPreferences, eq(pushPreferences.userId, pushSubscriptions.userId))
-    .where(
-      and(
-        inArray(pushSubscriptions.userId, userIds),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        actor === undefined ? undefined : notBlockedEitherWaySql(pushSubscriptions.userId, actor),
-      ),
-    );
-  if (devices.length === 0) return;
-  const resting = await restingAmong(work.tx, [...new Set(devices.map((d) => d.userId))], now);
-  const rows = wanted.flatMap(({ userId, cause }) =>
-    devices
-      .filter((device) => device.userId === userId && !resting.has(userId))
-      .map((device) => ({ device, switches: withDefaults(device) }))
-      .filter(({ switches }) => switches[PREFERENCE_OF[cause.type]])
-      .map(({ device, switches }) => outboxRow(device.id, cause, switches.previews, now)),
-  );
-  if (rows.length === 0) return;
-  // One row per device and tag (the newest), since an upsert may not touch a row twice; and one order (by
-  // device, then tag), since two senders' upserts of one thread's burst would otherwise wait crosswise.
-  const newest = [...new Map(rows.map((row) => [`${row.subscriptionId} ${row.tag}`, row])).values()];
-  newest.sort((a, b) => a.subscriptionId - b.subscriptionId || a.tag.localeCompare(b.tag));
-  await work.tx
-    .insert(pushOutbox)
-    .values(newest)
-    .onConflictDoUpdate({
-      target: [pushOutbox.subscriptionId, pushOutbox.tag],
-      targetWhere: sql`${pushOutbox.attempts} = 0`,
-      set: { payload: sql`excluded.payload`, expiresAt: sql`excluded.expires_at` },
-    });
+export async function queueCommunityPush(work: Work, push: CommunityPush): Promise<void> {
+  await work.tx.insert(pushFanouts).values({
+    communityId: push.communityId,
+    actorId: work.actor ?? null,
+    cause: push.cause,
+    exceptIds: push.except,
+  });
   work.afterCommit(wakePushWorkers);
-}
-
-/** A member without a preferences row has the defaults; a left join gives their columns as nulls. */
-function withDefaults(row: { [K in keyof PushPreferences]: boolean | null }): PushPreferences {
-  const switches = { ...PUSH_PREFERENCE_DEFAULTS };
-  for (const name of Object.keys(switches) as (keyof PushPreferences)[]) {
-    switches[name] = row[name] ?? switches[name];
-  }
-  return switches;
-}
-
-function outboxRow(subscriptionId: number, cause: PushCause, previews: boolean, now: Date) {
-  const call = cause.type === PushType.CALL;
-  const ttlSeconds = call ? PUSH_LIMITS.callTtlSeconds : PUSH_LIMITS.ttlSeconds;
-  return {
-    subscriptionId,
-    tag: cause.tag,
-    payload: presentPush(cause, previews),
-    urgency: call ? 'high' : 'normal',
-    nextAttemptAt: new Date(now.getTime() + (call ? 0 : COALESCE_MS)),
-    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
-  };
 }

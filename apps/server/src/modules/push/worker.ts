@@ -9,6 +9,7 @@ import { pushOutbox, pushSubscriptions } from '../../db/schema';
 import { retryDelayMs } from '../../platform/mail';
 import { Periodic } from '../../platform/periodic';
 import { PushEndpoints } from './endpoint';
+import { expandFanouts } from './fanout';
 import { type VapidKeys, vapidKeysOf } from './keys';
 
 /** How often each instance looks for pushes due; a commit that queued some wakes the process's workers. */
@@ -98,8 +99,12 @@ export class PushOutbox {
     }
   }
 
-  /** One pass: every row due at `now`, at most BATCH of them, DEVICES_AT_ONCE devices side by side. */
+  /**
+   * One pass: the community pushes waiting expanded into their members' rows first, then every row due at
+   * `now`, at most BATCH of them, DEVICES_AT_ONCE devices side by side.
+   */
   async deliverDue(now = Date.now()): Promise<PushReport> {
+    await this.expand(now);
     const report = { sent: 0, retried: 0, dropped: 0 };
     const taken = await this.take(now);
     if (taken.length === 0) return report;
@@ -121,6 +126,16 @@ export class PushOutbox {
     };
     await Promise.all(Array.from({ length: Math.min(DEVICES_AT_ONCE, devices.length) }, lane));
     return report;
+  }
+
+  /** A fan-out that fails (the database away) is retried at the next pass and keeps no push from going. */
+  private async expand(now: number): Promise<void> {
+    try {
+      const expanded = await expandFanouts(this.db, now);
+      if (expanded.finished > 0) this.log.info(expanded, 'community pushes expanded');
+    } catch (err) {
+      this.log.warn({ err }, 'community push expansion failed; the next pass resumes it');
+    }
   }
 
   private take(now: number): Promise<Taken[]> {

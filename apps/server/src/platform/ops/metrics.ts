@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../../db/client';
-import { channelEvents, events, mailOutbox, pushOutbox, reminders } from '../../db/schema';
+import { channelEvents, events, mailOutbox, pushFanouts, pushOutbox, reminders } from '../../db/schema';
 import type { Media, OpenRooms } from '../media';
 import type { Realtime } from '../realtime';
 import { HttpMeters, sampled } from './http-meters';
@@ -29,7 +29,7 @@ const REMINDER_OVERDUE = sql.raw(`interval '1 minute'`);
 
 /**
  * One statement for every queue: unpublished events (through their partial indexes), the oldest one's age,
- * mail and pushes waiting, reminders overdue (through the due index). Each count stops at COUNT_CAP.
+ * mail and pushes waiting, community pushes not yet expanded into their members' pushes, reminders overdue (through the due index). Each count stops at COUNT_CAP.
  */
 const queuesQuery = sql`SELECT
   ${capped(sql`SELECT 1 FROM ${events} WHERE ${events.publishedAt} IS NULL`)}
@@ -41,6 +41,7 @@ const queuesQuery = sql`SELECT
   )), 0) AS lag,
   ${capped(sql`SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.failedAt} IS NULL`)} AS mail,
   ${capped(sql`SELECT 1 FROM ${pushOutbox}`)} AS push,
+  ${capped(sql`SELECT 1 FROM ${pushFanouts}`)} AS fanout,
   ${capped(
     sql`SELECT 1 FROM ${reminders} WHERE ${reminders.nextAt} IS NOT NULL
       AND ${reminders.nextAt} < now() - ${REMINDER_OVERDUE}`,
@@ -51,6 +52,7 @@ interface Queues {
   lag: number;
   mail: number;
   push: number;
+  fanout: number;
   reminders: number;
 }
 
@@ -106,6 +108,10 @@ export class OrbitMetrics {
       lag: gauge('orbit_outbox_lag_seconds', 'Age of the oldest event not yet published (0 when none)'),
       mail: gauge('orbit_mail_queue', 'Mails waiting to be sent (given-up ones left out)'),
       push: gauge('orbit_push_queue', 'Web pushes waiting to be sent'),
+      fanout: gauge(
+        'orbit_push_fanout_pending',
+        'Pushes to a community (an expert post) not yet fully expanded into their members’ pushes',
+      ),
       reminders: gauge(
         'orbit_reminders_due',
         'Reminders on whose time passed over a minute ago and not yet taken by a worker (stuck workers show)',

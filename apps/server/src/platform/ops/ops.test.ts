@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { WS_CLOSE } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { communities, pushFanouts } from '../../db/schema';
 import { createTestApp, openTestDatabase, signUp } from '../../test/harness';
 import { attempt, emit, listen, TestSocket, wsUrl } from '../../test/realtime';
 
@@ -119,7 +120,7 @@ describe('GET /api/metrics', () => {
     expect(text).not.toContain(member.email);
   });
 
-  it('shows every metric of issue 27, moving with sockets, deliveries, the outbox and the mail queue', async () => {
+  it('shows every metric of issue 27, moving with sockets, deliveries, the outboxes and the mail queue', async () => {
     const { app, deps } = measured;
     const scrape = async () =>
       (await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) })).body;
@@ -133,6 +134,7 @@ describe('GET /api/metrics', () => {
       'orbit_outbox_lag_seconds',
       'orbit_mail_queue',
       'orbit_push_queue',
+      'orbit_push_fanout_pending',
       'orbit_db_pool_size',
       'orbit_db_pool_idle',
       'orbit_db_pool_waiting',
@@ -164,12 +166,21 @@ describe('GET /api/metrics', () => {
     await emit(deps, [member.userId], { user_id: member.userId }, { lost: true });
     await app.inject({ method: 'POST', url: '/api/password/forgot', payload: { identity: member.email } });
 
+    // A community push queued and not expanded (the test app starts no push worker).
+    const [place] = await deps.db
+      .insert(communities)
+      .values({ name: 'Walkers', color: '#ff0000', initials: 'W', accessType: 1, ownerType: 1, ownerId: 1 })
+      .returning({ id: communities.id });
+    const cause = { type: 'COMMUNITY', from: null, title: 'Walkers', body: 'hi', url: '/', tag: 'post-1' };
+    await deps.db.insert(pushFanouts).values({ communityId: place.id, cause });
+
     await expect.poll(async () => sampleValue(await scrape(), 'orbit_mail_queue')).toBe(1);
     const after = await scrape();
     expect(sampleValue(after, 'orbit_ws_connections')).toBe(1);
     expect(sampleValue(after, 'orbit_events_delivered_total')).toBeGreaterThanOrEqual(1);
     expect(sampleValue(after, 'orbit_outbox_pending')).toBeGreaterThanOrEqual(1);
     expect(sampleValue(after, 'orbit_outbox_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sampleValue(after, 'orbit_push_fanout_pending')).toBe(1);
   });
 
   it('once the instance drains: ready 503 naming it, sockets closed with 1012, none taken, health 200', async () => {
