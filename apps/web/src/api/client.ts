@@ -5,11 +5,13 @@ import {
   type EndpointReply,
   type Endpoints,
   ErrorCode,
-  ROUTES,
+  endpointRequest,
   SIGNED_IN_COOKIE,
 } from '@orbit/contract';
 
 const API_BASE = '/api';
+
+export { endpointRequest };
 
 /** Every failed call becomes one typed error: HTTP status, the server's stable code, its message and body. */
 export class ApiError extends Error {
@@ -125,17 +127,6 @@ type CallOptions<N extends EndpointName> = EndpointArgs<Endpoints[N]> & {
   /** Outlives the page: the request goes out even as the tab closes. */
   keepalive?: boolean;
 };
-
-/** An endpoint's method, and its path with the params filled in: `communityPost`, `{ id: 3 }`: `/community/feed/3`. */
-export function endpointRequest(name: EndpointName, params?: object) {
-  const route = ROUTES[name];
-  const space = route.indexOf(' ');
-  const values = (params ?? {}) as Record<string, string | number>;
-  const path = route
-    .slice(space + 1)
-    .replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(values[key])));
-  return { method: route.slice(0, space) as NonNullable<RequestOptions['method']>, path };
-}
 
 /**
  * Calls one endpoint of the contract by name (docs/decisions/0035): its method and path come from the

@@ -140,3 +140,19 @@ export const ENDPOINTS = /* @__PURE__ */ (() => ({
 
 export type Endpoints = typeof ENDPOINTS;
 export type EndpointName = keyof Endpoints;
+
+export type RouteName = keyof typeof ROUTES;
+
+/**
+ * An endpoint's method, and its path under /api with the params filled in: `communityPost`, `{ id: 3 }`:
+ * `/community/feed/3`. The web's `call` and the server tests' `call` both build their requests with it.
+ */
+export function endpointRequest(name: RouteName, params?: object) {
+  const route = ROUTES[name];
+  const space = route.indexOf(' ');
+  const values = (params ?? {}) as Record<string, string | number>;
+  const path = route
+    .slice(space + 1)
+    .replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(values[key])));
+  return { method: route.slice(0, space) as 'GET' | 'POST' | 'PUT' | 'DELETE', path };
+}

@@ -2,6 +2,7 @@ import { MOOD_INSIGHTS_DAYS, Mood } from '@orbit/contract';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, moodHistory, users } from '../../db/schema';
+import { call, unchecked } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { localDay } from '../activities';
@@ -9,10 +10,13 @@ import { moodInsights } from './insights';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
-const { call, setUser } = feedFixtures(ctx);
+const { setUser } = feedFixtures(ctx);
 const { HAPPY, SAD, DEPRESSED, ANXIOUS, EXCITED } = Mood;
 
-const setMood = (user: TestUser, mood: number) => call(user, 'PUT', 'user', { gojimoji: { mood } });
+const setMood = (user: TestUser, mood: number) =>
+  call(app, 'updateUser', { headers: user.headers, body: { gojimoji: { mood } } });
+const insights = (user: TestUser, query?: Record<string, unknown>) =>
+  call(app, 'moodInsights', { headers: user.headers, query: unchecked(query) });
 
 /** Moods written straight in, at exact instants: [instant, mood]. */
 async function moodsAt(user: TestUser, moods: [string, number][]) {
@@ -46,7 +50,7 @@ describe('GET /user/mood/insights', () => {
     const member = await signUp(app);
     for (const mood of [DEPRESSED, EXCITED, DEPRESSED])
       expect((await setMood(member, mood)).statusCode).toBe(200);
-    const res = await call(member, 'GET', 'user/mood/insights');
+    const res = await insights(member);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.days).toHaveLength(MOOD_INSIGHTS_DAYS.default);
@@ -63,7 +67,7 @@ describe('GET /user/mood/insights', () => {
       active_days_mood: null,
       rest_days_mood: DEPRESSED,
     });
-    expect((await call(member, 'GET', 'user/mood/insights?days=365')).json().days).toHaveLength(365);
+    expect((await insights(member, { days: 365 })).json().days).toHaveLength(365);
   });
 
   it('counts the days back from today in the member time zone, active minutes and moods by local day', async () => {
@@ -153,14 +157,14 @@ describe('GET /user/mood/insights', () => {
   it("answers only the caller's own moods: no member can be named, nobody else's appear", async () => {
     const [member, other] = [await signUp(app), await signUp(app)];
     await setMood(member, ANXIOUS);
-    const mine = (await call(other, 'GET', 'user/mood/insights')).json();
+    const mine = (await insights(other)).json();
     expect(mine.days.flatMap((d: { moods: number[] }) => d.moods)).toEqual([]);
-    for (const query of [`user_id=${member.userId}`, `friend_id=${member.userId}`]) {
-      const refused = await call(other, 'GET', `user/mood/insights?${query}`);
+    for (const query of [{ user_id: member.userId }, { friend_id: member.userId }]) {
+      const refused = await insights(other, query);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error).toBe('validation');
     }
-    const anonymous = await app.inject({ method: 'GET', url: '/api/user/mood/insights' });
+    const anonymous = await call(app, 'moodInsights');
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -168,7 +172,7 @@ describe('GET /user/mood/insights', () => {
     'refuses days=%s with a validation error',
     async (days) => {
       const member = await signUp(app);
-      const res = await call(member, 'GET', `user/mood/insights?days=${days}`);
+      const res = await insights(member, { days });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation', message: expect.any(String) });
     },
@@ -180,18 +184,21 @@ describe('mood history', () => {
     const member = await signUp(app);
     for (const mood of [HAPPY, HAPPY, SAD]) await setMood(member, mood);
     expect((await setMood(member, 6)).statusCode).toBe(400);
-    expect((await call(member, 'PUT', 'user', { gojimoji: { tags: ['calm'] } })).statusCode).toBe(200);
+    expect(
+      (await call(app, 'updateUser', { headers: member.headers, body: { gojimoji: { tags: ['calm'] } } }))
+        .statusCode,
+    ).toBe(200);
     expect((await recorded(member)).map((r) => r.mood)).toEqual([HAPPY, HAPPY, SAD]);
   });
 
   it('records concurrent mood changes from two devices, each one, in the order they were applied', async () => {
     const member = await signUp(app);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { identity: member.username, password: member.password },
+    const login = await call(app, 'login', {
+      body: { identity: member.username, password: member.password },
     });
-    const phone = { ...member, headers: { authorization: `Bearer ${login.json().user_token}` } };
+    const signedIn = login.json();
+    if (!('user_token' in signedIn)) throw new Error('a second factor was asked for');
+    const phone = { ...member, headers: { authorization: `Bearer ${signedIn.user_token}` } };
     const moods = [HAPPY, SAD, DEPRESSED, ANXIOUS, EXCITED, SAD];
     const replies = await Promise.all(moods.map((mood, i) => setMood(i % 2 ? phone : member, mood)));
     expect(replies.map((r) => r.statusCode)).toEqual(moods.map(() => 200));
