@@ -1,17 +1,17 @@
-import { ACTIVITY_ADDRESSES } from '../features/activities/open';
-import { ADMIN_ADDRESSES } from '../features/admin/open';
-import { CALL_ADDRESSES } from '../features/calls/open';
-import { COMMUNITY_ADDRESSES } from '../features/communities/open';
-import { FEED_ADDRESSES } from '../features/feeds/open';
-import { INCENTIVE_ADDRESSES } from '../features/incentives/open';
-import { LESSON_ADDRESSES } from '../features/lessons/open';
-import { MESSAGE_ADDRESSES } from '../features/messages/open';
-import { MOMENT_ADDRESSES } from '../features/moments/open';
-import { NOTIFICATION_ADDRESSES } from '../features/notifications/open';
-import { SETTINGS_ADDRESSES } from '../features/settings/openSettings';
-import { SOCIAL_ADDRESSES } from '../features/social/open';
-import { SURVEY_ADDRESSES } from '../features/surveys/open';
-import { TOURNAMENT_ADDRESSES } from '../features/tournament/open';
+import { ACTIVITY_ADDRESSES } from '../features/activities';
+import { ADMIN_ADDRESSES } from '../features/admin';
+import { CALL_ADDRESSES } from '../features/calls';
+import { COMMUNITY_ADDRESSES } from '../features/communities';
+import { FEED_ADDRESSES } from '../features/feeds';
+import { INCENTIVE_ADDRESSES } from '../features/incentives';
+import { LESSON_ADDRESSES } from '../features/lessons';
+import { MESSAGE_ADDRESSES } from '../features/messages';
+import { MOMENT_ADDRESSES } from '../features/moments';
+import { NOTIFICATION_ADDRESSES } from '../features/notifications';
+import { SETTINGS_ADDRESSES } from '../features/settings';
+import { SOCIAL_ADDRESSES } from '../features/social';
+import { SURVEY_ADDRESSES } from '../features/surveys';
+import { TOURNAMENT_ADDRESSES } from '../features/tournament';
 import type { Address } from '../ui/navigation/history';
 
 /**

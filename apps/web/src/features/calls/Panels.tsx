@@ -5,8 +5,8 @@ import { useTranslation } from '../../i18n';
 import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
-import { Feed } from '../feeds/Feed';
-import { ConversationView } from '../messages/ConversationView';
+import { Feed } from '../feeds';
+import { ConversationView } from '../messages';
 import styles from './Calls.module.css';
 import type { Tile } from './Tiles';
 

@@ -7,13 +7,14 @@ import { buttonCase } from '../../i18n/casing';
 import { listedPersonName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
+import { confirmYesNo } from '../../ui/confirm';
 import { CloseIcon } from '../../ui/icons';
 import layoutStyles from '../../ui/Layout.module.css';
 import { PersonRow } from '../../ui/PersonRow';
 import { showError } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
 import { confirmDone } from '../../ui/toast';
-import { confirmYesNo, openAddMember } from './open';
+import { openAddMember } from './open';
 import { isExpert, mayAppointExperts } from './rules';
 
 /**

@@ -18,6 +18,7 @@ import {
   TermsKind,
 } from '@orbit/contract';
 import type { RegisterInput, UserProfile, UserUpdate } from '../../api/types';
+import type { PendingInvite } from '../../app/places';
 import { T } from '../../i18n/texts';
 
 /** The steps of the join flow (000 §4.6): a terms popup of either kind, then (or only) the identity popup. */
@@ -151,13 +152,7 @@ export function toggled<V>(values: readonly V[], value: V): V[] {
 }
 
 /** A pending community invite, as its COMMUNITY_INVITE star (13) names it. */
-export interface PendingInvite {
-  communityId: number;
-  name: string;
-  imageUrl: string | null;
-  color: string | null;
-  sentAt: string | null;
-}
+export type { PendingInvite };
 
 export function pendingInvites(stars: readonly ProfileStar[]): PendingInvite[] {
   return stars

@@ -8,15 +8,16 @@ import {
   useHighlights,
   useRate,
 } from '../../api/feeds';
+import { postText } from '../../api/poll';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { confirmYesNo } from '../../ui/confirm';
 import { excerpt } from '../../ui/format';
 import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
 import { confirmDone } from '../../ui/toast';
 import { useLongPress } from '../../ui/useLongPress';
-import { confirmYesNo } from '../communities/open';
-import { openReport } from '../reports/open';
 import { ActivityDetails } from './ActivityDetails';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
@@ -26,7 +27,6 @@ import { EditBox } from './EditBox';
 import styles from './Feeds.module.css';
 import { postAddress } from './open';
 import { PollItem } from './PollItem';
-import { postText } from './poll';
 
 /** Puts a community post's address on the clipboard, to share it (docs/decisions/0042). */
 function copyAddress(communityId: number, postId: number): void {
@@ -82,7 +82,7 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
               : undefined
           }
           onCopyLink={item.community_id === null ? undefined : () => copyAddress(item.community_id!, item.id)}
-          onReport={item.is_own ? undefined : () => openReport({ type: 'post', id: item.id })}
+          onReport={item.is_own ? undefined : () => open('report', { type: 'post', id: item.id })}
         />
       </header>
       {item.target_user_screen_name && (

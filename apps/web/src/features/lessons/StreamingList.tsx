@@ -6,7 +6,7 @@ import { useCreateLesson, useLessons } from '../../api/lessons';
 import { positional, useTranslation } from '../../i18n';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { isExpert } from '../communities/rules';
+import { isExpert } from '../communities';
 import styles from './Lessons.module.css';
 import { isLiveState } from './rules';
 import { S } from './texts';

@@ -4,7 +4,7 @@ import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
-import { openComposer } from '../feeds/Composer';
+import { openComposer } from '../feeds';
 import { MoodFace } from './MoodFace';
 import { MOOD_ORDER, moodKey } from './rules';
 import styles from './Social.module.css';
