@@ -5,7 +5,7 @@
  */
 const SRC = '^apps/web/src/';
 const FEATURE = `${SRC}features/[^/]+/`;
-const ENTRY = `${SRC}features/[^/]+/index\\.ts$`;
+const ENTRY = `${SRC}features/[^/]+/(index|places)\\.ts$`;
 
 module.exports = {
   forbidden: [

@@ -11,8 +11,8 @@ import {
   loadSignInScreen,
   signInState,
   useReturnPath,
-} from '../features/auth';
-import { IncomingCall } from '../features/calls';
+} from '../features/auth/places';
+import { IncomingCall } from '../features/calls/places';
 import { T } from '../i18n/texts';
 import { BusyIndicator } from '../ui/BusyIndicator';
 import { hideDialogs } from '../ui/dialogStore';

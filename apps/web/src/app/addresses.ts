@@ -1,17 +1,17 @@
-import { ACTIVITY_ADDRESSES } from '../features/activities';
-import { ADMIN_ADDRESSES } from '../features/admin';
-import { CALL_ADDRESSES } from '../features/calls';
-import { COMMUNITY_ADDRESSES } from '../features/communities';
-import { FEED_ADDRESSES } from '../features/feeds';
-import { INCENTIVE_ADDRESSES } from '../features/incentives';
-import { LESSON_ADDRESSES } from '../features/lessons';
-import { MESSAGE_ADDRESSES } from '../features/messages';
-import { MOMENT_ADDRESSES } from '../features/moments';
-import { NOTIFICATION_ADDRESSES } from '../features/notifications';
-import { SETTINGS_ADDRESSES } from '../features/settings';
-import { SOCIAL_ADDRESSES } from '../features/social';
-import { SURVEY_ADDRESSES } from '../features/surveys';
-import { TOURNAMENT_ADDRESSES } from '../features/tournament';
+import { ACTIVITY_ADDRESSES } from '../features/activities/places';
+import { ADMIN_ADDRESSES } from '../features/admin/places';
+import { CALL_ADDRESSES } from '../features/calls/places';
+import { COMMUNITY_ADDRESSES } from '../features/communities/places';
+import { FEED_ADDRESSES } from '../features/feeds/places';
+import { INCENTIVE_ADDRESSES } from '../features/incentives/places';
+import { LESSON_ADDRESSES } from '../features/lessons/places';
+import { MESSAGE_ADDRESSES } from '../features/messages/places';
+import { MOMENT_ADDRESSES } from '../features/moments/places';
+import { NOTIFICATION_ADDRESSES } from '../features/notifications/places';
+import { SETTINGS_ADDRESSES } from '../features/settings/places';
+import { SOCIAL_ADDRESSES } from '../features/social/places';
+import { SURVEY_ADDRESSES } from '../features/surveys/places';
+import { TOURNAMENT_ADDRESSES } from '../features/tournament/places';
 import type { Address } from '../ui/navigation/history';
 
 /**

@@ -1,16 +1,16 @@
-import { activityPlaces } from '../features/activities';
-import { adminPlaces } from '../features/admin';
-import { callPlaces } from '../features/calls';
-import { communityPlaces } from '../features/communities';
-import { incentivePlaces } from '../features/incentives';
-import { messagePlaces } from '../features/messages';
-import { momentPlaces } from '../features/moments';
-import { notificationPlaces } from '../features/notifications';
-import { reportPlaces } from '../features/reports';
-import { settingsPlaces } from '../features/settings';
-import { socialPlaces } from '../features/social';
-import { surveyPlaces } from '../features/surveys';
-import { tournamentPlaces } from '../features/tournament';
+import { activityPlaces } from '../features/activities/places';
+import { adminPlaces } from '../features/admin/places';
+import { callPlaces } from '../features/calls/places';
+import { communityPlaces } from '../features/communities/places';
+import { incentivePlaces } from '../features/incentives/places';
+import { messagePlaces } from '../features/messages/places';
+import { momentPlaces } from '../features/moments/places';
+import { notificationPlaces } from '../features/notifications/places';
+import { reportPlaces } from '../features/reports/places';
+import { settingsPlaces } from '../features/settings/places';
+import { socialPlaces } from '../features/social/places';
+import { surveyPlaces } from '../features/surveys/places';
+import { tournamentPlaces } from '../features/tournament/places';
 import { type PlaceOpeners, registerPlaces } from './places';
 
 /** Every place with its opener: the one spot that wires the features' places together (decision 0059). */

@@ -1,12 +1,3 @@
 /** What other features and the app may use of auth (docs/decisions/0059). */
 export { PasswordRequirements } from './PasswordRequirements';
 export { registrationErrorText } from './registrationErrors';
-export { signInState, useReturnPath } from './returnPath';
-
-// The screens' code loads when first shown (the app's routes wrap them in lazyScreen).
-export const loadSignInScreen = () => import('./SignInScreen').then((m) => m.SignInScreen);
-export const loadRegisterScreen = () => import('./RegisterScreen').then((m) => m.RegisterScreen);
-export const loadForgotPasswordScreen = () =>
-  import('./ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen);
-export const loadResetPasswordScreen = () =>
-  import('./ResetPasswordScreen').then((m) => m.ResetPasswordScreen);

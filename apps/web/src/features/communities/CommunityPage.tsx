@@ -1,5 +1,6 @@
 import { AccessType, type Community } from '@orbit/contract';
 import { useCommunity, useLeaveCommunity, useSetCommunityPinned } from '../../api/communities';
+import { isExpert } from '../../api/roles';
 import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
@@ -15,7 +16,6 @@ import { ReportButton } from '../reports';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
 import { openChangeCommunityImage, openCommunityInfo, openInviteModal, openMembers } from './open';
-import { isExpert } from './rules';
 
 /**
  * The community page (001 §2): members count, description, avatar (experts change the picture), pin, the

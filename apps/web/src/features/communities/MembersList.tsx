@@ -2,6 +2,7 @@ import { CommunityRole } from '@orbit/contract';
 import { isApiError } from '../../api/client';
 import { useAppointExpert, useCommunity, useCommunityMembers, useRemoveMember } from '../../api/communities';
 import { useMe, useProfiles } from '../../api/profiles';
+import { isExpert } from '../../api/roles';
 import { positional, useTranslation } from '../../i18n';
 import { buttonCase } from '../../i18n/casing';
 import { listedPersonName } from '../../i18n/names';
@@ -15,7 +16,7 @@ import { showError } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
 import { confirmDone } from '../../ui/toast';
 import { openAddMember } from './open';
-import { isExpert, mayAppointExperts } from './rules';
+import { mayAppointExperts } from './rules';
 
 /**
  * The members list (001 §2): experts see "Add a member" and a remove icon on everyone but themselves,

@@ -3,7 +3,6 @@ import {
   type Community,
   type CommunityEntry,
   CommunityIdentity,
-  CommunityRole,
   type CreateCommunityBody,
   DEFAULT_COMMUNITY_COLOR,
   displayLastName,
@@ -17,6 +16,7 @@ import {
   StarType,
   TermsKind,
 } from '@orbit/contract';
+import { isExpert } from '../../api/roles';
 import type { RegisterInput, UserProfile, UserUpdate } from '../../api/types';
 import type { PendingInvite } from '../../app/places';
 import { T } from '../../i18n/texts';
@@ -78,8 +78,6 @@ export function listTarget(entry: Pick<CommunityEntry, 'isMember' | 'request_dat
   if (entry.isMember) return 'page';
   return entry.request_date ? 'invite' : 'preview';
 }
-
-export const isExpert = (roles: readonly number[]) => roles.includes(CommunityRole.EXPERT);
 
 /**
  * May the member make others experts here (decision 0048)? The community's experts may, and so may the

@@ -30,10 +30,10 @@ import { EditField } from './EditBox';
 import styles from './Feeds.module.css';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { MessageBox } from './MessageBox';
-import { URGENCY_CLASSES } from './PostCard';
 import { taggedMemberIds } from './tags';
 import { UploadWidget, useUploads } from './UploadWidget';
 import { defaultUrgency, nextUrgency } from './urgency';
+import { URGENCY_CLASSES } from './urgencyClasses';
 import { sendCheck } from './writer';
 
 const URGENCY_KEYS = [T.urgency0, T.urgency1, T.urgency2, T.urgency3];

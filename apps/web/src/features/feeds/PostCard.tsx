@@ -27,6 +27,7 @@ import { EditBox } from './EditBox';
 import styles from './Feeds.module.css';
 import { postAddress } from './open';
 import { PollItem } from './PollItem';
+import { URGENCY_CLASSES } from './urgencyClasses';
 
 /** Puts a community post's address on the clipboard, to share it (docs/decisions/0042). */
 function copyAddress(communityId: number, postId: number): void {
@@ -42,8 +43,6 @@ export function looksOwn(item: FeedPost): boolean {
   if (!item.is_own) return false;
   return !(item.type === PostType.POLL && item.identity_type === IdentityType.ANONYMOUS);
 }
-
-export const URGENCY_CLASSES = [styles.urgency0, styles.urgency1, styles.urgency2, styles.urgency3];
 
 /** One post (001 §2): author, date, text, activity or poll, attachments, reactions and comments. */
 export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedScope; userId: number }) {

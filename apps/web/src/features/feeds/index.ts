@@ -4,5 +4,4 @@ export { openComposer } from './Composer';
 export { Feed } from './Feed';
 export { LinkPreviewCard } from './LinkPreviewCard';
 export { MessageBox } from './MessageBox';
-export { FEED_ADDRESSES } from './open';
 export { UploadWidget, useUploads } from './UploadWidget';
