@@ -16,9 +16,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { moveVote } from '../features/feeds/poll';
 import { call } from './client';
 import { communityPageQuery } from './communities';
+import { moveVote } from './poll';
 
 /** Whose feed: a community's or a member's (001 §2). */
 export interface FeedScope {

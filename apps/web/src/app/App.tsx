@@ -4,8 +4,15 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { isOffline, setSignedOutHandler } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useProfiles } from '../api/profiles';
-import { signInState, useReturnPath } from '../features/auth/returnPath';
-import { IncomingCall } from '../features/calls/IncomingCall';
+import {
+  loadForgotPasswordScreen,
+  loadRegisterScreen,
+  loadResetPasswordScreen,
+  loadSignInScreen,
+  signInState,
+  useReturnPath,
+} from '../features/auth/places';
+import { IncomingCall } from '../features/calls/places';
 import { T } from '../i18n/texts';
 import { BusyIndicator } from '../ui/BusyIndicator';
 import { hideDialogs } from '../ui/dialogStore';
@@ -22,18 +29,11 @@ import { VersionGate } from './VersionGate';
 
 // Most starts are signed in and never need the sign-in screen's code; a signed-in member's app fetches it
 // once idle (`useSignInScreenReady`), so that signing out, or an erasure, shows it without a wait.
-const loadSignInScreen = () => import('../features/auth/SignInScreen').then((m) => m.SignInScreen);
 const SignInScreen = lazyScreen(loadSignInScreen);
 // Registering comes after the sign-in screen, so it loads then.
-const RegisterScreen = lazyScreen(() =>
-  import('../features/auth/RegisterScreen').then((m) => m.RegisterScreen),
-);
-const ForgotPasswordScreen = lazyScreen(() =>
-  import('../features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),
-);
-const ResetPasswordScreen = lazyScreen(() =>
-  import('../features/auth/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
-);
+const RegisterScreen = lazyScreen(loadRegisterScreen);
+const ForgotPasswordScreen = lazyScreen(loadForgotPasswordScreen);
+const ResetPasswordScreen = lazyScreen(loadResetPasswordScreen);
 
 /**
  * Offline, a write is refused with the spec's network message (000 §8) and never held to be sent later:

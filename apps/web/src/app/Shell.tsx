@@ -3,14 +3,7 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/auth';
 import type { Profiles } from '../api/types';
-import { openHistory } from '../features/activities/open';
-import { openAdmin } from '../features/admin/open';
-import { openCreateCommunity } from '../features/communities/open';
-import { HomeView } from '../features/home/HomeView';
-import { openMessages } from '../features/messages/open';
-import { openNotifications } from '../features/notifications/open';
-import { openSettings } from '../features/settings/openSettings';
-import { openInactive, openPrivateRequest, openSearch } from '../features/social/open';
+import { HomeView } from '../features/home';
 import { positional, type TFunction, useTranslation } from '../i18n';
 import { T } from '../i18n/texts';
 import { Badge } from '../ui/Badge';
@@ -23,6 +16,7 @@ import { startNavigation } from '../ui/navigation/history';
 import { showError } from '../ui/popup';
 import { ADDRESSES } from './addresses';
 import { HOME_BUTTONS, type MenuEntryId } from './menuEntries';
+import { open } from './places';
 import { RealtimeStatusChip } from './RealtimeStatusChip';
 import styles from './Shell.module.css';
 
@@ -64,14 +58,14 @@ export function Shell({ profiles }: { profiles: Profiles }) {
   };
   const actions: Partial<Record<MenuEntryId, () => void>> = {
     home: () => {},
-    search: openSearch,
-    privateRequest: openPrivateRequest,
-    privateMessages: openMessages,
-    inactive: openInactive,
-    history: () => openHistory(),
-    createCommunity: openCreateCommunity,
-    admin: openAdmin,
-    settings: openSettings,
+    search: () => open('search'),
+    privateRequest: () => open('private-request'),
+    privateMessages: () => open('messages'),
+    inactive: () => open('inactive'),
+    history: () => open('history'),
+    createCommunity: () => open('create-community'),
+    admin: () => open('admin'),
+    settings: () => open('settings'),
     logout,
   };
 
@@ -94,7 +88,7 @@ export function Shell({ profiles }: { profiles: Profiles }) {
             <IconButton
               label={countLabel(t, T.privateMessages, profiles.pending_pms_qty)}
               disabled={!HOME_BUTTONS.privateMessages}
-              onClick={openMessages}
+              onClick={() => open('messages')}
             >
               <ChatIcon />
               <Badge count={profiles.pending_pms_qty} />
@@ -102,7 +96,7 @@ export function Shell({ profiles }: { profiles: Profiles }) {
             <IconButton
               label={countLabel(t, T.notifications, profiles.notif_qty)}
               disabled={!HOME_BUTTONS.notifications}
-              onClick={openNotifications}
+              onClick={() => open('notifications')}
             >
               <BellIcon />
               <Badge count={profiles.notif_qty} />

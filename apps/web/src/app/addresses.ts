@@ -1,17 +1,17 @@
-import { ACTIVITY_ADDRESSES } from '../features/activities/open';
-import { ADMIN_ADDRESSES } from '../features/admin/open';
-import { CALL_ADDRESSES } from '../features/calls/open';
-import { COMMUNITY_ADDRESSES } from '../features/communities/open';
-import { FEED_ADDRESSES } from '../features/feeds/open';
-import { INCENTIVE_ADDRESSES } from '../features/incentives/open';
-import { LESSON_ADDRESSES } from '../features/lessons/open';
-import { MESSAGE_ADDRESSES } from '../features/messages/open';
-import { MOMENT_ADDRESSES } from '../features/moments/open';
-import { NOTIFICATION_ADDRESSES } from '../features/notifications/open';
-import { SETTINGS_ADDRESSES } from '../features/settings/openSettings';
-import { SOCIAL_ADDRESSES } from '../features/social/open';
-import { SURVEY_ADDRESSES } from '../features/surveys/open';
-import { TOURNAMENT_ADDRESSES } from '../features/tournament/open';
+import { ACTIVITY_ADDRESSES } from '../features/activities/places';
+import { ADMIN_ADDRESSES } from '../features/admin/places';
+import { CALL_ADDRESSES } from '../features/calls/places';
+import { COMMUNITY_ADDRESSES } from '../features/communities/places';
+import { FEED_ADDRESSES } from '../features/feeds/places';
+import { INCENTIVE_ADDRESSES } from '../features/incentives/places';
+import { LESSON_ADDRESSES } from '../features/lessons/places';
+import { MESSAGE_ADDRESSES } from '../features/messages/places';
+import { MOMENT_ADDRESSES } from '../features/moments/places';
+import { NOTIFICATION_ADDRESSES } from '../features/notifications/places';
+import { SETTINGS_ADDRESSES } from '../features/settings/places';
+import { SOCIAL_ADDRESSES } from '../features/social/places';
+import { SURVEY_ADDRESSES } from '../features/surveys/places';
+import { TOURNAMENT_ADDRESSES } from '../features/tournament/places';
 import type { Address } from '../ui/navigation/history';
 
 /**

@@ -7,8 +7,8 @@ import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
 import { Segmented, SelectField } from '../../ui/Field';
-import { AdminReports } from '../reports/ReportsList';
-import { formatTime } from '../surveys/rules';
+import { AdminReports } from '../reports';
+import { formatTime } from '../surveys';
 import styles from './Admin.module.css';
 import { openPlanEditor, openSurveyEditor } from './open';
 

@@ -20,8 +20,9 @@ import {
 } from '../../ui/icons';
 import { useViewport } from '../../ui/useViewport';
 import styles from './Calls.module.css';
+import { FeedsPanel } from './FeedsPanel';
 import { afterParticipantsChange, type LayoutState, pin, toggleLayout } from './layout';
-import { type DeviceChoice, FeedsPanel, ParticipantsPanel, SettingsPanel, useDevices } from './Panels';
+import { type DeviceChoice, ParticipantsPanel, SettingsPanel, useDevices } from './Panels';
 import { RoomAlert } from './RoomAlert';
 import { type CallRefusal, refusalOf } from './refusal';
 import type { RoomSnapshot } from './room';

@@ -1,12 +1,9 @@
-import type { Call } from '@orbit/contract';
 import { CALL_MEDIA } from '@orbit/contract';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
-import { Feed } from '../feeds/Feed';
-import { ConversationView } from '../messages/ConversationView';
 import styles from './Calls.module.css';
 import type { Tile } from './Tiles';
 
@@ -30,14 +27,6 @@ export function ParticipantsPanel({ tiles, onPin }: { tiles: Tile[]; onPin: (id:
       ))}
     </ul>
   );
-}
-
-/** The feeds panel: the community's posts for a community call, the call group's messages otherwise. */
-export function FeedsPanel({ call }: { call: Call }) {
-  const { t } = useTranslation();
-  if (call.community_id !== null) return <Feed scope={{ kind: 'community', id: call.community_id }} />;
-  if (call.call_group_id !== null) return <ConversationView groupId={call.call_group_id} />;
-  return <p className={styles.note}>{t(T.callNoFeeds)}</p>;
 }
 
 export interface DeviceChoice {

@@ -1,5 +1,6 @@
 import type { CallInvite, CallStartBody, CallStarted, PrivateCallSession } from '@orbit/contract';
 import { startCall } from '../../api/calls';
+import type { CallRef } from '../../app/places';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
@@ -13,15 +14,7 @@ const CallScreen = lazyScreen(() => import('./CallScreen').then((m) => m.CallScr
 const CallUnavailable = lazyScreen(() => import('./CallScreen').then((m) => m.CallUnavailable));
 const Rejoin = lazyScreen(() => import('./Rejoin').then((m) => m.Rejoin));
 
-export interface CallRef {
-  callId: number;
-  /** The community's name, or the other member's (002 §2: community name or caller name). */
-  title: string;
-  /** The room session when POST /call/start just answered it: the screen connects without fetching it. */
-  session?: PrivateCallSession;
-  /** The accept still on its way (the room joins meanwhile): its refusal replaces the call on the screen. */
-  accepted?: Promise<CallStarted>;
-}
+export type { CallRef };
 
 const callRoute = (callId: number) => ({ kind: 'call', ids: [callId] });
 

@@ -13,8 +13,7 @@ import { type PersonFace, PersonRow } from '../../ui/PersonRow';
 import { showAlert } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
 import { SearchBox } from '../../ui/SearchBox';
-import { PasswordRequirements } from '../auth/PasswordRequirements';
-import { registrationErrorText } from '../auth/registrationErrors';
+import { PasswordRequirements, registrationErrorText } from '../auth';
 import styles from './Communities.module.css';
 import { EMPTY_NEW_MEMBER, newMemberProblem, newMemberRegistration } from './rules';
 

@@ -1,6 +1,7 @@
 import { COMMUNITY_INFO_MAX } from '@orbit/contract';
 import { useState } from 'react';
 import { useCommunity, useSaveCommunityInfo } from '../../api/communities';
+import { isExpert } from '../../api/roles';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { useBeforeBack } from '../../ui/DialogHost';
@@ -9,7 +10,6 @@ import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
 import { confirmDone } from '../../ui/toast';
 import styles from './Communities.module.css';
-import { isExpert } from './rules';
 
 /** The community info page (001 §2): free-text notes, editable by experts only, read-only for others. */
 export function CommunityInfoPage({ id }: { id: number }) {

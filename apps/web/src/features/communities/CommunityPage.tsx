@@ -1,26 +1,21 @@
 import { AccessType, type Community } from '@orbit/contract';
 import { useCommunity, useLeaveCommunity, useSetCommunityPinned } from '../../api/communities';
+import { isExpert } from '../../api/roles';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import { confirmYesNo } from '../../ui/confirm';
 import { dialogBack } from '../../ui/dialogStore';
 import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
-import { CommunityCallButton } from '../calls/CallButton';
-import { Feed } from '../feeds/Feed';
-import { StreamEntry } from '../lessons/StreamEntry';
-import { openCommunityReports } from '../reports/open';
-import { ReportButton } from '../reports/ReportButton';
+import { CommunityCallButton } from '../calls';
+import { Feed } from '../feeds';
+import { StreamEntry } from '../lessons';
+import { ReportButton } from '../reports';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
-import {
-  confirmYesNo,
-  openChangeCommunityImage,
-  openCommunityInfo,
-  openInviteModal,
-  openMembers,
-} from './open';
-import { isExpert } from './rules';
+import { openChangeCommunityImage, openCommunityInfo, openInviteModal, openMembers } from './open';
 
 /**
  * The community page (001 §2): members count, description, avatar (experts change the picture), pin, the
@@ -106,7 +101,7 @@ function CommunityActions({ community }: { community: Community }) {
         {t(T.communityInvite)}
       </Button>
       {isExpert(community.roles) ? (
-        <Button variant="secondary" onClick={() => openCommunityReports(community.id)}>
+        <Button variant="secondary" onClick={() => open('community-reports', { communityId: community.id })}>
           {t(T.reports)}
         </Button>
       ) : (

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useInviteToCommunity, useNonmembers } from '../../api/communities';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { confirmYesNo } from '../../ui/confirm';
 import layoutStyles from '../../ui/Layout.module.css';
 import { PersonRow } from '../../ui/PersonRow';
 import { Rows } from '../../ui/Rows';
 import { SearchBox } from '../../ui/SearchBox';
-import { confirmYesNo } from './open';
 
 /**
  * The invite modal (001 §2): search the members not in the community, confirm, and the invitation goes by

@@ -2,19 +2,21 @@ import { CommunityRole } from '@orbit/contract';
 import { isApiError } from '../../api/client';
 import { useAppointExpert, useCommunity, useCommunityMembers, useRemoveMember } from '../../api/communities';
 import { useMe, useProfiles } from '../../api/profiles';
+import { isExpert } from '../../api/roles';
 import { positional, useTranslation } from '../../i18n';
 import { buttonCase } from '../../i18n/casing';
 import { listedPersonName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
+import { confirmYesNo } from '../../ui/confirm';
 import { CloseIcon } from '../../ui/icons';
 import layoutStyles from '../../ui/Layout.module.css';
 import { PersonRow } from '../../ui/PersonRow';
 import { showError } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
 import { confirmDone } from '../../ui/toast';
-import { confirmYesNo, openAddMember } from './open';
-import { isExpert, mayAppointExperts } from './rules';
+import { openAddMember } from './open';
+import { mayAppointExperts } from './rules';
 
 /**
  * The members list (001 §2): experts see "Add a member" and a remove icon on everyone but themselves,

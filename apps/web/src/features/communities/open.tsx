@@ -1,12 +1,13 @@
 import type { Community, CommunityEntry } from '@orbit/contract';
 import { useCommunity } from '../../api/communities';
+import type { CommunityRef, PendingInvite } from '../../app/places';
 import { i18n, positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { AddressedTitle } from '../../ui/AddressedTitle';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { Address } from '../../ui/navigation/history';
-import { listTarget, type PendingInvite } from './rules';
+import { listTarget } from './rules';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const AddMemberScreen = lazyScreen(() => import('./AddMemberScreen').then((m) => m.AddMemberScreen));
@@ -16,18 +17,11 @@ const ChangeCommunityImage = lazyScreen(() =>
 const CommunityInfoPage = lazyScreen(() => import('./CommunityInfoPage').then((m) => m.CommunityInfoPage));
 const CommunityPage = lazyScreen(() => import('./CommunityPage').then((m) => m.CommunityPage));
 const CommunityPreview = lazyScreen(() => import('./CommunityPreview').then((m) => m.CommunityPreview));
-const YesNo = lazyScreen(() => import('./ConfirmDialog').then((m) => m.YesNo));
 const CreateCommunity = lazyScreen(() => import('./CreateCommunity').then((m) => m.CreateCommunity));
 const InviteCard = lazyScreen(() => import('./InviteCard').then((m) => m.InviteCard));
 const InviteModal = lazyScreen(() => import('./InviteModal').then((m) => m.InviteModal));
 const JoinFlow = lazyScreen(() => import('./JoinFlow').then((m) => m.JoinFlow));
 const MembersList = lazyScreen(() => import('./MembersList').then((m) => m.MembersList));
-
-/** A community as an opener needs it: its id, and its name for the dialog's title. */
-export interface CommunityRef {
-  id: number;
-  name: string;
-}
 
 /** The title of a community opened from its address, once its page has loaded. */
 function CommunityName({ id }: { id: number }) {
@@ -107,10 +101,6 @@ export const openChangeCommunityImage = (id: number) =>
 
 export const openCreateCommunity = () =>
   openDialog({ title: T.communityCreateTitle, render: () => <CreateCommunity /> });
-
-/** A Yes/No question naming what it acts on, on top of the stack; Yes closes it, then acts. */
-export const confirmYesNo = (question: string, onYes: () => void, detail?: string) =>
-  openDialog({ title: question, titleIsName: true, render: () => <YesNo onYes={onYes} detail={detail} /> });
 
 /** The community views a link or a reload can reopen (docs/decisions/0042). */
 export const COMMUNITY_ADDRESSES: readonly Address[] = [

@@ -3,7 +3,6 @@ import {
   type Community,
   type CommunityEntry,
   CommunityIdentity,
-  CommunityRole,
   type CreateCommunityBody,
   DEFAULT_COMMUNITY_COLOR,
   displayLastName,
@@ -17,7 +16,9 @@ import {
   StarType,
   TermsKind,
 } from '@orbit/contract';
+import { isExpert } from '../../api/roles';
 import type { RegisterInput, UserProfile, UserUpdate } from '../../api/types';
+import type { PendingInvite } from '../../app/places';
 import { T } from '../../i18n/texts';
 
 /** The steps of the join flow (000 §4.6): a terms popup of either kind, then (or only) the identity popup. */
@@ -77,8 +78,6 @@ export function listTarget(entry: Pick<CommunityEntry, 'isMember' | 'request_dat
   if (entry.isMember) return 'page';
   return entry.request_date ? 'invite' : 'preview';
 }
-
-export const isExpert = (roles: readonly number[]) => roles.includes(CommunityRole.EXPERT);
 
 /**
  * May the member make others experts here (decision 0048)? The community's experts may, and so may the
@@ -151,13 +150,7 @@ export function toggled<V>(values: readonly V[], value: V): V[] {
 }
 
 /** A pending community invite, as its COMMUNITY_INVITE star (13) names it. */
-export interface PendingInvite {
-  communityId: number;
-  name: string;
-  imageUrl: string | null;
-  color: string | null;
-  sentAt: string | null;
-}
+export type { PendingInvite };
 
 export function pendingInvites(stars: readonly ProfileStar[]): PendingInvite[] {
   return stars

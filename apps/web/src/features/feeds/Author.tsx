@@ -1,8 +1,8 @@
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { personName } from '../../i18n/names';
 import { Avatar } from '../../ui/Avatar';
 import { TimeAgo } from '../../ui/TimeAgo';
-import { openUserStar } from '../social/open';
 import styles from './Feeds.module.css';
 
 interface AuthorItem {
@@ -33,7 +33,7 @@ export function Author({ item, size = 40 }: { item: AuthorItem; size?: number })
         <button
           type="button"
           className={styles.authorFace}
-          onClick={() => openUserStar(otherId, item.author_screen_name)}
+          onClick={() => open('member', { userId: otherId, name: item.author_screen_name })}
         >
           {face}
         </button>

@@ -14,26 +14,26 @@ import {
   useHighlights,
   useIsExpert,
 } from '../../api/feeds';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { buttonCase } from '../../i18n/casing';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import { confirmYesNo } from '../../ui/confirm';
 import { excerpt } from '../../ui/format';
 import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
 import { useLongPress } from '../../ui/useLongPress';
-import { confirmYesNo } from '../communities/open';
-import { openReport } from '../reports/open';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
 import { EditField } from './EditBox';
 import styles from './Feeds.module.css';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { MessageBox } from './MessageBox';
-import { URGENCY_CLASSES } from './PostCard';
 import { taggedMemberIds } from './tags';
 import { UploadWidget, useUploads } from './UploadWidget';
 import { defaultUrgency, nextUrgency } from './urgency';
+import { URGENCY_CLASSES } from './urgencyClasses';
 import { sendCheck } from './writer';
 
 const URGENCY_KEYS = [T.urgency0, T.urgency1, T.urgency2, T.urgency3];
@@ -142,7 +142,7 @@ function CommentItem({
                   )
               : undefined
           }
-          onReport={comment.is_own ? undefined : () => openReport({ type: 'comment', id: comment.id })}
+          onReport={comment.is_own ? undefined : () => open('report', { type: 'comment', id: comment.id })}
         />
       </div>
       {editing ? (

@@ -2,10 +2,10 @@ import type { FeedPost, PollData } from '@orbit/contract';
 import { useId } from 'react';
 import type { FeedScope } from '../../api/feeds';
 import { useVote } from '../../api/feeds';
+import { isPollExpired } from '../../api/poll';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
-import { isPollExpired } from './poll';
 
 /** A poll post (001 §2, §4): one vote, moved at once; the own vote shown selected; an expired poll is closed. */
 export function PollItem({

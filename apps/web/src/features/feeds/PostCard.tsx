@@ -8,15 +8,16 @@ import {
   useHighlights,
   useRate,
 } from '../../api/feeds';
+import { postText } from '../../api/poll';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
+import { confirmYesNo } from '../../ui/confirm';
 import { excerpt } from '../../ui/format';
 import { ItemMenu } from '../../ui/ItemMenu';
 import { showError } from '../../ui/popup';
 import { confirmDone } from '../../ui/toast';
 import { useLongPress } from '../../ui/useLongPress';
-import { confirmYesNo } from '../communities/open';
-import { openReport } from '../reports/open';
 import { ActivityDetails } from './ActivityDetails';
 import { Attachments } from './Attachments';
 import { Author } from './Author';
@@ -26,7 +27,7 @@ import { EditBox } from './EditBox';
 import styles from './Feeds.module.css';
 import { postAddress } from './open';
 import { PollItem } from './PollItem';
-import { postText } from './poll';
+import { URGENCY_CLASSES } from './urgencyClasses';
 
 /** Puts a community post's address on the clipboard, to share it (docs/decisions/0042). */
 function copyAddress(communityId: number, postId: number): void {
@@ -42,8 +43,6 @@ export function looksOwn(item: FeedPost): boolean {
   if (!item.is_own) return false;
   return !(item.type === PostType.POLL && item.identity_type === IdentityType.ANONYMOUS);
 }
-
-export const URGENCY_CLASSES = [styles.urgency0, styles.urgency1, styles.urgency2, styles.urgency3];
 
 /** One post (001 §2): author, date, text, activity or poll, attachments, reactions and comments. */
 export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedScope; userId: number }) {
@@ -82,7 +81,7 @@ export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedS
               : undefined
           }
           onCopyLink={item.community_id === null ? undefined : () => copyAddress(item.community_id!, item.id)}
-          onReport={item.is_own ? undefined : () => openReport({ type: 'post', id: item.id })}
+          onReport={item.is_own ? undefined : () => open('report', { type: 'post', id: item.id })}
         />
       </header>
       {item.target_user_screen_name && (

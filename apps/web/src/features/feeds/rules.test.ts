@@ -1,6 +1,6 @@
 import type { PollData } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { isPollExpired, moveVote, postText } from './poll';
+import { isPollExpired, moveVote, postText } from '../../api/poll';
 import { pickerDays, slotDate, slotLabel, timeSlots } from './slots';
 import { completeTag, tagAtCaret, taggedMemberIds, tagSuggestions } from './tags';
 import { acceptPick, hasUploadError, oversizeMessage, previewKind } from './uploads';

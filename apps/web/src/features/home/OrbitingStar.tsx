@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n';
 import type { Effect, StarDisplay } from '../../starfield/display';
 import { labelFontPx, twoLinesOf } from '../../starfield/labels';
 import { badgeText } from '../../ui/format';
-import { MoodFace } from '../social/MoodFace';
+import { MoodFace } from '../../ui/MoodFace';
 import styles from './HomeView.module.css';
 import type { StarOpener } from './openStar';
 import { colorsOf } from './starColors';

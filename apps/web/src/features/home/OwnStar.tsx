@@ -3,7 +3,7 @@ import { type CSSProperties, useId } from 'react';
 import { memberPicture } from '../../api/account';
 import type { Star, UserProfile } from '../../api/types';
 import { useTranslation } from '../../i18n';
-import { MoodFace } from '../social/MoodFace';
+import { MoodFace } from '../../ui/MoodFace';
 import { GenderStar } from './GenderStar';
 import { GoalRing, useGoalRing } from './GoalRing';
 import styles from './HomeView.module.css';

@@ -1,9 +1,9 @@
 import { StarType } from '@orbit/contract';
 import type { Star } from '../../api/types';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import { openSearch } from '../social/open';
 import styles from './HomeView.module.css';
 
 /** The stars a member gathers by finding people and joining communities. */
@@ -34,8 +34,8 @@ export function Welcome() {
       <h2 id="home-welcome-title">{t(T.welcomeTitle)}</h2>
       <p>{t(T.welcomeBody)}</p>
       <div className={styles.welcomeActions}>
-        <Button onClick={() => openSearch('users')}>{t(T.welcomeFindPeople)}</Button>
-        <Button variant="secondary" onClick={() => openSearch('communities')}>
+        <Button onClick={() => open('search', { kind: 'users' })}>{t(T.welcomeFindPeople)}</Button>
+        <Button variant="secondary" onClick={() => open('search', { kind: 'communities' })}>
           {t(T.welcomeDiscoverCommunities)}
         </Button>
       </div>

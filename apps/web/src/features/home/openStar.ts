@@ -1,27 +1,21 @@
 import { StarType } from '@orbit/contract';
 import type { Star } from '../../api/types';
-import { openCommunity, openInviteCard } from '../communities/open';
-import { openIncentives } from '../incentives/open';
-import { openGroupStar } from '../messages/open';
-import { openMoments } from '../moments/open';
-import { openRequests, openUserStar } from '../social/open';
-import { openSurveys } from '../surveys/open';
-import { openBackgroundStar } from '../tournament/open';
+import { open } from '../../app/places';
 
 /** A member's star (own, friend, pending friend) opens the user star page (001 §2). */
 function openMemberStar(star: Star): void {
-  if (star.user_id !== null) openUserStar(star.user_id, star.name);
+  if (star.user_id !== null) open('member', { userId: star.user_id, name: star.name });
 }
 
 /** A community star (user-created, system, game, inner circle) opens its community page (001 §2). */
 function openCommunityStar(star: Star): void {
-  if (star.community_id !== null) openCommunity({ id: star.community_id, name: star.name });
+  if (star.community_id !== null) open('community', { id: star.community_id, name: star.name });
 }
 
 /** A COMMUNITY_INVITE star (13) opens the invite card (000 §4.5). */
 function openCommunityInviteStar(star: Star): void {
   if (star.community_id === null) return;
-  openInviteCard({
+  open('community-invite', {
     communityId: star.community_id,
     name: star.name,
     imageUrl: star.image_url,
@@ -44,17 +38,17 @@ export const STAR_OPENERS: Partial<Record<number, StarOpener>> = {
   // Activity and game stars open the member's own page, with its THIS WEEK summary (001 §2).
   [StarType.ACTIVITY]: openMemberStar,
   [StarType.GAME]: openMemberStar,
-  [StarType.REQUESTS]: openRequests,
+  [StarType.REQUESTS]: () => open('requests'),
   [StarType.COMMUNITY_USER_CREATED]: openCommunityStar,
   [StarType.COMMUNITY_SYSTEM]: openCommunityStar,
   [StarType.COMMUNITY_GAME]: openCommunityStar,
   [StarType.COMMUNITY_INNER_CIRCLE]: openCommunityStar,
   [StarType.COMMUNITY_INVITE]: openCommunityInviteStar,
-  [StarType.MOMENTS]: () => openMoments(),
-  [StarType.PRIVATE_MESSAGES]: openGroupStar,
-  [StarType.INCENTIVE]: openIncentives,
-  [StarType.SURVEYS]: () => openSurveys(),
-  [StarType.BG]: openBackgroundStar,
+  [StarType.MOMENTS]: () => open('moments'),
+  [StarType.PRIVATE_MESSAGES]: (star) => open('group-star', star),
+  [StarType.INCENTIVE]: (star) => open('incentives', star),
+  [StarType.SURVEYS]: () => open('surveys'),
+  [StarType.BG]: (star) => open('background-star', star),
 };
 
 export function openerFor(starType: number): StarOpener | undefined {

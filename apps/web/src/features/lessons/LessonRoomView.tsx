@@ -4,7 +4,7 @@ import { useLessonRoom } from '../../api/lessons';
 import { useMe } from '../../api/profiles';
 import { useTranslation } from '../../i18n';
 import { Avatar } from '../../ui/Avatar';
-import { Button } from '../../ui/Button';
+import { Bye } from './Bye';
 import styles from './Lessons.module.css';
 import { LiveView } from './LiveView';
 import { Replay } from './Replay';
@@ -60,18 +60,5 @@ function HostHeader({ room }: { room: SessionRoom }) {
         </p>
       </div>
     </header>
-  );
-}
-
-/** The bye screen: ended, kicked, or the connection gone, with the way back (002 §2). */
-export function Bye({ text, onReturn }: { text: string; onReturn: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.bye} role="status">
-      <p className={styles.byeText}>{t(text)}</p>
-      <Button variant="secondary" onClick={onReturn}>
-        {t(S.returnToCommunity)}
-      </Button>
-    </div>
   );
 }

@@ -1,14 +1,15 @@
 import type Janus from 'janus-gateway';
 import {
   answerFor,
+  FailedCapture,
   initJanus,
   type JanusJS,
+  type MediaDevice,
   offerFrom,
   openSession,
   VIDEOROOM,
   webrtcSupported,
-} from '../calls/janus';
-import { FailedCapture, type MediaDevice } from '../calls/mediaError';
+} from '../calls';
 import { answerRejects } from './rules';
 import { S } from './texts';
 

@@ -5,8 +5,7 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { Layer } from '../../ui/Layer';
-import { MessageBox } from '../feeds/MessageBox';
-import { UploadWidget, useUploads } from '../feeds/UploadWidget';
+import { MessageBox, UploadWidget, useUploads } from '../feeds';
 import styles from './Messages.module.css';
 import { composerMode, sendable } from './rules';
 

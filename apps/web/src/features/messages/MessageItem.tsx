@@ -1,16 +1,15 @@
 import { type PrivateMessage, UI_TIMINGS } from '@orbit/contract';
 import { useState } from 'react';
 import { useDeleteMessage } from '../../api/messages';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
+import { confirmYesNo } from '../../ui/confirm';
 import { ItemMenu } from '../../ui/ItemMenu';
 import { useLongPress } from '../../ui/useLongPress';
-import { confirmYesNo } from '../communities/open';
-import { Attachments } from '../feeds/Attachments';
-import { LinkPreviewCard } from '../feeds/LinkPreviewCard';
-import { openReport } from '../reports/open';
+import { Attachments, LinkPreviewCard } from '../feeds';
 import styles from './Messages.module.css';
 
 interface MessageItemProps {
@@ -68,7 +67,7 @@ export function MessageItem({ message, mine, groupId, onEdit, onBlock }: Message
         <ItemMenu
           open={menuOpen}
           onOpenChange={setMenuOpen}
-          onReport={() => openReport({ type: 'message', id: message.pm_id })}
+          onReport={() => open('report', { type: 'message', id: message.pm_id })}
           onBlock={onBlock}
           label={t(T.messagesOptions)}
         />

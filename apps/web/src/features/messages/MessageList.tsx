@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import listStyles from '../../ui/List.module.css';
-import { useBlockMember } from '../social/BlockButton';
+import { useBlockMember } from '../social';
 import { MessageItem } from './MessageItem';
 import styles from './Messages.module.css';
 import { threadRows } from './rules';

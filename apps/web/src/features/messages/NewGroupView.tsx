@@ -15,7 +15,7 @@ import { PersonRow } from '../../ui/PersonRow';
 import { showError } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
 import { confirmDone } from '../../ui/toast';
-import { PicturePicker } from '../communities/PicturePicker';
+import { PicturePicker } from '../communities';
 import { friendFaces } from './friends';
 import styles from './Messages.module.css';
 import { openAddParticipant, showThreadInstead } from './open';

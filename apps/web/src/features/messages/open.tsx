@@ -1,5 +1,6 @@
 import { openDirectThread, usePreview } from '../../api/messages';
 import type { Star } from '../../api/types';
+import type { ThreadRef } from '../../app/places';
 import { T } from '../../i18n/texts';
 import { AddressedTitle } from '../../ui/AddressedTitle';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
@@ -14,13 +15,7 @@ const FriendPicker = lazyScreen(() => import('./FriendPicker').then((m) => m.Fri
 const MessagesView = lazyScreen(() => import('./MessagesView').then((m) => m.MessagesView));
 const NewGroupView = lazyScreen(() => import('./NewGroupView').then((m) => m.NewGroupView));
 
-/** A thread as an opener needs it: its id, its title (the group or the other members' names). */
-export interface ThreadRef {
-  groupId: number;
-  title: string;
-  /** Called when the thread cannot be loaded, after it left the list (002 §4). */
-  onGone?: () => void;
-}
+export type { ThreadRef };
 
 /** The title of a thread opened from its address, once its header has loaded. */
 function ThreadName({ groupId }: { groupId: number }) {

@@ -3,7 +3,7 @@ import { useMe } from '../../api/profiles';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import cardStyles from '../../ui/Card.module.css';
-import { ScoreList, type ScoreRow } from '../activities/ScoreList';
+import { ScoreList, type ScoreRow } from '../activities';
 import styles from './Moments.module.css';
 
 /** A score's rank: 1 + how many scored more; no score, no rank. */

@@ -1,8 +1,8 @@
 import type { MoodDay } from '@orbit/contract';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
-import { MoodFace } from '../social/MoodFace';
-import { MOOD_ORDER } from '../social/rules';
+import { MoodFace } from '../../ui/MoodFace';
+import { MOOD_ORDER } from '../social';
 import { CHART, chartColumns, laneY } from './chart';
 import styles from './Moods.module.css';
 import { useWidth } from './useWidth';

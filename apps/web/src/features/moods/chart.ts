@@ -1,5 +1,5 @@
 import type { MoodDay } from '@orbit/contract';
-import { MOOD_ORDER } from '../social/rules';
+import { MOOD_ORDER } from '../social';
 
 /**
  * The geometry of the mood chart, in pixels of its measured width: five mood lanes on top (the picker's

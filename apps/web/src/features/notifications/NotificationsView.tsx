@@ -9,18 +9,13 @@ import {
   useNotifications,
 } from '../../api/notifications';
 import type { Profiles } from '../../api/types';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';
 import { TimeAgo } from '../../ui/TimeAgo';
-import { openLogActivity } from '../activities/open';
-import { openCall } from '../calls/open';
-import { openCommunity } from '../communities/open';
-import { openThread } from '../messages/open';
-import { openMoments } from '../moments/open';
-import { openMoodPicker, openUserStar } from '../social/open';
 import styles from './Notifications.module.css';
 import { openQuietWindow } from './open';
 import {
@@ -34,16 +29,16 @@ import {
 function useOpenTarget(): (target: NotificationTarget) => void {
   const queryClient = useQueryClient();
   return (target) => {
-    if (target.kind === 'user') openUserStar(target.userId, target.name);
-    else if (target.kind === 'community') openCommunity({ id: target.communityId, name: target.name });
-    else if (target.kind === 'moments') openMoments();
-    else if (target.kind === 'thread') openThread({ groupId: target.groupId, title: target.title });
-    else if (target.kind === 'call') openCall({ callId: target.callId, title: target.title });
+    if (target.kind === 'user') open('member', { userId: target.userId, name: target.name });
+    else if (target.kind === 'community') open('community', { id: target.communityId, name: target.name });
+    else if (target.kind === 'moments') open('moments');
+    else if (target.kind === 'thread') open('thread', { groupId: target.groupId, title: target.title });
+    else if (target.kind === 'call') open('call', { callId: target.callId, title: target.title });
     else if (target.kind === 'quietWindow') openQuietWindow({ from: target.from, until: target.until });
-    else if (target.kind === 'reminder') (target.reminder === 'mood' ? openMoodPicker : openLogActivity)();
+    else if (target.kind === 'reminder') open(target.reminder === 'mood' ? 'mood' : 'log-activity');
     else if (target.kind === 'ownStar') {
       const me = queryClient.getQueryData<Profiles | null>(queryKeys.profiles)?.user_profile;
-      if (me) openUserStar(me.user_id, me.name);
+      if (me) open('member', { userId: me.user_id, name: me.name });
     }
   };
 }

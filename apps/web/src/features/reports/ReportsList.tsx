@@ -6,11 +6,11 @@ import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
+import { confirmYesNo } from '../../ui/confirm';
 import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
 import { TimeAgo } from '../../ui/TimeAgo';
 import { confirmDone } from '../../ui/toast';
-import { confirmYesNo } from '../communities/open';
 import styles from './Reports.module.css';
 
 /** The reports view of a community's settings, for its experts. */

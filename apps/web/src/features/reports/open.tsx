@@ -1,4 +1,5 @@
-import type { ReportTargetType } from '@orbit/contract';
+import type { ReportTarget } from '../../app/places';
+
 import { i18n, positional } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
@@ -9,12 +10,7 @@ const ReportForm = lazyScreen(() => import('./ReportForm').then((m) => m.ReportF
 const SupportMessage = lazyScreen(() => import('./ReportForm').then((m) => m.SupportMessage));
 const CommunityReports = lazyScreen(() => import('./ReportsList').then((m) => m.CommunityReports));
 
-/** What a member reports: its kind and id, and for a member or a community the name the title shows. */
-export interface ReportTarget {
-  type: ReportTargetType;
-  id: number;
-  name?: string;
-}
+export type { ReportTarget };
 
 /** The report dialog, its title naming what is reported. */
 export const openReport = (target: ReportTarget) =>

@@ -4,7 +4,7 @@ import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Row, Rows } from '../../ui/Rows';
-import { useUnblockMember } from '../social/BlockButton';
+import { useUnblockMember } from '../social';
 
 /** The members the member blocked, most recent first, each with Unblock (issue 14). */
 export function BlockedList() {

@@ -13,7 +13,7 @@ import {
   parseBirth,
   rangeValues,
 } from './measures';
-import { countryOptions, STATE_OPTIONS, timezoneOptions } from './places';
+import { countryOptions, STATE_OPTIONS, timezoneOptions } from './regions';
 import { useSaveSetting } from './useSaveSetting';
 
 const MONTHS = rangeValues({ min: 1, max: 12 });

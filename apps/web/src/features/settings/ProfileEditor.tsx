@@ -7,9 +7,9 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { HeightField, UnitField, WeightField } from './MeasureFields';
 import { NameFields } from './NameFields';
+import { openPersonaEditor } from './openEditors';
 import { BirthField, CountryField, StateField, TimezoneField } from './PlaceFields';
 import styles from './Settings.module.css';
-import { openPersonaEditor } from './SettingsView';
 
 function PhotoRow({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();

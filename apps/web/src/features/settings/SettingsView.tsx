@@ -8,28 +8,23 @@ import { Avatar } from '../../ui/Avatar';
 import { openDialog, replaceDialog } from '../../ui/dialogStore';
 import { ChevronIcon } from '../../ui/icons';
 import { AccountData } from './AccountData';
-import { AvatarEditor } from './AvatarEditor';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { NotificationSetting } from './NotificationSetting';
+import {
+  openAvatarEditor,
+  openChangePassword,
+  openPersonaEditor,
+  openProfileEditor,
+  openSocialSync,
+  openTwoFactor,
+} from './openEditors';
 import { openBlockedList, openDevices, openPush } from './openSettings';
 import { PasswordConfirm } from './PasswordConfirm';
-import { PersonaEditor } from './PersonaEditor';
-import { ProfileEditor } from './ProfileEditor';
 import { ReminderSettings, WeeklyGoalSetting } from './ReminderSettings';
 import { QuietHoursSetting, WellbeingSetting } from './RestSettings';
 import styles from './Settings.module.css';
-import { SocialSyncDialog } from './SocialSyncDialog';
 import { SoundSetting } from './SoundSetting';
-import { TwoFactorDialog, useTwoFactorDetail } from './TwoFactorDialog';
+import { useTwoFactorDetail } from './TwoFactorDialog';
 
-export const openProfileEditor = () => openDialog({ title: T.profile, render: () => <ProfileEditor /> });
-export const openPersonaEditor = () => openDialog({ title: T.persona, render: () => <PersonaEditor /> });
-export const openAvatarEditor = () => openDialog({ title: T.avatar, render: () => <AvatarEditor /> });
-export const openSocialSync = () =>
-  openDialog({ title: T.socialNetworkSync, render: () => <SocialSyncDialog /> });
-export const openTwoFactor = () => openDialog({ title: T.twoFactorTitle, render: () => <TwoFactorDialog /> });
-export const openChangePassword = () =>
-  openDialog({ title: T.changePassword, render: () => <ChangePasswordDialog /> });
 /** Privacy settings sit behind the password confirmation screen (000 §2.11). */
 export const openPrivacy = () =>
   openDialog({

@@ -3,9 +3,9 @@ import { positional, useTranslation } from '../../i18n';
 import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
+import { confirmYesNo } from '../../ui/confirm';
 import { showError } from '../../ui/popup';
 import { confirmDone } from '../../ui/toast';
-import { confirmYesNo } from '../communities/open';
 
 /**
  * Block, on a member's page and in a one-to-one thread (issue 14, docs/decisions/0046): the confirmation of

@@ -1,6 +1,6 @@
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
-import { MoodFace } from './MoodFace';
+import { MoodFace } from '../../ui/MoodFace';
 import { moodKey } from './rules';
 import styles from './Social.module.css';
 

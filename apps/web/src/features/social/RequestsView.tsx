@@ -8,7 +8,7 @@ import layoutStyles from '../../ui/Layout.module.css';
 import { RowList } from '../../ui/ListRow';
 import { PersonRow } from '../../ui/PersonRow';
 import { useErrorPopup } from '../../ui/popup';
-import { PendingInvites } from '../communities/PendingInvites';
+import { PendingInvites } from '../communities';
 import { openUserStar } from './open';
 import { REQUEST_FILTERS, type RequestFilter, type RequestRow, requestRows } from './rules';
 import { useFriendActions } from './useFriendActions';

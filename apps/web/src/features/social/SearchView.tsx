@@ -12,7 +12,7 @@ import { PersonRow } from '../../ui/PersonRow';
 import { useErrorPopup } from '../../ui/popup';
 import { SearchBox } from '../../ui/SearchBox';
 import { SwipePanel } from '../../ui/SwipePanel';
-import { CommunityList, CommunitySearchResults } from '../communities/CommunityList';
+import { CommunityList, CommunitySearchResults } from '../communities';
 import { openFriendConfirmation, openUserStar, openUsersList } from './open';
 import { neighbour } from './rules';
 

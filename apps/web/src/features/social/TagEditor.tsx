@@ -10,7 +10,7 @@ import { CloseIcon } from '../../ui/icons';
 import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
 import { showError } from '../../ui/popup';
-import { useSaveSetting } from '../settings/useSaveSetting';
+import { useSaveSetting } from '../settings';
 import { addTag, removeTag } from './rules';
 import styles from './Social.module.css';
 

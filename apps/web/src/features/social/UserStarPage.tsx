@@ -1,17 +1,17 @@
 import { FriendDirection, type PublicProfile, type UserProfile } from '@orbit/contract';
 import { useMe, useProfiles } from '../../api/profiles';
 import { useSetPinned, useUserProfile } from '../../api/social';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';
 import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
-import { WeekSummary } from '../activities/WeekSummary';
-import { Feed } from '../feeds/Feed';
-import { openPrivateThread } from '../messages/open';
-import { MoodInsights } from '../moods/MoodInsights';
-import { ReportButton } from '../reports/ReportButton';
+import { WeekSummary } from '../activities';
+import { Feed } from '../feeds';
+import { MoodInsights } from '../moods';
+import { ReportButton } from '../reports';
 import { BlockButton } from './BlockButton';
 import { openMoodPicker, openTagEditor } from './open';
 import { ProfileHeader } from './ProfileHeader';
@@ -87,7 +87,9 @@ function MemberActions({ profile }: { profile: PublicProfile }) {
 function SendMessageButton({ profile }: { profile: PublicProfile }) {
   const { t } = useTranslation();
   return (
-    <Button onClick={() => void openPrivateThread(profile.user_id, profile.name)}>{t(T.messagesSend)}</Button>
+    <Button onClick={() => open('private-thread', { userId: profile.user_id, name: profile.name })}>
+      {t(T.messagesSend)}
+    </Button>
   );
 }
 

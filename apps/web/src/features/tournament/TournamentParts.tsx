@@ -7,7 +7,7 @@ import { Avatar } from '../../ui/Avatar';
 import cardStyles from '../../ui/Card.module.css';
 import { showError } from '../../ui/popup';
 import { RetryAlert } from '../../ui/RetryAlert';
-import { CommunityIcon } from '../communities/CommunityIcon';
+import { CommunityIcon } from '../communities';
 import { minutesOf } from './rules';
 import styles from './Tournament.module.css';
 

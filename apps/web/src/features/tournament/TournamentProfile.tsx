@@ -7,7 +7,7 @@ import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
-import { showFailure } from '../social/useFriendActions';
+import { showFailure } from '../social';
 import { findUser, sideOf } from './rules';
 import styles from './Tournament.module.css';
 import { LoadError } from './TournamentParts';

@@ -1,8 +1,8 @@
-import { useTranslation } from '../../i18n';
-import { T } from '../../i18n/texts';
-import { Button } from '../../ui/Button';
-import { dialogBack } from '../../ui/dialogStore';
-import layoutStyles from '../../ui/Layout.module.css';
+import { useTranslation } from '../i18n';
+import { T } from '../i18n/texts';
+import { Button } from './Button';
+import { dialogBack } from './dialogStore';
+import layoutStyles from './Layout.module.css';
 
 /**
  * The Yes/No confirmation (leave, remove, an invitation): the question, naming what it acts on, is the

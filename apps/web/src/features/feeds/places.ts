@@ -1,0 +1,1 @@
+export { FEED_ADDRESSES } from './open';

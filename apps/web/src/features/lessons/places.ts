@@ -1,0 +1,1 @@
+export { LESSON_ADDRESSES } from './open';
