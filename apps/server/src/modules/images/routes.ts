@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors';
-import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { sendPresetImage, unsupportedType } from '../../platform/images';
 import { readingMultipart } from '../../platform/multipart';
 import { route } from '../../platform/route';
@@ -43,9 +43,7 @@ export async function imagesRoutes(app: App, deps: AppDeps) {
     sendPresetImage(reply, sessionImages, request.params.file, 'session image'),
   );
 
-  const upload = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 30, '1 minute') } };
-
-  route(app, ENDPOINTS.uploadTempImage, upload, async (request) =>
+  route(app, ENDPOINTS.uploadTempImage, {}, async (request) =>
     uploadTempImage(deps, me(request).userId, await uploadedFile(request)),
   );
 
@@ -57,11 +55,11 @@ export async function imagesRoutes(app: App, deps: AppDeps) {
     );
   });
 
-  route(app, ENDPOINTS.cropImage, upload, async (request) =>
+  route(app, ENDPOINTS.cropImage, {}, async (request) =>
     cropTempImage(deps, me(request).userId, request.body),
   );
 
-  route(app, ENDPOINTS.personaImage, { ...upload, bodyLimit: BODY_LIMITS.dataImage }, async (request) =>
+  route(app, ENDPOINTS.personaImage, {}, async (request) =>
     uploadPersonaDataUrl(deps, me(request).userId, request.body.image),
   );
 

@@ -1,7 +1,7 @@
 import { ENDPOINTS, PmFilesData } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { formData, readUploadForm } from '../attachments';
 import { groupImage, setGroupImage } from './images';
@@ -19,10 +19,6 @@ import {
 
 /** Private and group messages (002 §7). Only a thread's participants read or write it: 404 for others. */
 export async function messagesRoutes(app: App, deps: AppDeps) {
-  const f = deps.config.rateLimitFactor;
-  const writing = { config: { rateLimit: rateLimit(f, 120) } };
-  const uploading = { config: { rateLimit: rateLimit(f, 30) } };
-
   route(app, ENDPOINTS.messagePreviews, {}, async (request) =>
     previewsOf(deps.db, me(request).userId, request.query.search),
   );
@@ -39,40 +35,40 @@ export async function messagesRoutes(app: App, deps: AppDeps) {
     markRead(deps, me(request).userId, request.params.group_id),
   );
 
-  route(app, ENDPOINTS.sendMessage, writing, async (request) =>
+  route(app, ENDPOINTS.sendMessage, {}, async (request) =>
     sendMessage(deps, me(request).userId, request.params.group_id, request.body.message),
   );
 
-  route(app, ENDPOINTS.sendMessageWithFiles, uploading, async (request) => {
+  route(app, ENDPOINTS.sendMessageWithFiles, {}, async (request) => {
     const form = await readUploadForm(request);
     const { message = '' } = formData<{ message?: string }>(request, PmFilesData, form.data, 'message');
     return sendMessage(deps, me(request).userId, request.params.group_id, message, form.files);
   });
 
-  route(app, ENDPOINTS.addMessageFiles, uploading, async (request) => {
+  route(app, ENDPOINTS.addMessageFiles, {}, async (request) => {
     const { files } = await readUploadForm(request);
     const { group_id, pm_id } = request.params;
     return addFilesToMessage(deps, me(request).userId, group_id, pm_id, files);
   });
 
-  route(app, ENDPOINTS.editMessage, writing, async (request) => {
+  route(app, ENDPOINTS.editMessage, {}, async (request) => {
     const { group_id, pm_id } = request.params;
     return editMessage(deps, me(request).userId, group_id, pm_id, request.body.message);
   });
 
-  route(app, ENDPOINTS.deleteMessage, writing, async (request) =>
+  route(app, ENDPOINTS.deleteMessage, {}, async (request) =>
     deleteMessage(deps, me(request).userId, request.params.group_id, request.params.pm_id),
   );
 
-  route(app, ENDPOINTS.createMessageGroup, writing, async (request) =>
+  route(app, ENDPOINTS.createMessageGroup, {}, async (request) =>
     createGroup(deps, me(request).userId, request.body),
   );
 
-  route(app, ENDPOINTS.directThread, writing, async (request) =>
+  route(app, ENDPOINTS.directThread, {}, async (request) =>
     openDirect(deps, me(request).userId, request.body.user_id),
   );
 
-  route(app, ENDPOINTS.setGroupImage, { ...uploading, bodyLimit: BODY_LIMITS.dataImage }, async (request) =>
+  route(app, ENDPOINTS.setGroupImage, {}, async (request) =>
     setGroupImage(deps, me(request).userId, request.params.id, request.body.image),
   );
 

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { highFive, progress, tournamentUserImage } from './service';
 
@@ -10,11 +10,8 @@ export async function tournamentRoutes(app: App, deps: AppDeps) {
     progress(deps, me(request).userId, request.query),
   );
 
-  route(
-    app,
-    ENDPOINTS.tournamentHighFive,
-    { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 60) } },
-    async (request) => highFive(deps, me(request).userId, request.body),
+  route(app, ENDPOINTS.tournamentHighFive, {}, async (request) =>
+    highFive(deps, me(request).userId, request.body),
   );
 
   route(app, ENDPOINTS.tournamentImage, { describe: { 200: 'the image bytes' } }, async (request, reply) => {
