@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors';
+import { sendBytes } from '../../platform/file-reply';
 import type { App } from '../../platform/http';
 import { sendPresetImage, unsupportedType } from '../../platform/images';
 import { readingMultipart } from '../../platform/multipart';
@@ -23,14 +24,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
 
 function sendImage(reply: FastifyReply, image: { bytes: Buffer; mime: string; kind: string }) {
   // A persona picture never changes under its id; a temp upload is private and short-lived.
-  const cache =
-    image.kind === ImageKind.PERSONA ? 'private, max-age=31536000, immutable' : 'private, no-store';
-  return reply
-    .type(image.mime)
-    .header('cache-control', cache)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
-    .send(image.bytes);
+  return sendBytes(reply, image, image.kind === ImageKind.PERSONA ? 'forever' : 'never', { inline: true });
 }
 
 const imageBytes = { describe: { 200: 'the image bytes' } };

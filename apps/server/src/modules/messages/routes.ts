@@ -1,6 +1,7 @@
 import { ENDPOINTS, PmFilesData } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
+import { sendBytes } from '../../platform/file-reply';
 import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { formData, readUploadForm } from '../attachments';
@@ -75,12 +76,6 @@ export async function messagesRoutes(app: App, deps: AppDeps) {
   route(app, ENDPOINTS.groupImage, { describe: { 200: 'the image bytes' } }, async (request, reply) => {
     const image = await groupImage(deps, me(request).userId, request.params.group_id, request.query.s);
     // A versioned URL never changes its picture; an unversioned one may.
-    const cache = request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache';
-    return reply
-      .type(image.mime)
-      .header('cache-control', cache)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .send(image.bytes);
+    return sendBytes(reply, image, request.query.v ? 'forever' : 'revalidate', { inline: true });
   });
 }

@@ -1,6 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
+import { sendBytes } from '../../platform/file-reply';
 import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { highFive, progress, tournamentUserImage } from './service';
@@ -17,10 +18,6 @@ export async function tournamentRoutes(app: App, deps: AppDeps) {
   route(app, ENDPOINTS.tournamentImage, { describe: { 200: 'the image bytes' } }, async (request, reply) => {
     const image = await tournamentUserImage(deps, me(request).userId, request.query.image_id);
     // A persona picture never changes under its id.
-    return reply
-      .type(image.mime)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(image.bytes);
+    return sendBytes(reply, image, 'forever');
   });
 }
