@@ -86,6 +86,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Before any route: route() scales each declared rate limit by it (docs/decisions/0060).
+  app.decorate('rateLimitFactor', deps.config.rateLimitFactor);
   registerErrorHandlers(app);
   registerInputGuard(app);
   const { errorCheck } = opts;

@@ -1,15 +1,15 @@
 import type { FeedPost, ProfilesResponse } from '@orbit/contract';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database, Db, Queryable } from './db/client';
 import type { PasswordHasher } from './platform/auth/passwords';
 import type { SessionStore } from './platform/auth/sessions';
 import type { LinkPreviewer } from './platform/linkpreview';
-import type { MailOutbox } from './platform/mail';
+import type { MailContext, MailOutbox } from './platform/mail';
 import type { Media } from './platform/media';
 import type { Operations } from './platform/ops';
 import type { Realtime } from './platform/realtime';
 import type { Storage } from './platform/storage';
-import type { UnitOfWorkDeps } from './platform/tx';
+import type { UnitOfWorkDeps, Work } from './platform/tx';
 
 /**
  * Computed homes served again while nothing reached the member: the home module's HomeCache, built in
@@ -57,6 +57,33 @@ export interface PushDelivery {
   deliverDue(now?: number): Promise<PushPass>;
 }
 
+/** A member whom a signed-in member registered (the add-member form), in the registration's transaction. */
+export interface AddedMember {
+  userId: number;
+  email: string;
+  username: string;
+  /** The adding request's origin and language, for the mail's link and words. */
+  context: MailContext;
+}
+
+/**
+ * The domain hooks: what a module announces and a module higher in the layers acts on (decision 0033), each
+ * given its listener in one place, wiring.ts (decision 0060). Declared here with shapes of their own, so
+ * that this file stays below every module and neither side imports the other.
+ */
+export interface DomainHooks {
+  /** Members newly @tagged in a post or a comment, in its unit of work (the feeds module announces). */
+  membersTagged(
+    work: Work,
+    post: { id: number; communityId: number | null },
+    memberIds: number[],
+  ): Promise<void>;
+  /** A member someone added, in the registration's transaction (the auth module announces). */
+  memberAdded(tx: Queryable, member: AddedMember): Promise<void>;
+  /** After a successful sign-in, the session existing (the auth module announces). */
+  signedIn(db: Queryable, userId: number): Promise<void>;
+}
+
 /** Everything a module needs, built once in main.ts (or by the test harness) and passed down. */
 export interface AppDeps {
   config: Config;
@@ -84,6 +111,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Readiness and metrics (decision 0055): GET /api/ready and /api/metrics read them, the drain sets them. */
   ops: Operations;
+  /** What one module announces and another acts on, wired in wiring.ts. */
+  hooks: DomainHooks;
 }
 
 /**

@@ -2,10 +2,9 @@ import { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { AppDeps } from './deps';
-import { onMemberAdded, onSignedIn } from './modules/auth';
+import type { AppDeps, DomainHooks } from './deps';
 import { membershipsOf } from './modules/communities';
-import { CommunityPageCache, onMembersTagged } from './modules/feeds';
+import { CommunityPageCache } from './modules/feeds';
 import { HomeCache } from './modules/home';
 import { notifyTagged } from './modules/notifications';
 import { mailWelcome, voidPasswordTokens } from './modules/passwords';
@@ -28,20 +27,19 @@ import type { EmitCheck } from './platform/tx';
 /** The Redis channel every instance of one deployment publishes committed events on. */
 const DEFAULT_BUS_CHANNEL = 'orbit:events';
 
-let subscribed = false;
 /**
- * The domain events one module announces and another acts on, subscribed here and nowhere else (decision
- * 0033): a module lower in the layers announces, one higher up listens, and neither imports the other. The
- * hooks are the process's, so this runs once however many apps a process builds.
+ * The domain events one module announces and another acts on, wired here and nowhere else (decisions 0033
+ * and 0060): a module lower in the layers announces through `deps.hooks`, one higher up acts, and neither
+ * imports the other. Each app's deps get their own, so nothing is filled at import time.
  */
-function subscribeModules() {
-  if (subscribed) return;
-  subscribed = true;
-  // Members @tagged in a post or a comment get a ME_STAR notification.
-  onMembersTagged(notifyTagged);
-  // A member someone added is mailed a set-password link; a sign-in voids the member's mailed links.
-  onMemberAdded(mailWelcome);
-  onSignedIn(voidPasswordTokens);
+function domainHooks(): DomainHooks {
+  return {
+    // Members @tagged in a post or a comment get a ME_STAR notification.
+    membersTagged: notifyTagged,
+    // A member someone added is mailed a set-password link; a sign-in voids the member's mailed links.
+    memberAdded: mailWelcome,
+    signedIn: voidPasswordTokens,
+  };
 }
 
 /** Builds the services one process shares: storage, hashing, sessions, realtime with its bus. */
@@ -59,7 +57,6 @@ export async function createDeps(
     checkEmit?: EmitCheck;
   } = {},
 ): Promise<{ deps: AppDeps; redis: Redis | null; close: () => Promise<void> }> {
-  subscribeModules();
   const log = overrides.log ?? pino(loggerOptions(config.logLevel));
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
@@ -127,6 +124,7 @@ export async function createDeps(
     push: new PushOutbox(database.db, config, log.child({ component: 'push' })),
     clock: () => new Date(),
     ops,
+    hooks: domainHooks(),
   };
   return {
     deps,

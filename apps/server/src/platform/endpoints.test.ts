@@ -1,8 +1,16 @@
-import { ENDPOINTS, type ErrorCode, endpoints, errorCodesOf } from '@orbit/contract';
+import rateLimitPlugin from '@fastify/rate-limit';
+import {
+  ENDPOINTS,
+  type Endpoint,
+  type ErrorCode,
+  endpoints,
+  errorCodesOf,
+  perMinute,
+} from '@orbit/contract';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/harness';
+import { createTestApp, testConfig } from '../test/harness';
 import { ErrorCodeCheck } from './error-check';
 import { AppError, registerErrorHandlers } from './errors';
 import type { App } from './http';
@@ -13,6 +21,8 @@ const ctx = await createTestApp();
 interface Operation {
   operationId?: string;
   'x-error-codes'?: string[];
+  'x-rate-limit'?: { max: number; window: string; per: 'member' | 'address' };
+  'x-body-limit'?: number;
   responses: Record<
     string,
     { content?: Record<string, { schema: { properties?: { error?: { enum?: string[] } } } }> }
@@ -122,5 +132,61 @@ describe('a declaration with two success statuses', () => {
     const { responses } = doc.paths[openApiPath(ENDPOINTS.ingestActivity.path)].post;
     expect(responses['201']).toEqual(responses['200']);
     expect(responses['200']?.content?.['application/json']?.schema).toBeDefined();
+  });
+});
+
+describe('a declared rate limit', () => {
+  const LIMITED = endpoints(
+    'probe',
+    { limited: 'POST /limited', open: 'POST /open' },
+    {
+      limited: { rateLimit: perMinute(2), response: Type.Object({}), errors: [] },
+      open: { response: Type.Object({}), errors: [] },
+    },
+  );
+
+  /** A bare app with the rate-limit plugin, as buildApp registers it, and the factor buildApp decorates. */
+  async function limitedApp(factor: number) {
+    const app = Fastify().withTypeProvider() as unknown as App;
+    app.decorate('rateLimitFactor', factor);
+    await app.register(rateLimitPlugin, { global: false });
+    route(app, LIMITED.limited, {}, async () => ({}));
+    route(app, LIMITED.open, {}, async () => ({}));
+    return app;
+  }
+
+  const statuses = async (app: App, url: string, times: number) => {
+    const answers: number[] = [];
+    for (let i = 0; i < times; i += 1) answers.push((await app.inject({ method: 'POST', url })).statusCode);
+    return answers;
+  };
+
+  it('is what the server applies, times RATE_LIMIT_FACTOR; a route that declares none is not limited', async () => {
+    const single = await limitedApp(1);
+    expect(await statuses(single, '/limited', 3)).toEqual([200, 200, 429]);
+    expect(await statuses(single, '/open', 3)).toEqual([200, 200, 200]);
+    await single.close();
+    const doubled = await limitedApp(2);
+    expect(await statuses(doubled, '/limited', 5)).toEqual([200, 200, 200, 200, 429]);
+    await doubled.close();
+  });
+
+  it('is shown on each operation of the OpenAPI document, scaled, with whose budget it counts', () => {
+    const factor = testConfig().rateLimitFactor;
+    for (const endpoint of Object.values(ENDPOINTS) as Endpoint[]) {
+      const operation = doc.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
+      const shown = endpoint.rateLimit && {
+        max: Math.round(endpoint.rateLimit.max * factor),
+        window: endpoint.rateLimit.window,
+        per: endpoint.public ? 'address' : 'member',
+      };
+      expect(operation?.['x-rate-limit'], endpoint.name).toEqual(shown);
+      expect(operation?.['x-body-limit'], endpoint.name).toEqual(endpoint.bodyLimit);
+    }
+    expect(doc.paths['/api/login'].post['x-rate-limit']).toEqual({
+      max: 30_000,
+      window: '1 minute',
+      per: 'address',
+    });
   });
 });

@@ -1,5 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { LIMITS } from '@orbit/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -17,18 +16,8 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** base64 of `bytes` bytes: 4 characters for every 3 bytes, padded. */
-const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
-
-/**
- * Request body limits in bytes. A JSON body takes at most 1 MB; a "JSON image" (a base64 data URL of an
- * upload, 000 §7) takes an upload's 25 MB once encoded, with room for its data-URL header and the JSON
- * around it. Multipart files are capped per file by the multipart parser instead (LIMITS.uploadBytes).
- */
-export const BODY_LIMITS = {
-  json: 1024 * 1024,
-  dataImage: base64Length(LIMITS.uploadBytes) + 4096,
-} as const;
+/** Request body limits: declared in the contract beside the routes that take more than JSON's 1 MB. */
+export { BODY_LIMITS } from '@orbit/contract';
 
 /** A route's rate limit, scaled by RATE_LIMIT_FACTOR so an operator can raise every limit at once. */
 export function rateLimit(factor: number, max: number, timeWindow: string | number = '1 minute') {

@@ -19,9 +19,13 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import { type TSchema, Type } from 'typebox';
-import type { App } from './http';
+import { type App, rateLimit } from './http';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** RATE_LIMIT_FACTOR: what `route()` multiplies each declared limit by (buildApp decorates it). */
+    rateLimitFactor?: number;
+  }
   interface FastifyContextConfig {
     /** The codes the route's declaration lets it refuse with, checked in the test suite (error-check.ts). */
     errorCodes?: readonly ErrorCode[];
@@ -60,10 +64,9 @@ export type EndpointHandler<E extends EndpointSpec> = RouteHandlerMethod<
   FastifyBaseLogger
 >;
 
-/** What the module adds to its declaration when it mounts it: limits and the framework's options. */
+/** What the module adds to its declaration when it mounts it: the framework's options. */
 export interface MountOptions {
-  config?: Omit<FastifyContextConfig, 'public' | 'errorCodes'>;
-  bodyLimit?: number;
+  config?: Omit<FastifyContextConfig, 'public' | 'errorCodes' | 'rateLimit'>;
   /** Replies the declaration has no schema for (a file's bytes, one byte range), for the OpenAPI document. */
   describe?: Record<number, string>;
   /** The operation's summary and description in the OpenAPI document, where its name says too little. */
@@ -93,9 +96,27 @@ function responsesOf(endpoint: Endpoint, codes: readonly ErrorCode[], describe: 
 }
 
 /**
+ * The declared limit as the rate-limit plugin reads it, and as the OpenAPI document shows it: scaled by the
+ * app's RATE_LIMIT_FACTOR, counted per member or, on a public route, per client address (app.ts rateLimitKey).
+ */
+function rateLimitOf(app: App, endpoint: Endpoint) {
+  if (!endpoint.rateLimit) return null;
+  const { max, timeWindow } = rateLimit(
+    app.rateLimitFactor ?? 1,
+    endpoint.rateLimit.max,
+    endpoint.rateLimit.window,
+  );
+  return {
+    plugin: { max, timeWindow },
+    openApi: { max, window: timeWindow, per: endpoint.public ? 'address' : 'member' },
+  };
+}
+
+/**
  * Mounts one declared endpoint (docs/decisions/0035): method, path and schemas come from the contract, so
  * the handler's request and reply are typed by it, and the OpenAPI document lists the codes it may refuse
- * with (`x-error-codes`, and the enum of its refusals' `error`).
+ * with (`x-error-codes`, and the enum of its refusals' `error`). Its declared rate limit and body limit are
+ * applied here and shown there (`x-rate-limit`, `x-body-limit`; docs/decisions/0060).
  */
 export function route<E extends Endpoint>(
   app: App,
@@ -104,11 +125,14 @@ export function route<E extends Endpoint>(
   handler: EndpointHandler<E>,
 ): void {
   const codes = errorCodesOf(endpoint);
+  const limit = rateLimitOf(app, endpoint);
   const schema: Record<string, unknown> = {
     tags: [endpoint.tag],
     operationId: endpoint.name,
     response: responsesOf(endpoint, codes, options.describe),
     'x-error-codes': codes,
+    ...(limit ? { 'x-rate-limit': limit.openApi } : {}),
+    ...(endpoint.bodyLimit ? { 'x-body-limit': endpoint.bodyLimit } : {}),
     ...(options.summary ? { summary: options.summary } : {}),
     ...(options.description ? { description: options.description } : {}),
   };
@@ -120,8 +144,13 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema,
-    config: { ...options.config, ...(endpoint.public ? { public: true } : {}), errorCodes: codes },
-    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    config: {
+      ...options.config,
+      ...(endpoint.public ? { public: true } : {}),
+      ...(limit ? { rateLimit: limit.plugin } : {}),
+      errorCodes: codes,
+    },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     handler: handler as RouteHandlerMethod,
   });

@@ -9,7 +9,7 @@ import {
   LoggedSessionResponse,
   LogSessionBody,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { ACTIVITY_ROUTES } from './routes';
 
 /** A session starts at a real time, not in the future, and names a known activity type. */
@@ -18,9 +18,16 @@ const SESSION = ['invalid_session', 'invalid_activity_type'] as const;
 const WHOSE = ['not_found', 'not_friends'] as const;
 
 export const ACTIVITY_ENDPOINTS = endpoints('activity', ACTIVITY_ROUTES, {
-  logActivity: { status: 201, body: LogSessionBody, response: LoggedSessionResponse, errors: SESSION },
+  logActivity: {
+    rateLimit: perMinute(60),
+    status: 201,
+    body: LogSessionBody,
+    response: LoggedSessionResponse,
+    errors: SESSION,
+  },
   /** Idempotent by (app_id, external_id): 201 when it records the session, 200 on a resend. */
   ingestActivity: {
+    rateLimit: perMinute(600),
     statuses: [200, 201],
     body: IngestSessionBody,
     response: LoggedSessionResponse,

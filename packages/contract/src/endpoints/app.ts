@@ -10,7 +10,7 @@ import {
   VersionResponse,
   WsUrlResponse,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { ADMIN_ROUTES, LOCALE_ROUTES, OPERATIONS_ROUTES, REALTIME_ROUTES, TAG_ROUTES } from './routes';
 
 /* The small modules of one or two calls each: dictionaries and version gate, prior tags, admin scope, socket. */
@@ -29,7 +29,7 @@ export const ADMIN_ENDPOINTS = endpoints('admin', ADMIN_ROUTES, {
 });
 
 export const REALTIME_ENDPOINTS = endpoints('realtime', REALTIME_ROUTES, {
-  socketUrl: { response: WsUrlResponse, errors: [] },
+  socketUrl: { rateLimit: perMinute(60), response: WsUrlResponse, errors: [] },
 });
 
 /**

@@ -11,7 +11,7 @@ import {
   PostImageQuery,
   PostImageUploaded,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { ATTACHMENT_ROUTES } from './routes';
 
 /** The files of an upload: none, too many, or of a type that is not allowed. */
@@ -35,48 +35,56 @@ const UPLOAD = { multipart: true } as const;
 
 export const ATTACHMENT_ENDPOINTS = endpoints('attachments', ATTACHMENT_ROUTES, {
   userPostWithFiles: {
+    rateLimit: perMinute(30),
     ...UPLOAD,
     params: AttachmentOwnerParams,
     response: PostAttachmentsCreated,
     errors: NEW_POST,
   },
   communityPostWithFiles: {
+    rateLimit: perMinute(30),
     ...UPLOAD,
     params: AttachmentOwnerParams,
     response: PostAttachmentsCreated,
     errors: NEW_POST,
   },
   userCommentWithFiles: {
+    rateLimit: perMinute(30),
     ...UPLOAD,
     params: AttachmentFeedParams,
     response: CommentAttachmentsCreated,
     errors: NEW_COMMENT,
   },
   communityCommentWithFiles: {
+    rateLimit: perMinute(30),
     ...UPLOAD,
     params: AttachmentFeedParams,
     response: CommentAttachmentsCreated,
     errors: NEW_COMMENT,
   },
   addUserPostFiles: {
+    rateLimit: perMinute(30),
     ...UPLOAD,
     params: AttachmentFeedParams,
     response: AttachmentsAdded,
     errors: ADD_FILES,
   },
   addCommunityPostFiles: {
+    rateLimit: perMinute(30),
     ...UPLOAD,
     params: AttachmentFeedParams,
     response: AttachmentsAdded,
     errors: ADD_FILES,
   },
   addUserCommentFiles: {
+    rateLimit: perMinute(30),
     ...UPLOAD,
     params: AttachmentIdParams,
     response: AttachmentsAdded,
     errors: ADD_FILES,
   },
   addCommunityCommentFiles: {
+    rateLimit: perMinute(30),
     ...UPLOAD,
     params: AttachmentIdParams,
     response: AttachmentsAdded,
@@ -84,11 +92,17 @@ export const ATTACHMENT_ENDPOINTS = endpoints('attachments', ATTACHMENT_ROUTES, 
   },
   attachment: { params: AttachmentIdParams, errors: ['not_found', 'forbidden'] },
   uploadPostImage: {
+    rateLimit: perMinute(30),
     ...UPLOAD,
     query: PostImageQuery,
     response: PostImageUploaded,
     errors: [...FILES, 'invalid_image'],
   },
   postImage: { query: PostImageIdQuery, errors: ['not_found'] },
-  linkPreview: { body: LinkPreviewBody, response: LinkPreview, errors: ['link_preview_failed'] },
+  linkPreview: {
+    rateLimit: perMinute(30),
+    body: LinkPreviewBody,
+    response: LinkPreview,
+    errors: ['link_preview_failed'],
+  },
 });

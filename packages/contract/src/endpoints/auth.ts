@@ -14,11 +14,12 @@ import {
   TwoFactorChallengeResponse,
   ValidatePasswordResponse,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perHour, perMinute } from './define';
 import { AUTH_ROUTES } from './routes';
 
 export const AUTH_ENDPOINTS = endpoints('auth', AUTH_ROUTES, {
   register: {
+    rateLimit: perHour(10),
     public: true,
     status: 201,
     body: RegisterBody,
@@ -35,6 +36,7 @@ export const AUTH_ENDPOINTS = endpoints('auth', AUTH_ROUTES, {
   },
   /** With two-factor sign-in on, the right password answers a challenge instead of a session. */
   login: {
+    rateLimit: perMinute(30),
     public: true,
     body: LoginBody,
     response: Type.Union([TokenResponse, TwoFactorChallengeResponse]),
@@ -42,15 +44,31 @@ export const AUTH_ENDPOINTS = endpoints('auth', AUTH_ROUTES, {
   },
   /** The challenge answered with a current TOTP code or an unused recovery code: the session, as login. */
   loginTwoFactor: {
+    rateLimit: perMinute(30),
     public: true,
     body: LoginTwoFactorBody,
     response: TokenResponse,
     errors: ['invalid_code', 'invalid_challenge', 'account_disabled'],
   },
-  token: { public: true, body: TokenBody, response: Ok, errors: ['invalid_token'] },
+  token: { rateLimit: perMinute(30), public: true, body: TokenBody, response: Ok, errors: ['invalid_token'] },
   me: { response: MeResponse, errors: [] },
   logout: { response: Ok, errors: [] },
-  validatePassword: { body: PasswordBody, response: ValidatePasswordResponse, errors: [] },
-  confirmPassword: { body: PasswordBody, response: Ok, errors: ['incorrect_password'] },
-  identityAvailable: { query: IdentityAvailableQuery, response: IdentityAvailableResponse, errors: [] },
+  validatePassword: {
+    rateLimit: perMinute(30),
+    body: PasswordBody,
+    response: ValidatePasswordResponse,
+    errors: [],
+  },
+  confirmPassword: {
+    rateLimit: perMinute(10),
+    body: PasswordBody,
+    response: Ok,
+    errors: ['incorrect_password'],
+  },
+  identityAvailable: {
+    rateLimit: perMinute(60),
+    query: IdentityAvailableQuery,
+    response: IdentityAvailableResponse,
+    errors: [],
+  },
 });

@@ -7,7 +7,7 @@ import {
   Ok,
   PrivateCallSession,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { CALL_ROUTES } from './routes';
 
 /** A call that is not there or not the caller's, over, full; the media server away (503). */
@@ -24,6 +24,7 @@ const IN_CALL = [
 
 export const CALL_ENDPOINTS = endpoints('calls', CALL_ROUTES, {
   startCall: {
+    rateLimit: perMinute(30),
     body: CallStartBody,
     response: CallStarted,
     errors: [
@@ -39,7 +40,13 @@ export const CALL_ENDPOINTS = endpoints('calls', CALL_ROUTES, {
   },
   privateCall: { params: CallIdParams, response: PrivateCallSession, errors: IN_CALL },
   callSession: { params: CallIdParams, response: CallSessionState, errors: IN_CALL },
-  callMedia: { params: CallIdParams, body: CallMediaBody, response: Ok, errors: IN_CALL },
-  leaveCall: { params: CallIdParams, response: Ok, errors: IN_CALL },
-  rejectCall: { params: CallIdParams, response: Ok, errors: IN_CALL },
+  callMedia: {
+    rateLimit: perMinute(120),
+    params: CallIdParams,
+    body: CallMediaBody,
+    response: Ok,
+    errors: IN_CALL,
+  },
+  leaveCall: { rateLimit: perMinute(120), params: CallIdParams, response: Ok, errors: IN_CALL },
+  rejectCall: { rateLimit: perMinute(120), params: CallIdParams, response: Ok, errors: IN_CALL },
 });

@@ -22,7 +22,7 @@ import {
   SearchCommunitiesQuery,
   UpdateCommunityBody,
 } from '../schemas';
-import { endpoints } from './define';
+import { BODY_LIMITS, endpoints, perMinute } from './define';
 import { COMMUNITY_ROUTES } from './routes';
 
 /** The community is not there, or private and the caller not in it. */
@@ -33,11 +33,13 @@ const LOOKS = ['invalid_name', 'invalid_initials', 'invalid_color'] as const;
 
 export const COMMUNITY_ENDPOINTS = endpoints('communities', COMMUNITY_ROUTES, {
   communities: {
+    rateLimit: perMinute(60),
     query: CommunitiesQuery,
     response: CommunitiesResponse,
     errors: ['invalid_page_key', 'invalid_query'],
   },
   searchCommunities: {
+    rateLimit: perMinute(60),
     query: SearchCommunitiesQuery,
     response: CommunitiesResponse,
     errors: ['invalid_page_key', 'invalid_query'],
@@ -63,11 +65,14 @@ export const COMMUNITY_ENDPOINTS = endpoints('communities', COMMUNITY_ROUTES, {
   },
   leaveCommunity: { body: LeaveCommunityBody, response: Ok, errors: [...MEMBER, 'last_expert'] },
   createCommunity: {
+    rateLimit: perMinute(20),
     body: CreateCommunityBody,
     response: CreatedCommunity,
     errors: [...LOOKS, 'invalid_owner', 'not_a_friend', 'may_not_create', 'not_found'],
   },
   communityImage: {
+    rateLimit: perMinute(30),
+    bodyLimit: BODY_LIMITS.dataImage,
     params: CommunityIdParams,
     body: DataImageBody,
     response: CommunityImageResponse,
@@ -75,6 +80,7 @@ export const COMMUNITY_ENDPOINTS = endpoints('communities', COMMUNITY_ROUTES, {
   },
   organizations: { response: OrganizationsResponse, errors: [] },
   inviteToCommunity: {
+    rateLimit: perMinute(60),
     params: CommunityIdParams,
     body: InviteBody,
     response: Ok,
@@ -88,6 +94,7 @@ export const COMMUNITY_ENDPOINTS = endpoints('communities', COMMUNITY_ROUTES, {
     errors: READ,
   },
   communityNonmembers: {
+    rateLimit: perMinute(60),
     params: CommunityIdParams,
     query: NonmembersQuery,
     response: NonmembersResponse,

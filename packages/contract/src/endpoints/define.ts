@@ -1,10 +1,38 @@
 import type { Static, TSchema } from 'typebox';
+import { LIMITS } from '../constants';
 import type { ErrorCode } from '../errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A route as the server mounts it under /api: method and Fastify-style path, `'GET /community/feed/:id'`. */
 export type Route = `${Method} /${string}`;
+
+/**
+ * How many requests a route takes in a window before it refuses with 429 `rate_limited`: per member, or per
+ * client address on a public route (docs/decisions/0060). The server multiplies `max` by RATE_LIMIT_FACTOR.
+ */
+export interface RateLimit {
+  max: number;
+  window: '1 minute' | '15 minutes' | '1 hour';
+}
+
+export const perMinute = (max: number): RateLimit => ({ max, window: '1 minute' });
+export const perHour = (max: number): RateLimit => ({ max, window: '1 hour' });
+
+/** base64 of `bytes` bytes: 4 characters for every 3 bytes, padded. */
+const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
+
+/**
+ * Request body limits in bytes. A JSON body takes at most 1 MB; a "JSON image" (a base64 data URL of an
+ * upload, 000 §7) takes an upload's 25 MB once encoded, with room for its data-URL header and the JSON
+ * around it; an account's import takes an upload's 25 MB. Multipart files are capped per file by the
+ * multipart parser instead (LIMITS.uploadBytes).
+ */
+export const BODY_LIMITS = {
+  json: 1024 * 1024,
+  dataImage: base64Length(LIMITS.uploadBytes) + 4096,
+  upload: LIMITS.uploadBytes,
+} as const;
 
 /** What one route takes and answers, beside its method and path (docs/decisions/0035). */
 export interface EndpointSpec {
@@ -27,6 +55,10 @@ export interface EndpointSpec {
   public?: true;
   /** It reads a multipart form. */
   multipart?: true;
+  /** Its rate limit; a route without one is limited only by the server's capacity. */
+  rateLimit?: RateLimit;
+  /** A body larger than BODY_LIMITS.json: a JSON image or an import. */
+  bodyLimit?: number;
 }
 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & {

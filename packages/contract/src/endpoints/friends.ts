@@ -14,11 +14,12 @@ import {
   StarIdParams,
   UserIdQuery,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { BLOCK_ROUTES, FRIEND_ROUTES, STAR_ROUTES } from './routes';
 
 export const FRIEND_ENDPOINTS = endpoints('friends', FRIEND_ROUTES, {
   friendRequest: {
+    rateLimit: perMinute(60),
     body: FriendRequestBody,
     response: FriendRequestResult,
     errors: [
@@ -56,7 +57,17 @@ export const STAR_ENDPOINTS = endpoints('stars', STAR_ROUTES, {
 
 /** Blocking oneself is a 400, an unknown member a 404; both calls are idempotent (issue 14). */
 export const BLOCK_ENDPOINTS = endpoints('blocks', BLOCK_ROUTES, {
-  block: { params: BlockParams, response: Ok, errors: ['not_found', 'cannot_block_self'] },
-  unblock: { params: BlockParams, response: Ok, errors: ['not_found', 'cannot_block_self'] },
+  block: {
+    rateLimit: perMinute(60),
+    params: BlockParams,
+    response: Ok,
+    errors: ['not_found', 'cannot_block_self'],
+  },
+  unblock: {
+    rateLimit: perMinute(60),
+    params: BlockParams,
+    response: Ok,
+    errors: ['not_found', 'cannot_block_self'],
+  },
   blocks: { response: BlocksResponse, errors: [] },
 });

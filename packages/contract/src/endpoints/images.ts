@@ -8,7 +8,7 @@ import {
   TempImageQuery,
   UploadedImage,
 } from '../schemas';
-import { endpoints } from './define';
+import { BODY_LIMITS, endpoints, perMinute } from './define';
 import { IMAGE_ROUTES } from './routes';
 
 const READ = ['not_found', 'out_of_range'] as const;
@@ -18,13 +18,25 @@ export const IMAGE_ENDPOINTS = endpoints('images', IMAGE_ROUTES, {
   /** Public so that a plain <img> or a CSS background shows it. */
   sessionImage: { public: true, params: SessionImageParams, errors: ['not_found'] },
   uploadTempImage: {
+    rateLimit: perMinute(30),
     multipart: true,
     query: TempImageQuery,
     response: UploadedImage,
     errors: ['invalid_image'],
   },
   tempImage: { query: ImageIdQuery, errors: READ },
-  cropImage: { body: CropBody, response: CroppedImage, errors: [...READ, 'invalid_image'] },
-  personaImage: { body: DataImageBody, response: CroppedImage, errors: ['invalid_image'] },
+  cropImage: {
+    rateLimit: perMinute(30),
+    body: CropBody,
+    response: CroppedImage,
+    errors: [...READ, 'invalid_image'],
+  },
+  personaImage: {
+    rateLimit: perMinute(30),
+    bodyLimit: BODY_LIMITS.dataImage,
+    body: DataImageBody,
+    response: CroppedImage,
+    errors: ['invalid_image'],
+  },
   image: { query: ImageIdQuery, errors: READ },
 });

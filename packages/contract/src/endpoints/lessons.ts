@@ -16,7 +16,7 @@ import {
   SessionRoom,
   SessionViewers,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { LESSON_ROUTES } from './routes';
 
 /** A community's lessons are its members' only: another community's, or a private one's, is not there. */
@@ -31,6 +31,7 @@ export const LESSON_ENDPOINTS = endpoints('sessions', LESSON_ROUTES, {
   liveLessons: { params: CommunityParams, response: ChatSessionList, errors: MEMBER },
   /** Only the community's experts host a lesson; its room is made on the media server (503 while away). */
   createLesson: {
+    rateLimit: perMinute(120),
     status: 201,
     params: CommunityParams,
     body: SessionCreateBody,
@@ -43,9 +44,10 @@ export const LESSON_ENDPOINTS = endpoints('sessions', LESSON_ROUTES, {
     response: SessionRoom,
     errors: [...LESSON, 'kicked', 'media_unavailable'],
   },
-  leaveLessonRoom: { params: SessionIdParams, response: Ok, errors: LESSON },
+  leaveLessonRoom: { rateLimit: perMinute(120), params: SessionIdParams, response: Ok, errors: LESSON },
   /** The host or another expert of the community ends a running lesson. */
   endLesson: {
+    rateLimit: perMinute(120),
     params: SessionParams,
     response: ChatSession,
     errors: [...LESSON, 'not_an_expert', 'session_ended', 'media_unavailable'],
@@ -55,6 +57,7 @@ export const LESSON_ENDPOINTS = endpoints('sessions', LESSON_ROUTES, {
    * given back is muted on the media server (503 while away).
    */
   lessonMic: {
+    rateLimit: perMinute(120),
     params: SessionParams,
     body: SessionMicBody,
     response: SessionMicAnswer,
@@ -62,6 +65,7 @@ export const LESSON_ENDPOINTS = endpoints('sessions', LESSON_ROUTES, {
   },
   /** The host's moderation of a viewer, who must be a member other than the host and in the room. */
   moderateLesson: {
+    rateLimit: perMinute(120),
     params: SessionParams,
     body: SessionModerateBody,
     response: SessionFloor,
@@ -81,6 +85,7 @@ export const LESSON_ENDPOINTS = endpoints('sessions', LESSON_ROUTES, {
   lessonPosts: { params: SessionParams, response: SessionPosts, errors: LESSON },
   /** A post in the lesson's chat needs a message no longer than the limit, from a viewer not kicked. */
   createLessonPost: {
+    rateLimit: perMinute(120),
     status: 201,
     params: SessionParams,
     body: SessionPostBody,

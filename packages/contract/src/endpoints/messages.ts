@@ -21,7 +21,7 @@ import {
   PmSent,
   PmSentWithFiles,
 } from '../schemas';
-import { endpoints } from './define';
+import { BODY_LIMITS, endpoints, perMinute } from './define';
 import { MESSAGE_ROUTES } from './routes';
 
 const TEXT = ['not_found', 'not_friends', 'blocked', 'empty_message', 'message_too_long'] as const;
@@ -37,37 +37,55 @@ export const MESSAGE_ENDPOINTS = endpoints('messages', MESSAGE_ROUTES, {
     errors: ['not_found', 'invalid_page_key'],
   },
   readMessages: { params: PmGroupParams, response: PmReadResponse, errors: ['not_found'] },
-  sendMessage: { params: PmGroupParams, body: PmMessageBody, response: PmSent, errors: TEXT },
+  sendMessage: {
+    rateLimit: perMinute(120),
+    params: PmGroupParams,
+    body: PmMessageBody,
+    response: PmSent,
+    errors: TEXT,
+  },
   sendMessageWithFiles: {
+    rateLimit: perMinute(30),
     multipart: true,
     params: PmGroupParams,
     response: PmSentWithFiles,
     errors: [...TEXT, ...FILES],
   },
   addMessageFiles: {
+    rateLimit: perMinute(30),
     multipart: true,
     params: PmMessageParams,
     response: PmFilesAdded,
     errors: [...FILES, 'not_found', 'not_author'],
   },
   editMessage: {
+    rateLimit: perMinute(120),
     params: PmMessageParams,
     body: PmMessageBody,
     response: PmSent,
     errors: [...TEXT, 'not_author'],
   },
-  deleteMessage: { params: PmMessageParams, response: Ok, errors: ['not_found', 'not_author'] },
+  deleteMessage: {
+    rateLimit: perMinute(120),
+    params: PmMessageParams,
+    response: Ok,
+    errors: ['not_found', 'not_author'],
+  },
   createMessageGroup: {
+    rateLimit: perMinute(120),
     body: PmCreateGroupBody,
     response: PmGroupCreated,
     errors: ['not_found', 'not_friends', 'blocked', 'group_too_small', 'self'],
   },
   directThread: {
+    rateLimit: perMinute(120),
     body: PmDirectBody,
     response: PmDirectResponse,
     errors: ['not_found', 'not_friends', 'blocked', 'self'],
   },
   setGroupImage: {
+    rateLimit: perMinute(30),
+    bodyLimit: BODY_LIMITS.dataImage,
     params: PmGroupIdParams,
     body: DataImageBody,
     response: PmGroupImageResponse,

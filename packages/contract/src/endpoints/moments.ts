@@ -12,12 +12,13 @@ import {
   Ok,
   ReplayedSessionResponse,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { MOMENT_ROUTES } from './routes';
 
 export const MOMENT_ENDPOINTS = endpoints('moments', MOMENT_ROUTES, {
   appCriteria: { query: AppQuery, response: AppResponse, errors: ['not_found'] },
   createMoment: {
+    rateLimit: perMinute(60),
     body: CreateMomentBody,
     response: Moment,
     errors: [

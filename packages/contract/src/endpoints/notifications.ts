@@ -6,7 +6,7 @@ import {
   NotificationsResponse,
   UnreadCountResponse,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perHour } from './define';
 import { NOTIFICATION_ROUTES } from './routes';
 
 export const NOTIFICATION_ENDPOINTS = endpoints('notifications', NOTIFICATION_ROUTES, {
@@ -19,6 +19,7 @@ export const NOTIFICATION_ENDPOINTS = endpoints('notifications', NOTIFICATION_RO
     errors: ['not_found', 'not_a_challenge'],
   },
   announceMaintenance: {
+    rateLimit: perHour(10),
     body: MaintenanceBody,
     response: MaintenanceResponse,
     errors: ['not_an_administrator'],

@@ -1,5 +1,5 @@
 import { ForgotPasswordBody, Ok, ResetPasswordBody } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perHour } from './define';
 import { PASSWORD_ROUTES } from './routes';
 
 /**
@@ -7,8 +7,16 @@ import { PASSWORD_ROUTES } from './routes';
  * token that is unknown, expired or used with invalid_token, and a password with registration's codes.
  */
 export const PASSWORD_ENDPOINTS = endpoints('passwords', PASSWORD_ROUTES, {
-  forgotPassword: { public: true, status: 202, body: ForgotPasswordBody, response: Ok, errors: [] },
+  forgotPassword: {
+    rateLimit: perHour(10),
+    public: true,
+    status: 202,
+    body: ForgotPasswordBody,
+    response: Ok,
+    errors: [],
+  },
   resetPassword: {
+    rateLimit: perHour(20),
     public: true,
     body: ResetPasswordBody,
     response: Ok,

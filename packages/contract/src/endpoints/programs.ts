@@ -22,7 +22,7 @@ import {
   TournamentProgressQuery,
   TournamentProgressResponse,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { INCENTIVE_ROUTES, SURVEY_ROUTES, TOURNAMENT_ROUTES } from './routes';
 
 const HISTORY = ['not_found', 'plan_required', 'invalid_range'] as const;
@@ -56,6 +56,7 @@ const SURVEY = ['not_org_admin', 'blank_text', 'invalid_time_window', 'invalid_c
 export const SURVEY_ENDPOINTS = endpoints('surveys', SURVEY_ROUTES, {
   surveys: { response: SurveysResponse, errors: [] },
   answerSurvey: {
+    rateLimit: perMinute(60),
     params: SurveyIdParams,
     body: SurveyResponseBody,
     response: SurveyResponseResult,
@@ -85,6 +86,7 @@ export const TOURNAMENT_ENDPOINTS = endpoints('tournament', TOURNAMENT_ROUTES, {
     errors: ['not_found'],
   },
   tournamentHighFive: {
+    rateLimit: perMinute(60),
     body: HighFiveBody,
     response: HighFiveResponse,
     errors: ['not_found', 'own_high_five', 'tournament_over', 'blocked'],

@@ -8,7 +8,7 @@ import {
   PushSubscriptionParams,
   PushSubscriptionsResponse,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perHour, perMinute } from './define';
 import { PUSH_ROUTES } from './routes';
 
 /**
@@ -17,14 +17,26 @@ import { PUSH_ROUTES } from './routes';
  */
 export const PUSH_ENDPOINTS = endpoints('push', PUSH_ROUTES, {
   pushKey: { response: PushKeyResponse, errors: [], public: true },
+  // A subscription is made once per device and permission; each one costs a DNS lookup.
   subscribePush: {
+    rateLimit: perHour(20),
     body: PushSubscriptionBody,
     response: PushSubscriptionCreated,
     statuses: [200, 201],
     errors: ['invalid_subscription'],
   },
   pushSubscriptions: { response: PushSubscriptionsResponse, errors: [] },
-  unsubscribePush: { params: PushSubscriptionParams, response: Ok, errors: ['not_found'] },
+  unsubscribePush: {
+    rateLimit: perMinute(60),
+    params: PushSubscriptionParams,
+    response: Ok,
+    errors: ['not_found'],
+  },
   pushPreferences: { response: PushPreferences, errors: [] },
-  updatePushPreferences: { body: PushPreferencesBody, response: PushPreferences, errors: [] },
+  updatePushPreferences: {
+    rateLimit: perMinute(60),
+    body: PushPreferencesBody,
+    response: PushPreferences,
+    errors: [],
+  },
 });

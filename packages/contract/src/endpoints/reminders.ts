@@ -1,5 +1,5 @@
 import { GoalProgress, RemindersBody, RemindersResponse, WeeklyGoal } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { REMINDER_ROUTES } from './routes';
 
 /**
@@ -8,8 +8,8 @@ import { REMINDER_ROUTES } from './routes';
  */
 export const REMINDER_ENDPOINTS = endpoints('reminders', REMINDER_ROUTES, {
   reminders: { response: RemindersResponse, errors: [] },
-  updateReminders: { body: RemindersBody, response: RemindersResponse, errors: [] },
+  updateReminders: { rateLimit: perMinute(60), body: RemindersBody, response: RemindersResponse, errors: [] },
   weeklyGoal: { response: WeeklyGoal, errors: [] },
-  updateWeeklyGoal: { body: WeeklyGoal, response: WeeklyGoal, errors: [] },
+  updateWeeklyGoal: { rateLimit: perMinute(60), body: WeeklyGoal, response: WeeklyGoal, errors: [] },
   goalProgress: { response: GoalProgress, errors: [] },
 });

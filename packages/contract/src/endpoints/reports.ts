@@ -8,12 +8,16 @@ import {
   ResolveReportBody,
   ResolveReportResponse,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perHour, perMinute } from './define';
 import { REPORT_ROUTES } from './routes';
 
 export const REPORT_ENDPOINTS = endpoints('reports', REPORT_ROUTES, {
-  /** 201 with a new report, 200 with the open one when the member reports the same thing again. */
+  /**
+   * 201 with a new report, 200 with the open one when the member reports the same thing again. A member
+   * reports a few things in an hour, not a flood.
+   */
   createReport: {
+    rateLimit: perHour(30),
     body: CreateReportBody,
     response: CreateReportResponse,
     statuses: [200, 201],
@@ -28,6 +32,7 @@ export const REPORT_ENDPOINTS = endpoints('reports', REPORT_ROUTES, {
   adminReports: { query: ReportsQuery, response: ReportsResponse, errors: ['not_org_admin'] },
   /** A report the caller may not read is a 404; one already dismissed or acted on, 409. */
   resolveReport: {
+    rateLimit: perMinute(120),
     params: ReportIdParams,
     body: ResolveReportBody,
     response: ResolveReportResponse,

@@ -9,7 +9,7 @@ import {
   TwoFactorSetupResponse,
   TwoFactorStatus,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { SECURITY_ROUTES } from './routes';
 
 /**
@@ -18,22 +18,31 @@ import { SECURITY_ROUTES } from './routes';
  */
 export const SECURITY_ENDPOINTS = endpoints('security', SECURITY_ROUTES, {
   twoFactorStatus: { response: TwoFactorStatus, errors: [] },
+  // Password and code guesses: as few as the password confirmation takes (setup, enable, disable).
   twoFactorSetup: {
+    rateLimit: perMinute(10),
     body: TwoFactorSetupBody,
     response: TwoFactorSetupResponse,
     errors: ['incorrect_password', 'two_factor_enabled'],
   },
   twoFactorEnable: {
+    rateLimit: perMinute(10),
     body: TwoFactorCodeBody,
     response: RecoveryCodesResponse,
     errors: ['invalid_code', 'two_factor_enabled', 'two_factor_not_set_up'],
   },
   twoFactorDisable: {
+    rateLimit: perMinute(10),
     body: TwoFactorDisableBody,
     response: Ok,
     errors: ['incorrect_password', 'invalid_code', 'two_factor_not_enabled'],
   },
   deviceSessions: { response: DeviceSessionsResponse, errors: [] },
-  revokeDeviceSession: { params: DeviceSessionParams, response: Ok, errors: ['not_found'] },
-  revokeOtherSessions: { response: Ok, errors: [] },
+  revokeDeviceSession: {
+    rateLimit: perMinute(30),
+    params: DeviceSessionParams,
+    response: Ok,
+    errors: ['not_found'],
+  },
+  revokeOtherSessions: { rateLimit: perMinute(30), response: Ok, errors: [] },
 });

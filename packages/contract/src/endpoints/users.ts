@@ -15,13 +15,14 @@ import {
   UserIdParams,
   UserProfile,
 } from '../schemas';
-import { endpoints } from './define';
+import { endpoints, perMinute } from './define';
 import { SEARCH_ROUTES, USER_ROUTES } from './routes';
 
 export const USER_ENDPOINTS = endpoints('users', USER_ROUTES, {
   profiles: { response: ProfilesResponse, errors: [] },
   profile: { query: ProfileQuery, response: ProfileResponse, errors: ['not_found'] },
   updateUser: {
+    rateLimit: perMinute(60),
     body: UpdateUserBody,
     response: UserProfile,
     errors: [
@@ -44,6 +45,7 @@ export const USER_ENDPOINTS = endpoints('users', USER_ROUTES, {
   },
   picture: { response: PictureResponse, errors: [] },
   socialSync: {
+    rateLimit: perMinute(10),
     body: SocialSyncBody,
     response: UserProfile,
     errors: [
@@ -62,11 +64,13 @@ export const USER_ENDPOINTS = endpoints('users', USER_ROUTES, {
 
 export const SEARCH_ENDPOINTS = endpoints('search', SEARCH_ROUTES, {
   searchUsers: {
+    rateLimit: perMinute(60),
     query: SearchUsersQuery,
     response: SearchUsersResponse,
     errors: ['invalid_query', 'invalid_page_key'],
   },
   privateUser: {
+    rateLimit: perMinute(60),
     query: PrivateUserQuery,
     response: PrivateUserResponse,
     errors: ['invalid_query', 'not_found'],

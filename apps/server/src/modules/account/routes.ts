@@ -1,10 +1,10 @@
-import { ENDPOINTS, LIMITS } from '@orbit/contract';
+import { ENDPOINTS } from '@orbit/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { clearSessionCookies } from '../../platform/auth/cookies';
 import { me } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { readingMultipart } from '../../platform/multipart';
 import { route } from '../../platform/route';
 import { eraseAccount, exportAccount, importAccount } from './service';
@@ -25,26 +25,19 @@ async function importBody(request: FastifyRequest): Promise<unknown> {
 }
 
 export async function accountRoutes(app: App, deps: AppDeps) {
-  const f = deps.config.rateLimitFactor;
-
   // A whole account's files read in one answer: a few a minute.
-  route(app, ENDPOINTS.exportAccount, { config: { rateLimit: rateLimit(f, 5) } }, async (request, reply) => {
+  route(app, ENDPOINTS.exportAccount, {}, async (request, reply) => {
     reply.header('content-disposition', 'attachment; filename="orbit-export.json"');
     reply.header('cache-control', 'private, no-store');
     return exportAccount(deps, me(request).userId);
   });
 
-  // An export's personal part can hold years of sessions and moods: more than an ordinary JSON body.
-  const bodyLimit = LIMITS.uploadBytes;
-  route(
-    app,
-    ENDPOINTS.importAccount,
-    { bodyLimit, config: { rateLimit: rateLimit(f, 10) } },
-    async (request) => importAccount(deps, me(request).userId, await importBody(request)),
+  route(app, ENDPOINTS.importAccount, {}, async (request) =>
+    importAccount(deps, me(request).userId, await importBody(request)),
   );
 
   // The password is checked here: guessing it is limited like /user/confirm_password.
-  route(app, ENDPOINTS.eraseAccount, { config: { rateLimit: rateLimit(f, 10) } }, async (request, reply) => {
+  route(app, ENDPOINTS.eraseAccount, {}, async (request, reply) => {
     const result = await eraseAccount(deps, me(request), request.body.password, request.log);
     clearSessionCookies(reply);
     return result;

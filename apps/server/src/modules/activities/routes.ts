@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { activityHistory } from './history';
 import { leaderboard } from './leaderboard';
@@ -9,9 +9,7 @@ import { ingestActivity, logActivity } from './service';
 import { activitySummary } from './summary';
 
 export async function activitiesRoutes(app: App, deps: AppDeps) {
-  const f = deps.config.rateLimitFactor;
-
-  route(app, ENDPOINTS.logActivity, { config: { rateLimit: rateLimit(f, 60) } }, async (request, reply) => {
+  route(app, ENDPOINTS.logActivity, {}, async (request, reply) => {
     const answer = await logActivity(deps, me(request).userId, request.body);
     return reply.status(201).send(answer);
   });
@@ -20,7 +18,6 @@ export async function activitiesRoutes(app: App, deps: AppDeps) {
     app,
     ENDPOINTS.ingestActivity,
     {
-      config: { rateLimit: rateLimit(f, 600) },
       summary: 'An integration (app ids 1..7) sends a session of the signed-in member',
       description:
         'Idempotent by (app_id, external_id): the first call records the session, its SYSTEM_ACTIVITY post and ' +

@@ -72,7 +72,13 @@ function postActivityOf(row: ActivityLogRow, input: ActivityLogInput): PostActiv
  * to the member. History, summary, leaderboards, incentive progress, tournament battles and the activity
  * stars read the row itself, so they move in the same commit.
  */
-async function recordNew(work: Work, userId: number, row: ActivityLogRow, input: ActivityLogInput) {
+async function recordNew(
+  deps: AppDeps,
+  work: Work,
+  userId: number,
+  row: ActivityLogRow,
+  input: ActivityLogInput,
+) {
   const user = await findUser(work.tx, userId);
   const post = await writePost(
     work,
@@ -83,7 +89,7 @@ async function recordNew(work: Work, userId: number, row: ActivityLogRow, input:
   );
   await work.tx.insert(activityLogPosts).values({ activityLogId: row.id, postId: post.id });
   await completeMomentsByActivity(work, row);
-  await publishNewPost(work, post);
+  await publishNewPost(deps, work, post);
   const session = presentActivityLog(row, user.unitPreference, post.id);
   await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, { kind: 'activity', ...session });
   return session;
@@ -118,7 +124,7 @@ export async function logActivity(
   const values = rowOf(userId, body, now);
   return inTransaction(unitOfWork(deps), async (work) => {
     const [row] = await work.tx.insert(activityLogs).values(values).returning();
-    return { session: await recordNew(work, userId, row as ActivityLogRow, body), created: true };
+    return { session: await recordNew(deps, work, userId, row as ActivityLogRow, body), created: true };
   });
 }
 
@@ -163,6 +169,6 @@ export async function ingestActivity(
   return inTransaction(unitOfWork(deps), async (work) => {
     const [row] = await work.tx.insert(activityLogs).values(values).onConflictDoNothing().returning();
     if (!row) return { session: await existing(work, userId, body.app_id, body.external_id), created: false };
-    return { session: await recordNew(work, userId, row, body), created: true };
+    return { session: await recordNew(deps, work, userId, row, body), created: true };
   });
 }

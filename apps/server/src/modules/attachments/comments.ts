@@ -67,7 +67,7 @@ export async function createCommentWithFiles(
         hasAttachments,
       });
       const rows = await uploads.attachTo(work.tx, callerId, { commentId: comment.id });
-      await publishNewComment(work, access, comment);
+      await publishNewComment(deps, work, access, comment);
       return { comment_id: comment.id, attachments: rows.map(presentAttachment) };
     }),
   );

@@ -37,7 +37,7 @@ export async function createPostWithFiles(
     inTransaction(unitOfWork(deps, callerId), async (work) => {
       const post = await writePost(work, callerId, place, input, { hasAttachments: uploads.count > 0 });
       const rows = await uploads.attachTo(work.tx, callerId, { postId: post.id });
-      await publishNewPost(work, post);
+      await publishNewPost(deps, work, post);
       const shown = await presentFor(work.tx, callerId, await openPost(work.tx, callerId, post.id, place));
       return { feed_id: post.id, attachments: rows.map(presentAttachment), post: shown };
     }),

@@ -1,7 +1,7 @@
 import { AttachmentCommentData, AttachmentPostData, ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import type { CommentInput, FeedPlace, PostInput } from '../feeds';
 import { addFilesToComment, type CommentFeedKind, createCommentWithFiles } from './comments';
@@ -39,23 +39,21 @@ const COMMENT_FILES: [typeof ENDPOINTS.addUserCommentFiles, CommentFeedKind][] =
 ];
 
 export async function attachmentsRoutes(app: App, deps: AppDeps) {
-  const upload = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 30, '1 minute') } };
-
   for (const { place, ...feed } of FEEDS) {
-    route(app, feed.post, upload, async (request) => {
+    route(app, feed.post, {}, async (request) => {
       const form = await readUploadForm(request);
       const input = formData<PostInput>(request, AttachmentPostData, form.data, 'post');
       return createPostWithFiles(deps, me(request).userId, place(request.params.id), input, form.files);
     });
 
-    route(app, feed.comment, upload, async (request) => {
+    route(app, feed.comment, {}, async (request) => {
       const form = await readUploadForm(request);
       const input = formData<CommentInput>(request, AttachmentCommentData, form.data, 'comment');
       const { id, feedId } = request.params;
       return createCommentWithFiles(deps, me(request).userId, feedId, place(id), input, form.files);
     });
 
-    route(app, feed.addToPost, upload, async (request) => {
+    route(app, feed.addToPost, {}, async (request) => {
       const { files } = await readUploadForm(request);
       const { id, feedId } = request.params;
       return addFilesToPost(deps, me(request).userId, place(id), feedId, files);
@@ -63,7 +61,7 @@ export async function attachmentsRoutes(app: App, deps: AppDeps) {
   }
 
   for (const [endpoint, kind] of COMMENT_FILES) {
-    route(app, endpoint, upload, async (request) => {
+    route(app, endpoint, {}, async (request) => {
       const { files } = await readUploadForm(request);
       return addFilesToComment(deps, me(request).userId, kind, request.params.id, files);
     });
@@ -74,7 +72,7 @@ export async function attachmentsRoutes(app: App, deps: AppDeps) {
     return sendStoredFile(request, reply, row, await attachmentBytes(deps, row));
   });
 
-  route(app, ENDPOINTS.uploadPostImage, upload, async (request) =>
+  route(app, ENDPOINTS.uploadPostImage, {}, async (request) =>
     uploadPostImage(deps, me(request).userId, (await readUploadForm(request)).files),
   );
 
@@ -83,10 +81,5 @@ export async function attachmentsRoutes(app: App, deps: AppDeps) {
     return sendStoredFile(request, reply, row, bytes);
   });
 
-  route(
-    app,
-    ENDPOINTS.linkPreview,
-    { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 30, '1 minute') } },
-    async (request) => deps.linkPreview.preview(request.body.url),
-  );
+  route(app, ENDPOINTS.linkPreview, {}, async (request) => deps.linkPreview.preview(request.body.url));
 }

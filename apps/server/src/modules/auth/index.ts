@@ -1,5 +1,4 @@
 /** The auth module's entry: what other modules may use of it (docs/decisions/0033). */
-export { type AddedMember, onMemberAdded, onSignedIn } from './hooks';
 export {
   changePassword,
   confirmPassword,

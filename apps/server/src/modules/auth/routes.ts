@@ -45,18 +45,13 @@ export async function authRoutes(app: App, deps: AppDeps) {
     throw err;
   };
 
-  route(
-    app,
-    ENDPOINTS.register,
-    { config: { rateLimit: rateLimit(f, 10, '1 hour') } },
-    async (request, reply) => {
-      const context = mailContext(request, deps.config);
-      const result = await register(deps, request.body, request.auth?.userId ?? null, context);
-      return reply.status(201).send(result);
-    },
-  );
+  route(app, ENDPOINTS.register, {}, async (request, reply) => {
+    const context = mailContext(request, deps.config);
+    const result = await register(deps, request.body, request.auth?.userId ?? null, context);
+    return reply.status(201).send(result);
+  });
 
-  route(app, ENDPOINTS.login, { config: { rateLimit: rateLimit(f, 30) } }, async (request, reply) => {
+  route(app, ENDPOINTS.login, {}, async (request, reply) => {
     const account: Account | null = await findAccount(deps.db, request.body.identity);
     signInKeys.set(request, signInKey(account, request.body.identity));
     if (await accountLimited(request)) return tooManyAttempts(reply);
@@ -71,27 +66,22 @@ export async function authRoutes(app: App, deps: AppDeps) {
     return { user_token: signIn.token };
   });
 
-  route(
-    app,
-    ENDPOINTS.loginTwoFactor,
-    { config: { rateLimit: rateLimit(f, 30) } },
-    async (request, reply) => {
-      const { challenge_token: challengeToken, code } = request.body;
-      const owner = await challengeOwner(deps.db, challengeToken);
-      // Wrong codes count against the account's sign-in limit, as wrong passwords do.
-      if (owner !== null) {
-        signInKeys.set(request, signInKey({ id: owner }, ''));
-        if (await accountLimited(request)) return tooManyAttempts(reply);
-      }
-      const { token } = await loginWithCode(deps, challengeToken, code, request.headers['user-agent']).catch(
-        countFailure(request),
-      );
-      setSessionCookie(reply, token);
-      return { user_token: token };
-    },
-  );
+  route(app, ENDPOINTS.loginTwoFactor, {}, async (request, reply) => {
+    const { challenge_token: challengeToken, code } = request.body;
+    const owner = await challengeOwner(deps.db, challengeToken);
+    // Wrong codes count against the account's sign-in limit, as wrong passwords do.
+    if (owner !== null) {
+      signInKeys.set(request, signInKey({ id: owner }, ''));
+      if (await accountLimited(request)) return tooManyAttempts(reply);
+    }
+    const { token } = await loginWithCode(deps, challengeToken, code, request.headers['user-agent']).catch(
+      countFailure(request),
+    );
+    setSessionCookie(reply, token);
+    return { user_token: token };
+  });
 
-  route(app, ENDPOINTS.token, { config: { rateLimit: rateLimit(f, 30) } }, async (request, reply) => {
+  route(app, ENDPOINTS.token, {}, async (request, reply) => {
     const session = await deps.sessions.resolve(deps.db, request.body.user_token);
     if (!session) throw unauthorized('The token is not valid', 'invalid_token');
     setSessionCookie(reply, request.body.user_token);
@@ -111,7 +101,7 @@ export async function authRoutes(app: App, deps: AppDeps) {
     return { ok: true };
   });
 
-  route(app, ENDPOINTS.validatePassword, { config: { rateLimit: rateLimit(f, 30) } }, async (request) => {
+  route(app, ENDPOINTS.validatePassword, {}, async (request) => {
     const problems: string[] = passwordProblems(
       request.body.password,
       await usernameOf(deps.db, me(request).userId),
@@ -120,12 +110,12 @@ export async function authRoutes(app: App, deps: AppDeps) {
     return { valid: problems.length === 0, problems };
   });
 
-  route(app, ENDPOINTS.confirmPassword, { config: { rateLimit: rateLimit(f, 10) } }, async (request) => {
+  route(app, ENDPOINTS.confirmPassword, {}, async (request) => {
     await confirmPassword(deps, me(request).userId, request.body.password);
     return { ok: true };
   });
 
-  route(app, ENDPOINTS.identityAvailable, { config: { rateLimit: rateLimit(f, 60) } }, async (request) => {
+  route(app, ENDPOINTS.identityAvailable, {}, async (request) => {
     const name = request.query.identity.trim();
     const valid = isValidAvatarName(name);
     return { valid, available: valid && !(await isIdentityTaken(deps.db, name, me(request).userId)) };

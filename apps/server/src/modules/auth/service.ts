@@ -18,7 +18,6 @@ import type { MailContext } from '../../platform/mail';
 import { inTransaction, type Work } from '../../platform/tx';
 import { isExpertInOrganization } from '../communities';
 import { answerChallenge, openChallenge, twoFactorOn } from '../twofactor';
-import { announceMemberAdded, announceSignedIn } from './hooks';
 
 export interface RegisterInput {
   email: string;
@@ -147,7 +146,7 @@ export async function register(
         .values({ organizationId, userId: row.id, orgRoles: [OrgRole.MEMBER] });
     }
     if (callerId !== null && context) {
-      await announceMemberAdded(tx, { userId: row.id, email, username: row.username, context });
+      await deps.hooks.memberAdded(tx, { userId: row.id, email, username: row.username, context });
     }
     return row.id;
   });
@@ -201,7 +200,7 @@ export async function login(
   if (await twoFactorOn(deps.db, account.id))
     return { challengeToken: await openChallenge(deps.db, account.id) };
   const session = await deps.sessions.create(deps.db, account.id, userAgent);
-  await announceSignedIn(deps.db, account.id);
+  await deps.hooks.signedIn(deps.db, account.id);
   return session;
 }
 
@@ -213,7 +212,7 @@ export async function loginWithCode(deps: AppDeps, challengeToken: string, code:
     return deps.sessions.create(tx, userId, userAgent);
   });
   // After the challenge's transaction, as after a password sign-in: older reset links die (decision 0049).
-  if (signedIn !== null) await announceSignedIn(deps.db, signedIn);
+  if (signedIn !== null) await deps.hooks.signedIn(deps.db, signedIn);
   return session;
 }
 

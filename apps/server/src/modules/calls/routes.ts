@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import {
   callSessionState,
@@ -17,12 +17,7 @@ import {
  * and credentials from the call (002 §7).
  */
 export async function callsRoutes(app: App, deps: AppDeps) {
-  const f = deps.config.rateLimitFactor;
-  const answering = { config: { rateLimit: rateLimit(f, 120) } };
-
-  route(app, ENDPOINTS.startCall, { config: { rateLimit: rateLimit(f, 30) } }, async (request) =>
-    startCall(deps, me(request).userId, request.body),
-  );
+  route(app, ENDPOINTS.startCall, {}, async (request) => startCall(deps, me(request).userId, request.body));
 
   route(app, ENDPOINTS.privateCall, {}, async (request) =>
     privateCallSession(deps, me(request).userId, request.params.id),
@@ -32,15 +27,15 @@ export async function callsRoutes(app: App, deps: AppDeps) {
     callSessionState(deps, me(request).userId, request.params.id),
   );
 
-  route(app, ENDPOINTS.callMedia, answering, async (request) =>
+  route(app, ENDPOINTS.callMedia, {}, async (request) =>
     setCallMedia(deps, me(request).userId, request.params.id, request.body),
   );
 
-  route(app, ENDPOINTS.leaveCall, answering, async (request) =>
+  route(app, ENDPOINTS.leaveCall, {}, async (request) =>
     leaveCall(deps, me(request).userId, request.params.id),
   );
 
-  route(app, ENDPOINTS.rejectCall, answering, async (request) =>
+  route(app, ENDPOINTS.rejectCall, {}, async (request) =>
     rejectCall(deps, me(request).userId, request.params.id),
   );
 }

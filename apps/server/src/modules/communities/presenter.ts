@@ -2,32 +2,30 @@ import {
   avatarUrl,
   type Community,
   type CommunityEntry,
-  CommunityIdentity,
   type CommunityMember,
   imageUrl,
   type PersonaImage,
   PersonaType,
 } from '@orbit/contract';
-import { presentMemberFace, publicCounts, STRANGER, seesPersona, type UserRow } from '../faces';
+import {
+  defaultCommunityIdentity,
+  joinedAsPersona,
+  presentMemberFace,
+  publicCounts,
+  type UserRow,
+} from '../faces';
 import type { CommunityRow } from './policy';
 
 export function communityImageUrl(community: CommunityRow): string | null {
   return community.imageId === null ? null : imageUrl(community.imageId);
 }
 
-/** A member appears under their persona when public and their avatar identity when private, unless they chose. */
-export function defaultIdentity(user: UserRow): CommunityIdentity {
-  return seesPersona(user, STRANGER) ? CommunityIdentity.PERSONA : CommunityIdentity.AVATAR;
-}
-
-const showsPersona = (identity: string) => identity === CommunityIdentity.PERSONA;
-
 /** The picture and name a member shows in a community under the identity they joined with. */
 export function presentIdentity(
   user: UserRow,
   identity: string,
 ): { identity_image: PersonaImage; identity_name: string } {
-  if (showsPersona(identity)) {
+  if (joinedAsPersona(identity)) {
     return {
       identity_image: { type: user.personaType, value: user.personaValue },
       identity_name: user.username,
@@ -72,7 +70,7 @@ export function presentEntry(
     request_date: standing.invitedAt?.toISOString() ?? null,
     text: standing.inviterName,
     has_leaderboard: community.hasLeaderboard,
-    ...presentIdentity(caller, standing.identity ?? defaultIdentity(caller)),
+    ...presentIdentity(caller, standing.identity ?? defaultCommunityIdentity(caller)),
   };
 }
 
@@ -97,7 +95,7 @@ export function presentMember(
   membership: { role: number; identity: string },
   isFriend: boolean,
 ): CommunityMember {
-  const face = presentMemberFace(user, showsPersona(membership.identity));
+  const face = presentMemberFace(user, joinedAsPersona(membership.identity));
   return {
     id: user.id,
     user_id: user.id,

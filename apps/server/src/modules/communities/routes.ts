@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { organizationsOf } from '../admin';
 import { communityMembersOf, listCommunities, nonmembersOf } from './queries';
@@ -20,10 +20,7 @@ import {
 } from './service';
 
 export async function communitiesRoutes(app: App, deps: AppDeps) {
-  const f = deps.config.rateLimitFactor;
-  const searchLimit = { config: { rateLimit: rateLimit(f, 60) } };
-
-  route(app, ENDPOINTS.communities, searchLimit, async (request) =>
+  route(app, ENDPOINTS.communities, {}, async (request) =>
     listCommunities(
       deps.db,
       me(request).userId,
@@ -32,7 +29,7 @@ export async function communitiesRoutes(app: App, deps: AppDeps) {
     ),
   );
 
-  route(app, ENDPOINTS.searchCommunities, searchLimit, async (request) =>
+  route(app, ENDPOINTS.searchCommunities, {}, async (request) =>
     listCommunities(deps.db, me(request).userId, request.query.textsearch, request.query.page_key),
   );
 
@@ -52,22 +49,19 @@ export async function communitiesRoutes(app: App, deps: AppDeps) {
     leaveCommunity(deps, me(request).userId, request.body.id),
   );
 
-  route(app, ENDPOINTS.createCommunity, { config: { rateLimit: rateLimit(f, 20) } }, async (request) =>
+  route(app, ENDPOINTS.createCommunity, {}, async (request) =>
     createCommunity(deps, me(request).userId, request.body),
   );
 
-  route(
-    app,
-    ENDPOINTS.communityImage,
-    { bodyLimit: BODY_LIMITS.dataImage, config: { rateLimit: rateLimit(f, 30) } },
-    async (request) => changeCommunityImage(deps, me(request).userId, request.params.id, request.body.image),
+  route(app, ENDPOINTS.communityImage, {}, async (request) =>
+    changeCommunityImage(deps, me(request).userId, request.params.id, request.body.image),
   );
 
   route(app, ENDPOINTS.organizations, {}, async (request) => ({
     organizations: await organizationsOf(deps.db, me(request).userId),
   }));
 
-  route(app, ENDPOINTS.inviteToCommunity, { config: { rateLimit: rateLimit(f, 60) } }, async (request) =>
+  route(app, ENDPOINTS.inviteToCommunity, {}, async (request) =>
     inviteByScreenName(deps, me(request).userId, request.params.id, request.body.screen_name),
   );
 
@@ -79,7 +73,7 @@ export async function communitiesRoutes(app: App, deps: AppDeps) {
     communityMembersOf(deps.db, me(request).userId, request.params.id, request.query.f === true),
   );
 
-  route(app, ENDPOINTS.communityNonmembers, searchLimit, async (request) =>
+  route(app, ENDPOINTS.communityNonmembers, {}, async (request) =>
     nonmembersOf(deps.db, me(request).userId, request.params.id, request.query.textsearch),
   );
 

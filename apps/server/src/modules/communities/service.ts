@@ -21,12 +21,11 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { organizationsOf } from '../admin';
-import { findUser, type UserRow } from '../faces';
+import { defaultCommunityIdentity, findUser, type UserRow } from '../faces';
 import { ImageKind, storeSquareDataUrl } from '../images';
 import { forgetStar, recordInteraction, StarTarget } from '../stars';
 import { notifyCommunityInvite } from './notices';
 import { assertExpert, assertMayRead, assertMember, standingIn } from './policy';
-import { defaultIdentity } from './presenter';
 import { candidateCondition, communityPage } from './queries';
 import { assertJoinRole, assertTermsMet, communityColor, communityInitials, communityName } from './rules';
 
@@ -98,7 +97,7 @@ export async function joinCommunity(deps: AppDeps, callerId: number, body: JoinC
       community.id,
       callerId,
       CommunityRole.MEMBER,
-      body.identity ?? defaultIdentity(user),
+      body.identity ?? defaultCommunityIdentity(user),
     );
     await announce(work, body.id, [callerId]);
     return OK;
@@ -233,7 +232,13 @@ export async function createCommunity(deps: AppDeps, callerId: number, body: Cre
       })
       .returning({ id: communities.id });
     const creator = await findUser(work.tx, callerId);
-    await addMembership(work, community.id, callerId, CommunityRole.EXPERT, defaultIdentity(creator));
+    await addMembership(
+      work,
+      community.id,
+      callerId,
+      CommunityRole.EXPERT,
+      defaultCommunityIdentity(creator),
+    );
     await invite(work, community.id, invitees, callerId);
     await announce(work, community.id, [callerId, ...invitees]);
     return { id: community.id };
@@ -282,7 +287,7 @@ export async function answerInvite(deps: AppDeps, callerId: number, communityId:
     if (answered.length === 0) throw notFound('You have no invite to this community', ErrorCode.no_invite);
     if (status === InviteAnswer.ACCEPT && !(await standingIn(work.tx, communityId, callerId)).isMember) {
       const user = await findUser(work.tx, callerId);
-      await addMembership(work, communityId, callerId, CommunityRole.MEMBER, defaultIdentity(user));
+      await addMembership(work, communityId, callerId, CommunityRole.MEMBER, defaultCommunityIdentity(user));
     }
     await announce(work, communityId, [callerId]);
     return OK;
@@ -303,7 +308,7 @@ export async function addMember(deps: AppDeps, callerId: number, communityId: nu
       .where(and(eq(users.id, userId), candidateCondition(community, callerId)))
       .limit(1);
     if (!user) throw notFound('No such member');
-    await addMembership(work, communityId, userId, CommunityRole.MEMBER, defaultIdentity(user));
+    await addMembership(work, communityId, userId, CommunityRole.MEMBER, defaultCommunityIdentity(user));
     await announce(work, communityId, [userId]);
     return OK;
   });

@@ -1,16 +1,15 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { listDevices, signOutDevice, signOutOtherDevices } from './service';
 
 /** The member's devices: their own sign-in sessions, each of which they can sign out. */
 export async function devicesRoutes(app: App, deps: AppDeps) {
-  const limit = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 30) } };
   route(app, ENDPOINTS.deviceSessions, {}, async (request) => listDevices(deps, me(request)));
-  route(app, ENDPOINTS.revokeDeviceSession, limit, async (request) =>
+  route(app, ENDPOINTS.revokeDeviceSession, {}, async (request) =>
     signOutDevice(deps, me(request), request.params.session_id),
   );
-  route(app, ENDPOINTS.revokeOtherSessions, limit, async (request) => signOutOtherDevices(deps, me(request)));
+  route(app, ENDPOINTS.revokeOtherSessions, {}, async (request) => signOutOtherDevices(deps, me(request)));
 }

@@ -11,8 +11,11 @@ export {
   type UserRow,
 } from './columns';
 export {
+  defaultCommunityIdentity,
   FRIEND,
   faceSeenBy,
+  joinedAsPersona,
+  joinedAsPersonaSql,
   presentPublicProfile,
   SELF,
   type Stance,

@@ -1,8 +1,8 @@
-import { PrivacySetting, type PublicProfile } from '@orbit/contract';
+import { CommunityIdentity, PrivacySetting, type PublicProfile } from '@orbit/contract';
 import { eq, or, type SQLWrapper } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { communityMembers, users } from '../../db/schema';
 import { type FaceRow, isFriendSql } from './columns';
-import { type MemberFace, presentMemberFace, profileUnder, type Relation } from './presenter';
+import { type MemberFace, presentMemberFace, profileUnder, type Relation, STRANGER } from './presenter';
 
 /** Where a viewer stands to the member they are shown: the member themselves, a friend, or neither. */
 export interface Stance {
@@ -44,3 +44,22 @@ export function presentPublicProfile(user: FaceRow, relation: Relation): PublicP
  */
 export const seesOthersPersonaSql = (viewerId: SQLWrapper | number) =>
   or(eq(users.privacySetting, PrivacySetting.PUBLIC), isFriendSql(viewerId, users.id));
+
+/**
+ * The community rule, written here only: in a community, a member shows the face of the identity they joined
+ * it with (000 §4.6, the identity popup), their persona or their avatar identity, whatever their privacy.
+ * Someone shown in a community they have not joined (a lesson's guest) shows their persona.
+ */
+export function joinedAsPersona(identity: string | null): boolean {
+  return (identity ?? CommunityIdentity.PERSONA) === CommunityIdentity.PERSONA;
+}
+
+/** joinedAsPersona as a condition on a membership row (`community_members`, or an alias of it). */
+export const joinedAsPersonaSql = (
+  membership: Pick<typeof communityMembers, 'identity'> = communityMembers,
+) => eq(membership.identity, CommunityIdentity.PERSONA);
+
+/** The identity a member joins under unless they choose: their persona when public, their avatar when private. */
+export function defaultCommunityIdentity(member: Pick<FaceRow, 'privacySetting'>): CommunityIdentity {
+  return seesPersona(member, STRANGER) ? CommunityIdentity.PERSONA : CommunityIdentity.AVATAR;
+}

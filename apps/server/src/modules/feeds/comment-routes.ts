@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { createComment, deleteComment, editComment, listComments } from './comments';
 import type { FeedPlace } from './policy';
@@ -17,8 +17,6 @@ const COMMENT_ACTIONS = [
 
 /** Comments of 001 §7: the owner (member or community) in the query or path must be the post's. */
 export async function commentRoutes(app: App, deps: AppDeps) {
-  const write = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 60) } };
-
   route(app, ENDPOINTS.userComments, {}, async (request) => ({
     user_feed_comments: await listComments(
       deps,
@@ -37,7 +35,7 @@ export async function commentRoutes(app: App, deps: AppDeps) {
     ),
   }));
 
-  route(app, ENDPOINTS.createUserComment, write, async (request) =>
+  route(app, ENDPOINTS.createUserComment, {}, async (request) =>
     createComment(
       deps,
       me(request).userId,
@@ -47,7 +45,7 @@ export async function commentRoutes(app: App, deps: AppDeps) {
     ),
   );
 
-  route(app, ENDPOINTS.createCommunityComment, write, async (request) =>
+  route(app, ENDPOINTS.createCommunityComment, {}, async (request) =>
     createComment(
       deps,
       me(request).userId,
@@ -58,7 +56,7 @@ export async function commentRoutes(app: App, deps: AppDeps) {
   );
 
   for (const { placeOf, edit, remove } of COMMENT_ACTIONS) {
-    route(app, edit, write, async (request) => {
+    route(app, edit, {}, async (request) => {
       const { id, feedId, commentId } = request.params;
       return editComment(deps, me(request).userId, feedId, commentId, placeOf(id), request.body);
     });

@@ -25,7 +25,7 @@ import {
   seesComment,
 } from './policy';
 import { presentComment, type Viewer } from './presenter';
-import { notifyTagged, recordFeedInteraction } from './service';
+import { type Hooked, notifyTagged, recordFeedInteraction } from './service';
 import { viewersFor } from './viewers';
 
 export interface CommentInput {
@@ -180,8 +180,8 @@ export async function writeComment(
 }
 
 /** Announces a new comment to its readers and tells the notifications about it and its @tagged members. */
-export async function publishNewComment(work: Work, access: PostAccess, comment: CommentRow) {
-  await notifyTagged(work, access.post, comment.taggedUsers);
+export async function publishNewComment(deps: Hooked, work: Work, access: PostAccess, comment: CommentRow) {
+  await notifyTagged(deps, work, access.post, comment.taggedUsers);
   await notifyComment(work, access.post, comment);
   await announce(work, access, comment, EventSubtype.NEW);
 }
@@ -196,7 +196,7 @@ export async function createComment(
 ): Promise<FeedComment> {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const { access, comment } = await writeComment(work, callerId, postId, place, input);
-    await publishNewComment(work, access, comment);
+    await publishNewComment(deps, work, access, comment);
     return presentOne(work.tx, callerId, access, comment);
   });
 }
@@ -236,6 +236,7 @@ export async function editComment(
       .where(eq(comments.id, comment.id))
       .returning();
     await notifyTagged(
+      deps,
       work,
       access.post,
       taggedUsers.filter((id) => !comment.taggedUsers.includes(id)),

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { onMembersTagged } from './service';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
@@ -303,9 +302,11 @@ describe('@tags, tags and reactions', () => {
     const [expert, member, outsider] = [await signUp(app), await signUp(app), await signUp(app)];
     const id = await community(expert, [member]);
     const heard: number[][] = [];
-    const stop = onMembersTagged(async (_work, _post, ids) => {
+    const wired = deps.hooks.membersTagged;
+    deps.hooks.membersTagged = async (work, post, ids) => {
       heard.push(ids);
-    });
+      await wired(work, post, ids);
+    };
     try {
       const unnamed = await postIn(expert, id, { message: 'hi all', tagged_users: [member.userId] });
       expect(unnamed.json().error).toBe('invalid_tag');
@@ -326,7 +327,7 @@ describe('@tags, tags and reactions', () => {
       expect(ok.json().tagged_users).toEqual([member.userId]);
       expect(heard).toEqual([[member.userId]]);
     } finally {
-      stop();
+      deps.hooks.membersTagged = wired;
     }
   });
 

@@ -15,4 +15,4 @@ export { findComment, findPost, openCommentById, openPostById, removePost } from
 export { CommunityPageCache } from './page-cache';
 export { assertAuthor, assertMayPostOn, type FeedPlace, openPost, seesComment } from './policy';
 export { ANONYMOUS_NAME, presentAttachment } from './presenter';
-export { onMembersTagged, type PostInput, presentFor, publishNewPost, writePost } from './service';
+export { type PostInput, presentFor, publishNewPost, writePost } from './service';

@@ -1,19 +1,17 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { answerPoll, createPoll } from './polls';
 
 /** Polls of 001 §7: in a community, or on a member's feed (their own, or a friend's with friend_id). */
 export async function pollRoutes(app: App, deps: AppDeps) {
-  const write = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 60) } };
-
-  route(app, ENDPOINTS.createCommunityPoll, write, async (request) =>
+  route(app, ENDPOINTS.createCommunityPoll, {}, async (request) =>
     createPoll(deps, me(request).userId, { kind: 'community', communityId: request.params.id }, request.body),
   );
 
-  route(app, ENDPOINTS.createPoll, write, async (request) => {
+  route(app, ENDPOINTS.createPoll, {}, async (request) => {
     const callerId = me(request).userId;
     return createPoll(
       deps,
@@ -23,7 +21,7 @@ export async function pollRoutes(app: App, deps: AppDeps) {
     );
   });
 
-  route(app, ENDPOINTS.answerCommunityPoll, write, async (request) =>
+  route(app, ENDPOINTS.answerCommunityPoll, {}, async (request) =>
     answerPoll(
       deps,
       me(request).userId,
@@ -33,7 +31,7 @@ export async function pollRoutes(app: App, deps: AppDeps) {
     ),
   );
 
-  route(app, ENDPOINTS.answerPoll, write, async (request) =>
+  route(app, ENDPOINTS.answerPoll, {}, async (request) =>
     answerPoll(deps, me(request).userId, request.params.feedId, { kind: 'user' }, request.body.answerIndex),
   );
 }

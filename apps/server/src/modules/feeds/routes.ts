@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps, CommunityFeedPage } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { commentRoutes } from './comment-routes';
 import { communityFeedJson } from './community-page';
@@ -51,8 +51,6 @@ const POST_ACTIONS = [
 ] as const;
 
 export async function feedsRoutes(app: App, deps: AppDeps) {
-  const write = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 60) } };
-
   route(app, ENDPOINTS.userFeeds, {}, async (request) => {
     const callerId = me(request).userId;
     const ownerId = request.query.user_id ?? callerId;
@@ -75,13 +73,13 @@ export async function feedsRoutes(app: App, deps: AppDeps) {
     getPost(deps, me(request).userId, request.params.id, { kind: 'community' }),
   );
 
-  route(app, ENDPOINTS.createUserPost, write, async (request) => {
+  route(app, ENDPOINTS.createUserPost, {}, async (request) => {
     const callerId = me(request).userId;
     const place = { kind: 'user', ownerId: request.body.owner_user_id ?? callerId } as const;
     return createPost(deps, callerId, place, request.body);
   });
 
-  route(app, ENDPOINTS.createCommunityPost, write, async (request) => {
+  route(app, ENDPOINTS.createCommunityPost, {}, async (request) => {
     const place = { kind: 'community', communityId: request.body.community_id } as const;
     return createPost(deps, me(request).userId, place, request.body);
   });
@@ -89,7 +87,7 @@ export async function feedsRoutes(app: App, deps: AppDeps) {
   for (const { at, ...post } of POST_ACTIONS) {
     const postAt = at as (params: unknown) => PostAt;
 
-    route(app, post.edit, write, async (request) => {
+    route(app, post.edit, {}, async (request) => {
       const { postId, place } = postAt(request.params);
       return editPost(deps, me(request).userId, postId, place, request.body);
     });
@@ -99,17 +97,17 @@ export async function feedsRoutes(app: App, deps: AppDeps) {
       return deletePost(deps, me(request).userId, postId, place, request.log);
     });
 
-    route(app, post.tag, write, async (request) => {
+    route(app, post.tag, {}, async (request) => {
       const { postId, place } = postAt(request.params);
       return setPostTags(deps, me(request).userId, postId, place, request.body.tags);
     });
 
-    route(app, post.rate, write, async (request) => {
+    route(app, post.rate, {}, async (request) => {
       const { postId, place } = postAt(request.params);
       return ratePost(deps, me(request).userId, postId, place, request.body.rating);
     });
 
-    route(app, post.highFive, write, async (request) => {
+    route(app, post.highFive, {}, async (request) => {
       const { postId, place } = postAt(request.params);
       return toggleHighFive(deps, me(request).userId, postId, place);
     });

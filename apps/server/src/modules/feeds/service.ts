@@ -64,21 +64,16 @@ export interface PostExtras {
   activity?: PostActivity;
 }
 
-export type TaggedListener = (work: Work, post: PostRow, memberIds: number[]) => Promise<void>;
-const taggedListeners: TaggedListener[] = [];
+/** What announcing needs of the deps: the hooks, so a caller's unit of work can announce on its own. */
+export type Hooked = Pick<AppDeps, 'hooks'>;
 
 /**
- * The hook for notifications (issue 5): called in the transaction with the members newly @tagged in a post
- * or a comment (they also receive the item's live event, being among its readers).
+ * Announces the members newly @tagged in a post or a comment, in its transaction (`deps.hooks`, wired to the
+ * notifications in wiring.ts); they also receive the item's live event, being among its readers.
  */
-export function onMembersTagged(listener: TaggedListener): () => void {
-  taggedListeners.push(listener);
-  return () => taggedListeners.splice(taggedListeners.indexOf(listener), 1);
-}
-
-export async function notifyTagged(work: Work, post: PostRow, memberIds: number[]) {
+export async function notifyTagged(deps: Hooked, work: Work, post: PostRow, memberIds: number[]) {
   if (memberIds.length === 0) return;
-  for (const listener of taggedListeners) await listener(work, post, memberIds);
+  await deps.hooks.membersTagged(work, post, memberIds);
 }
 
 /** A private post needs a target who reads the feed and is not the author. */
@@ -158,9 +153,9 @@ export async function writePost(
 }
 
 /** Announces a new post to its readers and hands its @tagged members to the notification hook. */
-export async function publishNewPost(work: Work, post: PostRow) {
+export async function publishNewPost(deps: Hooked, work: Work, post: PostRow) {
   await announcePost(work, post, EventSubtype.NEW);
-  await notifyTagged(work, post, post.taggedUsers);
+  await notifyTagged(deps, work, post, post.taggedUsers);
   await pushExpertPost(work, post);
 }
 
@@ -192,7 +187,7 @@ export async function createPost(
 ): Promise<FeedPost> {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const post = await writePost(work, callerId, place, input, extras);
-    await publishNewPost(work, post);
+    await publishNewPost(deps, work, post);
     return presentFor(work.tx, callerId, await openPost(work.tx, callerId, post.id, place));
   });
 }
@@ -293,6 +288,7 @@ export async function editPost(
       .where(eq(posts.id, post.id))
       .returning();
     return finishUpdate(
+      deps,
       work,
       callerId,
       { ...access, post: updated as PostRow },
@@ -301,9 +297,15 @@ export async function editPost(
   });
 }
 
-async function finishUpdate(work: Work, callerId: number, access: PostAccess, newlyTagged: number[] = []) {
+async function finishUpdate(
+  deps: Hooked,
+  work: Work,
+  callerId: number,
+  access: PostAccess,
+  newlyTagged: number[] = [],
+) {
   await announcePost(work, access.post, EventSubtype.UPDATE);
-  await notifyTagged(work, access.post, newlyTagged);
+  await notifyTagged(deps, work, access.post, newlyTagged);
   return presentFor(work.tx, callerId, access);
 }
 
@@ -346,7 +348,7 @@ export async function setPostTags(
       .returning();
     const context = access.post.communityId === null ? TagContext.USER_POST : TagContext.COMMUNITY_POST;
     await recordTags(work.tx, callerId, context, tags);
-    return finishUpdate(work, callerId, { ...access, post: updated as PostRow });
+    return finishUpdate(deps, work, callerId, { ...access, post: updated as PostRow });
   });
 }
 
@@ -368,7 +370,7 @@ export async function ratePost(
         target: [postReactions.postId, postReactions.userId, postReactions.kind],
         set: { value: rating, createdAt: new Date() },
       });
-    return finishUpdate(work, callerId, access);
+    return finishUpdate(deps, work, callerId, access);
   });
 }
 
@@ -392,6 +394,6 @@ export async function toggleHighFive(deps: AppDeps, callerId: number, postId: nu
         .values({ postId, userId: callerId, kind: ReactionKind.HIGH_FIVE })
         .onConflictDoNothing();
     }
-    return finishUpdate(work, callerId, access);
+    return finishUpdate(deps, work, callerId, access);
   });
 }

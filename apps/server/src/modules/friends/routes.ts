@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import {
   connectionsOf,
@@ -15,9 +15,7 @@ import {
 } from './service';
 
 export async function friendsRoutes(app: App, deps: AppDeps) {
-  const f = deps.config.rateLimitFactor;
-
-  route(app, ENDPOINTS.friendRequest, { config: { rateLimit: rateLimit(f, 60) } }, async (request) =>
+  route(app, ENDPOINTS.friendRequest, {}, async (request) =>
     sendOrAccept(deps, me(request).userId, request.body),
   );
 

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors';
-import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
+import { sendBytes } from '../../platform/file-reply';
+import type { App } from '../../platform/http';
 import { sendPresetImage, unsupportedType } from '../../platform/images';
 import { readingMultipart } from '../../platform/multipart';
 import { route } from '../../platform/route';
@@ -23,14 +24,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
 
 function sendImage(reply: FastifyReply, image: { bytes: Buffer; mime: string; kind: string }) {
   // A persona picture never changes under its id; a temp upload is private and short-lived.
-  const cache =
-    image.kind === ImageKind.PERSONA ? 'private, max-age=31536000, immutable' : 'private, no-store';
-  return reply
-    .type(image.mime)
-    .header('cache-control', cache)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
-    .send(image.bytes);
+  return sendBytes(reply, image, image.kind === ImageKind.PERSONA ? 'forever' : 'never', { inline: true });
 }
 
 const imageBytes = { describe: { 200: 'the image bytes' } };
@@ -43,9 +37,7 @@ export async function imagesRoutes(app: App, deps: AppDeps) {
     sendPresetImage(reply, sessionImages, request.params.file, 'session image'),
   );
 
-  const upload = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 30, '1 minute') } };
-
-  route(app, ENDPOINTS.uploadTempImage, upload, async (request) =>
+  route(app, ENDPOINTS.uploadTempImage, {}, async (request) =>
     uploadTempImage(deps, me(request).userId, await uploadedFile(request)),
   );
 
@@ -57,11 +49,11 @@ export async function imagesRoutes(app: App, deps: AppDeps) {
     );
   });
 
-  route(app, ENDPOINTS.cropImage, upload, async (request) =>
+  route(app, ENDPOINTS.cropImage, {}, async (request) =>
     cropTempImage(deps, me(request).userId, request.body),
   );
 
-  route(app, ENDPOINTS.personaImage, { ...upload, bodyLimit: BODY_LIMITS.dataImage }, async (request) =>
+  route(app, ENDPOINTS.personaImage, {}, async (request) =>
     uploadPersonaDataUrl(deps, me(request).userId, request.body.image),
   );
 

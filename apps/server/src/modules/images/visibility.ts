@@ -1,9 +1,9 @@
-import { AccessType, CommunityIdentity, PersonaType } from '@orbit/contract';
+import { AccessType, PersonaType } from '@orbit/contract';
 import { and, eq, exists, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { communities, communityInvites, communityMembers, users } from '../../db/schema';
-import { relationOf, STRANGER, seesPersona } from '../faces';
+import { joinedAsPersonaSql, relationOf, STRANGER, seesPersona } from '../faces';
 import { ImageKind, mayView } from './policy';
 
 interface ImageRow {
@@ -22,7 +22,7 @@ async function showsPersonaInSharedCommunity(db: Queryable, ownerId: number, vie
     .where(
       and(
         eq(communityMembers.userId, ownerId),
-        eq(communityMembers.identity, CommunityIdentity.PERSONA),
+        joinedAsPersonaSql(),
         or(
           eq(communities.accessType, AccessType.PUBLIC),
           exists(

@@ -1,8 +1,8 @@
-import { CommunityIdentity, SessionMicState, SessionState } from '@orbit/contract';
+import { SessionMicState, SessionState } from '@orbit/contract';
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { communityMembers, lessons, lessonViewers, users } from '../../db/schema';
-import { type MemberFace, presentMemberFace } from '../faces';
+import { joinedAsPersona, type MemberFace, presentMemberFace } from '../faces';
 
 export type LessonRow = typeof lessons.$inferSelect;
 export type ViewerRow = typeof lessonViewers.$inferSelect;
@@ -38,12 +38,7 @@ export async function communityFaces(
       and(eq(communityMembers.userId, users.id), eq(communityMembers.communityId, communityId)),
     )
     .where(inArray(users.id, ids));
-  return new Map(
-    rows.map((r) => [
-      r.user.id,
-      presentMemberFace(r.user, (r.identity ?? CommunityIdentity.PERSONA) === CommunityIdentity.PERSONA),
-    ]),
-  );
+  return new Map(rows.map((r) => [r.user.id, presentMemberFace(r.user, joinedAsPersona(r.identity))]));
 }
 
 export async function memberIdsOfCommunity(db: Queryable, communityId: number): Promise<number[]> {

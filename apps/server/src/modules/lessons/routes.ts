@@ -2,7 +2,7 @@ import { ENDPOINTS } from '@orbit/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { changeMyMic, listViewers, moderate } from './floor';
 import { sendRecording } from './media';
@@ -19,8 +19,6 @@ const inLesson = (request: FastifyRequest & { params: { id: number; sessionId: n
  * the host moderates the floor, and the recording is its members' only (001 §7, 002 §4, §7).
  */
 export async function lessonsRoutes(app: App, deps: AppDeps) {
-  const writing = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 120) } };
-
   // Recordings left unprocessed by a previous run (a restart mid-job) are taken up once the server listens.
   app.addHook('onListen', async () => {
     resumeRecordings(deps, app.log).catch((err) => app.log.error({ err }, 'resuming recordings'));
@@ -34,7 +32,7 @@ export async function lessonsRoutes(app: App, deps: AppDeps) {
     listLessons(deps, me(request).userId, request.params.id, true),
   );
 
-  route(app, ENDPOINTS.createLesson, writing, async (request, reply) => {
+  route(app, ENDPOINTS.createLesson, {}, async (request, reply) => {
     const lesson = await createLesson(deps, me(request).userId, request.params.id, request.body);
     return reply.status(201).send(lesson);
   });
@@ -43,19 +41,17 @@ export async function lessonsRoutes(app: App, deps: AppDeps) {
     lessonRoom(deps, me(request).userId, request.params.id),
   );
 
-  route(app, ENDPOINTS.leaveLessonRoom, writing, async (request) =>
+  route(app, ENDPOINTS.leaveLessonRoom, {}, async (request) =>
     leaveRoom(deps, me(request).userId, request.params.id),
   );
 
-  route(app, ENDPOINTS.endLesson, writing, async (request) =>
-    endLesson(deps, request.log, ...inLesson(request)),
-  );
+  route(app, ENDPOINTS.endLesson, {}, async (request) => endLesson(deps, request.log, ...inLesson(request)));
 
-  route(app, ENDPOINTS.lessonMic, writing, async (request) =>
+  route(app, ENDPOINTS.lessonMic, {}, async (request) =>
     changeMyMic(deps, ...inLesson(request), request.body),
   );
 
-  route(app, ENDPOINTS.moderateLesson, writing, async (request) =>
+  route(app, ENDPOINTS.moderateLesson, {}, async (request) =>
     moderate(deps, ...inLesson(request), request.body),
   );
 
@@ -63,7 +59,7 @@ export async function lessonsRoutes(app: App, deps: AppDeps) {
 
   route(app, ENDPOINTS.lessonPosts, {}, async (request) => listPosts(deps, ...inLesson(request)));
 
-  route(app, ENDPOINTS.createLessonPost, writing, async (request, reply) => {
+  route(app, ENDPOINTS.createLessonPost, {}, async (request, reply) => {
     const post = await createPost(deps, ...inLesson(request), request.body);
     return reply.status(201).send(post);
   });

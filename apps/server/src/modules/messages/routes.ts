@@ -1,7 +1,8 @@
 import { ENDPOINTS, PmFilesData } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, BODY_LIMITS, rateLimit } from '../../platform/http';
+import { sendBytes } from '../../platform/file-reply';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { formData, readUploadForm } from '../attachments';
 import { groupImage, setGroupImage } from './images';
@@ -19,10 +20,6 @@ import {
 
 /** Private and group messages (002 §7). Only a thread's participants read or write it: 404 for others. */
 export async function messagesRoutes(app: App, deps: AppDeps) {
-  const f = deps.config.rateLimitFactor;
-  const writing = { config: { rateLimit: rateLimit(f, 120) } };
-  const uploading = { config: { rateLimit: rateLimit(f, 30) } };
-
   route(app, ENDPOINTS.messagePreviews, {}, async (request) =>
     previewsOf(deps.db, me(request).userId, request.query.search),
   );
@@ -39,52 +36,46 @@ export async function messagesRoutes(app: App, deps: AppDeps) {
     markRead(deps, me(request).userId, request.params.group_id),
   );
 
-  route(app, ENDPOINTS.sendMessage, writing, async (request) =>
+  route(app, ENDPOINTS.sendMessage, {}, async (request) =>
     sendMessage(deps, me(request).userId, request.params.group_id, request.body.message),
   );
 
-  route(app, ENDPOINTS.sendMessageWithFiles, uploading, async (request) => {
+  route(app, ENDPOINTS.sendMessageWithFiles, {}, async (request) => {
     const form = await readUploadForm(request);
     const { message = '' } = formData<{ message?: string }>(request, PmFilesData, form.data, 'message');
     return sendMessage(deps, me(request).userId, request.params.group_id, message, form.files);
   });
 
-  route(app, ENDPOINTS.addMessageFiles, uploading, async (request) => {
+  route(app, ENDPOINTS.addMessageFiles, {}, async (request) => {
     const { files } = await readUploadForm(request);
     const { group_id, pm_id } = request.params;
     return addFilesToMessage(deps, me(request).userId, group_id, pm_id, files);
   });
 
-  route(app, ENDPOINTS.editMessage, writing, async (request) => {
+  route(app, ENDPOINTS.editMessage, {}, async (request) => {
     const { group_id, pm_id } = request.params;
     return editMessage(deps, me(request).userId, group_id, pm_id, request.body.message);
   });
 
-  route(app, ENDPOINTS.deleteMessage, writing, async (request) =>
+  route(app, ENDPOINTS.deleteMessage, {}, async (request) =>
     deleteMessage(deps, me(request).userId, request.params.group_id, request.params.pm_id),
   );
 
-  route(app, ENDPOINTS.createMessageGroup, writing, async (request) =>
+  route(app, ENDPOINTS.createMessageGroup, {}, async (request) =>
     createGroup(deps, me(request).userId, request.body),
   );
 
-  route(app, ENDPOINTS.directThread, writing, async (request) =>
+  route(app, ENDPOINTS.directThread, {}, async (request) =>
     openDirect(deps, me(request).userId, request.body.user_id),
   );
 
-  route(app, ENDPOINTS.setGroupImage, { ...uploading, bodyLimit: BODY_LIMITS.dataImage }, async (request) =>
+  route(app, ENDPOINTS.setGroupImage, {}, async (request) =>
     setGroupImage(deps, me(request).userId, request.params.id, request.body.image),
   );
 
   route(app, ENDPOINTS.groupImage, { describe: { 200: 'the image bytes' } }, async (request, reply) => {
     const image = await groupImage(deps, me(request).userId, request.params.group_id, request.query.s);
     // A versioned URL never changes its picture; an unversioned one may.
-    const cache = request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache';
-    return reply
-      .type(image.mime)
-      .header('cache-control', cache)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .send(image.bytes);
+    return sendBytes(reply, image, request.query.v ? 'forever' : 'revalidate', { inline: true });
   });
 }

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import {
   appCriteria,
@@ -16,11 +16,8 @@ import {
 export async function momentsRoutes(app: App, deps: AppDeps) {
   route(app, ENDPOINTS.appCriteria, {}, async (request) => appCriteria(request.query.bg_app_id));
 
-  route(
-    app,
-    ENDPOINTS.createMoment,
-    { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 60) } },
-    async (request) => createMoment(deps, me(request).userId, request.body),
+  route(app, ENDPOINTS.createMoment, {}, async (request) =>
+    createMoment(deps, me(request).userId, request.body),
   );
 
   route(app, ENDPOINTS.searchMoments, {}, async (request) =>

@@ -10,7 +10,7 @@ interface TaggedPost {
   communityId: number | null;
 }
 
-/** ME_STAR to members newly @tagged in a post or comment: subscribed to the feeds' onMembersTagged (subscriptions.ts). */
+/** ME_STAR to members newly @tagged in a post or comment: the feeds' membersTagged hook (wiring.ts). */
 export async function notifyTagged(work: Work, post: TaggedPost, memberIds: number[]) {
   const tagged = await work.tx
     .select({ name: users.username })

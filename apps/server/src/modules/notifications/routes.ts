@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { acceptChallenge, announceMaintenance, markAllRead, markRead, notificationsOf } from './service';
 
@@ -18,10 +18,7 @@ export async function notificationsRoutes(app: App, deps: AppDeps) {
     acceptChallenge(deps, me(request).userId, request.params.id),
   );
 
-  route(
-    app,
-    ENDPOINTS.announceMaintenance,
-    { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 10, '1 hour') } },
-    async (request) => announceMaintenance(deps, me(request).userId, request.body),
+  route(app, ENDPOINTS.announceMaintenance, {}, async (request) =>
+    announceMaintenance(deps, me(request).userId, request.body),
   );
 }

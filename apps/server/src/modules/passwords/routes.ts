@@ -16,36 +16,26 @@ export async function passwordsRoutes(app: App, deps: AppDeps) {
       `forgot:${normalizeIdentity((request.body as { identity: string }).identity)}`,
   });
 
-  route(
-    app,
-    ENDPOINTS.forgotPassword,
-    { config: { rateLimit: rateLimit(f, 10, '1 hour') } },
-    async (request, reply) => {
-      const limit = await perIdentity(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        return reply
-          .status(429)
-          .send({ error: 'rate_limited', message: 'Too many reset requests, try again later' });
-      }
-      const context = mailContext(request, deps.config);
-      // Looked up and mailed after the reply: known and unknown identities answer the same, as fast.
-      afterReply(
-        sendResetLink(deps, request.body.identity, context).catch((err) =>
-          request.log.error({ err }, 'reset link not queued'),
-        ),
-      );
-      return reply.status(202).send({ ok: true });
-    },
-  );
+  route(app, ENDPOINTS.forgotPassword, {}, async (request, reply) => {
+    const limit = await perIdentity(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      return reply
+        .status(429)
+        .send({ error: 'rate_limited', message: 'Too many reset requests, try again later' });
+    }
+    const context = mailContext(request, deps.config);
+    // Looked up and mailed after the reply: known and unknown identities answer the same, as fast.
+    afterReply(
+      sendResetLink(deps, request.body.identity, context).catch((err) =>
+        request.log.error({ err }, 'reset link not queued'),
+      ),
+    );
+    return reply.status(202).send({ ok: true });
+  });
 
-  route(
-    app,
-    ENDPOINTS.resetPassword,
-    { config: { rateLimit: rateLimit(f, 20, '1 hour') } },
-    async (request) => {
-      const { token, password } = request.body;
-      await resetPassword(deps, token, password, mailContext(request, deps.config));
-      return { ok: true };
-    },
-  );
+  route(app, ENDPOINTS.resetPassword, {}, async (request) => {
+    const { token, password } = request.body;
+    await resetPassword(deps, token, password, mailContext(request, deps.config));
+    return { ok: true };
+  });
 }

@@ -3,13 +3,13 @@ import { and, eq, gt } from 'drizzle-orm';
 import { linkOrigin } from '../../config';
 import type { Queryable } from '../../db/client';
 import { passwordTokens, users } from '../../db/schema';
-import { type AppDeps, unitOfWork } from '../../deps';
+import { type AddedMember, type AppDeps, unitOfWork } from '../../deps';
 import { assertAcceptablePassword } from '../../platform/auth/passwords';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { badRequest } from '../../platform/errors';
 import { type MailContext, queueMail } from '../../platform/mail';
 import { inTransaction } from '../../platform/tx';
-import { type AddedMember, findAccount } from '../auth';
+import { findAccount } from '../auth';
 import { type AccountMail, accountMail, resetLink } from './mails';
 
 /** How long a mailed link works: a reset 30 minutes (issue 16), an added member's set-password link 7 days. */

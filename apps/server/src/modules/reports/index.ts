@@ -1,3 +1,2 @@
 /** The reports module's entry: what other modules may use of it (docs/decisions/0033). */
 export { reportsAccount } from './account';
-export { REPORTS_PER_HOUR } from './routes';

@@ -1,19 +1,13 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { adminReports, communityReports, createReport, resolveReport } from './service';
 
 /** Reports (issue 14, decision 0047): a member reports, the community's experts and the admins act. */
 export async function reportsRoutes(app: App, deps: AppDeps) {
-  // A member reports a few things in a while, not a flood.
-  const reporting = {
-    config: { rateLimit: rateLimit(deps.config.rateLimitFactor, REPORTS_PER_HOUR, '1 hour') },
-  };
-  const moderating = { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 120) } };
-
-  route(app, ENDPOINTS.createReport, reporting, async (request, reply) => {
+  route(app, ENDPOINTS.createReport, {}, async (request, reply) => {
     const { status, body } = await createReport(deps, me(request).userId, request.body);
     return reply.status(status).send(body);
   });
@@ -26,7 +20,7 @@ export async function reportsRoutes(app: App, deps: AppDeps) {
     adminReports(deps, me(request).userId, request.query.status),
   );
 
-  route(app, ENDPOINTS.resolveReport, moderating, async (request) =>
+  route(app, ENDPOINTS.resolveReport, {}, async (request) =>
     resolveReport(deps, request.log, me(request).userId, request.params.id, request.body),
   );
 }

@@ -1,5 +1,4 @@
 import {
-  CommunityIdentity,
   PersonaType,
   type TournamentPair,
   type TournamentSide,
@@ -7,7 +6,7 @@ import {
   TournamentUserState,
 } from '@orbit/contract';
 import { type CommunityRow, communityImageUrl, presentIdentity } from '../communities';
-import { publicCounts, type UserRow } from '../faces';
+import { joinedAsPersona, publicCounts, type UserRow } from '../faces';
 import { isEntrant, type PairResult, type SideResult } from './bracket';
 
 export interface ShownMember {
@@ -29,7 +28,7 @@ export interface ShownMember {
  */
 export function presentTournamentUser(member: ShownMember, wellbeing: boolean): TournamentUser {
   const { identity_image, identity_name } = presentIdentity(member.user, member.identity);
-  const persona = member.identity === CommunityIdentity.PERSONA;
+  const persona = joinedAsPersona(member.identity);
   const uploaded = identity_image.type === PersonaType.UPLOADED ? Number(identity_image.value) : null;
   return {
     id: member.user.id,

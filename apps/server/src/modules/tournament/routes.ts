@@ -1,7 +1,8 @@
 import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
-import { type App, rateLimit } from '../../platform/http';
+import { sendBytes } from '../../platform/file-reply';
+import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { highFive, progress, tournamentUserImage } from './service';
 
@@ -10,20 +11,13 @@ export async function tournamentRoutes(app: App, deps: AppDeps) {
     progress(deps, me(request).userId, request.query),
   );
 
-  route(
-    app,
-    ENDPOINTS.tournamentHighFive,
-    { config: { rateLimit: rateLimit(deps.config.rateLimitFactor, 60) } },
-    async (request) => highFive(deps, me(request).userId, request.body),
+  route(app, ENDPOINTS.tournamentHighFive, {}, async (request) =>
+    highFive(deps, me(request).userId, request.body),
   );
 
   route(app, ENDPOINTS.tournamentImage, { describe: { 200: 'the image bytes' } }, async (request, reply) => {
     const image = await tournamentUserImage(deps, me(request).userId, request.query.image_id);
     // A persona picture never changes under its id.
-    return reply
-      .type(image.mime)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(image.bytes);
+    return sendBytes(reply, image, 'forever');
   });
 }

@@ -21,7 +21,7 @@ export async function usersRoutes(app: App, deps: AppDeps) {
     profileOf(deps, me(request).userId, request.query.user_id),
   );
 
-  route(app, ENDPOINTS.updateUser, { config: { rateLimit: rateLimit(f, 60) } }, async (request, reply) => {
+  route(app, ENDPOINTS.updateUser, {}, async (request, reply) => {
     if (request.body.password_old !== undefined) {
       const limit = await passwordAttempts(request);
       if (!limit.isAllowed && limit.isExceeded) {
@@ -39,7 +39,7 @@ export async function usersRoutes(app: App, deps: AppDeps) {
 
   route(app, ENDPOINTS.picture, {}, async (request) => personaPicture(deps, me(request).userId));
 
-  route(app, ENDPOINTS.socialSync, { config: { rateLimit: rateLimit(f, 10) } }, async (request) =>
+  route(app, ENDPOINTS.socialSync, {}, async (request) =>
     syncSocialAccount(deps, me(request).userId, request.body),
   );
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../errors';
+import { sendBytes } from '../file-reply';
 
 /** Pictures a script generated and the repository commits (avatars, session images), served as they are. */
 export interface PresetImages {
@@ -21,9 +22,5 @@ export async function loadPresetImages(dir: string, fileNames: readonly string[]
 export function sendPresetImage(reply: FastifyReply, presets: PresetImages, fileName: string, what: string) {
   const bytes = presets.files.get(fileName);
   if (!bytes) throw notFound(`No such ${what}`);
-  return reply
-    .type(presets.mime)
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('x-content-type-options', 'nosniff')
-    .send(bytes);
+  return sendBytes(reply, { bytes, mime: presets.mime }, 'shared');
 }

@@ -24,10 +24,7 @@ import type { TicketHolder } from './tickets';
 export interface RealtimeDeps {
   db: Db;
   bus: Bus;
-  config: Pick<
-    Config,
-    'wsMaxBufferedBytes' | 'outboxSweepMs' | 'publicUrl' | 'rateLimitFactor' | 'socketSessionCheckMs'
-  >;
+  config: Pick<Config, 'wsMaxBufferedBytes' | 'outboxSweepMs' | 'publicUrl' | 'socketSessionCheckMs'>;
   log: Logger;
   /** The communities a member belongs to: their sockets follow those channels. */
   membershipsOf(userId: number): Promise<ChannelMembership[]>;
@@ -123,7 +120,6 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       registerRealtimeRoutes(app, {
         db,
         publicUrl: config.publicUrl,
-        rateLimitFactor: config.rateLimitFactor,
         accepting: () => !draining,
         connect,
       });

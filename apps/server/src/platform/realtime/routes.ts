@@ -5,7 +5,6 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import { me, ownOrigin } from '../auth/guard';
 import { draining, forbidden, unauthorized } from '../errors';
-import { rateLimit } from '../http';
 import { route } from '../route';
 import type { ResumeAsk } from './history';
 import { issueTicket, redeemTicket, type TicketHolder } from './tickets';
@@ -13,7 +12,6 @@ import { issueTicket, redeemTicket, type TicketHolder } from './tickets';
 export interface RealtimeRouteContext {
   db: Db;
   publicUrl: string | null;
-  rateLimitFactor: number;
   /** False while the instance drains: a new socket is refused (503) and its client tries another instance. */
   accepting(): boolean;
   /** Hands an authenticated socket to the hub. */
@@ -54,15 +52,10 @@ export function registerRealtimeRoutes(fastify: FastifyInstance, ctx: RealtimeRo
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const holders = new WeakMap<FastifyRequest, TicketHolder>();
 
-  route(
-    app,
-    ENDPOINTS.socketUrl,
-    { config: { rateLimit: rateLimit(ctx.rateLimitFactor, 60) } },
-    async (request) => {
-      const ticket = await issueTicket(ctx.db, me(request));
-      return { url: socketUrl(request, ctx.publicUrl, ticket) };
-    },
-  );
+  route(app, ENDPOINTS.socketUrl, {}, async (request) => {
+    const ticket = await issueTicket(ctx.db, me(request));
+    return { url: socketUrl(request, ctx.publicUrl, ticket) };
+  });
 
   app.get(
     '/ws',
