@@ -70,7 +70,7 @@ if (!janus) {
       });
 
       await step(ann.page, 'Both turn their video on and each decodes the other’s frames', async () => {
-        // Video starts off (002 §4, decision 0019): one labelled click turns it on.
+        // Video starts off (docs/product/calls-and-lessons.md#call-screen, decision 0019): one labelled click turns it on.
         await screenshotEachViewport(ann.page, 'calls-video-off-at-start');
         await annCall.getByRole('button', { name: text('callVideoTurnOn') }).click();
         await benCall.getByRole('button', { name: text('callVideoTurnOn') }).click();

@@ -60,7 +60,7 @@ async function openMembers(page: Page, name: string): Promise<Locator> {
 
 const post = (scope: Locator, words: string) => scope.getByRole('article').filter({ hasText: words });
 
-/** A post's comments, opened from its badge: beside the feed on a desktop (002 §2), under the post on a phone. */
+/** A post's comments, opened from its badge: beside the feed on a desktop (docs/product/feeds-and-comments.md#comments), under the post on a phone. */
 async function openComments(scope: Locator, card: Locator, count: number): Promise<Locator> {
   await card.getByRole('button', { name: countText('commentsCount', count) }).click();
   const desktop = (card.page().viewportSize()?.width ?? 0) > DESKTOP_MIN_WIDTH;
@@ -111,7 +111,7 @@ describeInBrowser('communities and feeds', () => {
         expect(await next.isDisabled()).toBe(true);
         await terms.getByRole('checkbox', { name: text('termsAccepted') }).check();
         await next.click();
-        // The identity popup defaults to the persona for a public member (000 §4.6).
+        // The identity popup defaults to the persona for a public member (docs/product/communities.md#join).
         await expect
           .poll(() => page.getByRole('radio', { name: text('identityPersona') }).isChecked())
           .toBe(true);

@@ -344,7 +344,7 @@ async function openProfileFrom(settings: Locator): Promise<Locator> {
   return profile;
 }
 
-/** Privacy settings sit behind the current password (000 §2.11). */
+/** Privacy settings sit behind the current password (docs/product/account-and-safety.md#profile). */
 async function openPrivacy(page: Page, password: string): Promise<Locator> {
   const settings = await openSettings(page);
   await settingsRow(settings, text('privacy')).click();

@@ -106,7 +106,7 @@ describeInBrowser('private and group messages in two browsers', () => {
     await step(ann.page, 'Ann makes a group with Ben and Cat; Cat reads it', async () => {
       await ann.page.keyboard.press('Escape');
       const list = dialog(ann.page, text('privateMessages'));
-      // The thread's last message carries a picture: its preview reads IMAGE, from the dictionary (002 §4).
+      // The thread's last message carries a picture: its preview reads IMAGE, from the dictionary (docs/product/messages.md#previews).
       await previewsOf(list)
         .getByRole('button', { name: new RegExp(ben.username) })
         .getByText(text('messagesImagePreview'), { exact: true })

@@ -66,7 +66,7 @@ describeInBrowser('notifications and moments in a real browser', () => {
     });
 
     await step(ben.page, 'a dare is sent through the moment create screen', async () => {
-      // A share from Ann gives Ben a MOMENTS star: the way into the moments list (000 §2.9).
+      // A share from Ann gives Ben a MOMENTS star: the way into the moments list (docs/product/moments.md#moments-list).
       await ok(ann, 'POST', '/api/user/moments', { participants: { friend_ids: [ben.userId] } });
       await ben.page.reload();
       await momentsStar(ben.page).click();
@@ -85,7 +85,7 @@ describeInBrowser('notifications and moments in a real browser', () => {
         .getByText('Distance')
         .click();
       await create.getByLabel(text('momentMessage')).fill('5 km before Friday?');
-      // A dare needs someone to dare: with nobody chosen it is refused (000 §5).
+      // A dare needs someone to dare: with nobody chosen it is refused (docs/product/communities.md#create).
       await create.getByRole('button', { name: text('momentSave'), exact: true }).click();
       const refusal = ben.page.getByRole('alertdialog', { name: text('noParticipants') });
       await refusal.getByText(text('selectParticipant'), { exact: true }).waitFor();

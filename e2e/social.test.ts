@@ -250,7 +250,7 @@ describeInBrowser('social graph journey in two browsers', () => {
   });
 });
 
-/** The requests screen opens from the REQUESTS star (000 §3.4), whose name counts the requests waiting. */
+/** The requests screen opens from the REQUESTS star (docs/product/home-and-stars.md#star-types), whose name counts the requests waiting. */
 async function openRequestsScreen(page: Page): Promise<Locator> {
   await homeStar(page, text('requestsTitle')).click();
   const dialog = page.getByRole('dialog', { name: text('requestsTitle') });

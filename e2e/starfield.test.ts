@@ -106,7 +106,7 @@ describeInBrowser('the star field fits every screen', () => {
     await moments.getByRole('button', { name: text('momentNew') }).click();
     const create = dialog(page, text('momentNew'));
     await create.waitFor();
-    // Without an application a dare takes the general challenge metrics (000 §3.5), the first chosen.
+    // Without an application a dare takes the general challenge metrics (docs/product/moments.md#dares), the first chosen.
     const criteria = create.getByRole('group', { name: text('momentCriteria') });
     await create.getByText(text('momentFactorOn'), { exact: true }).click();
     await expect

@@ -93,7 +93,7 @@ describeInBrowser('the tournament', () => {
         await profile.getByText(text('tournamentHighFives', 1)).waitFor();
         await expect.poll(() => button.isDisabled()).toBe(true);
       } else {
-        // 000 §9: a season is over after its end time; nobody is high-fived any more.
+        // docs/product/account-and-safety.md#persona: a season is over after its end time; nobody is high-fived any more.
         await expect.poll(() => button.isDisabled()).toBe(true);
       }
       await screenshotEachViewport(page, 'tournament-profile');

@@ -126,7 +126,7 @@ async function timeOneCall(caller: Page, callee: Page, world: Seeded): Promise<C
   const started = performance.now();
   await thread.getByRole('button', { name: text('callCall'), exact: true }).click();
   const callerCall = caller.getByRole('dialog', { name: world.calleeName, exact: true });
-  // Both turn video on once the toggle is enabled (my stream published, 002 §4); the callee accepts at once.
+  // Both turn video on once the toggle is enabled (my stream published, docs/product/messages.md#previews); the callee accepts at once.
   const toggle = text('callVideoTurnOn');
   await Promise.all([
     clickAtOnce(caller, '[role=dialog]', toggle),

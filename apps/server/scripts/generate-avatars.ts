@@ -1,5 +1,5 @@
 /**
- * Draws the 22 preset avatars (000 §3.7: av1..av22) as 256 x 256 PNGs into assets/avatars/.
+ * Draws the 22 preset avatars (docs/product/account-and-safety.md#persona: av1..av22) as 256 x 256 PNGs into assets/avatars/.
  * Run once with `node --import tsx apps/server/scripts/generate-avatars.ts`; the PNGs are committed.
  * Each avatar is a small planet with a face: its own colours, ring or not, and an expression.
  */

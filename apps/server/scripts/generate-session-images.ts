@@ -1,5 +1,5 @@
 /**
- * Draws the session (activity) images of GET /v3/session_images (000 §3.7, §3.9) as 96 x 96 WebP files into
+ * Draws the session (activity) images of GET /v3/session_images (docs/product/account-and-safety.md#persona; docs/product/activities-and-leaderboards.md#activity-icons) as 96 x 96 WebP files into
  * assets/session-images/: a disc in the activity family's colour with its two-letter monogram, the other
  * set (negative ids) outlined instead of filled, and the generic icon. The web app's ActivityIcon draws the
  * same picture in CSS from the same colours and monograms (packages/contract session-images.ts).

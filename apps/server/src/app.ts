@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Persona images of types 3 and 4 are URLs on other sites (000 §3.7).
+        // Persona images of types 3 and 4 are URLs on other sites (docs/product/account-and-safety.md#persona).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -1,15 +1,15 @@
 /**
- * Activity sessions, history and leaderboards (000 §3.9, 001 §3, §9): the numbers written once, shared by the
+ * Activity sessions, history and leaderboards (docs/product/activities-and-leaderboards.md#activity-icons, docs/product/feeds-and-comments.md#activity-posts; docs/product/activities-and-leaderboards.md#history): the numbers written once, shared by the
  * server's rules and the web app's screens.
  */
 
-/** Activity (session) ids run 1..122 with no 71 (000 §3.9, §9). */
+/** Activity (session) ids run 1..122 with no 71 (docs/product/activities-and-leaderboards.md#activity-icons, #moods). */
 export const ACTIVITY_TYPE_MAX = 122;
 export const ACTIVITY_TYPE_MISSING = 71;
 
 /**
  * The icon name of each activity id, index = id - 1 (71 is absent). The first thirteen are the spec's own
- * (000 §3.9); the rest are the "many further sports and household activities", named by Orbit.
+ * (docs/product/activities-and-leaderboards.md#activity-icons); the rest are the "many further sports and household activities", named by Orbit.
  */
 export const ACTIVITY_ICON_NAMES: readonly string[] = [
   'running',
@@ -142,14 +142,14 @@ export function isKnownActivityType(id: number): boolean {
 }
 
 /**
- * A session's activity id: a known id, or a negative one (integrations' other icon set, 000 §3.9). A member's
+ * A session's activity id: a known id, or a negative one (integrations' other icon set, docs/product/activities-and-leaderboards.md#activity-icons). A member's
  * own form offers only the known ids.
  */
 export function isIngestibleActivityType(id: number): boolean {
   return isKnownActivityType(id) || isKnownActivityType(-id);
 }
 
-/** The icon (and locale) name of an activity id; an unknown id gets the generic icon (000 §3.9). */
+/** The icon (and locale) name of an activity id; an unknown id gets the generic icon (docs/product/activities-and-leaderboards.md#activity-icons). */
 export function activityIconName(id: number): string {
   const known = isKnownActivityType(Math.abs(id));
   return known ? (ACTIVITY_ICON_NAMES[Math.abs(id) - 1] as string) : 'generic';
@@ -174,7 +174,7 @@ export const ACTIVITY_LIMITS = {
   futureSkewMs: 5 * 60 * 1000,
 } as const;
 
-/** History (001 §2, §9): year view lists the 3 latest years, month view the 12 latest months. */
+/** History (docs/product/activities-and-leaderboards.md#history): year view lists the 3 latest years, month view the 12 latest months. */
 export const HISTORY = {
   years: 3,
   months: 12,
@@ -183,7 +183,7 @@ export const HISTORY = {
   balloonMaxRadius: 60,
   balloonMaxActivities: 5,
   balloonJitterMs: 1000,
-  /** Activity bars cycle through 5 colours (001 §9). */
+  /** Activity bars cycle through 5 colours (docs/product/activities-and-leaderboards.md#history). */
   barColors: ['#2e86ab', '#3bb273', '#f18f01', '#c73e1d', '#8e44ad'],
 } as const;
 
@@ -191,7 +191,7 @@ export const HistoryGroupBy = { DATE: 'date', ACTIVITY: 'activity' } as const;
 export type HistoryGroupBy = (typeof HistoryGroupBy)[keyof typeof HistoryGroupBy];
 
 export const LEADERBOARD = {
-  /** The picker lists at most 10 communities plus 'all' (001 §2, §9). */
+  /** The picker lists at most 10 communities plus 'all' (docs/product/activities-and-leaderboards.md#leaderboard). */
   pickerCommunities: 10,
   /** How many of the top members a board lists after the caller's own entry (Orbit's choice). */
   size: 50,

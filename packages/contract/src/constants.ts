@@ -1,4 +1,4 @@
-/** Business constants of the spec, written once (000 §9, 001 §9, 002 §9). */
+/** Business constants of the spec, written once (docs/product/home-and-stars.md#field-constants, docs/product/feeds-and-comments.md#post-limits, docs/product/home-and-stars.md#shell). */
 
 export const DEFAULT_LANG = 'en_us';
 
@@ -34,7 +34,7 @@ export const LIMITS = {
   reportComment: 1000,
 } as const;
 
-/** Profile ranges (002 §5): height 120..280 cm or 4..8 ft, weight 20..150 kg or 50..300 lb; stored metric. */
+/** Profile ranges (docs/product/account-and-safety.md#profile-ranges): height 120..280 cm or 4..8 ft, weight 20..150 kg or 50..300 lb; stored metric. */
 export const PROFILE_RANGES = {
   heightCm: { min: 120, max: 280 },
   heightFeet: { min: 4, max: 8 },
@@ -54,7 +54,7 @@ export const REGISTRATION_DEFAULTS = {
 export const DEFAULT_TIMEZONE = 'America/Chicago';
 
 export const IMAGE_SIZES = {
-  /** The post image preview of the session post writer and the composer (002 §9). */
+  /** The post image preview of the session post writer and the composer (docs/product/calls-and-lessons.md#lesson-posts). */
   postPreview: 90,
   profileParam: 280,
   thumbnail: 280,
@@ -82,16 +82,16 @@ export const UI_TIMINGS = {
   longPressMs: 1500,
   postLongPressMs: 500,
   composerLongPressMs: 500,
-  /** The live session's chat notification toast clears itself after 5 s (002 §9). */
+  /** The live session's chat notification toast clears itself after 5 s (docs/product/calls-and-lessons.md#lesson-posts). */
   chatToastMs: 5000,
 } as const;
 
-/** The community icon palette (000 §9): six colours, the first (dark navy) the default. */
+/** The community icon palette (docs/product/communities.md#create): six colours, the first (dark navy) the default. */
 export const COMMUNITY_COLORS = ['#1b2a4a', '#2e86ab', '#3bb273', '#f18f01', '#c73e1d', '#8e44ad'] as const;
 export const DEFAULT_COMMUNITY_COLOR = COMMUNITY_COLORS[0];
 
 /**
- * The dial picker of touch screens (002 §9). Distances in CSS pixels, speeds in pixels per millisecond:
+ * The dial picker of touch screens (docs/product/home-and-stars.md#pickers). Distances in CSS pixels, speeds in pixels per millisecond:
  * friction is the roll's deceleration (px/ms²), so a roll at the maximum speed runs 3.5² / 0.06 ≈ 204 px
  * (about five items) in 117 ms before the snap to the nearest item.
  */
@@ -106,17 +106,17 @@ export const DIAL_PICKER = {
   visibleItems: 5,
 } as const;
 
-/** The popup stack (the stacked dialogs) starts at z-index 999 (001 §9); alerts and the busy veil sit above it. */
+/** The popup stack (the stacked dialogs) starts at z-index 999 (docs/product/README.md#errors); alerts and the busy veil sit above it. */
 export const POPUP_STACK_Z_INDEX = 999;
 
 export const DIALOG_FULLSCREEN = { maxWidth: 540, maxHeight: 667 } as const;
 /**
  * Orbit's desktop: above this width a call or live lesson takes the whole window as a stage, with its panels
- * beside the tiles rather than over them (issue 13); phones and tablets keep the stacked dialogs of 000 §2.13.
+ * beside the tiles rather than over them (issue 13); phones and tablets keep the stacked dialogs of docs/product/home-and-stars.md#shell.
  */
 export const DESKTOP_MIN_WIDTH = 1024;
 
-/** Calls (002 §4, §9): up to 5 remote feeds in a room, and four participants per page of the grid. */
+/** Calls (docs/product/calls-and-lessons.md#call-screen, #call-media): up to 5 remote feeds in a room, and four participants per page of the grid. */
 export const CALL_LIMITS = {
   /** The video room relays up to 5 remote feeds: me plus 5 others. */
   maxAttendees: 5,
@@ -127,7 +127,7 @@ export const CALL_LIMITS = {
 export const CallMemberState = { INVITED: 1, JOINED: 2, REJECTED: 3, LEFT: 4 } as const;
 export type CallMemberState = (typeof CallMemberState)[keyof typeof CallMemberState];
 
-/** The call screen's media rules (002 §4, §9): bitrate steps, loss thresholds, memory, retries. */
+/** The call screen's media rules (docs/product/calls-and-lessons.md#call-screen, #call-media): bitrate steps, loss thresholds, memory, retries. */
 export const CALL_MEDIA = {
   bitrates: [256000, 128000, 64000],
   lossDownPercent: 3,
@@ -169,7 +169,7 @@ export const STARFIELD = {
   badgeRatio: 1.3,
   fontSize: { small: 8, medium: 12, large: 16 },
   faceDrawMax: 0.7,
-  /** A face changes after 1..3 s the first time, then every 1..2 s (000 §4.1). */
+  /** A face changes after 1..3 s the first time, then every 1..2 s (docs/product/home-and-stars.md#star-faces). */
   faceFirstChangeMs: { min: 1000, max: 3000 },
   faceChangeEveryMs: { min: 1000, max: 2000 },
   /**

@@ -1,4 +1,4 @@
-/** Every enumeration of the spec, numbered as the spec numbers it (000 §3, 001 §3, 002 §3). */
+/** Every enumeration of the spec, numbered as the spec numbers it (docs/product/README.md#enumerations, docs/product/README.md#enumerations, docs/product/README.md#enumerations). */
 
 export const StarType = {
   ME: 99,
@@ -45,11 +45,11 @@ export type Mood = (typeof Mood)[keyof typeof Mood];
 export const MOOD_MIN = 1;
 export const MOOD_MAX = 5;
 
-/** Community roles (001 §3): EXPERT 1, MEMBER 4. Joining and added members use MEMBER. */
+/** Community roles (docs/product/friends.md#faces): EXPERT 1, MEMBER 4. Joining and added members use MEMBER. */
 export const CommunityRole = { EXPERT: 1, MEMBER: 4 } as const;
 export type CommunityRole = (typeof CommunityRole)[keyof typeof CommunityRole];
 
-/** Organisation roles: role 2 may create communities (000 §2.2, §6). */
+/** Organisation roles: role 2 may create communities (docs/product/communities.md#create, #experts). */
 export const OrgRole = { ADMIN: 2, MEMBER: 4 } as const;
 export type OrgRole = (typeof OrgRole)[keyof typeof OrgRole];
 
@@ -65,7 +65,7 @@ export type DateOrder = (typeof DateOrder)[keyof typeof DateOrder];
 export const Device = { NONE: 0, GP1: 1, GP2: 2 } as const;
 export type Device = (typeof Device)[keyof typeof Device];
 
-/** Application ids 1..7 (000 §3.13, 001 §3). */
+/** Application ids 1..7 (docs/product/README.md#enumerations, docs/product/feeds-and-comments.md#attachments). */
 export const AppId = {
   GOJI_PLAY: 1,
   GOJI_MOVE: 2,
@@ -86,7 +86,7 @@ export const APP_NAMES: Record<AppId, string> = {
   7: 'Survey',
 };
 
-/** Community types of a community entity (001 §3). */
+/** Community types of a community entity (docs/product/communities.md#community-fields). */
 export const CommunityType = {
   GAME: 1,
   ACTIVITY: 2,
@@ -108,7 +108,7 @@ export type AccessType = (typeof AccessType)[keyof typeof AccessType];
 export const TermsKind = { MADNESS: 1, GENERIC: 2 } as const;
 export type TermsKind = (typeof TermsKind)[keyof typeof TermsKind];
 
-/** GojiWise chat session states (002 §3). State 3 is live; every other state is saved. */
+/** GojiWise chat session states (docs/product/calls-and-lessons.md#lesson-states). State 3 is live; every other state is saved. */
 export const SessionState = {
   RUNNING: 3,
   ENDED: 9,
@@ -173,7 +173,7 @@ export type RewardKind = (typeof RewardKind)[keyof typeof RewardKind];
 
 export const BackgroundType = { PROMO: 1, TOURNAMENT: 2 } as const;
 
-/** Persona image types (000 §3.7): 1 own star image, 2 uploaded image id, 3 and 4 an image URL. */
+/** Persona image types (docs/product/account-and-safety.md#persona): 1 own star image, 2 uploaded image id, 3 and 4 an image URL. */
 export const PersonaType = { STAR: 1, UPLOADED: 2, URL: 3, URL_ALT: 4 } as const;
 export type PersonaType = (typeof PersonaType)[keyof typeof PersonaType];
 export const PERSONA_GENDER_STYLES = ['male', 'female', 'other'] as const;
@@ -181,7 +181,7 @@ export const PERSONA_GENDER_STYLES = ['male', 'female', 'other'] as const;
 /** Session type 69 counts strokes instead of steps. */
 export const STROKES_SESSION_TYPE = 69;
 
-/** Realtime event types and subtypes (000 §7, ARCHITECTURE §5). */
+/** Realtime event types and subtypes (docs/product/realtime.md#event-types, ARCHITECTURE §5). */
 export const EventType = {
   COMMUNITY_POST: 'COMMUNITY_POST',
   COMMUNITY_COMMENT: 'COMMUNITY_COMMENT',

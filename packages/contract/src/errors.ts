@@ -1,7 +1,7 @@
 import type { LocaleKey } from './locale/en_us';
 
 /**
- * The text of a refusal the web has no words of its own for: the default popup's message (000 §8: title
+ * The text of a refusal the web has no words of its own for: the default popup's message (docs/product/README.md#errors: title
  * "Error", message "Something went wrong").
  */
 export const GENERIC_ERROR_TEXT = 'error.message' satisfies LocaleKey;
@@ -34,7 +34,7 @@ export const ERROR_CATALOGUE = {
   out_of_range: GENERIC,
 
   // Sign-in, registration and passwords (API.md "Identity and sessions"): email_already_in_use reads "Email
-  // already in use", identity_not_available "User already exists!" (002 §8).
+  // already in use", identity_not_available "User already exists!" (docs/product/account-and-safety.md#registration).
   invalid_credentials: 'auth.invalid_credentials',
   /** An operator disabled the account (`orbit user:disable`, decision 0057): no sign-in until enabled. */
   account_disabled: 'auth.account_disabled',
@@ -85,8 +85,8 @@ export const ERROR_CATALOGUE = {
   cannot_block_self: GENERIC,
   blocked: 'blocks.refused',
 
-  // Communities: joining meets the terms (000 §4.6); only experts manage members, info and image, and
-  // nobody removes themselves (001 §5); a name of 1..30 characters and one initial (000 §5).
+  // Communities: joining meets the terms (docs/product/communities.md#join); only experts manage members, info and image, and
+  // nobody removes themselves (docs/product/communities.md#members); a name of 1..30 characters and one initial (docs/product/communities.md#create).
   invalid_role: GENERIC,
   terms_not_accepted: GENERIC,
   names_required: GENERIC,
@@ -104,8 +104,8 @@ export const ERROR_CATALOGUE = {
   may_not_create: GENERIC,
   no_invite: GENERIC,
 
-  // Feeds, comments and polls: a message needs text or an attachment (001 §5); only experts set urgency and
-  // an expired poll takes no vote (001 §4).
+  // Feeds, comments and polls: a message needs text or an attachment (docs/product/feeds-and-comments.md#post-limits); only experts set urgency and
+  // an expired poll takes no vote (docs/product/feeds-and-comments.md#urgency).
   empty_message: GENERIC,
   target_required: GENERIC,
   invalid_target: GENERIC,
@@ -126,13 +126,13 @@ export const ERROR_CATALOGUE = {
   too_many_files: GENERIC,
   invalid_attachment: GENERIC,
 
-  // Private messages: a group needs more than 2 participants including its creator (002 §4).
+  // Private messages: a group needs more than 2 participants including its creator (docs/product/messages.md#message-limits).
   self: GENERIC,
   group_too_small: GENERIC,
   not_a_group: GENERIC,
 
-  // Notifications and moments: only a challenge invitation is accepted (000 §4.7); a dare or share needs
-  // participants (000 §4.3, §5).
+  // Notifications and moments: only a challenge invitation is accepted (docs/product/realtime.md#notifications-list); a dare or share needs
+  // participants (docs/product/moments.md#criteria, #moment-type).
   not_a_challenge: GENERIC,
   no_participants: 'moments.no_participants',
   treasure_has_participants: GENERIC,
@@ -162,7 +162,7 @@ export const ERROR_CATALOGUE = {
   tournament_over: GENERIC,
   own_high_five: GENERIC,
 
-  // Calls: started for a community or for attendees (002 §7); a room holds me and 5 remote feeds (002 §9).
+  // Calls: started for a community or for attendees (docs/product/calls-and-lessons.md#call-screen); a room holds me and 5 remote feeds (docs/product/calls-and-lessons.md#call-media).
   media_unavailable: 'stream.no_server',
   no_such_call: GENERIC,
   no_such_thread: GENERIC,
@@ -175,7 +175,7 @@ export const ERROR_CATALOGUE = {
   not_invited: GENERIC,
 
   // Live sessions: an ended session shows it has ended, a kicked viewer is told so, and only the host
-  // moderates (002 §2, §4).
+  // moderates (docs/product/calls-and-lessons.md#lesson-room, #lesson-moderation).
   no_such_session: GENERIC,
   session_ended: 'stream.session_has_ended',
   not_the_host: GENERIC,

@@ -18,7 +18,7 @@ import { FriendEntry, FriendRequestEntry } from './schemas/social';
 import { Gojimoji } from './schemas/users';
 
 /**
- * USER_PROFILES (000 §7): refetch /user/profiles. It names what changed: a member's own profile or star set
+ * USER_PROFILES (docs/product/home-and-stars.md#profiles-response): refetch /user/profiles. It names what changed: a member's own profile or star set
  * (`user_id`), a community's membership, invites or picture (`community_id`), or a survey or incentive plan
  * of the member's organisation (`organization_id`). With `gojimoji` it is a delta instead: member `user_id`
  * has a new mood, and the client puts it on that member's stars without refetching (issue 17).

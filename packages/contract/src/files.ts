@@ -1,8 +1,8 @@
 import { FileType } from './enums';
 
 /**
- * The extensions a member may upload and the file type code each one is shown as (001 §3, §5): the preview
- * types of 001 §5 plus the documents and spreadsheets its "supported file" implies. The server checks the
+ * The extensions a member may upload and the file type code each one is shown as (docs/product/feeds-and-comments.md#attachments, #upload-types): the preview
+ * types of docs/product/feeds-and-comments.md#upload-types plus the documents and spreadsheets its "supported file" implies. The server checks the
  * bytes against the extension's family as well; the upload widget uses this list to ignore other files.
  * `ogg` stands beside `vorbis` because Vorbis audio files carry the .ogg extension.
  */
@@ -50,12 +50,12 @@ export function uploadFileType(fileName: string): FileType | null {
   return isUploadExtension(extension) ? UPLOAD_EXTENSIONS[extension] : null;
 }
 
-/** Where a stored attachment is served (the `url` of 001 §3 Attachment). */
+/** Where a stored attachment is served (the `url` of docs/product/feeds-and-comments.md#attachments Attachment). */
 export function attachmentUrl(attachmentId: number): string {
   return `/api/attachments/${attachmentId}`;
 }
 
-/** Where the composer's image is shown (001 §7: GET /user/post_image?image_id=). */
+/** Where the composer's image is shown (docs/product/feeds-and-comments.md#composer: GET /user/post_image?image_id=). */
 export function postImageUrl(imageId: number): string {
   return `/api/user/post_image?image_id=${imageId}`;
 }

@@ -1,6 +1,6 @@
 import { LIMITS } from './constants';
 
-/** Characters the spec forbids in usernames, persona names and avatar names (000 §5, 002 §5). */
+/** Characters the spec forbids in usernames, persona names and avatar names (docs/product/account-and-safety.md#identity-names, docs/product/account-and-safety.md#identity-names). */
 const FORBIDDEN_NAME_CHARS = /[\][!@#$%^&*()+={}|;:'"<>,/?`~\s]/;
 
 export function isValidIdentityName(name: string): boolean {
@@ -35,7 +35,7 @@ export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value);
 }
 
-/** "NA" in last_name means empty (000 §3.2). */
+/** "NA" in last_name means empty (docs/product/account-and-safety.md#profile). */
 export function displayLastName(lastName: string | null | undefined): string {
   return !lastName || lastName === 'NA' ? '' : lastName;
 }

@@ -29,7 +29,7 @@ export function monogramOf(name: string): string {
 }
 
 /**
- * The style class of a session (activity) icon (000 §3.7, §3.9): `session-<id>` for the ids 1..122, and
+ * The style class of a session (activity) icon (docs/product/account-and-safety.md#persona; docs/product/activities-and-leaderboards.md#activity-icons): `session-<id>` for the ids 1..122, and
  * `session-o<id>` for the other set negative ids use; `session-generic` for an unknown id.
  */
 export function sessionImageClass(activityType: number): string {

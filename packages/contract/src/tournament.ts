@@ -1,18 +1,18 @@
 /**
- * The seasonal tournament between communities (001 §2, §4, §9; 000 §9). Seasons, codes and round dates are
+ * The seasonal tournament between communities (docs/product/tournament.md#rounds, #seasons; docs/product/tournament.md#seasons). Seasons, codes and round dates are
  * pure functions of the year, shared by the server (which decides battles) and the web app (which lists
  * seasons back to 2020). The rules are written out in docs/decisions/0018-tournament.md.
  */
 
-/** 000 §9: seasons are generated back to 2020. */
+/** docs/product/tournament.md#seasons: seasons are generated back to 2020. */
 export const TOURNAMENT_FIRST_YEAR = 2020;
-/** 000 §9: the spec's season was over at 1 March 2025 08:00 UTC; every season ends on 1 March 08:00 UTC. */
+/** docs/product/tournament.md#seasons: the spec's season was over at 1 March 2025 08:00 UTC; every season ends on 1 March 08:00 UTC. */
 export const TOURNAMENT_SEASON_END = { month: 3, day: 1, hourUtc: 8 } as const;
 /** A tournament day (one battle) starts at the same hour as the season's end: 08:00 UTC. */
 export const TOURNAMENT_DAY_START_HOUR_UTC = 8;
 /** The first round is the Round of 64: at most 64 communities enter, fewer leave byes. */
 export const TOURNAMENT_BRACKET_SIZE = 64;
-/** 001 §4, §9: the semi-final winner is shown when battles won exceed 2 (3 of 5 decides every 5-day round). */
+/** docs/product/tournament.md#rounds, #seasons: the semi-final winner is shown when battles won exceed 2 (3 of 5 decides every 5-day round). */
 export const TOURNAMENT_BATTLES_WON_SHOWN_ABOVE = 2;
 /** Orbit's choice: the members shown under each side of a pair, most active first. */
 export const TOURNAMENT_USERS_PER_SIDE = 5;
@@ -23,7 +23,7 @@ export type TournamentRound = (typeof TournamentRound)[keyof typeof TournamentRo
 
 export interface TournamentRoundDefinition {
   round: TournamentRound;
-  /** en_us keys of its name and dates, as 001 §2 writes them. */
+  /** en_us keys of its name and dates, as docs/product/tournament.md#rounds writes them. */
   label: string;
   dates: string;
   /** First day (month 1..12, day) and number of days; each day is one battle. */
@@ -32,7 +32,7 @@ export interface TournamentRoundDefinition {
   days: number;
 }
 
-/** 001 §2: Round of 64 (May 11-15) ... Semi-Finals (Jun 23-27), Finals in NYC (Jun 25). */
+/** docs/product/tournament.md#rounds: Round of 64 (May 11-15) ... Semi-Finals (Jun 23-27), Finals in NYC (Jun 25). */
 export const TOURNAMENT_ROUNDS: readonly TournamentRoundDefinition[] = [
   { round: 64, label: 'tournament.round_64', dates: 'tournament.round_64_dates', month: 5, day: 11, days: 5 },
   { round: 32, label: 'tournament.round_32', dates: 'tournament.round_32_dates', month: 5, day: 18, days: 5 },
@@ -59,7 +59,7 @@ export type TournamentUserState = (typeof TournamentUserState)[keyof typeof Tour
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** 001 §9: the code is fixed per season; it is made from the season's year. */
+/** docs/product/tournament.md#seasons: the code is fixed per season; it is made from the season's year. */
 export const seasonCode = (year: number) => `orbit-${year}`;
 
 /** The year of a season code, or null when it names no season. */
@@ -87,7 +87,7 @@ export interface SeasonSummary {
   over: boolean;
 }
 
-/** Every season from the current one back to 2020, newest first (000 §9). */
+/** Every season from the current one back to 2020, newest first (docs/product/tournament.md#seasons). */
 export function tournamentSeasons(now: Date): SeasonSummary[] {
   const seasons: SeasonSummary[] = [];
   for (let year = currentSeasonYear(now); year >= TOURNAMENT_FIRST_YEAR; year -= 1) {
@@ -132,7 +132,7 @@ export function shownRound(year: number, now: Date): TournamentRound {
   return shown;
 }
 
-/** Battles a side needs to win a round outright: more than 2 of a 5-day round (001 §4), the one of the finals. */
+/** Battles a side needs to win a round outright: more than 2 of a 5-day round (docs/product/tournament.md#rounds), the one of the finals. */
 export const battlesToWin = (round: number) =>
   (roundDefinition(round)?.days ?? 1) > 1 ? TOURNAMENT_BATTLES_WON_SHOWN_ABOVE + 1 : 1;
 

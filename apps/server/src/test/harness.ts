@@ -162,7 +162,7 @@ export async function signUp(
 /** How long a test waits for something that happens in the background (vi.waitFor), on a loaded machine. */
 export const EVENTUALLY = { timeout: 15_000, interval: 50 } as const;
 
-/** Every field of a star (000 §3.3), as the spec lists them: a star answered without one is a defect. */
+/** Every field of a star (docs/product/home-and-stars.md#star-types), as the spec lists them: a star answered without one is a defect. */
 export const STAR_FIELDS = [
   'star_id',
   'star_type',

@@ -11,7 +11,7 @@ export const activityKeys = {
   leaderboard: (board: Board) => ['activity', 'leaderboard', board] as const,
 };
 
-/** THIS WEEK of a member (001 §2): the server answers the week in the member's time zone. */
+/** THIS WEEK of a member (docs/product/friends.md#member-page): the server answers the week in the member's time zone. */
 export function useActivitySummary(userId: number) {
   return useQuery({
     queryKey: activityKeys.summary(userId),

@@ -12,7 +12,7 @@ export function filesForm(files: readonly File[], data?: unknown): FormData {
   return form;
 }
 
-/** A post with its files in one upload (001 §7): the answer's first value is the new post's id. */
+/** A post with its files in one upload (docs/product/feeds-and-comments.md#feed-paging): the answer's first value is the new post's id. */
 export function uploadPostWithFiles(scope: FeedScope, input: PostInput, files: readonly File[]) {
   const upload = { params: { id: scope.id }, form: filesForm(files, input) };
   return scope.kind === 'community'
@@ -28,12 +28,12 @@ export function addFilesToComment(scope: FeedScope, commentId: number, files: re
     : call('addUserCommentFiles', upload);
 }
 
-/** The composer's image, filed under the feed owner's id, `folder` (001 §7). */
+/** The composer's image, filed under the feed owner's id, `folder` (docs/product/feeds-and-comments.md#composer). */
 export function uploadPostImage(folder: number, image: File) {
   return call('uploadPostImage', { query: { folder }, form: filesForm([image]) });
 }
 
-/** A link's preview; failures are silent (001 §8), so an error reads as no preview. */
+/** A link's preview; failures are silent (docs/product/the area's own anchor (communities.md#members), so an error reads as no preview. */
 export function useLinkPreview(url: string | null) {
   return useQuery({
     queryKey: feedKeys.linkPreview(url ?? ''),

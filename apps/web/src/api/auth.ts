@@ -46,7 +46,7 @@ export function useLogout() {
 }
 
 /**
- * The spec's token update (000 §6): an app that opens Orbit hands the member's user_token in the address's
+ * The spec's token update (docs/product/communities.md#experts): an app that opens Orbit hands the member's user_token in the address's
  * fragment, `#user_token=...` (a fragment never reaches a server or its logs). Answers the token, or null.
  */
 export function tokenFromLink(hash: string): string | null {

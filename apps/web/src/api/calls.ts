@@ -17,7 +17,7 @@ export const callKeys = {
   session: (callId: number) => ['calls', 'session', callId] as const,
 };
 
-// Call requests show no busy indicator (002 §9): the call screen says where it is itself.
+// Call requests show no busy indicator (docs/product/calls-and-lessons.md#lesson-posts): the call screen says where it is itself.
 
 /** POST /call/start: a community call, or attendees (plus the thread as call group), with my room session. */
 export const startCall = (body: CallStartBody) => call('startCall', { body });

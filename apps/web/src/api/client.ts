@@ -33,7 +33,7 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** The call never reached the server: the spec's texts say "oops" and the network message then (000 §8). */
+/** The call never reached the server: the spec's texts say "oops" and the network message then (docs/product/README.md#errors). */
 export const isOffline = (error: unknown) => isApiError(error) && error.code === NETWORK_ERROR;
 
 type Query = Record<string, string | number | undefined>;

@@ -70,7 +70,7 @@ export function useCommunity(id: number) {
   return useQuery(communityPageQuery(id));
 }
 
-/** GET /communities/{id}/members; a failure leaves the list empty (001 §8: member list failures are silent). */
+/** GET /communities/{id}/members; a failure leaves the list empty (docs/product/the area's own anchor (communities.md#members: member list failures are silent). */
 export function useCommunityMembers(id: number) {
   return useQuery({
     queryKey: communityKeys.members(id),
@@ -111,7 +111,7 @@ export interface JoinRequest {
   acceptedTerms: boolean;
 }
 
-/** POST /join/community/ as an ordinary member (role 4, 000 §6). */
+/** POST /join/community/ as an ordinary member (role 4, docs/product/communities.md#experts). */
 export const useJoinCommunity = () =>
   useCommunityMutation(({ id, identity, acceptedTerms }: JoinRequest) =>
     call('joinCommunity', {
@@ -137,7 +137,7 @@ export const useChangeCommunityImage = () =>
     call('communityImage', { params: { id }, body: { image } }),
   );
 
-/** PUT /communities/{id} info (experts only); the save is silent (001 §8). */
+/** PUT /communities/{id} info (experts only); the save is silent (docs/product/the area's own anchor (communities.md#members). */
 export const useSaveCommunityInfo = () =>
   useCommunityMutation(({ id, info }: { id: number; info: string }) =>
     call('updateCommunity', { params: { id }, body: { info } }),
@@ -152,7 +152,7 @@ export const useInviteToCommunity = () =>
 export const InviteAnswer = { ACCEPT: 2, REJECT: 3 } as const;
 export type InviteAnswer = (typeof InviteAnswer)[keyof typeof InviteAnswer];
 
-/** PUT /communities/{id}/invite: 2 accepts, 3 rejects (000 §4.5). */
+/** PUT /communities/{id}/invite: 2 accepts, 3 rejects (docs/product/communities.md#invites). */
 export const useAnswerInvite = () =>
   useCommunityMutation(({ id, status }: { id: number; status: InviteAnswer }) =>
     call('answerInvite', { params: { id }, body: { status } }),
@@ -178,7 +178,7 @@ export const useAppointExpert = () =>
 
 /**
  * Pin and unpin of the community's star: toggled at once on the page and among the stars, rolled back when
- * the server refuses (pin failures are silent, 001 §8).
+ * the server refuses (pin failures are silent, docs/product/the area's own anchor (communities.md#members).
  */
 export function useSetCommunityPinned(id: number) {
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ import { call } from './client';
 import { communityPageQuery } from './communities';
 import { moveVote } from './poll';
 
-/** Whose feed: a community's or a member's (001 §2). */
+/** Whose feed: a community's or a member's (docs/product/feeds-and-comments.md#who-reads). */
 export interface FeedScope {
   kind: 'community' | 'user';
   id: number;
@@ -137,7 +137,7 @@ function patchPost(
   );
 }
 
-/** UPDATE highlights the post or comment for 2 s (001 §4). */
+/** UPDATE highlights the post or comment for 2 s (docs/product/feeds-and-comments.md#urgency). */
 interface HighlightState {
   ids: Record<string, true>;
   highlight: (key: string) => void;
@@ -159,7 +159,7 @@ export const useHighlights = create<HighlightState>((set) => ({
 export const postHighlightKey = (postId: number) => `post:${postId}`;
 export const commentHighlightKey = (commentId: number) => `comment:${commentId}`;
 
-/** USER_POST and COMMUNITY_POST: NEW inserts, UPDATE refreshes and highlights, DELETE removes (001 §4). */
+/** USER_POST and COMMUNITY_POST: NEW inserts, UPDATE refreshes and highlights, DELETE removes (docs/product/feeds-and-comments.md#live-updates). */
 export function applyPostEvent(
   queryClient: QueryClient,
   event: EventEnvelope<'USER_POST' | 'COMMUNITY_POST'>,
@@ -283,7 +283,7 @@ export const createPost = (scope: FeedScope, input: PostInput) =>
     ? call('createCommunityPost', { body: { ...input, community_id: scope.id } })
     : call('createUserPost', { body: { ...input, owner_user_id: scope.id } });
 
-/** One post of a feed for edit, delete, rate and high five (001 §7): a community's post is under it. */
+/** One post of a feed for edit, delete, rate and high five (docs/product/feeds-and-comments.md#post-writer): a community's post is under it. */
 const communityPost = (scope: FeedScope, postId: number) => ({ id: scope.id, feedId: postId });
 const userPost = (postId: number) => ({ id: postId });
 
@@ -373,7 +373,7 @@ export function useCreatePoll(scope: FeedScope) {
 
 /**
  * A vote moves at once in the cache (both counts), then the server's post replaces it; on failure the old
- * post comes back. Errors are otherwise silent (001 §7: response and errors ignored).
+ * post comes back. Errors are otherwise silent (docs/product/feeds-and-comments.md#feed-paging: response and errors ignored).
  */
 export function useVote(scope: FeedScope, userId: number) {
   const queryClient = useQueryClient();
@@ -453,7 +453,7 @@ export function createComment(scope: FeedScope, postId: number, input: CommentIn
     : call('createUserComment', { body: { ...input, feed_id: postId, user_id: scope.id } });
 }
 
-/** One comment for edit and delete (001 §7): under its post, under the post's owner. */
+/** One comment for edit and delete (docs/product/feeds-and-comments.md#post-writer): under its post, under the post's owner. */
 const commentParams = (scope: FeedScope, postId: number, commentId: number) => ({
   id: scope.id,
   feedId: postId,
@@ -491,12 +491,12 @@ export interface Recipient {
   name: string;
 }
 
-/** A member who may be tagged: the tag is their handle, `screen_name` (000 §5), the list shows their name. */
+/** A member who may be tagged: the tag is their handle, `screen_name` (docs/product/communities.md#create), the list shows their name. */
 export interface FeedPerson extends Recipient {
   screen_name: string;
 }
 
-/** Members of a community (the tag and recipient lists); a failure reads as nobody (001 §8: silent). */
+/** Members of a community (the tag and recipient lists); a failure reads as nobody (docs/product/the area's own anchor (communities.md#members: silent). */
 export function useCommunityMembers(communityId: number | null) {
   return useQuery({
     queryKey: feedKeys.members(communityId ?? 0),

@@ -32,7 +32,7 @@ const inLesson = (communityId: number, lessonId: number) => ({
 export const mediaFileUrl = (communityId: number, lessonId: number) =>
   apiUrl(endpointRequest('lessonRecording', inLesson(communityId, lessonId).params).path);
 
-// A failing lesson list is ignored silently (002 §8): the list shows empty, nothing pops up.
+// A failing lesson list is ignored silently (docs/product/README.md#errors): the list shows empty, nothing pops up.
 export function useLessons(communityId: number) {
   return useQuery({
     queryKey: lessonKeys.list(communityId),
@@ -191,7 +191,7 @@ export function onChatPost(listener: ChatListener): () => void {
   return () => chatListeners.delete(listener);
 }
 
-/** CHAT NEW (000 §7): a post in a room I am in; the POSTS list takes it, the room shows the toast. */
+/** CHAT NEW (docs/product/account-and-safety.md#persona): a post in a room I am in; the POSTS list takes it, the room shows the toast. */
 export function applyChatEvent(queryClient: QueryClient, event: EventEnvelope<'CHAT'>, toast = true) {
   addPost(queryClient, event.data);
   if (toast) for (const listener of chatListeners) listener(event.data);

@@ -34,7 +34,7 @@ export const messageKeys = {
 
 type Thread = InfiniteData<PmListResponse, unknown>;
 
-/** GET /pms/previews: every thread, latest first; the list filters them by name itself (002 §5). */
+/** GET /pms/previews: every thread, latest first; the list filters them by name itself (docs/product/account-and-safety.md#profile). */
 export function usePreviews() {
   return useQuery({
     queryKey: messageKeys.previews,
@@ -74,7 +74,7 @@ function patchPreviews(queryClient: QueryClient, change: (previews: PmPreview[])
   );
 }
 
-/** A preview that can no longer be loaded leaves the list (002 §4). */
+/** A preview that can no longer be loaded leaves the list (docs/product/messages.md#previews). */
 export const dropPreview = (queryClient: QueryClient, groupId: number) =>
   patchPreviews(queryClient, (previews) => previews.filter((preview) => preview.group_id !== groupId));
 
@@ -126,7 +126,7 @@ function useThreadMutation<V extends { groupId: number }>(call: (variables: V) =
 export interface MessageToSend {
   groupId: number;
   message: string;
-  /** With files the message goes through the attachments path (002 §7), text and files at once. */
+  /** With files the message goes through the attachments path (docs/product/messages.md (the section of the call: #previews), text and files at once. */
   files?: readonly File[];
 }
 
@@ -204,7 +204,7 @@ function addMessage(queryClient: QueryClient, message: PrivateMessage): void {
   );
 }
 
-/** The thread's preview takes the new message and moves to the top (002 §4). */
+/** The thread's preview takes the new message and moves to the top (docs/product/messages.md#previews). */
 export function previewsWithNewMessage(
   previews: readonly PmPreview[],
   message: PrivateMessage,

@@ -15,7 +15,7 @@ export const momentKeys = {
   app: (bgAppId: number) => ['moments', 'app', bgAppId] as const,
 };
 
-/** GET /user/moments/search: one origin (incoming or outgoing) under one filter (000 §2.9). */
+/** GET /user/moments/search: one origin (incoming or outgoing) under one filter (docs/product/moments.md#moments-list). */
 export function useMoments(origin: MomentOriginValue, filter: MomentFilterValue) {
   return useQuery({
     queryKey: momentKeys.search(origin, filter),
@@ -34,7 +34,7 @@ export function useAppCriteria(bgAppId: number | null) {
   });
 }
 
-/** POST /v4/user/moments-status: viewing incoming moments marks the pending ones as seen (000 §4.3). */
+/** POST /v4/user/moments-status: viewing incoming moments marks the pending ones as seen (docs/product/moments.md#moment-status). */
 export const markMomentsSeen = (ids: number[]) =>
   call('momentsSeen', { body: { moments: ids.map((id) => ({ id, action: MomentStatus.SEEN })) } });
 
@@ -48,7 +48,7 @@ export function useMarkMomentsSeen() {
   );
 }
 
-/** PUT /user/moments with status 3: the member ignores a moment (000 §4.3). */
+/** PUT /user/moments with status 3: the member ignores a moment (docs/product/moments.md#moment-type). */
 export const ignoreMoment = (momentId: number) =>
   trackBusy(call('ignoreMoment', { body: { moment_id: momentId, status: MomentStatus.IGNORED } }));
 

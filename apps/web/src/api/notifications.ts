@@ -13,7 +13,7 @@ import type { Profiles } from './types';
 
 export const notificationKeys = { list: ['notifications'] as const };
 
-/** The list (000 §2.8); its failures are only logged (000 §8), so it never retries into a popup. */
+/** The list (docs/product/realtime.md#notifications-list); its failures are only logged (docs/product/realtime.md#notifications-list), so it never retries into a popup. */
 export function useNotifications() {
   return useQuery({
     queryKey: notificationKeys.list,
@@ -76,7 +76,7 @@ function useNotificationCall<V>(
   return useMutation({
     mutationFn: call,
     onSuccess: (change) => applyNotificationChange(queryClient, change),
-    // The spec keeps these silent: the list stays as it is and the failure is logged (000 §8).
+    // The spec keeps these silent: the list stays as it is and the failure is logged (docs/product/realtime.md#notifications-list).
     onError: (error) => console.warn('[orbit] notification call failed', error),
   });
 }

@@ -1,7 +1,7 @@
 import type { FeedPost, PollData } from '@orbit/contract';
 
 /**
- * The poll after the member chooses `option` (001 §4): one vote per member, a new choice moves it (the old
+ * The poll after the member chooses `option` (docs/product/feeds-and-comments.md#poll-voting): one vote per member, a new choice moves it (the old
  * option loses the vote and the new one gains it at once), the same choice and an expired poll change nothing
  * (null).
  */
@@ -22,7 +22,7 @@ export function isPollExpired(poll: PollData, now: number): boolean {
 }
 
 /**
- * The text a post card shows above its content. A poll's question is its title (001 §2: poll posts render as
+ * The text a post card shows above its content. A poll's question is its title (docs/product/feeds-and-comments.md#poll-voting: poll posts render as
  * poll feed items), so a message that only repeats it (as older and imported polls carry) is not shown twice.
  */
 export function postText(item: Pick<FeedPost, 'message' | 'poll_data'>): string {

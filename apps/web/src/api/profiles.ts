@@ -99,7 +99,7 @@ export function useUpdateNotificationLevel() {
 }
 
 /**
- * The version check: an outdated client shows the update modal and reloads after 5 s (000 §4.9). Asked
+ * The version check: an outdated client shows the update modal and reloads after 5 s (docs/product/home-and-stars.md#version-check). Asked
  * once, before sign-in too, and never retried.
  */
 export function useVersionCheck(version: number) {

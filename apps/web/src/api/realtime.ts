@@ -37,7 +37,7 @@ export const useRealtimeStatus = create<{ state: RealtimeState }>(() => ({ state
 
 /**
  * One socket per signed-in session: GET /wsurl, connect, remember the last id, check the socket every
- * 2 s (000 §7) and reconnect with backoff and jitter, resuming from the last id seen (docs/decisions/0004).
+ * 2 s (docs/product/realtime.md#connection) and reconnect with backoff and jitter, resuming from the last id seen (docs/decisions/0004).
  */
 export class RealtimeClient {
   private state: RealtimeState = initialRealtimeState;
@@ -168,7 +168,7 @@ export class RealtimeClient {
   }
 
   /**
-   * The every-2-s check (000 §7): a closed socket is reopened; an open one that has gone quiet is pinged, and
+   * The every-2-s check (docs/product/realtime.md#connection): a closed socket is reopened; an open one that has gone quiet is pinged, and
    * replaced when not even the pong comes back (half-open: asleep, or the network changed without a close).
    */
   check(now = Date.now()): void {

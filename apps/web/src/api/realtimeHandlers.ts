@@ -62,12 +62,12 @@ export const realtimeHandlers: Handlers = {
     // while offline opens without its sound).
     applyLessonEvent(queryClient, invalidate, event, replay);
   },
-  // A post in the live session room I am in: its chat list and, when it is not a replay, its toast (002 §2).
+  // A post in the live session room I am in: its chat list and, when it is not a replay, its toast (docs/product/calls-and-lessons.md#lesson-room).
   [EventType.CHAT]: ({ queryClient }, event, replay) => applyChatEvent(queryClient, event, !replay),
   // An organisation's announcement shows at once, whatever screen is open.
   [EventType.MAINTENANCE_NOTIFICATION]: (_context, event) => showAnnouncement(event.data),
   // NEW and UPDATE carry the unread count: the badge and the open list change without a refetch.
-  // A NEW one also sounds: "tag user" when the member was tagged, "general" otherwise (002 §9); the ones
+  // A NEW one also sounds: "tag user" when the member was tagged, "general" otherwise (docs/product/home-and-stars.md#shell); the ones
   // replayed after a reconnect stay silent, or a member back from a tunnel would hear a burst of them;
   // so do those the server marks quiet (the member's quiet hours, decision 0044): list and badge only.
   [EventType.NOTIFICATION]: ({ queryClient }, event, replay) => {

@@ -149,7 +149,7 @@ export const useUnblock = () => useBlockMutation(false);
 export const pinStar = (starId: string, pinned: boolean) =>
   call(pinned ? 'pinStar' : 'unpinStar', { params: { id: starId as unknown as number } });
 
-/** Pin toggles at once on screen and rolls back if the server refuses (pin failures are silent, 001 §8). */
+/** Pin toggles at once on screen and rolls back if the server refuses (pin failures are silent, docs/product/the area's own anchor (communities.md#members). */
 export function useSetPinned() {
   const queryClient = useQueryClient();
   return useMutation({

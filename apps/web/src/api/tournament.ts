@@ -15,7 +15,7 @@ export const tournamentKeys = {
     ['tournament', 'progress', code, round] as const,
 };
 
-/** One round of a season, its community pairs; a past round is asked for by its code and round (001 §2, §7). */
+/** One round of a season, its community pairs; a past round is asked for by its code and round (docs/product/tournament.md#pages, #bracket). */
 export function useTournamentProgress(code: string | null, round: TournamentRound | null) {
   return useQuery({
     queryKey: tournamentKeys.progress(code, round),
@@ -28,7 +28,7 @@ export function useTournamentProgress(code: string | null, round: TournamentRoun
   });
 }
 
-/** The picture of a tournament member: their uploaded persona by image_id (001 §7), else none. */
+/** The picture of a tournament member: their uploaded persona by image_id (docs/product/tournament.md#bracket), else none. */
 export const tournamentUserImageUrl = (user: Pick<TournamentUser, 'image_id'>) =>
   user.image_id === null ? null : `/api/tournament/user/image?image_id=${user.image_id}`;
 

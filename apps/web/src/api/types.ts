@@ -8,7 +8,7 @@ export type {
   UserProfile,
 } from '@orbit/contract';
 
-/** One PUT /user carries exactly one of these shapes (002 §7). */
+/** One PUT /user carries exactly one of these shapes (docs/product/account-and-safety.md#profile). */
 export type UserUpdate =
   | { first_name: string }
   | { last_name: string }

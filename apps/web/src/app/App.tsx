@@ -36,7 +36,7 @@ const ForgotPasswordScreen = lazyScreen(loadForgotPasswordScreen);
 const ResetPasswordScreen = lazyScreen(loadResetPasswordScreen);
 
 /**
- * Offline, a write is refused with the spec's network message (000 §8) and never held to be sent later:
+ * Offline, a write is refused with the spec's network message (docs/product/README.md#errors) and never held to be sent later:
  * mutations run whatever the network (so they fail at once rather than pause and replay), and one that never
  * reached the server says so, unless its screen says more itself; one the member did not ask for (marked
  * `unasked`, as reading a thread) fails quietly. Answers stay a day unused, so that what
@@ -71,7 +71,7 @@ function SignedOutWatcher() {
 }
 
 /**
- * A refresh of the loaded member that fails keeps the app as it is and says so (000 §8): "unable to get
+ * A refresh of the loaded member that fails keeps the app as it is and says so (docs/product/home-and-stars.md#profiles-response): "unable to get
  * user profile" / "please try again" while connected, "oops" with the network message when offline.
  */
 function useProfileRefreshFailure(profiles: ReturnType<typeof useProfiles>) {

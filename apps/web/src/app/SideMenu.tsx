@@ -45,7 +45,7 @@ export interface SideMenuProps {
 }
 
 /**
- * The slide-in menu (000 §2.2): any choice, an outside tap or Escape closes it. While open it is a modal layer
+ * The slide-in menu (docs/product/home-and-stars.md#side-menu): any choice, an outside tap or Escape closes it. While open it is a modal layer
  * (Tab stays inside, focus goes back to the menu button) and the entries move with the arrow keys. The panel
  * stays mounted so that it slides out; only its content becomes a layer while open.
  */

@@ -6,7 +6,7 @@ import { T } from '../i18n/texts';
 import styles from './VersionGate.module.css';
 import { APP_VERSION } from './version';
 
-/** When GET /gv says this build is outdated: a modal about the update, then a reload after 5 s (000 §4.9). */
+/** When GET /gv says this build is outdated: a modal about the update, then a reload after 5 s (docs/product/home-and-stars.md#version-check). */
 export function VersionGate({ reload = () => window.location.reload() }: { reload?: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();

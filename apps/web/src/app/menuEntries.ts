@@ -21,13 +21,13 @@ export interface MenuEntry {
   /** False until the feature behind the entry is built; the entry is hidden meanwhile. */
   available: boolean;
   /**
-   * Who sees it: 'first' when the first organisation lists role 2 (create community, 000 §2.2); 'any' when
+   * Who sees it: 'first' when the first organisation lists role 2 (create community, docs/product/communities.md#create); 'any' when
    * one of the member's organisations does (the admin screens serve each organisation the member runs).
    */
   needsOrgAdmin?: 'first' | 'any';
 }
 
-/** The side menu's entries in the spec's order (000 §2.2): the one list later features switch on. */
+/** The side menu's entries in the spec's order (docs/product/home-and-stars.md#side-menu): the one list later features switch on. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { id: 'home', label: T.home, available: true },
   { id: 'search', label: T.search, available: true },

@@ -65,14 +65,14 @@ export interface PendingInvite {
 export interface ThreadRef {
   groupId: number;
   title: string;
-  /** Called when the thread cannot be loaded, after it left the list (002 §4). */
+  /** Called when the thread cannot be loaded, after it left the list (docs/product/messages.md#previews). */
   onGone?: () => void;
 }
 
 /** A call as its screen needs it. */
 export interface CallRef {
   callId: number;
-  /** The community's name, or the other member's (002 §2: community name or caller name). */
+  /** The community's name, or the other member's (docs/product/home-and-stars.md#shell: community name or caller name). */
   title: string;
   /** The room session when POST /call/start just answered it: the screen connects without fetching it. */
   session?: PrivateCallSession;

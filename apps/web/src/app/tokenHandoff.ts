@@ -5,10 +5,10 @@ import { showFailure } from '../ui/popup';
 import { forgetLastSeen } from './offlineCache';
 
 /**
- * A token handed in the address (000 §7, "POST /token ... then profiles are refreshed"), taken before the
+ * A token handed in the address (docs/product/home-and-stars.md#profiles-response, "POST /token ... then profiles are refreshed"), taken before the
  * app first asks for the member, so that the first answer already knows the session: it leaves the address
  * at once (not kept in the history) and becomes the session. A failure says "unable to update" / "please
- * try again", or "oops" with the network message when offline (000 §8); the popup shows once the app is up.
+ * try again", or "oops" with the network message when offline (docs/product/README.md#errors); the popup shows once the app is up.
  */
 export async function handOffToken(): Promise<void> {
   const token = tokenFromLink(window.location.hash);

@@ -26,7 +26,7 @@ function argumentsOf(values: TextValues | undefined): (string | number)[] {
 
 /**
  * A text in the member's language by its key: the contract's `translate`, the spec's lookup that the server
- * uses too (000 §3.14): `{{n}}` takes the n-th value, a missing key is shown as itself.
+ * uses too (docs/product/README.md#texts): `{{n}}` takes the n-th value, a missing key is shown as itself.
  */
 const t: TFunction = (key, values) => translate(dictionary, key, ...argumentsOf(values));
 
@@ -65,7 +65,7 @@ export function useTranslation(): { t: TFunction; tCount: TCountFunction; i18n: 
   return { t, tCount, i18n };
 }
 
-/** Loads the dictionary from GET /locale; a failure is only logged (000 §8) and keys show as they are. */
+/** Loads the dictionary from GET /locale; a failure is only logged (docs/product/realtime.md#notifications-list) and keys show as they are. */
 export async function loadLocale(lang: string = DEFAULT_LANG): Promise<void> {
   try {
     const locale = await call('locale', { query: { lang } });

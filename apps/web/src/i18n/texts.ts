@@ -1,6 +1,6 @@
 /**
  * Every text the web app shows, by name → key of packages/contract/src/locale/en_us.ts. A key missing from
- * the dictionary is shown as is (000 §3.14), so where en_us has no entry yet the English text is the key.
+ * the dictionary is shown as is (docs/product/README.md#texts), so where en_us has no entry yet the English text is the key.
  */
 export const T = {
   popupTitle: 'error.title',
@@ -228,7 +228,7 @@ export const T = {
   starWaiting: 'star.waiting',
   starFeeling: 'star.feeling',
 
-  // Communities (000 §2.10, §4.5, §4.6; 001 §2).
+  // Communities (docs/product/communities.md#create, #invites, #visibility; docs/product/communities.md#community-page).
   communityCreateTitle: 'community_create.title',
   communityImage: 'community_create.image',
   communityName: 'community_create.name',
@@ -300,7 +300,7 @@ export const T = {
   listedYou: 'ui.listed_you',
   usernameLine: 'ui.username_line',
 
-  // Feeds, posts, comments, polls and uploads (001 §2, §5, §8).
+  // Feeds, posts, comments, polls and uploads (docs/product/feeds-and-comments.md#who-reads, #post-limits, #comments).
   writePost: 'feed.write_post',
   postAsAnonymous: 'feed.post_as_anonymous',
   createAPoll: 'feed.create_a_poll',
@@ -348,7 +348,7 @@ export const T = {
   distanceMile: 'distance_unit.mile',
   totalDuration: 'history.total_duration',
 
-  // Activity sessions, THIS WEEK, history and leaderboards (001 §2).
+  // Activity sessions, THIS WEEK, history and leaderboards (docs/product/friends.md#member-page).
   thisWeek: 'user_star.this_week',
   historyButton: 'user_star.history',
   noActivityThisWeek: 'user_star.no_activity',
@@ -488,7 +488,7 @@ export const T = {
   cannotPost: 'poll.cannot_post',
   thereWasAnError: 'poll.there_was_an_error',
 
-  // Notifications and moments (000 §2.8, §2.9).
+  // Notifications and moments (docs/product/realtime.md#notifications-list; docs/product/moments.md#moments-list).
   notificationsTitle: 'title.notifications',
   noNotifications: 'notifications.empty',
   notificationAccept: 'notifications.accept',
@@ -610,7 +610,7 @@ export const T = {
   unableToGetConnections: 'moments.unable_to_get_connections',
   unableToCreateMoment: 'moments.unable_to_create_moment',
 
-  // Private and group messages (002 §2, §4).
+  // Private and group messages (docs/product/messages.md#previews, #unread).
   messagesPrivateMessage: 'messages.private_message',
   messagesSend: 'messages.send_message',
   messagesGroupMessage: 'messages.group_message',
@@ -640,7 +640,7 @@ export const T = {
   messagesRemoveParticipant: 'messages.remove_participant',
   messagesConversations: 'messages.conversations',
 
-  // Calls (002 §2, §4, §8).
+  // Calls (docs/product/calls-and-lessons.md#incoming-call, #call-screen; docs/product/messages.md#unread).
   incomingCall: 'call.incoming',
   incomingDecline: 'incoming_call.decline',
   incomingAccept: 'incoming_call.accept',
@@ -688,7 +688,7 @@ export const T = {
   callRoomMissing: 'stream.room_missing',
   callNoWebcam: 'stream.no_webcam',
 
-  // Tournament (001 §2, §8).
+  // Tournament (docs/product/communities.md#community-page; docs/product/tournament.md#pages).
   tournamentTitle: 'title.tournament',
   tournamentIntro: 'tournament.intro',
   tournamentProgress: 'tournament.progress',

@@ -3,7 +3,7 @@ import { type Disc, intrusion } from './geometry';
 import { between, type Random } from './random';
 
 /**
- * The generated background (000 §2.1): small circles of radius 5..14 at least 20 px apart, added until they
+ * The generated background (docs/product/home-and-stars.md#field-constants): small circles of radius 5..14 at least 20 px apart, added until they
  * cover 2% of the area. A circle that finds no free place in the placement attempts ends the sky early.
  */
 export function backgroundCircles(width: number, height: number, random: Random): Disc[] {

@@ -1,7 +1,7 @@
 import { avatarUrl, type ProfileStar, STARFIELD, StarType } from '@orbit/contract';
 import { type Face, type FaceRatios, faceRatiosFor, firstFace } from './faces';
 
-/** A star's radius by its size (000 §9): 1 small 21, 2 medium 28, 3 large 35. */
+/** A star's radius by its size (docs/product/home-and-stars.md#field-constants): 1 small 21, 2 medium 28, 3 large 35. */
 export function radiusOf(size: number): number {
   const { small, medium, large } = STARFIELD.radius;
   return size >= 3 ? large : size === 2 ? medium : small;
@@ -15,7 +15,7 @@ export function pictureOf(star: Pick<ProfileStar, 'image_url' | 'avatar_image'>)
 /** A badge's diameter: the large text size times the badge ratio (1.3). */
 export const BADGE_SIZE = STARFIELD.fontSize.large * STARFIELD.badgeRatio;
 
-/** The effects a star can play (000 §4.1: pulse, reverse-pulse, radiate); an unknown name plays none. */
+/** The effects a star can play (docs/product/home-and-stars.md#star-faces: pulse, reverse-pulse, radiate); an unknown name plays none. */
 export type Effect = 'pulse' | 'reversePulse' | 'radiate';
 
 const EFFECT_NAMES: Record<string, Effect> = {
@@ -28,7 +28,7 @@ export function effectOf(name: string | null): Effect | null {
   return name ? (EFFECT_NAMES[name] ?? null) : null;
 }
 
-/** The on-screen attributes of a star (000 §3.3) the view draws from. */
+/** The on-screen attributes of a star (docs/product/home-and-stars.md#star-types) the view draws from. */
 export interface StarDisplay {
   key: string;
   star: ProfileStar;

@@ -1,7 +1,7 @@
 import { STARFIELD } from '@orbit/contract';
 import { clamp01, easeInOut, type Point } from './geometry';
 
-/** A press becomes a drag once it has moved beyond the threshold (000 §2.1: 3); below it, it is a tap. */
+/** A press becomes a drag once it has moved beyond the threshold (docs/product/home-and-stars.md#home-view: 3); below it, it is a tap. */
 export function beyondThreshold(dx: number, dy: number): boolean {
   return Math.hypot(dx, dy) > STARFIELD.dragThreshold;
 }

@@ -27,7 +27,7 @@ const GAP = STARFIELD.gap;
 /** The own star keeps its footprint too: its mood badge reaches beyond its disc. */
 const OWN_STAR: PlacedDisc = { x: 0, y: 0, r: footprintOf(STARFIELD.radius.own), distance: 0 };
 
-/** Only zones below 4 orbit (000 §2.1); zone 4 and beyond is the Inactive list. */
+/** Only zones below 4 orbit (docs/product/home-and-stars.md#field-constants); zone 4 and beyond is the Inactive list. */
 export function isDisplayed(star: { zone: number }): boolean {
   return star.zone < STARFIELD.displayedZoneBelow;
 }
@@ -85,7 +85,7 @@ function candidateFor(attempt: number, random: Random, previous: Placement | und
 }
 
 /**
- * Up to 1000 attempts (000 §4.2) for a place that keeps the gap to every star placed so far, the innermost
+ * Up to 1000 attempts (docs/product/home-and-stars.md#star-refresh) for a place that keeps the gap to every star placed so far, the innermost
  * orbit with a free place winning. Of that orbit's free attempts the roomiest (the largest clearance to the
  * nearest star) is taken, not the first (issue 25, decision 0039): stars spread evenly instead of settling in
  * clusters, whose names would have no room beside them on a phone. A previous place still free is kept, so a

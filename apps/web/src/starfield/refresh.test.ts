@@ -5,7 +5,7 @@ import { diffStars, planTransitions, sampleTransition, starKey, type Transition 
 
 const { timings } = STARFIELD;
 
-describe('diffStars (000 §4.2)', () => {
+describe('diffStars (docs/product/home-and-stars.md#star-refresh)', () => {
   const old = [
     makeStar('1'),
     makeStar('2'),
@@ -60,7 +60,7 @@ describe('planTransitions', () => {
   });
 });
 
-describe('sampleTransition (000 §9 timings)', () => {
+describe('sampleTransition (docs/product/home-and-stars.md#field-constants timings)', () => {
   const from = { distance: 100, angle: 0 };
   const to = { distance: 200, angle: 1 };
   const at = (change: Transition['change'], ms: number) =>

@@ -2,7 +2,7 @@ import { type ProfileStar, STARFIELD } from '@orbit/contract';
 import { clamp01, easeInOut, type Polar, wrapAngle } from './geometry';
 
 /**
- * What a refresh does to one star (000 §4.2): a changed one updates, a gone or retyped one fades out, an
+ * What a refresh does to one star (docs/product/home-and-stars.md#star-refresh): a changed one updates, a gone or retyped one fades out, an
  * unchanged one moves, a new one appears.
  */
 export type Change = 'update' | 'move' | 'fadeOut' | 'appear';
@@ -28,7 +28,7 @@ const looksOf = (star: RefreshStar) =>
   ]);
 
 /**
- * Old and new stars compared (000 §4.2): changed size, image, mood or tags → update; gone, or of another
+ * Old and new stars compared (docs/product/home-and-stars.md#star-set): changed size, image, mood or tags → update; gone, or of another
  * type now → fade out; the same → move; not there before → appear. Keyed by starKey.
  */
 export function diffStars(
@@ -96,7 +96,7 @@ export function restingFrame(at: Polar): StarFrame {
 }
 
 /**
- * The frame of a transition `now` ms (same clock as startedAt) with the 000 §9 timings: a move or update
+ * The frame of a transition `now` ms (same clock as startedAt) with the docs/product/home-and-stars.md#field-constants timings: a move or update
  * glides over 4000 ms, a fade out takes 1000 ms, and an appearing star stays collapsed while it radiates,
  * then grows after 1 s.
  */

@@ -30,7 +30,7 @@ function placementsOf(
 }
 
 /**
- * The scene after a refresh (000 §4.2): the new set is placed (stars keep their old place when it is still
+ * The scene after a refresh (docs/product/home-and-stars.md#star-refresh): the new set is placed (stars keep their old place when it is still
  * free), and every star that was or is orbiting gets its transition, starting `now`.
  */
 export function refreshScene(scene: Scene, next: readonly ProfileStar[], random: Random, now: number): Scene {

@@ -1,6 +1,6 @@
 import { type ProfileStar, StarType } from '@orbit/contract';
 
-/** A friend star with every field of 000 §3.3, for the engine's tests. */
+/** A friend star with every field of docs/product/home-and-stars.md#star-types, for the engine's tests. */
 export function makeStar(id: string, fields: Partial<ProfileStar> = {}): ProfileStar {
   return {
     star_id: id,

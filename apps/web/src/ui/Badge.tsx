@@ -1,7 +1,7 @@
 import styles from './Badge.module.css';
 import { badgeText } from './format';
 
-/** A count on an icon; hidden at zero (000 §2.1). */
+/** A count on an icon; hidden at zero (docs/product/home-and-stars.md#home-view). */
 export function Badge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (

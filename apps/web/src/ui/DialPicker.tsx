@@ -96,7 +96,7 @@ function useWheel(count: number, selected: number, onSettle: (index: number) => 
 }
 
 /**
- * The dial picker of touch screens (002 §9): a wheel of items 40 px high, dragged past a 3 px threshold,
+ * The dial picker of touch screens (docs/product/home-and-stars.md#pickers): a wheel of items 40 px high, dragged past a 3 px threshold,
  * rolling on with the finger's speed and friction, snapping to the nearest item in 250 ms. It is a listbox
  * for the keyboard and screen readers: arrows, Page Up/Down and Home/End move it, a tap picks an item.
  * `onChange` hears the item the wheel settles on.

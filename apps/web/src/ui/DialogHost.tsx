@@ -29,7 +29,7 @@ export function useBeforeBack(handler: BeforeBack): void {
   }, [id]);
 }
 
-/** Becomes true 25 ms after there is something to show (000 §2.13), so the opening transition plays. */
+/** Becomes true 25 ms after there is something to show (docs/product/home-and-stars.md#shell), so the opening transition plays. */
 function useOpenedAfterDelay(hasContent: boolean): boolean {
   const [opened, setOpened] = useState(false);
   useEffect(() => {

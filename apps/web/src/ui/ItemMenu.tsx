@@ -17,7 +17,7 @@ export interface ItemMenuProps {
 }
 
 /**
- * The edit, delete, report and block menu of a post, comment or message (001 §2, issue 14): a button that shows on
+ * The edit, delete, report and block menu of a post, comment or message (docs/product/feeds-and-comments.md#post-edit-delete, issue 14): a button that shows on
  * hover and focus, or the long press on touch; only the actions the server allows are listed, and none means
  * no menu. A community post's menu also copies its address.
  */

@@ -1,6 +1,6 @@
 import { Mood } from '@orbit/contract';
 
-/** Mouth and brow of each mood (000 §3.8), drawn in a 24-unit box around a round face. */
+/** Mouth and brow of each mood (docs/product/activities-and-leaderboards.md#moods), drawn in a 24-unit box around a round face. */
 const FACES: Record<number, { mouth: string; brows?: string; eyes?: 'wide' }> = {
   [Mood.HAPPY]: { mouth: 'M8 14.5c1.2 1.8 2.5 2.5 4 2.5s2.8-.7 4-2.5' },
   [Mood.EXCITED]: { mouth: 'M7.5 13.5h9c0 3-2 4.8-4.5 4.8s-4.5-1.8-4.5-4.8z', eyes: 'wide' },

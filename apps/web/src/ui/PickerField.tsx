@@ -4,7 +4,7 @@ import { useTouchScreen } from './useMediaQuery';
 
 /**
  * A choice among numbers or names (height, weight, date of birth): the dial picker on touch screens
- * (002 §9), the browser's own select elsewhere. `placeholder` is the "not set" choice.
+ * (docs/product/account-and-safety.md#profile-ranges), the browser's own select elsewhere. `placeholder` is the "not set" choice.
  */
 export function PickerField(props: {
   label: string;

@@ -6,7 +6,7 @@ export interface SearchBoxProps {
   label: string;
   /** Called with the trimmed text when the member presses Enter, or with every change when `live`. */
   onSearch: (text: string) => void;
-  /** Filters as the member types (the messages list) instead of searching on Enter (000 §2.3). */
+  /** Filters as the member types (the messages list) instead of searching on Enter (docs/product/friends.md#search). */
   live?: boolean;
   className?: string;
 }

@@ -23,7 +23,7 @@ export interface SquareCropperProps {
   onCropComplete: (percent: Area, pixels: Area) => void;
 }
 
-/** The square image editor (001 §2: square crop): drag to place the square, the slider zooms. */
+/** The square image editor (docs/product/account-and-safety.md#persona: square crop): drag to place the square, the slider zooms. */
 export function SquareCropper({ image, side, onCropComplete }: SquareCropperProps) {
   const { t } = useTranslation();
   const [crop, setCrop] = useState({ x: 0, y: 0 });
@@ -68,7 +68,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Cuts the chosen square out of a local picture as a JPEG data URL `width` px wide (001 §9: 300). */
+/** Cuts the chosen square out of a local picture as a JPEG data URL `width` px wide (docs/product/account-and-safety.md#persona: 300). */
 export async function croppedDataUrl(src: string, pixels: Area, width: number): Promise<string> {
   const image = await loadImage(src);
   const canvas = document.createElement('canvas');

@@ -21,7 +21,7 @@ export interface SwipePanelProps {
 }
 
 /**
- * Touch swipes between neighbouring states (000 §2.3, §2.4): only touch pointers swipe, so a mouse still
+ * Touch swipes between neighbouring states (docs/product/friends.md#search, #inactive): only touch pointers swipe, so a mouse still
  * selects text; the new state slides in over the spec's swipe speed of 400 ms.
  */
 export function SwipePanel({ stateKey, entering, onSwipe, children, label }: SwipePanelProps) {

@@ -1,7 +1,7 @@
 import { UI_TIMINGS } from '@orbit/contract';
 import { create } from 'zustand';
 
-/** How a call asks for the busy indicator (002 §9): after a delay in ms; 0 at once; -1 never. */
+/** How a call asks for the busy indicator (docs/product/home-and-stars.md#shell): after a delay in ms; 0 at once; -1 never. */
 export type BusyDelay = number;
 export const BUSY_NEVER = -1;
 

@@ -17,7 +17,7 @@ import {
 
 const { itemHeight, dragThreshold, snapMs, friction, maxRollSpeed, speedSamples } = DIAL_PICKER;
 
-describe('the dial picker physics (002 §9)', () => {
+describe('the dial picker physics (docs/product/home-and-stars.md#pickers)', () => {
   it('uses the spec constants: 40 px, 3 px, 250 ms, 0.03, 3.5 px/ms, 5 samples', () => {
     expect([itemHeight, dragThreshold, snapMs, friction, maxRollSpeed, speedSamples]).toEqual([
       40, 3, 250, 0.03, 3.5, 5,

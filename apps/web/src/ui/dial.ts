@@ -1,7 +1,7 @@
 import { DIAL_PICKER } from '@orbit/contract';
 
 /**
- * The dial picker's physics (002 §9), free of the DOM so that it can be tested: the wheel's position is an
+ * The dial picker's physics (docs/product/home-and-stars.md#pickers), free of the DOM so that it can be tested: the wheel's position is an
  * offset in pixels from the first item (item i sits at i × itemHeight), it follows the finger once a drag
  * passes the threshold, rolls on after release at the finger's speed (at most maxRollSpeed, slowing by the
  * friction), then snaps to the nearest item in snapMs.

@@ -43,7 +43,7 @@ interface DialogState {
   push: (view: DialogView) => void;
   /** Swaps the view on top for another, e.g. a confirmation for what it guarded. */
   replace: (view: DialogView) => void;
-  /** Back pops one step (000 §2). */
+  /** Back pops one step (docs/product/home-and-stars.md#shell). */
   back: () => Promise<void>;
   /** Hiding clears the whole stack; each view still gets its chance to save first. */
   hide: () => Promise<void>;
@@ -96,7 +96,7 @@ export const useDialogStore = create<DialogState>((set, getState) => ({
   },
 }));
 
-/** Full screen at width <= 540 or height <= 667 (000 §2.13). */
+/** Full screen at width <= 540 or height <= 667 (docs/product/home-and-stars.md#shell). */
 export function isFullscreenDialog(width: number, height: number): boolean {
   return width <= DIALOG_FULLSCREEN.maxWidth || height <= DIALOG_FULLSCREEN.maxHeight;
 }

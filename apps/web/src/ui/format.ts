@@ -1,6 +1,6 @@
 /**
  * Pure formatting shared by several features: time ago, the k abbreviations, durations and distances
- * (001 §2, §9).
+ * (docs/product/feeds-and-comments.md#who-reads; docs/product/home-and-stars.md#shell).
  */
 
 export type TimeAgoUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks';
@@ -21,7 +21,7 @@ export function timeAgo(iso: string, now: number): { unit: TimeAgoUnit; value: n
   return { unit: 'seconds', value: seconds };
 }
 
-/** Calories above 900 and steps above 500 are shown with k (001 §9). */
+/** Calories above 900 and steps above 500 are shown with k (docs/product/feeds-and-comments.md#activity-posts). */
 export const K_ABOVE = { calories: 900, steps: 500 } as const;
 
 /** `value` as written, or in thousands with up to two decimals and a k once it passes `above`. */
@@ -37,12 +37,12 @@ export function hoursAndMinutes(ms: number): { hours: number; minutes: number } 
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
-/** Distance with two decimals (001 §9); the server already answers it in the member's unit. */
+/** Distance with two decimals (docs/product/feeds-and-comments.md#activity-posts); the server already answers it in the member's unit. */
 export function twoDecimals(distance: number): string {
   return distance.toFixed(2);
 }
 
-/** Above this a badge shows "99+" (000 §2.1). */
+/** Above this a badge shows "99+" (docs/product/home-and-stars.md#home-view). */
 const BADGE_MAX = 99;
 
 /**

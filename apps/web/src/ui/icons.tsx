@@ -82,7 +82,7 @@ export const SearchIcon = () => (
     <path d="M21 21l-4.3-4.3" />
   </Icon>
 );
-// The side menu's entries without an icon above (000 §2.2): a request by persona name, the inactive friends,
+// The side menu's entries without an icon above (docs/product/home-and-stars.md#side-menu): a request by persona name, the inactive friends,
 // the activity history, the admin screens and the remote.
 export const UserPlusIcon = () => (
   <Icon>
@@ -114,7 +114,7 @@ export const RemoteIcon = () => (
     <path d="M12 14h.01M12 18h.01" />
   </Icon>
 );
-// Calls: the call screen's icons and header buttons (002 §2: camera, microphone, screen share, participants,
+// Calls: the call screen's icons and header buttons (docs/product/calls-and-lessons.md#call-screen: camera, microphone, screen share, participants,
 // layout and camera switch, feeds).
 export const PhoneIcon = () => (
   <Icon>

@@ -8,7 +8,7 @@ export interface PopupInput {
   title?: string;
   message?: string;
   dismiss?: string;
-  /** Alerts close by themselves: 3 s by default, 2 s in the member form (000 §8). */
+  /** Alerts close by themselves: 3 s by default, 2 s in the member form (docs/product/README.md#errors). */
   autoCloseMs?: number;
   /** Values for the message's {{0}}, {{1}} placeholders. */
   values?: Record<string, string | number>;
@@ -22,7 +22,7 @@ export interface PopupContent {
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** The default popup reads "Error" / "Something went wrong" / "Try Again Later" (000 §8). */
+/** The default popup reads "Error" / "Something went wrong" / "Try Again Later" (docs/product/README.md#errors). */
 export function popupContent(input: PopupInput, t: Translate): PopupContent {
   return {
     title: t(input.title ?? T.popupTitle, input.values),
@@ -54,7 +54,7 @@ export function showError(title?: string, message?: string, values?: Record<stri
 }
 
 /**
- * A failed call of the shell (000 §8): its own title and "please try again" while the connection is alive;
+ * A failed call of the shell (docs/product/README.md#errors): its own title and "please try again" while the connection is alive;
  * "oops" with the network connection message when the request never got an answer.
  */
 export function showFailure(title: string, offline: boolean): void {

@@ -9,7 +9,7 @@ import tagUser from '../assets/sounds/tag-user.mp3?no-inline';
 import { isQuietAt } from './quiet';
 
 /**
- * The five sounds of 002 §9 (beep, tag user, general, mic granted, incoming call), made for Orbit by
+ * The five sounds of docs/product/home-and-stars.md#sounds (beep, tag user, general, mic granted, incoming call), made for Orbit by
  * assets/sounds/make-sounds.sh.
  */
 export const SOUND_FILES = { beep, tagUser, general, micGranted, incomingCall } as const;

@@ -1,6 +1,6 @@
 import { STARFIELD } from '@orbit/contract';
 
-/** Swipes are horizontal moves far or fast enough (000 §9: speed threshold 0.2 px/ms, drag threshold 3). */
+/** Swipes are horizontal moves far or fast enough (docs/product/home-and-stars.md#home-view: speed threshold 0.2 px/ms, drag threshold 3). */
 export const SWIPE = {
   minDistance: 48,
   speedThreshold: 0.2,

@@ -1,7 +1,7 @@
 import { UI_TIMINGS } from '@orbit/contract';
 import { type PointerEvent, useRef } from 'react';
 
-/** A long press is cancelled once the pointer moves 10 px (001 §9). */
+/** A long press is cancelled once the pointer moves 10 px (docs/product/home-and-stars.md#shell). */
 export const LONG_PRESS_SLOP_PX = 10;
 
 /** A long press on touch (500 ms on posts by default); moving 10 px or lifting early cancels it. */

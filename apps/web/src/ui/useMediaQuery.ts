@@ -17,5 +17,5 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
   );
 }
 
-/** A touch screen (the primary pointer is a finger): pickers show as dials there (002 §9). */
+/** A touch screen (the primary pointer is a finger): pickers show as dials there (docs/product/home-and-stars.md#shell). */
 export const useTouchScreen = () => useMediaQuery('(pointer: coarse)');

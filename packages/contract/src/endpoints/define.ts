@@ -24,7 +24,7 @@ const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
 
 /**
  * Request body limits in bytes. A JSON body takes at most 1 MB; a "JSON image" (a base64 data URL of an
- * upload, 000 §7) takes an upload's 25 MB once encoded, with room for its data-URL header and the JSON
+ * upload, docs/product/account-and-safety.md#persona) takes an upload's 25 MB once encoded, with room for its data-URL header and the JSON
  * around it; an account's import takes an upload's 25 MB. Multipart files are capped per file by the
  * multipart parser instead (LIMITS.uploadBytes).
  */

@@ -34,7 +34,7 @@ const OPEN = ['not_found', 'not_friends'] as const;
 /** Writing on a feed: the caller must be a member of the community, or the owner or a friend. */
 const WRITE = ['not_found', 'not_a_member', 'not_friends'] as const;
 /**
- * A post's or comment's text must not be empty nor over the limit, and its @tags must name members (001 §5)
+ * A post's or comment's text must not be empty nor over the limit, and its @tags must name members (docs/product/feeds-and-comments.md#post-limits)
  * not blocked either way with the writer (`blocked`, as a comment on such a member's post is).
  */
 const TEXT = ['empty_message', 'message_too_long', 'invalid_tag', 'blocked'] as const;

@@ -6,7 +6,7 @@
 
 /**
  * Files of posts and comments, the composer's image and link previews: a post or comment comes with its
- * files in one upload, and the composer's image is filed under its feed owner's id, `folder` (001 §7).
+ * files in one upload, and the composer's image is filed under its feed owner's id, `folder` (docs/product/feeds-and-comments.md#composer).
  */
 export const ATTACHMENT_ROUTES = {
   userPostWithFiles: 'POST /users/:id/attachments',
@@ -26,7 +26,7 @@ export const ATTACHMENT_ROUTES = {
 /**
  * Registration, sign-in, sessions and passwords (API.md "Identity and sessions"): registering, signing in
  * and the token handoff need no session, and a refused registration names the code the client turns into
- * its text, email_already_in_use or identity_not_available (002 §8).
+ * its text, email_already_in_use or identity_not_available (docs/product/account-and-safety.md#registration).
  */
 export const AUTH_ROUTES = {
   register: 'POST /register',
@@ -65,7 +65,7 @@ export const PASSWORD_ROUTES = {
 
 /**
  * Calls: one starts with a community or a list of attendees, and the call screen reads the room's address
- * and credentials from the call (002 §7).
+ * and credentials from the call (docs/product/messages.md (the section of the call: #previews).
  */
 export const CALL_ROUTES = {
   startCall: 'POST /call/start',
@@ -78,7 +78,7 @@ export const CALL_ROUTES = {
 
 /**
  * Communities, their members and invites: only experts edit a community's info and image or remove members,
- * and nobody removes themselves (001 §5, §6).
+ * and nobody removes themselves (docs/product/communities.md#members; docs/product/feeds-and-comments.md#urgency).
  */
 export const COMMUNITY_ROUTES = {
   communities: 'GET /communities',
@@ -101,7 +101,7 @@ export const COMMUNITY_ROUTES = {
 
 /**
  * Posts, comments and polls of the member and community feeds: only experts set a comment's urgency, and
- * a poll takes one vote per member, which a later choice moves (001 §4, §6).
+ * a poll takes one vote per member, which a later choice moves (docs/product/feeds-and-comments.md#urgency).
  */
 export const FEED_ROUTES = {
   userFeeds: 'GET /user/feeds',
@@ -136,7 +136,7 @@ export const FEED_ROUTES = {
 
 /**
  * Friends, friend requests and the members list: a request is accepted (they become friends) or declined
- * (it is removed), and unfriending removes the friend (000 §4.4).
+ * (it is removed), and unfriending removes the friend (docs/product/friends.md#friend-requests).
  */
 export const FRIEND_ROUTES = {
   friendRequest: 'PUT /user/friends/request',
@@ -147,7 +147,7 @@ export const FRIEND_ROUTES = {
   portalFriends: 'GET /portal/user/friends',
   friendRequests: 'GET /user/friends/requests',
   friendsOfFriend: 'GET /user/friends-of-friend',
-  /** 001 §7 writes this path with a trailing slash; both spellings answer. */
+  /** docs/product/friends.md#friend-requests writes this path with a trailing slash; both spellings answer. */
   friendsOfFriendSlash: 'GET /user/friends-of-friend/',
   connections: 'GET /user/connections',
   members: 'GET /users',
@@ -163,7 +163,7 @@ export const BLOCK_ROUTES = {
   blocks: 'GET /user/blocks',
 } as const;
 
-/** Pinning a star of the home: the star's `pinned` toggles, and it answers the star's new state (000 §3.3). */
+/** Pinning a star of the home: the star's `pinned` toggles, and it answers the star's new state (docs/product/home-and-stars.md#star-types). */
 export const STAR_ROUTES = {
   pinStar: 'POST /stars/:id/pin',
   unpinStar: 'POST /stars/:id/unpin',
@@ -171,7 +171,7 @@ export const STAR_ROUTES = {
 
 /**
  * The member's pictures: uploads, crops, the persona image; the preset session images, public so that a
- * plain image element shows them (000 §7).
+ * plain image element shows them (docs/product/account-and-safety.md#persona).
  */
 export const IMAGE_ROUTES = {
   sessionImages: 'GET /v3/session_images',
@@ -183,13 +183,13 @@ export const IMAGE_ROUTES = {
   image: 'GET /user/image',
 } as const;
 
-/** The dictionaries and the version gate: both come before sign-in (000 §4.9). */
+/** The dictionaries and the version gate: both come before sign-in (docs/product/home-and-stars.md#version-check). */
 export const LOCALE_ROUTES = {
   locale: 'GET /locale',
   version: 'GET /gv',
 } as const;
 
-/** The member's prior tags, offered again in the composer (001 §5). */
+/** The member's prior tags, offered again in the composer (docs/product/feeds-and-comments.md#tags). */
 export const TAG_ROUTES = { priorTags: 'GET /tags' } as const;
 
 /** What the admin screens may write to. */
@@ -205,7 +205,7 @@ export const OPERATIONS_ROUTES = {
   metrics: 'GET /metrics',
 } as const;
 
-/** Private and group messages (002 §7). Only a thread's participants read or write it: 404 for others. */
+/** Private and group messages (docs/product/messages.md (the section of the call: #previews). Only a thread's participants read or write it: 404 for others. */
 export const MESSAGE_ROUTES = {
   messagePreviews: 'GET /pms/previews',
   messagePreview: 'GET /pms/previews/:group_id',
@@ -224,7 +224,7 @@ export const MESSAGE_ROUTES = {
 
 /**
  * Moments between members: a new one is a treasure without participants, a share with the factor off and
- * a dare with it on; viewing marks the pending ones seen (status 2), ignoring sets status 3 (000 §4.3).
+ * a dare with it on; viewing marks the pending ones seen (status 2), ignoring sets status 3 (docs/product/moments.md#criteria).
  */
 export const MOMENT_ROUTES = {
   appCriteria: 'GET /app',
@@ -237,7 +237,7 @@ export const MOMENT_ROUTES = {
 } as const;
 
 /**
- * The member's notifications, each unread until read, all read when the list is left (000 §2.8), and the
+ * The member's notifications, each unread until read, all read when the list is left (docs/product/realtime.md#notifications-list), and the
  * administrators' maintenance notice.
  */
 export const NOTIFICATION_ROUTES = {
@@ -277,7 +277,7 @@ export const TOURNAMENT_ROUTES = {
 
 /**
  * The home, the member's profile and settings, avatars: a member edits only their own profile, and one
- * PUT /user changes one setting (002 §6, §7).
+ * PUT /user changes one setting (docs/product/account-and-safety.md#profile, #persona).
  */
 /**
  * A member's account as a whole (decision 0048): everything they own or wrote as one document, its personal
@@ -321,7 +321,7 @@ export const USER_ROUTES = {
 
 /**
  * Finding members: by name for the search screen, or by an exact username or alias for a private request
- * (000 §2.3, §2.6).
+ * (docs/product/friends.md#search, #private-request).
  */
 export const SEARCH_ROUTES = {
   searchUsers: 'GET /search/users',
@@ -330,7 +330,7 @@ export const SEARCH_ROUTES = {
 
 /**
  * Live lessons (GojiWise): a community's lessons are its members'; the host moderates the floor, a viewer
- * asks for the mic, and the recording plays once it is ready (001 §4, 002 §4, §6).
+ * asks for the mic, and the recording plays once it is ready (docs/product/feeds-and-comments.md#live-updates, docs/product/calls-and-lessons.md#lesson-room; docs/product/communities.md#members).
  */
 export const LESSON_ROUTES = {
   lessons: 'GET /communities/:id/chat-sessions',
@@ -349,7 +349,7 @@ export const LESSON_ROUTES = {
 
 /**
  * Activity: logging and integrations' sessions, THIS WEEK, the history (the current and two previous years,
- * or the last 12 months) and the leaderboards, a community's or everyone's (001 §2).
+ * or the last 12 months) and the leaderboards, a community's or everyone's (docs/product/friends.md#member-page).
  */
 export const ACTIVITY_ROUTES = {
   logActivity: 'POST /user/activity/sessions',

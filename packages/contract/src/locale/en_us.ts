@@ -1,7 +1,7 @@
 import { ACTIVITY_ICON_TEXTS } from './activity-icons';
 
 /**
- * The en_us dictionary (000 §3.14): every member-visible text of the three spec documents, word for word,
+ * The en_us dictionary (docs/product/README.md#texts): every member-visible text of the three spec documents, word for word,
  * followed by the texts the app needs that the spec implies without wording them (Orbit's own wording).
  * Keys never change once shipped: the web app and every further language file look texts up by them.
  * Placeholders are {{0}}, {{1}}, ... filled in by `translate`.
@@ -9,7 +9,7 @@ import { ACTIVITY_ICON_TEXTS } from './activity-icons';
 
 /** Texts quoted or named by the spec. Changing one of these breaks "texts are shown exactly as written". */
 const SPEC_TEXTS = {
-  // Popups (000 §8): the default popup and the recurring second lines.
+  // Popups (docs/product/README.md#errors): the default popup and the recurring second lines.
   'error.title': 'Error',
   'error.message': 'Something went wrong',
   'error.dismiss': 'Try Again Later',
@@ -19,7 +19,7 @@ const SPEC_TEXTS = {
   'error.oops_title': 'Oops',
   'error.next_page': 'Something went wrong :(',
 
-  // Side menu (000 §2.2).
+  // Side menu (docs/product/home-and-stars.md#side-menu).
   'menu.home': 'Home',
   'menu.search': 'Search',
   'menu.private_request': 'Private request',
@@ -31,7 +31,7 @@ const SPEC_TEXTS = {
   'menu.remote': 'Remote',
   'menu.logout': 'Logout',
 
-  // Shell calls (000 §8).
+  // Shell calls (docs/product/account-and-safety.md#sign-in).
   'shell.unable_to_logout': 'unable to logout',
   'shell.unable_to_get_user_profile': 'unable to get user profile',
   'shell.unable_to_update': 'unable to update',
@@ -39,14 +39,14 @@ const SPEC_TEXTS = {
   'shell.unable_to_update_the_profile': 'unable to update the profile',
   'shell.unable_to_upload_image': 'unable to upload image',
 
-  // Search (000 §2.3, §8).
+  // Search (docs/product/friends.md#search; docs/product/account-and-safety.md#persona).
   'search.users': 'users',
   'search.communities': 'communities',
   'search.friends': 'friends',
   'search.unable_to_search_users': 'unable to search users',
   'search.unable_to_search_communities': 'unable to search communities',
 
-  // Inactive (000 §2.4).
+  // Inactive (docs/product/friends.md#inactive).
   'inactive.friends': 'Friends',
   'inactive.communities': 'Communities',
   'inactive.games': 'Games',
@@ -62,7 +62,7 @@ const SPEC_TEXTS = {
   'inactive.action.activity': 'activity',
   'inactive.action.info': 'info',
 
-  // Requests (000 §2.5, §8).
+  // Requests (docs/product/friends.md#requests-list).
   'requests.all': 'all requests',
   'requests.friend': 'friend requests',
   'requests.community': 'community requests',
@@ -74,7 +74,7 @@ const SPEC_TEXTS = {
   'requests.unable_to_accept_friend_request': 'unable to accept friend request',
   'requests.unable_to_reject_friend_request': 'unable to reject friend request',
 
-  // Private request and friend confirmation (000 §2.6, §2.7, §5, §8; 001 §2).
+  // Private request and friend confirmation (docs/product/friends.md#private-request, #friend-confirmation, #request-message, #friend-requests; docs/product/friends.md#member-page).
   'private_request.persona_name': 'persona name',
   'private_request.message': 'message',
   'private_request.persona_does_not_exist': 'persona does not exist',
@@ -86,7 +86,7 @@ const SPEC_TEXTS = {
   'friend.decline': 'Decline',
   'friend.unable_to_send_friend_request': 'unable to send friend request',
 
-  // Notifications (000 §2.8, §3.5).
+  // Notifications (docs/product/realtime.md#notifications-list, #notification-types).
   'notifications.empty': 'You have no pending notifications',
   'notifications.accept': 'ACCEPT',
   'challenge.metric.DURATION': 'DURATION',
@@ -94,7 +94,7 @@ const SPEC_TEXTS = {
   'challenge.metric.CALORIES': 'CALORIES',
   'challenge.status.AVAILABLE': 'AVAILABLE',
 
-  // Moments (000 §2.9, §3.10, §5, §8).
+  // Moments (docs/product/moments.md#moments-list, #moment-status; docs/product/README.md#server-enforces; docs/product/moments.md (the section of the failing call)).
   'moments.incoming': 'incoming',
   'moments.outgoing': 'outgoing',
   'moments.filter.all': 'all',
@@ -132,7 +132,7 @@ const SPEC_TEXTS = {
   'moments.unable_to_get_connections': 'Unable to get connections',
   'moments.unable_to_create_moment': 'Unable to create moment',
 
-  // Community creation (000 §2.10, §3.12).
+  // Community creation (docs/product/communities.md#create).
   'community_create.title': 'New Community',
   'community_create.image': 'image',
   'community_create.name': 'name',
@@ -145,7 +145,7 @@ const SPEC_TEXTS = {
   'access_type.public': 'public',
   'access_type.private': 'private',
 
-  // Community join, page, members, info (000 §4.6, §8; 001 §2, §5).
+  // Community join, page, members, info (docs/product/communities.md#join; docs/product/communities.md#community-info).
   'community_join.madness_terms': 'madness terms',
   'community_join.generic_terms': 'generic terms',
   'community_join.first_name': 'first name',
@@ -166,11 +166,11 @@ const SPEC_TEXTS = {
   'community.invite_accept': 'accept',
   'community.invite_reject': 'reject',
 
-  // Incoming call popup (000 §2.12, 002 §2).
+  // Incoming call popup (docs/product/calls-and-lessons.md#incoming-call, docs/product/calls-and-lessons.md#incoming-call).
   'incoming_call.decline': 'Decline',
   'incoming_call.accept': 'Accept',
 
-  // Moods (000 §3.8, 002 §2) and the mood picker.
+  // Moods (docs/product/activities-and-leaderboards.md#moods, docs/product/calls-and-lessons.md#incoming-call) and the mood picker.
   'mood.1': 'happy',
   'mood.2': 'sad',
   'mood.3': 'depressed',
@@ -179,7 +179,7 @@ const SPEC_TEXTS = {
   'mood.i_feel': 'I Feel:',
   'mood.unable_to_change_mood': 'unable to change mood',
 
-  // Activity icons named by the spec (000 §3.9).
+  // Activity icons named by the spec (docs/product/activities-and-leaderboards.md#activity-icons).
   'activity_icon.running': 'running',
   'activity_icon.walking': 'walking',
   'activity_icon.meditation': 'meditation',
@@ -194,7 +194,7 @@ const SPEC_TEXTS = {
   'activity_icon.cooking': 'cooking',
   'activity_icon.gardening': 'gardening',
 
-  // Shared enumerations shown to members (000 §3.13, 001 §3, 002 §3).
+  // Shared enumerations shown to members (docs/product/README.md#enumerations, docs/product/feeds-and-comments.md#activity-posts, docs/product/README.md#enumerations).
   'gender.1': 'male',
   'gender.2': 'female',
   'gender.3': 'other',
@@ -216,11 +216,11 @@ const SPEC_TEXTS = {
   'notification_level.1': 'PARTIAL',
   'notification_level.2': 'FULL',
 
-  // Money input (000 §5).
+  // Money input (docs/product/home-and-stars.md#formats).
   'money.pledge_warning':
     'Before You Confirm: More than $5/mile pledges can add up fast. If you meant a one-time, fixed donation, please adjust.',
 
-  // Feeds, posts and the writer (001 §2, §5, §8).
+  // Feeds, posts and the writer (docs/product/feeds-and-comments.md#who-reads, #post-limits, #feed-paging).
   'feed.write_post': 'write post',
   'feed.post_as_anonymous': 'Post as Anonymous',
   'feed.create_a_poll': 'Create a poll',
@@ -241,7 +241,7 @@ const SPEC_TEXTS = {
   'distance_unit.km': 'km',
   'distance_unit.mile': 'mile',
 
-  // Comments (001 §2, §4, §8).
+  // Comments (docs/product/feeds-and-comments.md#comments, #urgency).
   'comments.unable_to_get_comments': 'unable to get comments',
   'comments.unable_to_post_comment': 'unable to post comment',
   'comments.unable_to_update_comment': 'Unable to update comment',
@@ -250,7 +250,7 @@ const SPEC_TEXTS = {
   'urgency.2': 'medium',
   'urgency.3': 'high',
 
-  // Uploads and file preview (001 §2, §5, §8).
+  // Uploads and file preview (docs/product/feeds-and-comments.md#file-preview, #post-limits, #upload-limits).
   'upload.file_exceeds_limit': 'This file exceeds 25MB limit',
   'upload.files_exceed_limit': 'One or more files exceeds 25MB limit',
   'upload.unable_to_upload_file': 'Unable to upload file',
@@ -258,18 +258,18 @@ const SPEC_TEXTS = {
   'file_preview.download': 'download',
   'file_preview.close': 'close',
 
-  // Polls (001 §2, §8).
+  // Polls (docs/product/feeds-and-comments.md#file-preview, #poll-create).
   'poll.add_option': 'Add option',
   'poll.create_poll': 'CREATE POLL',
   'poll.cannot_post': 'Cannot Post',
   'poll.there_was_an_error': 'There was an error.',
 
-  // Tags (001 §2, §8).
+  // Tags (docs/product/activities-and-leaderboards.md#mood-tags; docs/product/feeds-and-comments.md#poll-create).
   'tags.prior_tags': 'Prior Tags',
   'tags.unable_to_add_tag': 'unable to add tag',
   'tags.unable_to_remove_tag': 'unable to remove tag',
 
-  // User star page, history and leaderboard (001 §2).
+  // User star page, history and leaderboard (docs/product/friends.md#member-page).
   'user_star.this_week': 'THIS WEEK',
   'user_star.history': 'history',
   'history.month': 'Month',
@@ -279,18 +279,18 @@ const SPEC_TEXTS = {
   'history.title': 'activity for {{0}} {{1}}',
   'leaderboard.all': 'all',
 
-  // Surveys (001 §2, 002 §2).
+  // Surveys (docs/product/feeds-and-comments.md#activity-posts, docs/product/incentives-and-surveys.md#surveys-list).
   'survey.submit': 'SUBMIT SURVEY',
   'surveys.completed': 'completed',
 
-  // Madness incentive history (001 §2).
+  // Madness incentive history (docs/product/incentives-and-surveys.md#madness-history).
   'madness.top_gocoins': 'Your Top 30-day GoCoins',
   'community_name.general': 'Active Central',
   'community_name.veteran': 'Veterans Honor',
   'community_name.bmi': 'BMI Camp',
   'community_name.seniors': 'Seniors Rock',
 
-  // Tournament (001 §2, §8).
+  // Tournament (docs/product/tournament.md#rounds, #pages).
   'tournament.round_64': 'Round of 64',
   'tournament.round_64_dates': 'May 11-15',
   'tournament.round_32': 'Round of 32',
@@ -307,7 +307,7 @@ const SPEC_TEXTS = {
   'tournament.unable_to_get_data': 'Unable to get tournament data',
   'tournament.unable_to_high_five': 'Unable to high five',
 
-  // Registration and the add-member form (001 §5, §8; 002 §5, §8).
+  // Registration and the add-member form (docs/product/communities.md#add-member; docs/product/tournament.md#pages; docs/product/account-and-safety.md#registration, #profile).
   'registration.invalid_username': 'Invalid Username',
   'registration.invalid_password': 'Invalid Password',
   'registration.passwords_do_not_match': 'Passwords do not match',
@@ -320,7 +320,7 @@ const SPEC_TEXTS = {
   'password.requirement.number': 'a number',
   'password.requirement.special': 'a special character',
 
-  // Passwords (002 §2, §8).
+  // Passwords (docs/product/account-and-safety.md#password-change).
   'password.old': 'old password',
   'password.new': 'new password',
   'password.confirm_new': 'confirm new password',
@@ -329,7 +329,7 @@ const SPEC_TEXTS = {
   'password.requirements_not_met': "Password doesn't meet requirements. Please try again.",
   'password.mismatch': "Passwords don't match. Please try again.",
 
-  // Profile and settings (000 §2.2, §2.11; 002 §2, §5, §8).
+  // Profile and settings (docs/product/account-and-safety.md#profile; docs/product/account-and-safety.md#profile, #password-rules, #password-change).
   'settings.profile': 'Profile',
   'settings.password': 'Password',
   'settings.privacy': 'privacy',
@@ -362,7 +362,7 @@ const SPEC_TEXTS = {
   'image.unable_to_crop': 'unable to crop image',
   'notification_level.unable_to_update': 'Unable to update Notifications Level',
 
-  // Incentives (002 §2, §3, §8).
+  // Incentives (docs/product/account-and-safety.md#profile; docs/product/incentives-and-surveys.md#incentive-screen).
   'incentive.today': 'TODAY',
   'incentive.week': 'WEEK',
   'incentive.month': 'MONTH',
@@ -376,7 +376,7 @@ const SPEC_TEXTS = {
   'incentive.unable_to_get_history': 'unable to get incentive history',
   'incentive.unable_to_get_history_details': 'unable to get incentive history details',
 
-  // Private and group messages (002 §2, §4).
+  // Private and group messages (docs/product/messages.md#previews, #unread).
   'messages.private_message': 'Private message',
   'messages.group_message': 'Group message',
   'messages.group_image': 'group image',
@@ -387,7 +387,7 @@ const SPEC_TEXTS = {
   'messages.image_preview': 'IMAGE',
   'messages.you': 'You',
 
-  // Calls (002 §2, §4).
+  // Calls (docs/product/messages.md#previews, #unread).
   'call.queue_next': 'Next:',
   'call.queue_second': '2nd:',
   'call.microphone': 'Microphone',
@@ -407,7 +407,7 @@ const SPEC_TEXTS = {
   'call.feeds': 'feeds',
   'call.grant_mic': 'grant mic',
 
-  // Live and recorded sessions (002 §2, §4, §8).
+  // Live and recorded sessions (docs/product/calls-and-lessons.md#call-screen).
   'stream.title': 'GojiWise Streaming',
   'stream.subtitle': 'Available selection of live and pre-recorded GojiWise sessions',
   'stream.live': 'LIVE',
@@ -469,7 +469,7 @@ const SPEC_TEXTS = {
   // The handle under a name, labelled so that it does not read as a second name (decision 0043).
   'ui.username_line': 'Username: {{0}}',
 
-  // Notes widget (002 §2).
+  // Notes widget (docs/product/activities-and-leaderboards.md#mood-tags).
   'notes.title': 'Notes',
   'notes.placeholder': 'Type to start a note',
 } as const;
@@ -828,7 +828,7 @@ const ORBIT_TEXTS = {
   'time_ago.hours': '{{0}}h',
   'time_ago.days': '{{0}}d',
   'time_ago.weeks': '{{0}}w',
-  // The social screens (000 §2.3-§2.7, 001 §2): labels the spec implies without wording them.
+  // The social screens (docs/product/friends.md#search, #inactive, #requests-list, #private-request, #friend-confirmation, docs/product/feeds-and-comments.md#who-reads): labels the spec implies without wording them.
   'social.search_in': 'Search in',
   'social.no_results': 'Nothing found',
   'social.no_requests': 'No requests here',
@@ -847,7 +847,7 @@ const ORBIT_TEXTS = {
   'social.inactive_pages': 'Inactive stars',
   'social.is_friend': 'Friend',
   'social.show_more': 'Show more',
-  // The community screens (000 §2.10, §4.5, §4.6; 001 §2): labels the spec implies without wording them.
+  // The community screens (docs/product/communities.md#create, #invites, #visibility; docs/product/feeds-and-comments.md#who-reads): labels the spec implies without wording them.
   'community.join': 'Join',
   'community.continue': 'Continue',
   'community.read_terms': 'Read the terms',
@@ -877,7 +877,7 @@ const ORBIT_TEXTS = {
   'community.user_added': '{{0}} added',
   'community.private': 'Private community',
   'community.no_picture': 'No picture chosen',
-  // Feeds, comments, polls and uploads (001 §2): labels the spec implies without wording them.
+  // Feeds, comments, polls and uploads (docs/product/feeds-and-comments.md#who-reads): labels the spec implies without wording them.
   'feed.older_posts': 'Show older posts',
   'feed.new_post': 'New post',
   'feed.post_options': 'Post options',
@@ -912,7 +912,7 @@ const ORBIT_TEXTS = {
   'poll.votes': '{{0}} votes',
   'poll.votes_one': '{{0}} vote',
   'poll.closed': 'This poll is closed',
-  // Notifications and moments (000 §2.8, §2.9): labels the spec implies without wording them.
+  // Notifications and moments (docs/product/realtime.md#notifications-list; docs/product/moments.md#moments-list): labels the spec implies without wording them.
   'notifications.unread': 'Unread',
   'moments.shown': 'Moments shown',
   'moments.filter': 'Show',
@@ -924,7 +924,7 @@ const ORBIT_TEXTS = {
   'moments.session_title': 'Recorded session',
   'moments.no_session': 'No recorded session',
   'moments.no_score': 'no score yet',
-  // Incentives, madness history and surveys (001 §2, 002 §2): labels the spec implies without wording them.
+  // Incentives, madness history and surveys (docs/product/incentives-and-surveys.md#madness-history, docs/product/incentives-and-surveys.md#incentive-screen): labels the spec implies without wording them.
   'incentive.plan': 'Plan',
   'incentive.no_plans': 'No incentive plans for you yet',
   'incentive.no_history': 'No rewards in the last 30 days yet',
@@ -984,7 +984,7 @@ const ORBIT_TEXTS = {
   'admin.unit_name.2': 'steps',
   'admin.unit_name.3': 'calories',
   'admin.unit_name.4': 'metres',
-  // Calls (002 §2, §4): labels the spec implies without wording them.
+  // Calls (docs/product/calls-and-lessons.md#incoming-call, #call-screen): labels the spec implies without wording them.
   'call.incoming': 'Incoming call',
   'call.call': 'Call',
   'call.community_call': 'Start a community call',

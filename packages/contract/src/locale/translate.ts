@@ -1,8 +1,8 @@
-/** A dictionary of translation key to text (000 §3.14). */
+/** A dictionary of translation key to text (docs/product/README.md#texts). */
 export type Dictionary = Readonly<Record<string, string>>;
 
 const PLACEHOLDER = /\{\{(\d+)\}\}/g;
-/** A key starting with this sign is a phrase translated word by word (000 §3.14). */
+/** A key starting with this sign is a phrase translated word by word (docs/product/README.md#texts). */
 const WORD_BY_WORD = '%';
 
 function lookUp(dict: Dictionary, key: string): string {

@@ -85,7 +85,7 @@ export const LoggedSessionResponse = Type.Object({
 });
 export type LoggedSessionResponse = Static<typeof LoggedSessionResponse>;
 
-/** GET /user/activity/summary (001 §7): default the current week, Monday start, in the member's time zone. */
+/** GET /user/activity/summary (docs/product/activities-and-leaderboards.md#summary): default the current week, Monday start, in the member's time zone. */
 export const ActivitySummaryQuery = Type.Object({
   user_id: Type.Optional(Id),
   start_date: Type.Optional(DayField),
@@ -96,7 +96,7 @@ export const ActivitySummaryQuery = Type.Object({
 });
 export type ActivitySummaryQuery = Static<typeof ActivitySummaryQuery>;
 
-/** One activity of the THIS WEEK summary (001 §2, §3): its time, calories, steps and distance. */
+/** One activity of the THIS WEEK summary (docs/product/activities-and-leaderboards.md#summary): its time, calories, steps and distance. */
 export const ActivitySummaryItem = Type.Object({
   type: Type.Integer(),
   session_type: Type.Integer(),
@@ -118,7 +118,7 @@ export const ActivitySummaryResponse = Type.Object({
 });
 export type ActivitySummaryResponse = Static<typeof ActivitySummaryResponse>;
 
-/** GET /user/activity/history (001 §7): a month (month given) or a year, grouped by date or by activity. */
+/** GET /user/activity/history (docs/product/activities-and-leaderboards.md#summary): a month (month given) or a year, grouped by date or by activity. */
 export const ActivityHistoryQuery = Type.Object({
   friend_id: Type.Optional(Id),
   group_by: Type.Optional(
@@ -132,7 +132,7 @@ export const ActivityHistoryQuery = Type.Object({
 });
 export type ActivityHistoryQuery = Static<typeof ActivityHistoryQuery>;
 
-/** One history row (001 §3 History): a day's activity (by date) or a period's activity (by activity). */
+/** One history row (docs/product/feeds-and-comments.md#activity-posts History): a day's activity (by date) or a period's activity (by activity). */
 export const HistoryActivity = Type.Object({
   day: Nullable(DayField),
   type: Type.Integer(),
@@ -167,7 +167,7 @@ export const ActivityHistoryResponse = Type.Object({
 });
 export type ActivityHistoryResponse = Static<typeof ActivityHistoryResponse>;
 
-/** GET /user/community/leaderboard (001 §7): a community board, or global=true for every member. */
+/** GET /user/community/leaderboard (docs/product/communities.md#members): a community board, or global=true for every member. */
 export const LeaderboardQuery = Type.Object({
   community_id: Type.Optional(Id),
   global: Type.Optional(Type.Boolean()),
@@ -176,7 +176,7 @@ export const LeaderboardQuery = Type.Object({
 export type LeaderboardQuery = Static<typeof LeaderboardQuery>;
 
 /**
- * Leaderboard score (001 §3): the first entry is the caller. score is this week activity time in ms. In
+ * Leaderboard score (docs/product/activities-and-leaderboards.md#leaderboard): the first entry is the caller. score is this week activity time in ms. In
  * wellbeing mode the others' rank and score are left out and they come by name (decision 0044).
  */
 export const LeaderboardScore = Type.Object({

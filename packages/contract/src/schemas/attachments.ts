@@ -2,14 +2,14 @@ import { type Static, Type } from 'typebox';
 import { Id, Nullable } from './common';
 import { FeedAttachment, FeedPost, UserCommentBody, UserPostBody } from './feeds';
 
-/** The post JSON of an upload's `data` field (001 §7): a post's fields, its feed named by the path. */
+/** The post JSON of an upload's `data` field (docs/product/feeds-and-comments.md#feed-paging): a post's fields, its feed named by the path. */
 export const AttachmentPostData = Type.Omit(UserPostBody, ['owner_user_id']);
 
 /** The comment JSON of an upload's `data` field: a comment's fields, its post named by the path. */
 export const AttachmentCommentData = Type.Omit(UserCommentBody, ['feed_id', 'user_id']);
 
 /**
- * POST /users/{id}/attachments and /communities/{id}/attachments: the new post's id comes first (001 §7), and
+ * POST /users/{id}/attachments and /communities/{id}/attachments: the new post's id comes first (docs/product/feeds-and-comments.md#feed-paging), and
  * the post as the author sees it, so the feed shows it without a second request.
  */
 export const PostAttachmentsCreated = Type.Object({
@@ -19,7 +19,7 @@ export const PostAttachmentsCreated = Type.Object({
 });
 export type PostAttachmentsCreated = Static<typeof PostAttachmentsCreated>;
 
-/** POST .../feeds/{feed}/attachments: the new comment's id comes first (001 §7). */
+/** POST .../feeds/{feed}/attachments: the new comment's id comes first (docs/product/feeds-and-comments.md#feed-paging). */
 export const CommentAttachmentsCreated = Type.Object({
   comment_id: Type.Integer(),
   attachments: Type.Array(FeedAttachment),
@@ -46,7 +46,7 @@ export const LinkPreviewBody = Type.Object(
 );
 export type LinkPreviewBody = Static<typeof LinkPreviewBody>;
 
-/** 001 §3 Link preview: the page's image and title (null when it has none) and the link as requested. */
+/** docs/product/feeds-and-comments.md#link-previews Link preview: the page's image and title (null when it has none) and the link as requested. */
 export const LinkPreview = Type.Object({
   img: Nullable(Type.String()),
   title: Nullable(Type.String()),

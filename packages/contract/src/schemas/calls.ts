@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { CALL_LIMITS } from '../constants';
 import { Id, Nullable } from './common';
 
-/** POST /call/start (002 §7): a community, or attendees plus an optional call group (the message thread). */
+/** POST /call/start (docs/product/calls-and-lessons.md#call-start): a community, or attendees plus an optional call group (the message thread). */
 export const CallStartBody = Type.Object(
   {
     community_id: Type.Optional(Id),
@@ -21,7 +21,7 @@ export const CallStartBody = Type.Object(
 export type CallStartBody = Static<typeof CallStartBody>;
 
 /**
- * The call (000 §3.6, 002 §3): a community's call, or a private one tied to a message thread (call_group_id).
+ * The call (docs/product/calls-and-lessons.md#call-join, docs/product/calls-and-lessons.md#call-join): a community's call, or a private one tied to a message thread (call_group_id).
  */
 export const Call = Type.Object({
   id: Type.Integer(),
@@ -41,7 +41,7 @@ export const IceServerSchema = Type.Object({
   credential: Type.Optional(Type.String()),
 });
 
-/** One member in the call as the participants list shows them, muted or not (002 §3 Call participant). */
+/** One member in the call as the participants list shows them, muted or not (docs/product/calls-and-lessons.md#call-join Call participant). */
 export const CallParticipant = Type.Object({
   id: Type.Integer({ description: 'the member (also their Janus feed id in the room)' }),
   display: Type.String(),
@@ -69,7 +69,7 @@ export const PrivateCallSession = Type.Object({
 export type PrivateCallSession = Static<typeof PrivateCallSession>;
 
 /**
- * POST /call/start: the call (its id opens the call page, 002 §7) and, for the member who started or joined
+ * POST /call/start: the call (its id opens the call page, docs/product/calls-and-lessons.md#call-start) and, for the member who started or joined
  * it, its room session as GET /private-call/{id} answers it: the call page connects without asking again.
  */
 export const CallStarted = Type.Object({
@@ -78,7 +78,7 @@ export const CallStarted = Type.Object({
 });
 export type CallStarted = Static<typeof CallStarted>;
 
-/** GET /session/{id} (000 §7, 002 §7): is the call still on, and for which community. */
+/** GET /session/{id} (docs/product/calls-and-lessons.md#call-join, docs/product/calls-and-lessons.md#call-start): is the call still on, and for which community. */
 export const CallSessionState = Type.Object({
   id: Type.Integer(),
   community_id: Nullable(Type.Integer()),

@@ -8,12 +8,12 @@ export const COMMUNITY_PAGE_SIZE = 25;
 /** Members offered per GET /communities/{id}/nonmembers answer: a narrower search finds the rest. */
 export const NONMEMBERS_MAX = 50;
 /**
- * The info page's free-text notes, edited by experts only (001 §2, §5), are held to a post's 10000
+ * The info page's free-text notes, edited by experts only (docs/product/feeds-and-comments.md#post-writer; docs/product/communities.md#community-info), are held to a post's 10000
  * characters.
  */
 export const COMMUNITY_INFO_MAX = LIMITS.postMessage;
 
-/** How a member appears in a community, chosen in the identity popup: persona or avatar (000 §4.6). */
+/** How a member appears in a community, chosen in the identity popup: persona or avatar (docs/product/communities.md#join-identity). */
 export const CommunityIdentity = { PERSONA: 'persona', AVATAR: 'avatar' } as const;
 export type CommunityIdentity = (typeof CommunityIdentity)[keyof typeof CommunityIdentity];
 
@@ -53,11 +53,11 @@ const entryFields = {
   }),
 };
 
-/** A community list entry (000 §3.12: access 1 public, 2 private; tc_kind 1 madness, 2 generic terms). */
+/** A community list entry (docs/product/communities.md#community-fields: access 1 public, 2 private; tc_kind 1 madness, 2 generic terms). */
 export const CommunityEntry = Type.Object(entryFields);
 export type CommunityEntry = Static<typeof CommunityEntry>;
 
-/** A community page (001 §3 Community): the list entry plus its info notes, members count and pin. */
+/** A community page (docs/product/friends.md#faces Community): the list entry plus its info notes, members count and pin. */
 export const Community = Type.Object({
   ...entryFields,
   info: Type.String(),

@@ -4,7 +4,7 @@ import { FileType } from '../enums';
 import { Id, Nullable } from './common';
 import { PersonaImage } from './users';
 
-/** How far ahead a poll may expire: the picker's today plus 7 days (001 §9: date picker 8 days). */
+/** How far ahead a poll may expire: the picker's today plus 7 days (docs/product/feeds-and-comments.md#poll-limits: date picker 8 days). */
 export const POLL_MAX_AHEAD_MS = 8 * 24 * 60 * 60 * 1000;
 /** Rate values of a post. */
 export const RATING_MIN = 1;
@@ -87,7 +87,7 @@ const MayFields = {
 };
 
 /**
- * A post of a user feed or a community feed (001 §3 Feed post), as the caller may see it: its author under
+ * A post of a user feed or a community feed (docs/product/feeds-and-comments.md#post-fields Feed post), as the caller may see it: its author under
  * the identity chosen (anonymous shows the alias), privacy 2 for a private post to target_user_id.
  */
 export const FeedPost = Type.Object({
@@ -122,7 +122,7 @@ export const FeedPost = Type.Object({
 export type FeedPost = Static<typeof FeedPost>;
 
 /**
- * A comment (001 §3 Comment) with its urgency 0..3, as the caller may see it (only experts see urgent ones).
+ * A comment (docs/product/feeds-and-comments.md#comments Comment) with its urgency 0..3, as the caller may see it (only experts see urgent ones).
  */
 export const FeedComment = Type.Object({
   id: Type.Integer(),
@@ -173,7 +173,7 @@ const pageOf = <K extends string, T extends TSchema>(key: K, item: T) =>
 export const UserFeedsResponse = pageOf('user_feeds', FeedPost);
 export const CommunityFeedsResponse = pageOf('community_feeds', FeedPost);
 
-/** The composer's images (001 §7): ids from POST /user/post_image, each {id, type 1}. */
+/** The composer's images (docs/product/feeds-and-comments.md#composer): ids from POST /user/post_image, each {id, type 1}. */
 const ComposerImages = Type.Array(Type.Object({ id: Id, type: Type.Literal(FileType.IMAGE) }), {
   maxItems: LIMITS.uploadFilesPerPick,
 });

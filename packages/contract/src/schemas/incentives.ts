@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { RewardKind } from '../enums';
 import { Id, Nullable } from './common';
 
-/** The top 30-day GoCoins bar of the madness history is full at this amount (001 §9, 002 §9). */
+/** The top 30-day GoCoins bar of the madness history is full at this amount (docs/product/activities-and-leaderboards.md#history, docs/product/home-and-stars.md#pickers). */
 export const GOCOIN_BAR_SCALE = 1800;
 /** The days the madness history's "Your Top 30-day GoCoins" bar adds up. */
 export const GOCOIN_WINDOW_DAYS = 30;
@@ -40,7 +40,7 @@ export const IncentiveCommunity = Type.Object({
 });
 export type IncentiveCommunity = Static<typeof IncentiveCommunity>;
 
-/** A plan as the picker lists it (002 §3: incentive_plan_id, name). */
+/** A plan as the picker lists it (docs/product/incentives-and-surveys.md#incentive-screen: incentive_plan_id, name). */
 export const IncentivePlan = Type.Object({
   incentive_plan_id: Type.Integer(),
   name: Type.String(),
@@ -81,7 +81,7 @@ export const IncentiveActivity = Type.Object({
 });
 export type IncentiveActivity = Static<typeof IncentiveActivity>;
 
-/** GET /user/incentive/details (002 §3). Periods are the member's own days, weeks (Monday) and months. */
+/** GET /user/incentive/details (docs/product/incentives-and-surveys.md#incentive-screen). Periods are the member's own days, weeks (Monday) and months. */
 export const IncentiveDetails = Type.Object({
   ...IncentivePlan.properties,
   timezone: Type.String(),
@@ -108,8 +108,8 @@ export const IncentiveDay = Type.Object({ date: YMD, amount: Type.Integer() });
 export type IncentiveDay = Static<typeof IncentiveDay>;
 
 /**
- * GET /user/incentive/history/summary: `dates[]` (002 §7), and the community form's `total_amount` with
- * `days[]` (001 §3, 002 §3), the same days newest first.
+ * GET /user/incentive/history/summary: `dates[]` (docs/product/account-and-safety.md#profile), and the community form's `total_amount` with
+ * `days[]` (docs/product/feeds-and-comments.md#attachments, docs/product/incentives-and-surveys.md#incentive-screen), the same days newest first.
  */
 export const IncentiveHistorySummary = Type.Object({
   incentive_plan_id: Type.Integer(),

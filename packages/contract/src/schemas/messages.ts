@@ -13,14 +13,14 @@ export const PM_GROUP_MAX_PARTICIPANTS = 50;
 export const PM_PREVIEWS_MAX = 200;
 /** An unread counter stops counting here: a badge needs no exact figure beyond it. */
 export const PM_UNREAD_COUNT_CAP = 999;
-/** What a preview shows instead of the text when the last message carries attachments (002 §4). */
+/** What a preview shows instead of the text when the last message carries attachments (docs/product/messages.md#previews). */
 export const PM_IMAGE_TEXT = 'IMAGE';
 
 export const PmState = { UNREAD: 'unread', READ: 'read' } as const;
 export type PmState = (typeof PmState)[keyof typeof PmState];
 const State = Type.Union([Type.Literal(PmState.UNREAD), Type.Literal(PmState.READ)]);
 
-/** An attachment of a private message (002 §3): its file type code, name, url and size. */
+/** An attachment of a private message (docs/product/messages.md#previews): its file type code, name, url and size. */
 export const PmAttachment = Type.Object({
   type: Type.Integer({ description: 'file type code' }),
   fileName: Type.String(),
@@ -30,7 +30,7 @@ export const PmAttachment = Type.Object({
 export type PmAttachment = Static<typeof PmAttachment>;
 
 /**
- * A private message, unread until its thread is opened (002 §3, §4), as GET /pms/list and PM events carry it.
+ * A private message, unread until its thread is opened (docs/product/messages.md#previews, #unread), as GET /pms/list and PM events carry it.
  */
 export const PrivateMessage = Type.Object({
   pm_id: Type.Integer(),
@@ -47,7 +47,7 @@ export const PrivateMessage = Type.Object({
 });
 export type PrivateMessage = Static<typeof PrivateMessage>;
 
-/** A thread's preview (002 §3): one thread in the list, with its last message and unread count (002 §4). */
+/** A thread's preview (docs/product/messages.md#previews): one thread in the list, with its last message and unread count (docs/product/messages.md#unread). */
 export const PmPreview = Type.Object({
   group_id: Type.Integer(),
   group_name: Type.String({ description: 'the group name, or the other members’ names' }),

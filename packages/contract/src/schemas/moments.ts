@@ -3,7 +3,7 @@ import { AppId, MomentFilter, MomentOrigin, MomentStatus, MomentType } from '../
 import { Id, Nullable } from './common';
 import { PersonaImage } from './users';
 
-/** A moment's criterion (000 §3.10): shown in a dare when `show` is true. */
+/** A moment's criterion (docs/product/moments.md#moment-fields): shown in a dare when `show` is true. */
 export interface CriterionDefinition {
   name: string;
   display_name: string;
@@ -16,7 +16,7 @@ const CALORIES = criterion('calories', 'Calories');
 const STEPS = criterion('steps', 'Steps');
 const SCORE = criterion('score', 'Score');
 
-/** The criteria a moment of each application may carry (GET /app), Orbit's choice per app (000 §3.13). */
+/** The criteria a moment of each application may carry (GET /app), Orbit's choice per app (docs/product/activities-and-leaderboards.md#activity-icons). */
 export const MOMENT_CRITERIA: Record<AppId, CriterionDefinition[]> = {
   [AppId.GOJI_PLAY]: [SCORE, criterion('level', 'Level'), DURATION],
   [AppId.GOJI_MOVE]: [DURATION, DISTANCE, CALORIES, STEPS],
@@ -28,8 +28,8 @@ export const MOMENT_CRITERIA: Record<AppId, CriterionDefinition[]> = {
 };
 
 /**
- * The criteria of a moment without an application: the general challenge metrics (000 §3.5: DURATION,
- * DISTANCE, CALORIES), so that an app-less dare carries its chosen criterion too (000 §4.3).
+ * The criteria of a moment without an application: the general challenge metrics (docs/product/moments.md#dares: DURATION,
+ * DISTANCE, CALORIES), so that an app-less dare carries its chosen criterion too (docs/product/moments.md#criteria).
  */
 export const GENERAL_MOMENT_CRITERIA: CriterionDefinition[] = [DURATION, DISTANCE, CALORIES];
 
@@ -37,7 +37,7 @@ export const GENERAL_MOMENT_CRITERIA: CriterionDefinition[] = [DURATION, DISTANC
 export const momentCriteriaOf = (bgAppId: number | null | undefined): CriterionDefinition[] =>
   bgAppId == null ? GENERAL_MOMENT_CRITERIA : MOMENT_CRITERIA[bgAppId as AppId];
 
-/** Which applications each moments filter (000 §2.9) matches; USERS matches moments with no application. */
+/** Which applications each moments filter (docs/product/moments.md#moments-list) matches; USERS matches moments with no application. */
 export const MOMENT_FILTER_APPS: Record<number, AppId[] | null> = {
   [MomentFilter.GAMES]: [AppId.GOJI_PLAY],
   [MomentFilter.ACTIVITIES]: [AppId.GOJI_MOVE, AppId.GOJI_ZEN, AppId.GOJI_CHOW, AppId.CERNER, AppId.FITBIT],
@@ -55,7 +55,7 @@ export const RecipientStatus = {
 export const MOMENT_LIFETIME_DAYS = 7;
 /** Each list of GET /user/moments/search answers the newest this many. */
 export const MOMENTS_LIST_MAX = 100;
-/** The serialised session_info a moment may carry (the session post limit, 002 §9). */
+/** The serialised session_info a moment may carry (the session post limit, docs/product/calls-and-lessons.md#lesson-posts). */
 export const MOMENT_SESSION_INFO_MAX = 65536;
 export const MOMENT_FRIENDS_MAX = 500;
 export const MOMENT_COMMUNITIES_MAX = 100;
@@ -96,7 +96,7 @@ export const CreateMomentBody = Type.Object(
         [Type.Literal(MomentType.DARE), Type.Literal(MomentType.SHARE), Type.Literal(MomentType.TREASURE)],
         {
           description:
-            'the type the client chose (000 §4.3): 1 dare, 2 share (both need participants), 3 treasure (none); without it, participants and factor decide',
+            'the type the client chose (docs/product/moments.md#moment-type): 1 dare, 2 share (both need participants), 3 treasure (none); without it, participants and factor decide',
         },
       ),
     ),
@@ -128,7 +128,7 @@ export type CreateMomentBody = Static<typeof CreateMomentBody>;
 const Connection = Type.Object({ id: Type.Integer(), display_name: Type.String() });
 
 /**
- * The moment of 000 §3.10 (1 dare, 2 share, 3 treasure), with the caller's own status when they received it.
+ * The moment of docs/product/moments.md#moment-type (1 dare, 2 share, 3 treasure), with the caller's own status when they received it.
  */
 export const Moment = Type.Object({
   moment_id: Type.Integer(),

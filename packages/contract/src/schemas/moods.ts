@@ -8,7 +8,7 @@ export const MOOD_INSIGHTS_DAYS = { min: 7, max: 365, default: 7 } as const;
 const MoodValue = Type.Integer({
   minimum: MOOD_MIN,
   maximum: MOOD_MAX,
-  description: 'a mood, 1..5 (000 §3.8)',
+  description: 'a mood, 1..5 (docs/product/activities-and-leaderboards.md#moods)',
 });
 
 /**

@@ -1,18 +1,18 @@
 import { type Static, Type } from 'typebox';
 import { Id, Nullable } from './common';
 
-/** GET /notifications answers the newest this many (the list has no paging in 000 §2.8). */
+/** GET /notifications answers the newest this many (the list has no paging in docs/product/realtime.md#notifications-list). */
 export const NOTIFICATIONS_LIST_MAX = 100;
 export const MAINTENANCE_TITLE_MAX = 100;
 export const MAINTENANCE_BODY_MAX = 1000;
 
-/** A challenge invitation waits for ACCEPT (000 §3.5 AVAILABLE); once accepted the button goes (§4.7). */
+/** A challenge invitation waits for ACCEPT (docs/product/realtime.md#challenge-accept AVAILABLE); once accepted the button goes (§4.7). */
 export const ChallengeStatus = { AVAILABLE: 'AVAILABLE', ACCEPTED: 'ACCEPTED' } as const;
 export type ChallengeStatus = (typeof ChallengeStatus)[keyof typeof ChallengeStatus];
 
 /**
- * `data` of a notification: the challenge fields of 000 §3.5 for FRIENDLY_CHALLENGE, `tagged_users` for a tag,
- * and the ids the client needs to open the notification by type (000 §2.8).
+ * `data` of a notification: the challenge fields of docs/product/moments.md#dares for FRIENDLY_CHALLENGE, `tagged_users` for a tag,
+ * and the ids the client needs to open the notification by type (docs/product/realtime.md#notifications-list).
  */
 export const NotificationData = Type.Object({
   friendly: Type.Optional(Type.Boolean()),
@@ -48,7 +48,7 @@ export const NotificationData = Type.Object({
 });
 export type NotificationData = Static<typeof NotificationData>;
 
-/** The notification entity of 000 §3.5: unread until clicked (000 §4.7), typed by NotificationType. */
+/** The notification entity of docs/product/realtime.md#notification-types: unread until clicked (docs/product/realtime.md#notifications-list), typed by NotificationType. */
 export const Notification = Type.Object({
   notification_id: Type.Integer(),
   title: Type.String(),
@@ -59,7 +59,7 @@ export const Notification = Type.Object({
   color: Nullable(Type.String()),
   source: Nullable(Type.String({ description: 'who or what caused it: a screen name, a community name' })),
   community_id: Nullable(Type.Integer()),
-  type: Type.Integer({ description: 'NotificationType (000 §3.5)' }),
+  type: Type.Integer({ description: 'NotificationType (docs/product/moments.md#dares)' }),
   data: NotificationData,
 });
 export type Notification = Static<typeof Notification>;
@@ -105,7 +105,7 @@ export const MaintenanceBody = Type.Object(
 );
 export type MaintenanceBody = Static<typeof MaintenanceBody>;
 
-/** MAINTENANCE_NOTIFICATION NEW (000 §7): the announcement itself; every open app shows it at once. */
+/** MAINTENANCE_NOTIFICATION NEW (docs/product/realtime.md#connection): the announcement itself; every open app shows it at once. */
 export const MaintenanceEventData = Type.Object({ title: Type.String(), body: Type.String() });
 export type MaintenanceEventData = Static<typeof MaintenanceEventData>;
 

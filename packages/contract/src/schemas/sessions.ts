@@ -8,7 +8,7 @@ import { DisplayName, Id, Nullable } from './common';
 export const SessionMicState = { NONE: 0, REQUESTED: 1, GRANTED: 2 } as const;
 export type SessionMicState = (typeof SessionMicState)[keyof typeof SessionMicState];
 
-/** The REQUEST MIC button's states (002 §4): REQUESTED shows CANCEL, GRANTED shows MIC GRANTED. */
+/** The REQUEST MIC button's states (docs/product/calls-and-lessons.md#mic-requests): REQUESTED shows CANCEL, GRANTED shows MIC GRANTED. */
 export const MicRequestButton = {
   ENABLED: 'ENABLED',
   REQUESTED: 'REQUESTED',
@@ -17,7 +17,7 @@ export const MicRequestButton = {
 } as const;
 export type MicRequestButton = (typeof MicRequestButton)[keyof typeof MicRequestButton];
 
-/** The mic button's states (002 §4): CLOSED remembers the state before it and restores it. */
+/** The mic button's states (docs/product/calls-and-lessons.md#mic-requests): CLOSED remembers the state before it and restores it. */
 export const MicButton = { OPEN: 'OPEN', MUTED: 'MUTED', CLOSED: 'CLOSED' } as const;
 export type MicButton = (typeof MicButton)[keyof typeof MicButton];
 
@@ -37,7 +37,7 @@ export const SessionCreateBody = Type.Object(
 export type SessionCreateBody = Static<typeof SessionCreateBody>;
 
 /**
- * A chat session (002 §3: state 3 is live, any other saved) as the streaming rooms list and the room read it.
+ * A chat session (docs/product/calls-and-lessons.md#lesson-states: state 3 is live, any other saved) as the streaming rooms list and the room read it.
  */
 export const ChatSession = Type.Object({
   id: Type.Integer(),
@@ -115,7 +115,7 @@ export type SessionMicBody = Static<typeof SessionMicBody>;
 export const SessionMicAnswer = Type.Object({ mic: Type.Integer() });
 export type SessionMicAnswer = Static<typeof SessionMicAnswer>;
 
-/** The host's moderator actions (002 §7 audio bridge requests), each checked by the server. */
+/** The host's moderator actions (docs/product/calls-and-lessons.md#lesson-list audio bridge requests), each checked by the server. */
 export const ModeratorAction = {
   GRANT: 'grant',
   UNGRANT: 'ungrant',
@@ -149,7 +149,7 @@ export type SessionModerateBody = Static<typeof SessionModerateBody>;
 export const SessionViewers = Type.Object({ viewers: Type.Array(SessionViewer), floor: SessionFloor });
 export type SessionViewers = Static<typeof SessionViewers>;
 
-/** The session post writer (002 §3, §5): a message up to 65536 characters, named or anonymous. */
+/** The session post writer (docs/product/calls-and-lessons.md#lesson-posts): a message up to 65536 characters, named or anonymous. */
 export const SessionPostBody = Type.Object(
   {
     message: Type.String({ description: `trimmed; at most ${LIMITS.sessionPost} characters` }),
@@ -208,7 +208,7 @@ export const SessionPostAdded = Type.Object({
 });
 
 /**
- * The live sessions' share of SESSION_ACTIVITY (000 §7), tagged by `kind`: `session` refreshes the streaming
+ * The live sessions' share of SESSION_ACTIVITY (docs/product/calls-and-lessons.md#call-join), tagged by `kind`: `session` refreshes the streaming
  * rooms list (NEW, UPDATE, END); `floor` tells the room that Q&A or the queue changed; `mic` and `kicked` go
  * to the one viewer concerned (gotMic, micRemoved, kicked); `post` carries a new session post.
  */
@@ -222,7 +222,7 @@ export const SessionActivity = Type.Union([
 export type SessionActivity = Static<typeof SessionActivity>;
 
 /**
- * CHAT NEW (000 §7): a post in a running session's chat room, told to the room's viewers (the host and those
+ * CHAT NEW (docs/product/calls-and-lessons.md#call-join): a post in a running session's chat room, told to the room's viewers (the host and those
  * who entered, kicked ones aside) but not its author: the room shows it as a toast that clears itself. The
  * data is the post as the POSTS page lists it for them.
  */

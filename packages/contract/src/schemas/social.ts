@@ -2,13 +2,13 @@ import { type Static, Type } from 'typebox';
 import { DisplayName, Id, Nullable } from './common';
 import { PublicProfile } from './users';
 
-/** Which way a pending friend request points, seen from the caller (001 §3 "Member or user": 1 incoming). */
+/** Which way a pending friend request points, seen from the caller (docs/product/friends.md#faces "Member or user": 1 incoming). */
 export const FriendDirection = { INCOMING: 1, OUTGOING: 2 } as const;
 export type FriendDirection = (typeof FriendDirection)[keyof typeof FriendDirection];
 
 /** Results per page of member search and of GET /users. */
 export const MEMBER_PAGE_SIZE = 25;
-/** Search text after trimming (000 §2.3): at least one character, at most 64. */
+/** Search text after trimming (docs/product/friends.md#search): at least one character, at most 64. */
 export const SEARCH_QUERY_MAX = 64;
 /** Prior tags answered per tag context, most recent first. */
 export const PRIOR_TAGS_MAX = 50;
@@ -54,7 +54,7 @@ export const FriendsResponse = Type.Object({
 });
 export type FriendsResponse = Static<typeof FriendsResponse>;
 
-/** One pending request (000 §3.11): the other member's face, the optional message and the sent date. */
+/** One pending request (docs/product/friends.md#requests-list): the other member's face, the optional message and the sent date. */
 export const FriendRequestEntry = Type.Object({
   user_id: Type.Integer(),
   name: DisplayName,

@@ -2,11 +2,11 @@ import { type Static, Type } from 'typebox';
 import { LIMITS } from '../constants';
 import { Id } from './common';
 
-/** A survey answer is the number of the chosen option, 1 to 5 (001 §5). */
+/** A survey answer is the number of the chosen option, 1 to 5 (docs/product/incentives-and-surveys.md#survey-answer). */
 export const SURVEY_ANSWER = { min: 1, max: LIMITS.surveyOptions } as const;
 
 /**
- * A survey as the member's list sees it (002 §3: response_state 3 = completed). Orbit numbers the other
+ * A survey as the member's list sees it (docs/product/incentives-and-surveys.md#surveys-list: response_state 3 = completed). Orbit numbers the other
  * state it lists: 1 open (within its time window, not answered yet).
  */
 export const SurveyResponseState = { OPEN: 1, COMPLETED: 3 } as const;
@@ -33,7 +33,7 @@ export const SurveyQuestion = Type.Object({
 });
 export type SurveyQuestion = Static<typeof SurveyQuestion>;
 
-/** 001 §3 Survey: name, description, anonymous, questions, start_time, end_time, completion_message. */
+/** docs/product/feeds-and-comments.md#attachments Survey: name, description, anonymous, questions, start_time, end_time, completion_message. */
 export const SurveyBody = Type.Object({
   name: Type.String(),
   description: Type.String(),
@@ -45,7 +45,7 @@ export const SurveyBody = Type.Object({
 });
 export type SurveyBody = Static<typeof SurveyBody>;
 
-/** One item of GET /surveys (002 §3): id, survey {name, description...}, start_time, end_time, response_state. */
+/** One item of GET /surveys (docs/product/incentives-and-surveys.md#surveys-list): id, survey {name, description...}, start_time, end_time, response_state. */
 export const SurveyListItem = Type.Object({
   id: Type.Integer(),
   survey: SurveyBody,
@@ -64,7 +64,7 @@ export const SurveysResponse = Type.Object({
 });
 export type SurveysResponse = Static<typeof SurveysResponse>;
 
-/** POST /surveys/response/{id} (001 §7): one number 1..5 per question, in order. */
+/** POST /surveys/response/{id} (docs/product/incentives-and-surveys.md#survey-answer): one number 1..5 per question, in order. */
 export const SurveyResponseBody = Type.Object({
   answers: Type.Array(Type.Integer({ minimum: SURVEY_ANSWER.min, maximum: SURVEY_ANSWER.max }), {
     minItems: 1,

@@ -5,7 +5,7 @@ import { PersonaImage } from './users';
 
 const SeasonCode = Type.String({ minLength: 1, maxLength: 40 });
 
-/** GET /tournament/progress (001 §7): a season's code and one of its rounds; both default to the current. */
+/** GET /tournament/progress (docs/product/tournament.md#bracket): a season's code and one of its rounds; both default to the current. */
 export const TournamentProgressQuery = Type.Object({
   code: Type.Optional(SeasonCode),
   round: Type.Optional(
@@ -21,7 +21,7 @@ export const TournamentProgressQuery = Type.Object({
 });
 export type TournamentProgressQuery = Static<typeof TournamentProgressQuery>;
 
-/** 001 §3 Tournament user: id, identity, image_id, blurb, h5, battle_won, state. */
+/** docs/product/tournament.md#bracket Tournament user: id, identity, image_id, blurb, h5, battle_won, state. */
 export const TournamentUser = Type.Object({
   id: Id,
   /** The name the member shows in their community (persona or avatar identity). */
@@ -61,7 +61,7 @@ export const TournamentSide = Type.Object({
 });
 export type TournamentSide = Static<typeof TournamentSide>;
 
-/** 001 §3: communities[] {name, participants[] {users[]}}; one entry per pair, `name` its winner (null: TBD). */
+/** docs/product/tournament.md#bracket: communities[] {name, participants[] {users[]}}; one entry per pair, `name` its winner (null: TBD). */
 export const TournamentPair = Type.Object({
   /** The pair's place in the round's bracket, from 0 (byes-only pairs are left out, so gaps happen). */
   position: Type.Integer({ minimum: 0 }),
@@ -87,7 +87,7 @@ export const TournamentProgressResponse = Type.Object({
   code: Type.String(),
   year: Type.Integer(),
   ends_at: Type.String(),
-  /** A season is over after its end time, 1 March 08:00 UTC (000 §9). */
+  /** A season is over after its end time, 1 March 08:00 UTC (docs/product/tournament.md#seasons). */
   over: Type.Boolean(),
   tournament_round: Type.Integer(),
   rounds: Type.Array(TournamentRoundInfo),
@@ -95,7 +95,7 @@ export const TournamentProgressResponse = Type.Object({
 });
 export type TournamentProgressResponse = Static<typeof TournamentProgressResponse>;
 
-/** PUT /tournament/user/h5 (001 §7): code, user_id; answers h5. */
+/** PUT /tournament/user/h5 (docs/product/tournament.md#bracket): code, user_id; answers h5. */
 export const HighFiveBody = Type.Object({ code: SeasonCode, user_id: Id });
 export type HighFiveBody = Static<typeof HighFiveBody>;
 export const HighFiveResponse = Type.Object({
@@ -104,6 +104,6 @@ export const HighFiveResponse = Type.Object({
 export type HighFiveResponse = Static<typeof HighFiveResponse>;
 
 /**
- * GET /tournament/user/image?image_id (001 §7): a tournament user's picture, by the image_id of their entry.
+ * GET /tournament/user/image?image_id (docs/product/tournament.md#bracket): a tournament user's picture, by the image_id of their entry.
  */
 export const TournamentImageQuery = Type.Object({ image_id: Id });

@@ -20,7 +20,7 @@ export function imageUrl(imageId: number | string): string {
 }
 
 /**
- * The picture a persona shows (000 §3.7): an uploaded image (type 2) or a URL (types 3, 4). Type 1 is the
+ * The picture a persona shows (docs/product/account-and-safety.md#persona): an uploaded image (type 2) or a URL (types 3, 4). Type 1 is the
  * product's own star image in a gender style, drawn by the client, so it has no URL.
  */
 export function personaImageUrl(persona: { type: number; value: string }): string | null {
@@ -40,7 +40,7 @@ export const COUNTRY_CODES = (
   'TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 
-/** The state pickers (002 §9): US states plus DC, and Canadian provinces and territories, by postal code. */
+/** The state pickers (docs/product/account-and-safety.md#profile-ranges): US states plus DC, and Canadian provinces and territories, by postal code. */
 export const STATES_BY_COUNTRY: Record<string, Record<string, string>> = {
   US: {
     AL: 'Alabama',
@@ -112,7 +112,7 @@ export const STATES_BY_COUNTRY: Record<string, Record<string, string>> = {
   },
 };
 
-/** Profile text limits the server enforces: tags and notes 280 (000 §5); names 50, ours (002 §5 has none). */
+/** Profile text limits the server enforces: tags and notes 280 (docs/product/activities-and-leaderboards.md#mood-tags); names 50, ours (docs/product/account-and-safety.md#profile has none). */
 export const PROFILE_TEXT_LIMITS = {
   name: 50,
   tagNotes: LIMITS.tag,
@@ -142,7 +142,7 @@ const Identity = Type.Object({
 });
 
 /**
- * The member's own profile (000 §3.2, 002 §3 "User (me)"): privacy 1 public, 2 private; units 1 imperial,
+ * The member's own profile (docs/product/account-and-safety.md#profile, docs/product/account-and-safety.md#profile "User (me)"): privacy 1 public, 2 private; units 1 imperial,
  * 2 metric; notification level 0 off, 1 partial, 2 full.
  */
 /** Quiet hours in the member's time zone, "HH:MM" each; the end before the start crosses midnight. */
@@ -211,7 +211,7 @@ export const PublicProfile = Type.Object({
 });
 export type PublicProfile = Static<typeof PublicProfile>;
 
-/** One star of the home view (000 §3.3); fields that do not apply to a star's type are null. */
+/** One star of the home view (docs/product/home-and-stars.md#star-types); fields that do not apply to a star's type are null. */
 export const ProfileStar = Type.Object({
   star_id: Type.String(),
   star_type: Type.Integer(),
@@ -278,7 +278,7 @@ export const ProfileQuery = Type.Object({ user_id: Type.Optional(Type.Integer({ 
 export const ProfileResponse = Type.Union([UserProfile, PublicProfile]);
 
 /**
- * PUT /user: exactly one of the 002 §7 shapes per call ({first_name}, {last_name}, {avatar_image},
+ * PUT /user: exactly one of the docs/product/account-and-safety.md#profile shapes per call ({first_name}, {last_name}, {avatar_image},
  * {alias_remove, alias_add}, {date_of_birth}, {height_meter}, {weight_kg}, {address:{country}},
  * {address:{state}}, {measurement_unit}, {timezone}, {persona_image}, {password_old, password_new},
  * {tag_notes}, {gojimoji:{mood}}, {gojimoji:{tags}}), and Orbit's {quiet_hours} and {wellbeing_mode}
@@ -340,7 +340,7 @@ export const NotificationLevelBody = Type.Object(
 
 export const AvatarsResponse = Type.Object({ avatars: Type.Array(Type.String()) });
 export const AvatarParams = Type.Object({ file: Type.String({ maxLength: 20 }) });
-/** The identity_provider of a PUT /fb/user link (000 §7); having one shows the sync row (000 §2.11). */
+/** The identity_provider of a PUT /fb/user link (docs/product/account-and-safety.md#persona); having one shows the sync row (docs/product/account-and-safety.md#identity-provider). */
 export const SOCIAL_PROVIDER = 'facebook';
 
 /** PUT /fb/user: the member's account at the social network and the token its sign-in gave the client. */
@@ -355,7 +355,7 @@ export const SocialSyncBody = Type.Object(
 );
 export type SocialSyncBody = Static<typeof SocialSyncBody>;
 
-/** GET /v3/session_images (000 §3.7): style class name to image URL. */
+/** GET /v3/session_images (docs/product/account-and-safety.md#persona): style class name to image URL. */
 export const SessionImagesResponse = Type.Record(Type.String(), Type.String(), {
   description:
     'style class name (session-<id>, session-o<id> for the other set, session-generic) to image url',
@@ -363,7 +363,7 @@ export const SessionImagesResponse = Type.Record(Type.String(), Type.String(), {
 export type SessionImagesResponse = Static<typeof SessionImagesResponse>;
 export const SessionImageParams = Type.Object({ file: Type.String({ maxLength: 40 }) });
 
-/** Images (002 §7): a persona upload previews at s=280, then a square crop of 210 is kept (002 §9). */
+/** Images (docs/product/account-and-safety.md#persona): a persona upload previews at s=280, then a square crop of 210 is kept (docs/product/account-and-safety.md#persona). */
 export const TempImageQuery = Type.Object({
   s: Type.Optional(Type.Integer({ minimum: 16, maximum: 2048, description: 'preview size (280)' })),
 });

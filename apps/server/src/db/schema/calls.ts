@@ -17,7 +17,7 @@ import { users } from './identity';
 import { messageGroups } from './messages';
 
 /**
- * A call (002 §3 Call): a community call, or a private call between invited attendees (optionally tied to a
+ * A call (docs/product/messages.md#previews Call): a community call, or a private call between invited attendees (optionally tied to a
  * message thread, the call group). Its Janus video room and that room's credentials live here: Orbit's
  * database is the record of which room belongs to which call (docs/decisions/0019-calls.md).
  */

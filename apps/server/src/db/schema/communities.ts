@@ -14,7 +14,7 @@ import {
 import { users } from './identity';
 import { images } from './media';
 
-/** A community (001 §3 Community, 000 §3.12). Owner: 1 an organisation, 2 a member (API.md). */
+/** A community (docs/product/feeds-and-comments.md#anonymous Community, docs/product/communities.md#community-fields). Owner: 1 an organisation, 2 a member (API.md). */
 export const communities = pgTable(
   'communities',
   {
@@ -27,7 +27,7 @@ export const communities = pgTable(
     initials: text('initials').notNull(),
     accessType: smallint('access_type').notNull().default(1),
     communityType: smallint('community_type').notNull().default(4),
-    /** 000 §3.4: which star type the community orbits as (user-created 1, system 2, game 3, inner circle 4). */
+    /** docs/product/communities.md#community-stars: which star type the community orbits as (user-created 1, system 2, game 3, inner circle 4). */
     starType: smallint('star_type').notNull().default(1),
     tcKind: smallint('tc_kind'),
     tcLink: text('tc_link'),
@@ -54,7 +54,7 @@ export const communityMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: smallint('role').notNull().default(4),
-    /** 'persona' or 'avatar' (000 §4.6: the identity popup). */
+    /** 'persona' or 'avatar' (docs/product/communities.md#join-identity: the identity popup). */
     identity: text('identity').notNull().default('persona'),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -64,7 +64,7 @@ export const communityMembers = pgTable(
   ],
 );
 
-/** An invitation to a community; answered 2 accept or 3 reject (000 §4.5). */
+/** An invitation to a community; answered 2 accept or 3 reject (docs/product/communities.md#invites). */
 export const communityInvites = pgTable(
   'community_invites',
   {

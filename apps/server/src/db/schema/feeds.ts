@@ -16,12 +16,12 @@ import { communities } from './communities';
 import { users } from './identity';
 import { messages } from './messages';
 
-/** An activity summary carried by a SYSTEM_ACTIVITY post (001 §3 Activity). */
+/** An activity summary carried by a SYSTEM_ACTIVITY post (docs/product/feeds-and-comments.md#activity-posts Activity). */
 export interface PostActivity {
   activity_name: string;
   activity_type: number;
   activity_session_type: number | null;
-  /** The history's session kind, a feed filter (001 §7); absent on sessions that have none. */
+  /** The history's session kind, a feed filter (docs/product/activities-and-leaderboards.md#summary); absent on sessions that have none. */
   session_kind?: number | null;
   activity_time: string;
   duration: number;
@@ -94,7 +94,7 @@ export const comments = pgTable(
   (t) => [index('comments_post_idx').on(t.postId, t.id, t.urgency)],
 );
 
-/** One vote per member per poll; moving it rewrites the row (001 §4). */
+/** One vote per member per poll; moving it rewrites the row (docs/product/feeds-and-comments.md#poll-voting). */
 export const pollVotes = pgTable(
   'poll_votes',
   {
@@ -127,7 +127,7 @@ export const postReactions = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.userId, t.kind] })],
 );
 
-/** A file attached to a post or a comment (001 §3 Attachment; file type codes 1..7). */
+/** A file attached to a post or a comment (docs/product/feeds-and-comments.md#attachments Attachment; file type codes 1..7). */
 export const attachments = pgTable(
   'attachments',
   {

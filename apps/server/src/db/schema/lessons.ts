@@ -14,7 +14,7 @@ import { communities } from './communities';
 import { users } from './identity';
 
 /**
- * A lesson, the spec's live instructor session (GojiWise, 002 §3 Chat session): hosted by an expert of its
+ * A lesson, the spec's live instructor session (GojiWise, docs/product/calls-and-lessons.md#lesson-states Chat session): hosted by an expert of its
  * community, with a Janus video room (the host's camera) and audio bridge (host plus granted viewers), both
  * recorded. The rooms' secrets never leave the server; their pins are handed to members (docs/decisions/0020).
  * `state` follows SessionState: RUNNING, then ENDED, PROCESSING, and REPLAYREADY or PROCESSING_FAILED.

@@ -67,7 +67,7 @@ export const messages = pgTable(
   (t) => [index('messages_group_idx').on(t.groupId, t.id)],
 );
 
-/** A notification of a 000 §3.5 type, unread until opened, created by the service that causes it. */
+/** A notification of a docs/product/realtime.md#notification-types type, unread until opened, created by the service that causes it. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -98,7 +98,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** A moment (000 §3.10): dare 1, share 2, treasure 3; its recipients and their status. */
+/** A moment (docs/product/moments.md#moment-fields): dare 1, share 2, treasure 3; its recipients and their status. */
 export const moments = pgTable(
   'moments',
   {

@@ -103,7 +103,7 @@ export const stars = pgTable(
   (t) => [uniqueIndex('stars_owner_target_idx').on(t.ownerId, t.targetKind, t.targetId)],
 );
 
-/** The star set a member was last served (`last_stars`), and when: the client's 000 §4.2 refresh diff. */
+/** The star set a member was last served (`last_stars`), and when: the client's docs/product/home-and-stars.md#star-refresh refresh diff. */
 export const starSnapshots = pgTable('star_snapshots', {
   ownerId: integer('owner_id')
     .primaryKey()
@@ -114,7 +114,7 @@ export const starSnapshots = pgTable('star_snapshots', {
   servedAt: timestamp('served_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** A member's prior tags per tag context (001 §3): the tag editor's Prior Tags, most recent first. */
+/** A member's prior tags per tag context (docs/product/friends.md#faces): the tag editor's Prior Tags, most recent first. */
 export const memberTags = pgTable(
   'member_tags',
   {

@@ -22,7 +22,7 @@ export const tournamentEntries = pgTable(
   ],
 );
 
-/** One high five (h5) per giver, receiver and season (001 §7 PUT /tournament/user/h5). */
+/** One high five (h5) per giver, receiver and season (docs/product/tournament.md#bracket PUT /tournament/user/h5). */
 export const tournamentHighFives = pgTable(
   'tournament_high_fives',
   {

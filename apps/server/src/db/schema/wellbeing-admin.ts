@@ -61,7 +61,7 @@ export const incentiveRules = pgTable(
   (t) => [uniqueIndex('incentive_rules_plan_activity_idx').on(t.planId, t.activityType)],
 );
 
-/** A survey of an organisation (001 §3): its questions with their options kept with it, written whole. */
+/** A survey of an organisation (docs/product/feeds-and-comments.md#activity-posts): its questions with their options kept with it, written whole. */
 export const surveys = pgTable(
   'surveys',
   {

@@ -38,7 +38,7 @@ const BRACKET_TEAMS = [
   'Metro Movers',
 ];
 const TEAM_SIZE = 4;
-/** Activity types of the sessions (000 §3.9): running, walking, meditation, cycling, hiking, yoga. */
+/** Activity types of the sessions (docs/product/activities-and-leaderboards.md#activity-icons): running, walking, meditation, cycling, hiking, yoga. */
 const ACTIVITY_TYPES = [1, 2, 3, 4, 5, 9];
 
 /** A small deterministic generator, so every fresh demo world plays the same season. */

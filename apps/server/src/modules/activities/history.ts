@@ -26,7 +26,7 @@ import {
 import { assertMaySeeActivity } from './policy';
 import { SESSION_FILTERS } from './summary';
 
-/** Month view: the 12 latest months; year view: the current and two previous years (001 §9). */
+/** Month view: the 12 latest months; year view: the current and two previous years (docs/product/activities-and-leaderboards.md#history). */
 function assertInRange(today: string, year: number, month: number | undefined) {
   const thisYear = Number(today.slice(0, 4));
   const thisMonth = Number(today.slice(5, 7));
@@ -164,7 +164,7 @@ interface GroupRow {
 }
 
 /**
- * GET /user/activity/history (001 §2, §7): the member's (or a friend's) activity in a month (by day) or a year
+ * GET /user/activity/history (docs/product/activities-and-leaderboards.md#history, #summary): the member's (or a friend's) activity in a month (by day) or a year
  * (by month), grouped by date or by activity, in the member's time zone. One statement, the owner's zone
  * read in it (inMemberZone).
  */

@@ -234,8 +234,8 @@ function boardCommunity(query: LeaderboardQuery): number | null {
 }
 
 /**
- * GET /user/community/leaderboard (001 §2, §7): this week's activity time (Monday start, the caller's time
- * zone), the caller first (001 §3), then the top members. A private community's board is its members' only.
+ * GET /user/community/leaderboard (docs/product/activities-and-leaderboards.md#summary): this week's activity time (Monday start, the caller's time
+ * zone), the caller first (docs/product/activities-and-leaderboards.md#summary), then the top members. A private community's board is its members' only.
  */
 export async function leaderboard(
   deps: AppDeps,

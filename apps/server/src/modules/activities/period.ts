@@ -98,7 +98,7 @@ export function addDays(day: string, days: number): string {
   return dayOf(date);
 }
 
-/** The week holding `day`: it starts on Monday (002 §9, the incentive periods and THIS WEEK alike). */
+/** The week holding `day`: it starts on Monday (docs/product/incentives-and-surveys.md#incentive-rules, the incentive periods and THIS WEEK alike). */
 export function weekOf(day: string): Period {
   const weekday = (asUtc(day).getUTCDay() + 6) % 7; // Monday 0 .. Sunday 6
   const from = addDays(day, -weekday);

@@ -11,7 +11,7 @@ export type ActivityLogRow = typeof activityLogs.$inferSelect;
 
 export type DistanceUnit = 'km' | 'mile';
 
-/** unit_preference 1 reads miles, 2 kilometres (001 §9). */
+/** unit_preference 1 reads miles, 2 kilometres (docs/product/activities-and-leaderboards.md#history). */
 export const unitOf = (unitPreference: number): DistanceUnit =>
   unitPreference === UnitPreference.METRIC ? 'km' : 'mile';
 

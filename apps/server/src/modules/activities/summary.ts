@@ -10,7 +10,7 @@ import { distanceIn, unitOf } from './presenter';
 
 const sumOf = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`;
 
-/** The optional filters of the summary and the history (001 §7), by the column each one narrows. */
+/** The optional filters of the summary and the history (docs/product/activities-and-leaderboards.md#summary), by the column each one narrows. */
 export const SESSION_FILTERS = {
   activity_type: activityLogs.activityType,
   session_type: activityLogs.sessionType,
@@ -28,7 +28,7 @@ export function activityLogFilters(filters: ActivityLogFilters) {
 }
 
 /**
- * GET /user/activity/summary: the THIS WEEK summary of the user star page (001 §2), one item per activity,
+ * GET /user/activity/summary: the THIS WEEK summary of the user star page (docs/product/friends.md#member-page), one item per activity,
  * longest first. Without dates it is the current week, Monday start, in the member's own time zone; dates
  * are days of that zone, end_date included.
  */

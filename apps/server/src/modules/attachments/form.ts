@@ -33,7 +33,7 @@ function parseData(value: unknown, truncated: boolean): unknown {
 }
 
 /**
- * Reads the form with the upload rules of 001 §5: more than 4 files is a 400; every file is read (each
+ * Reads the form with the upload rules of docs/product/feeds-and-comments.md#post-limits: more than 4 files is a 400; every file is read (each
  * capped at 25 MB by the parser) so that an oversized one is reported with the spec's message for one
  * file or for several.
  */

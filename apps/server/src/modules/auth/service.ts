@@ -94,7 +94,7 @@ async function defaultOpenOrganization(db: Queryable): Promise<number | null> {
 }
 
 /**
- * Registers a member. With a caller (a signed-in member adding someone, 001 §6) and the request's mail
+ * Registers a member. With a caller (a signed-in member adding someone, docs/product/account-and-safety.md#registration) and the request's mail
  * context, the new member is announced in the transaction: they are mailed a link to set their password.
  */
 export async function register(

@@ -7,7 +7,7 @@ import type { CallMemberRow, CallRow } from './queries';
 export const noSuchCall = () => notFound('No such call', 'no_such_call');
 export const callEnded = () => new AppError(409, 'call_ended', 'This call has ended');
 
-/** The most people in one call: the member and the 5 remote feeds the call screen shows (002 §9). */
+/** The most people in one call: the member and the 5 remote feeds the call screen shows (docs/product/calls-and-lessons.md#call-media). */
 export const CALL_CAPACITY = CALL_LIMITS.maxAttendees + 1;
 
 /** A full call takes nobody new (its room has no publisher place left); who is already in may come back. */

@@ -97,7 +97,7 @@ if (!janus) {
     it('places two new calls on different gateways; the accepting member meets the caller on each', async () => {
       for (const { caller, callee } of [await pair(), await pair()]) {
         const started = await start(caller, { attendees: [callee.userId] });
-        // Accepting is starting the call with the caller (002 §4): it joins the call that rings.
+        // Accepting is starting the call with the caller (docs/product/calls-and-lessons.md#call-screen): it joins the call that rings.
         expect((await start(callee, { attendees: [caller.userId] })).id).toBe(started.id);
         const met = await meetingPoint(started.id, [caller, callee]);
         pairs.push({ caller, callee, call: started, gateway: met.janus_server_name });

@@ -14,7 +14,7 @@ export async function communityName(db: Queryable, communityId: number | null): 
   return row?.name ?? null;
 }
 
-/** The call of 000 §3.6 (community id and name, caller name, call group) as `viewerId` sees its caller. */
+/** The call of docs/product/calls-and-lessons.md#call-join (community id and name, caller name, call group) as `viewerId` sees its caller. */
 export async function presentCall(db: Queryable, call: CallRow, viewerId: number): Promise<Call> {
   const [faces, name] = await Promise.all([
     facesFor(db, viewerId, [call.callerId]),

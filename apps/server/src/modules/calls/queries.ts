@@ -25,7 +25,7 @@ export async function liveCommunityCall(db: Queryable, communityId: number): Pro
 
 /**
  * The live private call `userId` was invited to (or is in) with every one of `others`, in `groupId`'s thread
- * when given: accepting an invite starts "the call for the pair of me and the caller" (002 §4) by asking for
+ * when given: accepting an invite starts "the call for the pair of me and the caller" (docs/product/calls-and-lessons.md#incoming-call) by asking for
  * it again, which finds this one instead of ringing anew.
  */
 export async function livePrivateCallWith(

@@ -29,7 +29,7 @@ if (!janus) {
       const res = await call(caller, 'POST', 'call/start', { attendees: [callee.userId] });
       expect(res.statusCode, res.body).toBe(200);
       const started = res.json() as Call & { session: PrivateCallSession };
-      // The callee accepts (002 §4): both are in the call.
+      // The callee accepts (docs/product/calls-and-lessons.md#call-screen): both are in the call.
       expect((await call(callee, 'POST', 'call/start', { attendees: [caller.userId] })).statusCode).toBe(200);
       return { caller, callee, started };
     };

@@ -14,7 +14,7 @@ import {
 
 /**
  * Calls: one starts with a community or a list of attendees, and the call screen reads the room's address
- * and credentials from the call (002 §7).
+ * and credentials from the call (docs/product/calls-and-lessons.md#call-start).
  */
 export async function callsRoutes(app: App, deps: AppDeps) {
   route(app, ENDPOINTS.startCall, {}, async (request) => startCall(deps, me(request).userId, request.body));

@@ -39,7 +39,7 @@ import {
   threadOf,
 } from './queries';
 
-/** The video room of a call: me plus the 5 remote feeds the call screen shows (002 §9). */
+/** The video room of a call: me plus the 5 remote feeds the call screen shows (docs/product/calls-and-lessons.md#call-media). */
 const roomOptions = (description: string) => ({ description, publishers: CALL_CAPACITY });
 
 /** A call's room and the gateway of the pool it is on. */
@@ -72,7 +72,7 @@ const roomColumns = ({ gateway, room }: PlacedRoom) => ({
 });
 
 /**
- * POST /call/start (002 §7): a community call (joined if one is already on), or a private call to attendees
+ * POST /call/start (docs/product/calls-and-lessons.md#call-start): a community call (joined if one is already on), or a private call to attendees
  * (the invite being answered, if the caller was rung by them). Answers the call, and the room session the
  * call page would otherwise fetch next (GET /private-call/{id}): one round trip fewer before it connects.
  */
@@ -332,7 +332,7 @@ async function roomOf(
   return { call: theirs, gateway };
 }
 
-/** GET /session/{id} (002 §7): the call's community and whether it is still on. */
+/** GET /session/{id} (docs/product/calls-and-lessons.md#call-start): the call's community and whether it is still on. */
 export async function callSessionState(
   deps: AppDeps,
   userId: number,
@@ -342,7 +342,7 @@ export async function callSessionState(
   return { id: call.id, community_id: call.communityId, live: call.endedAt === null };
 }
 
-/** POST /call/{id}/media: my microphone and camera, told to the others (002 §4 remote video and mute). */
+/** POST /call/{id}/media: my microphone and camera, told to the others (docs/product/calls-and-lessons.md#call-events remote video and mute). */
 export async function setCallMedia(deps: AppDeps, userId: number, callId: number, body: CallMediaBody) {
   const { call, members, row } = await liveCallFor(deps, callId, userId);
   assertLive(call);

@@ -10,7 +10,7 @@ import { badRequest } from '../../platform/errors';
 import type { UserRow } from '../faces';
 import type { CommunityRow } from './policy';
 
-/** A community name: trimmed, 1..30 characters (000 §5). */
+/** A community name: trimmed, 1..30 characters (docs/product/communities.md#create). */
 export function communityName(raw: string): string {
   const name = raw.trim();
   if (name.length === 0 || name.length > LIMITS.communityName) {
@@ -22,7 +22,7 @@ export function communityName(raw: string): string {
   return name;
 }
 
-/** Initials: one character, upper-cased (000 §5); none given takes the name's first character. */
+/** Initials: one character, upper-cased (docs/product/communities.md#create); none given takes the name's first character. */
 export function communityInitials(raw: string | null | undefined, name: string): string {
   const initials = (raw ?? '').trim() || name.charAt(0);
   if ([...initials].length !== LIMITS.communityInitials) {
@@ -31,7 +31,7 @@ export function communityInitials(raw: string | null | undefined, name: string):
   return initials.toUpperCase();
 }
 
-/** One of the six palette colours (000 §9), dark navy when none is given. */
+/** One of the six palette colours (docs/product/communities.md#create), dark navy when none is given. */
 export function communityColor(raw: string | null | undefined): string {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_COMMUNITY_COLOR;
   const color = raw.toLowerCase();
@@ -41,18 +41,18 @@ export function communityColor(raw: string | null | undefined): string {
   return color;
 }
 
-/** Joining is always as an ordinary member (000 §6): nobody makes themselves an expert. */
+/** Joining is always as an ordinary member (docs/product/communities.md#experts): nobody makes themselves an expert. */
 export function assertJoinRole(role: number): void {
   if (role !== CommunityRole.MEMBER) {
     throw badRequest(ErrorCode.invalid_role, 'Members join a community with role 4');
   }
 }
 
-/** The spec's profile shows "NA" for an empty name (000 §3.2). */
+/** The spec's profile shows "NA" for an empty name (docs/product/account-and-safety.md#profile). */
 const isBlankName = (value: string) => value.trim() === '' || value.trim() === 'NA';
 
 /**
- * The terms popup (000 §4.6): a community with terms needs them accepted; madness terms also need the
+ * The terms popup (docs/product/communities.md#join): a community with terms needs them accepted; madness terms also need the
  * member's first and last name (the client saves them first when they changed).
  */
 export function assertTermsMet(community: CommunityRow, user: UserRow, acceptedTerms: boolean | undefined) {

@@ -79,7 +79,7 @@ export async function membershipsOf(db: Queryable, userId: number) {
     .where(eq(communityMembers.userId, userId));
 }
 
-/** POST /join/community/ (000 §4.6): as a member (4), terms met, a private community only with an invite. */
+/** POST /join/community/ (docs/product/communities.md#visibility): as a member (4), terms met, a private community only with an invite. */
 export async function joinCommunity(deps: AppDeps, callerId: number, body: JoinCommunityBody) {
   assertJoinRole(body.community_role);
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
@@ -276,7 +276,7 @@ export async function inviteByScreenName(
   });
 }
 
-/** PUT /communities/{id}/invite (000 §4.5): 2 accepts the caller's pending invite, 3 rejects it. */
+/** PUT /communities/{id}/invite (docs/product/communities.md#invites): 2 accepts the caller's pending invite, 3 rejects it. */
 export async function answerInvite(deps: AppDeps, callerId: number, communityId: number, status: number) {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await lockCommunity(work, communityId);
@@ -314,7 +314,7 @@ export async function addMember(deps: AppDeps, callerId: number, communityId: nu
   });
 }
 
-/** DELETE /communities/{id}/members/{userId}: experts only, and nobody removes themselves (001 §5). */
+/** DELETE /communities/{id}/members/{userId}: experts only, and nobody removes themselves (docs/product/communities.md#members). */
 export async function removeMember(deps: AppDeps, callerId: number, communityId: number, userId: number) {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     await lockCommunity(work, communityId);

@@ -58,7 +58,7 @@ describe('the name a member goes by, on every surface', () => {
     expect(friendStar.name).toBe('Bo Lind');
     expect((await get(ada, `user/profile?user_id=${bo.userId}`)).name).toBe('Bo Lind');
     expect((await get(cy, `user/profile?user_id=${bo.userId}`)).name).toBe(bo.alias);
-    // A last name "NA" means none (000 §3.2).
+    // A last name "NA" means none (docs/product/account-and-safety.md#profile).
     expect((await get(ada, `user/profile?user_id=${cy.userId}`)).name).toBe('Cy');
     const friends = await get(ada, 'user/friends');
     expect(friends.friends[String(bo.userId)]).toMatchObject({ name: 'Bo Lind', screen_name: bo.username });

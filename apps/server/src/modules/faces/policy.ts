@@ -15,7 +15,7 @@ export const SELF: Stance = { self: true };
 export const FRIEND: Stance = { isFriend: true };
 
 /**
- * The persona rule (000 §6: the privacy setting decides persona or avatar identity; ARCHITECTURE §4),
+ * The persona rule (docs/product/friends.md#faces: the privacy setting decides persona or avatar identity; ARCHITECTURE §4),
  * written here only: a member shows their persona (first name, username, persona picture) to themselves, to
  * their friends, and to everyone when public; a private member shows everyone else their avatar identity.
  */
@@ -47,7 +47,7 @@ export const seesOthersPersonaSql = (viewerId: SQLWrapper | number) =>
 
 /**
  * The community rule, written here only: in a community, a member shows the face of the identity they joined
- * it with (000 §4.6, the identity popup), their persona or their avatar identity, whatever their privacy.
+ * it with (docs/product/communities.md#join-identity, the identity popup), their persona or their avatar identity, whatever their privacy.
  * Someone shown in a community they have not joined (a lesson's guest) shows their persona.
  */
 export function joinedAsPersona(identity: string | null): boolean {

@@ -15,7 +15,7 @@ const COMMENT_ACTIONS = [
   { placeOf: communityFeed, edit: ENDPOINTS.editCommunityComment, remove: ENDPOINTS.deleteCommunityComment },
 ] as const;
 
-/** Comments of 001 §7: the owner (member or community) in the query or path must be the post's. */
+/** Comments of docs/product/feeds-and-comments.md#post-writer: the owner (member or community) in the query or path must be the post's. */
 export async function commentRoutes(app: App, deps: AppDeps) {
   route(app, ENDPOINTS.userComments, {}, async (request) => ({
     user_feed_comments: await listComments(

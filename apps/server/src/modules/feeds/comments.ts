@@ -120,7 +120,7 @@ async function announce(
 }
 
 /**
- * A comment made urgent leaves the view of everyone but the experts (001 §4): the others get its DELETE.
+ * A comment made urgent leaves the view of everyone but the experts (docs/product/feeds-and-comments.md#urgency): the others get its DELETE.
  * Made not urgent again, the UPDATE to every reader brings it back.
  */
 async function announceEdit(work: Work, access: PostAccess, before: CommentRow, after: CommentRow) {

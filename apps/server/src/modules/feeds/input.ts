@@ -4,7 +4,7 @@ import { badRequest } from '../../platform/errors';
 import { assertNoneBlocked } from '../blocks';
 import { usersByIds } from './loader';
 
-/** A post's or comment's text: trimmed; empty only with an attachment; at most 10000 characters (001 §5). */
+/** A post's or comment's text: trimmed; empty only with an attachment; at most 10000 characters (docs/product/feeds-and-comments.md#post-limits). */
 export function cleanMessage(raw: string | undefined, hasAttachments = false): string {
   const message = raw?.trim() ?? '';
   if (message.length === 0 && !hasAttachments) {
@@ -33,7 +33,7 @@ export function cleanTags(raw: string[]): string[] {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
-/** `@name` typed in the message, ending where a name cannot go on (a space cancels a tag, 001 §5). */
+/** `@name` typed in the message, ending where a name cannot go on (a space cancels a tag, docs/product/feeds-and-comments.md#post-limits). */
 const mentions = (message: string, name: string) =>
   new RegExp(`@${escapeRegExp(name)}(?![\\w.-])`, 'i').test(message);
 

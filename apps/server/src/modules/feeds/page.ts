@@ -21,7 +21,7 @@ function cursorOf(pageKey: string | undefined, lastPostId: number | undefined): 
 const activityField = (field: string) => sql`(${posts.activity}->>${field})::int`;
 const localDay = (timezone: string) => sql`(${posts.createdAt} at time zone ${timezone})::date`;
 
-/** Every filter of 001 §7; dates are days in the caller's timezone. */
+/** Every filter of docs/product/feeds-and-comments.md#feed-paging; dates are days in the caller's timezone. */
 function filtersOf(filters: FeedFilters, timezone: string): SQL[] {
   const where: SQL[] = [];
   if (filters.type !== undefined && filters.type !== PostType.ALL) where.push(eq(posts.type, filters.type));

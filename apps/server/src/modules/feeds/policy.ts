@@ -110,7 +110,7 @@ function keepsAuthorsFields(comment: AuthoredComment, edit: AuthorsFieldsEdit) {
 
 /**
  * The author edits their comment; a community expert may also change the urgency of anyone's comment there
- * (001 §4, §6), with an edit whose author's fields are absent or unchanged. Anyone else, or an expert
+ * (docs/product/feeds-and-comments.md#urgency), with an edit whose author's fields are absent or unchanged. Anyone else, or an expert
  * changing the words, is refused.
  */
 export function assertMayEditComment(

@@ -5,7 +5,7 @@ import type { App } from '../../platform/http';
 import { route } from '../../platform/route';
 import { answerPoll, createPoll } from './polls';
 
-/** Polls of 001 §7: in a community, or on a member's feed (their own, or a friend's with friend_id). */
+/** Polls of docs/product/feeds-and-comments.md#poll-create: in a community, or on a member's feed (their own, or a friend's with friend_id). */
 export async function pollRoutes(app: App, deps: AppDeps) {
   route(app, ENDPOINTS.createCommunityPoll, {}, async (request) =>
     createPoll(deps, me(request).userId, { kind: 'community', communityId: request.params.id }, request.body),

@@ -81,7 +81,7 @@ function distanceFor(activity: PostActivity, unitPreference: number) {
   return { distance: twoDecimals(wantsKm ? km : km * UNITS.miPerKm), distance_unit: unit };
 }
 
-/** An activity post's summary: steps, or strokes for session type 69 (001 §2). */
+/** An activity post's summary: steps, or strokes for session type 69 (docs/product/feeds-and-comments.md#activity-posts). */
 export function presentActivity(activity: PostActivity, unitPreference: number): PostActivityView {
   const strokes = activity.activity_session_type === STROKES_SESSION_TYPE;
   const appId = activity.bg_app_id;

@@ -11,7 +11,7 @@ export function assertMaySeeFriendsOf(relation: Relation) {
   if (!relation.isFriend) throw forbidden('Only friends see each other’s friends', 'not_friends');
 }
 
-/** The message box's own placeholder text (000 §2.6, §5: a placeholder counts as empty). */
+/** The message box's own placeholder text (docs/product/friends.md#private-request: a placeholder counts as empty). */
 const PLACEHOLDER = EN_US['private_request.message'].toLowerCase();
 
 /** A request's optional message: blank or the placeholder is none; longer than 280 is refused. */

@@ -12,7 +12,7 @@ export function presentFriendEntry(face: MemberFace): FriendEntry {
 }
 
 /**
- * One pending request with the screen_name, avatar_image and modified_time (its sent date) of 000 §3.11,
+ * One pending request with the screen_name, avatar_image and modified_time (its sent date) of docs/product/friends.md#requests-list,
  * for the requests list and the FRIEND_REQUEST SENT event alike.
  */
 export function presentRequestEntry(
@@ -26,7 +26,7 @@ export function presentRequestEntry(
   };
 }
 
-/** Lists keyed by user id, as 000 §3.11 keys the incoming and outgoing collections. */
+/** Lists keyed by user id, as docs/product/friends.md#requests-list keys the incoming and outgoing collections. */
 export function keyedByUserId<T extends { user_id: number }>(entries: T[]): Record<string, T> {
   return Object.fromEntries(entries.map((entry) => [String(entry.user_id), entry]));
 }

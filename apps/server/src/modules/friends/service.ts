@@ -65,7 +65,7 @@ async function sendRequest(work: Work, caller: UserRow, recipient: UserRow, mess
     .insert(friendRequests)
     .values({ fromId: caller.id, toId: recipient.id, message })
     .returning();
-  // After a request is sent the recipient orbits the sender as a pending friend (000 §4.4).
+  // After a request is sent the recipient orbits the sender as a pending friend (docs/product/friends.md#friend-requests).
   await recordInteraction(work, caller.id, StarTarget.USER, recipient.id);
   // The recipient is not (yet) the sender's friend.
   const face = faceSeenBy(caller, STRANGER);

@@ -3,7 +3,7 @@ import { type AccountPart, namesMember } from '../../platform/account';
 
 /**
  * The star sets last served to others that showed the erased member: dropped, so nothing keeps their id;
- * the next home view serves the set whole instead of a difference (000 §4.2).
+ * the next home view serves the set whole instead of a difference (docs/product/home-and-stars.md#star-set).
  */
 export const homeAccount: AccountPart = {
   async erase(work, userId) {

@@ -2,7 +2,7 @@ import type { ProfileStar } from '@orbit/contract';
 import type { MemberFace } from '../faces';
 import { decayedScore, sizeOf, zoneOf } from '../stars';
 
-/** Every field of 000 §3.3, null where a star's type has no use for it. */
+/** Every field of docs/product/home-and-stars.md#star-types, null where a star's type has no use for it. */
 export function blankStar(fields: Pick<ProfileStar, 'star_id' | 'star_type' | 'name'>): ProfileStar {
   return {
     zone: 1,

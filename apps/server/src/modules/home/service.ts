@@ -7,7 +7,7 @@ import { unreadCountOf } from '../notifications';
 import { presentUserProfile } from '../users';
 import { homeStarSet } from './star-set';
 
-/** GET /user/profiles (000 §3.1), computed again only after a change reached the member (HomeCache). */
+/** GET /user/profiles (docs/product/home-and-stars.md#profiles-response), computed again only after a change reached the member (HomeCache). */
 export function profiles(deps: AppDeps, userId: number): Promise<ProfilesResponse> {
   return deps.homes.read(userId, () => computeProfiles(deps, userId));
 }

@@ -41,7 +41,7 @@ async function showsPersonaInSharedCommunity(db: Queryable, ownerId: number, vie
 }
 
 /**
- * A persona picture is seen by those who see its owner's persona (000 §6): everyone when the owner is
+ * A persona picture is seen by those who see its owner's persona (docs/product/account-and-safety.md#identity-provider): everyone when the owner is
  * public, friends when private, and those shown the owner under it in a community. A picture that is not
  * (or no longer) the owner's persona is the owner's alone.
  */

@@ -48,7 +48,7 @@ async function planDays(
 }
 
 /**
- * GET /user/incentive/details (002 §3): today's, this week's (from Monday) and this month's rewards against
+ * GET /user/incentive/details (docs/product/incentives-and-surveys.md#incentive-screen): today's, this week's (from Monday) and this month's rewards against
  * their goals, the balance since the plan started, and each activity's day.
  */
 export async function incentiveDetails(

@@ -216,7 +216,7 @@ const ACTIONS: Record<SessionModerateBody['action'], { run: Moderation; needsTar
   [ModeratorAction.KICK]: { run: kick, needsTarget: true },
 };
 
-/** The host's moderator actions (002 §4, §5): every one checked here, whatever the client shows. */
+/** The host's moderator actions (docs/product/calls-and-lessons.md#lesson-moderation): every one checked here, whatever the client shows. */
 export async function moderate(
   deps: AppDeps,
   userId: number,

@@ -7,7 +7,7 @@ import { assertLessonMember } from './policy';
 
 const noMedia = () => notFound('This session has no recording yet', 'no_media');
 
-/** The name the download offers: the lesson's own name with .mp4 (002 §2), safe for any file system. */
+/** The name the download offers: the lesson's own name with .mp4 (docs/product/calls-and-lessons.md#lesson-room), safe for any file system. */
 export function downloadName(lessonName: string): string {
   const base = lessonName.replace(/[\\/:*?"<>|]/g, '_').trim() || 'session';
   return `${base}.mp4`;

@@ -10,7 +10,7 @@ export const lessonEnded = () => new AppError(409, 'session_ended', 'This sessio
 export interface LessonAccess {
   lesson: LessonRow;
   standing: CommunityStanding;
-  /** The lesson host (instructor_id) is the expert of its chat (001 §6, 002 §4). */
+  /** The lesson host (instructor_id) is the expert of its chat (docs/product/calls-and-lessons.md#lesson-room, docs/product/calls-and-lessons.md#lesson-room). */
   isHost: boolean;
 }
 

@@ -21,7 +21,7 @@ import { assertLessonMember, assertNotKicked } from './policy';
 import { type PostRow, presentPost } from './presenter';
 import { communityFaces, type LessonRow, memberIdsOfCommunity, viewersOf } from './queries';
 
-/** The lesson post writer's rule (002 §5): trimmed, not empty, at most 65536 characters. */
+/** The lesson post writer's rule (docs/product/calls-and-lessons.md#lesson-posts): trimmed, not empty, at most 65536 characters. */
 export function lessonPostText(message: string): string {
   const text = message.trim();
   if (!text) throw badRequest('empty_post', 'A post needs a message');

@@ -13,7 +13,7 @@ import { communityFaces, grantedOf, type LessonRow, queueOf, type ViewerRow } fr
 export type PostRow = typeof lessonPosts.$inferSelect;
 
 /**
- * One lesson as 002 §3 Chat session gives it (name, host, start time, state: 3 live, any other saved), for
+ * One lesson as docs/product/calls-and-lessons.md#lesson-states Chat session gives it (name, host, start time, state: 3 live, any other saved), for
  * the list, the room and SESSION_ACTIVITY alike: the same object everywhere.
  */
 export function presentLesson(row: LessonRow, host: MemberFace | undefined): ChatSession {

@@ -16,7 +16,7 @@ const inLesson = (request: FastifyRequest & { params: { id: number; sessionId: n
 
 /**
  * Lessons, the live instructor sessions (GojiWise): a community's members list them, its experts host them,
- * the host moderates the floor, and the recording is its members' only (001 §7, 002 §4, §7).
+ * the host moderates the floor, and the recording is its members' only (docs/product/calls-and-lessons.md#lesson-list, docs/product/calls-and-lessons.md#lesson-room, #lesson-list).
  */
 export async function lessonsRoutes(app: App, deps: AppDeps) {
   // Recordings left unprocessed by a previous run (a restart mid-job) are taken up once the server listens.

@@ -17,13 +17,13 @@ export function messageText(raw: string, hasAttachments: boolean): string {
   return text;
 }
 
-/** Only the author edits or deletes a message (002 §6: own messages offer edit and delete). */
+/** Only the author edits or deletes a message (docs/product/messages.md#edit-delete: own messages offer edit and delete). */
 export function assertAuthor(authorId: number | null, callerId: number): void {
   if (authorId !== callerId) throw forbidden('You can only change your own messages', 'not_author');
 }
 
 /**
- * A group needs more than 2 participants including its creator (002 §4, §9); every other participant must
+ * A group needs more than 2 participants including its creator (docs/product/messages.md#message-limits); every other participant must
  * be the creator's friend, as a one-to-one thread must (docs/decisions/0015-messages.md).
  */
 export function groupParticipants(creatorId: number, userIds: number[]): number[] {

@@ -29,7 +29,7 @@ export function stateFor(
 }
 
 /**
- * A message with its author's name, picture and read state (002 §3), in GET /pms/list and PM events. A null
+ * A message with its author's name, picture and read state (docs/product/messages.md#previews), in GET /pms/list and PM events. A null
  * author erased their account: the message is a "deleted member"'s, without a picture (decision 0048).
  */
 export function presentMessage(row: MessageRow, author: MemberFace | null, state: PmState): PrivateMessage {
@@ -49,7 +49,7 @@ export function presentMessage(row: MessageRow, author: MemberFace | null, state
 }
 
 /**
- * A message's attachment {type, fileName, url, size} (002 §3), served by GET /attachments/{id} to the
+ * A message's attachment {type, fileName, url, size} (docs/product/messages.md#previews), served by GET /attachments/{id} to the
  * thread's participants only.
  */
 export function presentPmAttachment(row: AttachmentRow): PmAttachment {
@@ -61,7 +61,7 @@ export function threadTitle(name: string | null, others: MemberFace[]): string {
   return name?.trim() || others.map((face) => face.name).join(', ');
 }
 
-/** What a preview shows of the last message (002 §4): IMAGE when it carries attachments. */
+/** What a preview shows of the last message (docs/product/messages.md#previews): IMAGE when it carries attachments. */
 export function previewText(message: string, attachments: PmAttachment[]): string {
   return attachments.length > 0 ? PM_IMAGE_TEXT : message;
 }
@@ -78,7 +78,7 @@ export interface PreviewParts {
 }
 
 /**
- * A thread's preview (002 §3): its name and picture, the last message's text (IMAGE for attachments, 002 §4),
+ * A thread's preview (docs/product/messages.md#previews): its name and picture, the last message's text (IMAGE for attachments, docs/product/messages.md#previews),
  * time and author, and the unread count.
  */
 export function presentPreview(p: PreviewParts): PmPreview {

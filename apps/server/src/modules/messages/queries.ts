@@ -92,7 +92,7 @@ export async function threadSeenBy(db: Db, groupId: number, viewerId: number) {
   return { lastReadId: viewer.lastReadId, faces };
 }
 
-/** A one-to-one thread takes messages only while its two members are friends (002 §2). */
+/** A one-to-one thread takes messages only while its two members are friends (docs/product/messages.md#previews). */
 export async function maySend(db: Queryable, thread: Thread): Promise<boolean> {
   if (thread.group.isGroup) return true;
   const other = thread.others[0];

@@ -18,7 +18,7 @@ import {
   sendMessage,
 } from './service';
 
-/** Private and group messages (002 §7). Only a thread's participants read or write it: 404 for others. */
+/** Private and group messages (docs/product/messages.md (the section of the call: #previews). Only a thread's participants read or write it: 404 for others. */
 export async function messagesRoutes(app: App, deps: AppDeps) {
   route(app, ENDPOINTS.messagePreviews, {}, async (request) =>
     previewsOf(deps.db, me(request).userId, request.query.search),

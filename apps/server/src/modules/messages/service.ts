@@ -89,7 +89,7 @@ function pageOfRows(rows: MessageRow[], cursor: Cursor) {
 /**
  * GET /pms/list/{group_id}: a page of the thread, newest first, as the caller sees it, with the last
  * message they had read before this call (the Unread messages divider). Reading the newest page (no
- * page_key) marks the thread read up to its newest message, as opening a conversation does (002 §4).
+ * page_key) marks the thread read up to its newest message, as opening a conversation does (docs/product/messages.md#unread).
  */
 export async function listMessages(
   deps: AppDeps,

@@ -103,7 +103,7 @@ describe('GET /app', () => {
     expect((await call(me, 'GET', 'app?bg_app_id=8')).statusCode).toBe(400);
   });
 
-  it('without an application answers the general challenge metrics (000 §3.5), none shown', async () => {
+  it('without an application answers the general challenge metrics (docs/product/moments.md#dares), none shown', async () => {
     const me = await signUp(app);
     expect((await call(me, 'GET', 'app?app=shell')).json()).toEqual({
       moment: {
@@ -143,7 +143,7 @@ describe('POST /user/moments: the type', () => {
     expect(await deps.db.select().from(moments).where(eq(moments.producerId, me.userId))).toEqual([]);
   });
 
-  describe('the type the client chose (000 §3.10, §4.3)', () => {
+  describe('the type the client chose (docs/product/moments.md#moment-type)', () => {
     it('takes dare, share and treasure from the body, factor alongside', async () => {
       const { me, f1 } = await circle();
       const dare = await send(me, toFriends([f1], { ...DARE, type: MomentType.DARE }));

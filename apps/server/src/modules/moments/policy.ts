@@ -22,9 +22,9 @@ function derivedType(participantCount: number, factor: boolean): MomentType {
 const noParticipants = () => badRequest('no_participants', 'Please select at least one participant');
 
 /**
- * The type of a new moment (000 §4.3). The client's chosen `type` decides when sent; otherwise nobody chosen
+ * The type of a new moment (docs/product/moments.md#criteria). The client's chosen `type` decides when sent; otherwise nobody chosen
  * is a treasure, kept to send later, and chosen members get a share with the Show Factor Off, a dare with it
- * On. A dare or share needs someone to reach (000 §5); a treasure is sent to nobody until it is sent on.
+ * On. A dare or share needs someone to reach (docs/product/moments.md#moment-limits); a treasure is sent to nobody until it is sent on.
  */
 export function momentTypeOf(participantCount: number, factor: boolean, chosen?: MomentType): MomentType {
   const type = chosen ?? derivedType(participantCount, factor);
@@ -35,7 +35,7 @@ export function momentTypeOf(participantCount: number, factor: boolean, chosen?:
   return type;
 }
 
-/** The moment's message: trimmed, at most 280 characters (000 §5). */
+/** The moment's message: trimmed, at most 280 characters (docs/product/moments.md#moment-limits). */
 export function momentMessage(raw: string | undefined): string {
   const message = raw?.trim() ?? '';
   if (message.length > LIMITS.message) {
@@ -75,7 +75,7 @@ export function criteriaOf(
   return shown;
 }
 
-/** A dare criterion's challenge metric (000 §3.5: DURATION, DISTANCE, CALORIES), or its name in capitals. */
+/** A dare criterion's challenge metric (docs/product/moments.md#dares: DURATION, DISTANCE, CALORIES), or its name in capitals. */
 export function metricOf(criterion: MomentCriterion): string {
   const name = criterion.name.toUpperCase();
   return name in ChallengeMetric ? ChallengeMetric[name as keyof typeof ChallengeMetric] : name;

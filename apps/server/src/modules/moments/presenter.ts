@@ -36,7 +36,7 @@ function presentApp(bgAppId: number | null) {
   return name ? { icon: name.toLowerCase(), name } : null;
 }
 
-/** The moment entity of 000 §3.10, the same for incoming and outgoing lists and the create answer. */
+/** The moment entity of docs/product/moments.md#moment-fields, the same for incoming and outgoing lists and the create answer. */
 export function presentMoment(row: MomentRow, producer: MemberFace, view: MomentView = {}): Moment {
   return {
     moment_id: row.id,

@@ -12,7 +12,7 @@ import { notHiddenFromSql } from '../blocks';
 import { facesFor } from '../faces';
 import { type Connection, type MomentRow, presentMoment } from './presenter';
 
-/** The moments a filter matches (000 §2.9): by application; users are moments with none. */
+/** The moments a filter matches (docs/product/moments.md#moments-list): by application; users are moments with none. */
 function filterCondition(filter: number): SQL | undefined {
   if (filter === 3) return isNull(moments.bgAppId);
   const apps = MOMENT_FILTER_APPS[filter];
@@ -48,7 +48,7 @@ async function incomingSection(
         eq(momentRecipients.userId, callerId),
         // Moments of a member the caller blocked are gone for the caller (decision 0046).
         notHiddenFromSql(callerId, moments.producerId),
-        // Only dares and shares are received (000 §2.9); treasures stay with their producer.
+        // Only dares and shares are received (docs/product/moments.md#moments-list); treasures stay with their producer.
         inArray(moments.type, [MomentType.DARE, MomentType.SHARE]),
         filterCondition(filter),
         sectionCondition(section, now),

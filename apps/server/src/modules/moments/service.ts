@@ -77,7 +77,7 @@ async function deliver(work: Work, moment: MomentRow, expiresAt: Date): Promise<
 }
 
 /**
- * A dare is a friendly challenge: its recipients are invited to it with ACCEPT (000 §3.5). Each sees the
+ * A dare is a friendly challenge: its recipients are invited to it with ACCEPT (docs/product/moments.md#dares). Each sees the
  * producer's face as the persona rule lets them: a private producer's persona only by their friends, the
  * avatar identity by a community's other members.
  */
@@ -103,7 +103,7 @@ async function challengeRecipients(work: Work, moment: MomentRow, recipients: nu
   }
 }
 
-/** The producer's own earlier moment (a treasure sent on, 000 §2.9 "send"); someone else's is a 404. */
+/** The producer's own earlier moment (a treasure sent on, docs/product/moments.md#moment-create "send"); someone else's is a 404. */
 async function ownMoment(db: Queryable, producerId: number, momentId: number): Promise<MomentRow> {
   const [row] = await db
     .select()
@@ -113,7 +113,7 @@ async function ownMoment(db: Queryable, producerId: number, momentId: number): P
   return row;
 }
 
-/** POST /user/moments: the type the client chose, or as participants and the Show Factor make it (000 §4.3). */
+/** POST /user/moments: the type the client chose, or as participants and the Show Factor make it (docs/product/moments.md#moment-type). */
 export async function createMoment(
   deps: AppDeps,
   producerId: number,
@@ -201,7 +201,7 @@ async function ownReceived(work: Work, callerId: number, momentIds: number[]) {
   return rows;
 }
 
-/** POST /v4/user/moments-status: viewing incoming moments marks the pending ones seen (000 §4.3). */
+/** POST /v4/user/moments-status: viewing incoming moments marks the pending ones seen (docs/product/moments.md#moment-status). */
 export async function markSeen(deps: AppDeps, callerId: number, body: MomentsStatusBody) {
   const ids = unique(body.moments.map((m) => m.id));
   await inTransaction(unitOfWork(deps, callerId), async (work) => {

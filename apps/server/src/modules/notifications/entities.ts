@@ -1,7 +1,7 @@
 import { ChallengeStatus, type NotificationData, NotificationType } from '@orbit/contract';
 import type { MemberFace } from '../faces';
 
-/** What a service hands to notify(): the 000 §3.5 entity without what the store fills in (id, read, time). */
+/** What a service hands to notify(): the docs/product/realtime.md#notification-types entity without what the store fills in (id, read, time). */
 export interface NotificationInput {
   type: NotificationType;
   title: string;
@@ -117,7 +117,7 @@ export interface ChallengeRef {
   metric_goal: number | null;
 }
 
-/** FRIENDLY_CHALLENGE with the challenge fields of 000 §3.5, AVAILABLE until the recipient accepts. */
+/** FRIENDLY_CHALLENGE with the challenge fields of docs/product/realtime.md#challenge-accept, AVAILABLE until the recipient accepts. */
 export function challengeNotification(challenger: MemberFace, challenge: ChallengeRef): NotificationInput {
   const from = fromMember(challenger);
   return {

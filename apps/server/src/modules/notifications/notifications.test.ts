@@ -70,7 +70,7 @@ async function challenge(to: TestUser, from: TestUser) {
 }
 
 describe('notify', () => {
-  it('a friend request notifies its recipient with the 000 §3.5 entity, the event and notif_qty', async () => {
+  it('a friend request notifies its recipient with the docs/product/realtime.md#notification-types entity, the event and notif_qty', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     await askFriendship(a, b);
     const list = await listOf(b);

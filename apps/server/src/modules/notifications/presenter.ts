@@ -4,7 +4,7 @@ import type { notifications } from '../../db/schema';
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /**
- * The notification of 000 §3.5 (title, body, read, type, and the challenge fields in data), the same object
+ * The notification of docs/product/realtime.md#notification-types (title, body, read, type, and the challenge fields in data), the same object
  * for the list, the read answers and the NOTIFICATION events.
  */
 export function presentNotification(row: NotificationRow): Notification {

@@ -66,7 +66,7 @@ export async function unreadCountOf(db: Queryable, userId: number): Promise<numb
 
 /**
  * Notifies `recipientIds` in the caller's transaction: each recipient whose notification_level lets this type
- * through gets the 000 §3.5 entity and a NOTIFICATION/NEW event carrying it and their new unread count.
+ * through gets the docs/product/realtime.md#notification-types entity and a NOTIFICATION/NEW event carrying it and their new unread count.
  * Answers the members who were notified. `now` decides who is in their quiet hours.
  */
 export async function notify(
@@ -180,12 +180,12 @@ async function changeOwn(
   });
 }
 
-/** POST /notifications/{id}/read (000 §4.7: unread becomes read on click). */
+/** POST /notifications/{id}/read (docs/product/realtime.md#notifications-list: unread becomes read on click). */
 export function markRead(deps: AppDeps, userId: number, notificationId: number) {
   return changeOwn(deps, userId, notificationId, () => ({ read: true }));
 }
 
-/** POST /notifications/{id}/accept: the challenge is accepted, so its ACCEPT button goes (000 §4.7). */
+/** POST /notifications/{id}/accept: the challenge is accepted, so its ACCEPT button goes (docs/product/realtime.md#notifications-list). */
 export function acceptChallenge(deps: AppDeps, userId: number, notificationId: number) {
   return changeOwn(deps, userId, notificationId, (row) => {
     if (row.type !== NotificationType.FRIENDLY_CHALLENGE) {
@@ -195,7 +195,7 @@ export function acceptChallenge(deps: AppDeps, userId: number, notificationId: n
   });
 }
 
-/** POST /notifications/read-all: going back from the list marks everything read (000 §2.8). */
+/** POST /notifications/read-all: going back from the list marks everything read (docs/product/realtime.md#notifications-list). */
 export async function markAllRead(deps: AppDeps, userId: number) {
   return inTransaction(unitOfWork(deps), async (work) => {
     const changed = await work.tx
@@ -210,7 +210,7 @@ export async function markAllRead(deps: AppDeps, userId: number) {
   });
 }
 
-/** The organisation an administrator announces to: the one named, or their first (000 §2.2). */
+/** The organisation an administrator announces to: the one named, or their first (docs/product/communities.md#create). */
 async function announcingOrganisation(db: Queryable, callerId: number, organizationId?: number) {
   const [membership] = await db
     .select({ id: organizations.id, name: organizations.name, roles: organizationMembers.orgRoles })

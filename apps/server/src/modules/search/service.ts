@@ -12,7 +12,7 @@ import { pageFromKey, pageOf } from '../../platform/paging';
 import { notBlockedEitherWaySql } from '../blocks';
 import { presentPublicProfile, relationsOf, STRANGER, seesOthersPersonaSql, type UserRow } from '../faces';
 
-/** The search field's text (000 §2.3), trimmed and lower-cased: 1..64 characters, a bound of ours. */
+/** The search field's text (docs/product/friends.md#search), trimmed and lower-cased: 1..64 characters, a bound of ours. */
 export function searchText(raw: string): string {
   const q = raw.trim();
   if (q.length === 0 || q.length > SEARCH_QUERY_MAX) {
@@ -81,7 +81,7 @@ export async function searchUsers(
 }
 
 /**
- * GET /search/private_user: the persona lookup of the private request (000 §2.6): exactly one username or
+ * GET /search/private_user: the persona lookup of the private request (docs/product/friends.md#private-request): exactly one username or
  * avatar name, any case, whatever the member's privacy; none answers an empty list ("persona does not exist").
  */
 export async function findPersona(

@@ -41,7 +41,7 @@ export async function adminSurveys(db: Queryable, userId: number): Promise<Admin
 
 /**
  * What the schema cannot say: the window ends after it starts, and no question or option is blank once
- * trimmed. The schema already holds each question to 2..5 options (at most 5, 001 §5).
+ * trimmed. The schema already holds each question to 2..5 options (at most 5, docs/product/incentives-and-surveys.md#survey-answer).
  */
 function surveyFields(input: SurveyInput) {
   const startTime = new Date(input.start_time);

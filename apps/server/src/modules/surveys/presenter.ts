@@ -3,7 +3,7 @@ import type { surveys } from '../../db/schema';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 
-/** The Survey of 001 §3: questions of up to 5 options, its window, the completion message to thank with. */
+/** The Survey of docs/product/incentives-and-surveys.md#survey-answer: questions of up to 5 options, its window, the completion message to thank with. */
 export function presentSurveyBody(row: SurveyRow): SurveyBody {
   return {
     name: row.name,
@@ -16,7 +16,7 @@ export function presentSurveyBody(row: SurveyRow): SurveyBody {
   };
 }
 
-/** One item of GET /surveys: the survey, its window, response_state 3 once the member answered (002 §3). */
+/** One item of GET /surveys: the survey, its window, response_state 3 once the member answered (docs/product/incentives-and-surveys.md#surveys-list). */
 export function presentSurveyItem(row: SurveyRow, answered: boolean): SurveyListItem {
   return {
     id: row.id,

@@ -71,7 +71,7 @@ function checkAnswers(questions: { options: string[] }[], answers: number[]) {
 }
 
 /**
- * POST /surveys/response/{id} (001 §7): one number 1..5 per question, one response per member, only within
+ * POST /surveys/response/{id} (docs/product/incentives-and-surveys.md#survey-answer): one number 1..5 per question, one response per member, only within
  * the survey's time window. The survey star's badge changes, so the member's stars are refetched.
  */
 export async function respond(

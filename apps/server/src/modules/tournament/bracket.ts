@@ -116,7 +116,7 @@ function playPair(
   if (a.slot.kind === 'bye') return { sides, winner: b.slot };
   fightBattles(year, round, a, b, scores, now);
   const needed = battlesToWin(round);
-  // 001 §4: a winner is shown once its battles won exceed 2 (of 5), before the round's end if so.
+  // docs/product/tournament.md#rounds: a winner is shown once its battles won exceed 2 (of 5), before the round's end if so.
   if (a.battleWon >= needed) return { sides, winner: a.slot };
   if (b.battleWon >= needed) return { sides, winner: b.slot };
   if (roundState(year, round, now) !== RoundState.OVER) return { sides, winner: TBD };

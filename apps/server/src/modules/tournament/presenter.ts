@@ -81,7 +81,7 @@ export function stateOf(communityId: number, fates: { out: Set<number>; champion
   return fates.out.has(communityId) ? TournamentUserState.OUT : TournamentUserState.IN;
 }
 
-/** 001 §3 communities[]: one pair, `name` its winner's (null while TBD), each side with its shown members. */
+/** docs/product/tournament.md#bracket communities[]: one pair, `name` its winner's (null while TBD), each side with its shown members. */
 export function presentPair(
   pair: PairResult,
   position: number,

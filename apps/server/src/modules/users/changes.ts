@@ -31,7 +31,7 @@ interface ChangeContext {
 export type Audience = 'self' | 'face' | 'mood';
 
 interface Shape {
-  /** Name, persona and password come from the identity provider when the account has one (002 §5). */
+  /** Name, persona and password come from the identity provider when the account has one (docs/product/account-and-safety.md#profile). */
   managedByProvider?: boolean;
   /** Absent: the member alone; nothing a star shows others changed. */
   seen?: Exclude<Audience, 'self'>;
@@ -130,7 +130,7 @@ function quietHoursChange(body: UpdateUserBody): ColumnChange {
   return { quietStart: start, quietEnd: end, quietDigestThrough: new Date() };
 }
 
-/** Every PUT /user shape of 002 §7 (one setting per call) but the password, and Orbit's own, by the keys it sends. */
+/** Every PUT /user shape of docs/product/account-and-safety.md#profile (one setting per call) but the password, and Orbit's own, by the keys it sends. */
 export const SHAPES = new Map<string, Shape>([
   [
     'first_name',

@@ -1,7 +1,7 @@
 import { avatarUrl, PersonaType, personaImageUrl, type UserProfile } from '@orbit/contract';
 import { displayNameOf, identityOf, isResting, personaOf, quietHoursOf, type UserRow } from '../faces';
 
-/** Stored YYYY-MM-DD, answered as the day-month-year text of 002 §3. */
+/** Stored YYYY-MM-DD, answered as the day-month-year text of docs/product/account-and-safety.md#profile. */
 function dayMonthYear(date: string | null): string | null {
   if (!date) return null;
   const [year, month, day] = date.split('-');

@@ -25,7 +25,7 @@ export function personName(value: string, field: string): string {
 
 const DATE_FORMATS: { pattern: RegExp; order: ['y' | 'm' | 'd', 'y' | 'm' | 'd', 'y' | 'm' | 'd'] }[] = [
   { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: ['m', 'd', 'y'] }, // the picker's MM/01/YYYY
-  { pattern: /^(\d{1,2})-(\d{1,2})-(\d{4})$/, order: ['d', 'm', 'y'] }, // 002 §3: day-month-year text
+  { pattern: /^(\d{1,2})-(\d{1,2})-(\d{4})$/, order: ['d', 'm', 'y'] }, // docs/product/account-and-safety.md#profile: day-month-year text
   { pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})$/, order: ['y', 'm', 'd'] },
 ];
 

@@ -48,7 +48,7 @@ export async function personaPicture(deps: AppDeps, userId: number) {
 export const managedByProvider = () =>
   forbidden('This is managed by your identity provider', 'managed_by_identity_provider');
 
-/** The member's other open sockets refetch their profile (000 §7: USER_PROFILES refreshes the profiles). */
+/** The member's other open sockets refetch their profile (docs/product/realtime.md#user-profiles: USER_PROFILES refreshes the profiles). */
 export function announceProfileChange(work: Work, userId: number) {
   return work.emit([userId], EventType.USER_PROFILES, null, { user_id: userId });
 }
@@ -98,7 +98,7 @@ async function updatePassword(deps: AppDeps, auth: AuthContext, body: UpdateUser
   );
 }
 
-/** PUT /user: exactly one 002 §7 shape, checked, written and announced in one transaction. */
+/** PUT /user: exactly one docs/product/account-and-safety.md#profile shape, checked, written and announced in one transaction. */
 export async function updateProfile(deps: AppDeps, auth: AuthContext, body: UpdateUserBody) {
   const shape = shapeOf(body);
   if (shape === PASSWORD_SHAPE) {
@@ -107,7 +107,10 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
   }
   const change = SHAPES.get(shape);
   if (!change) {
-    throw badRequest('validation', `PUT /user takes exactly one change of 002 §7; got {${shape}}`);
+    throw badRequest(
+      'validation',
+      `PUT /user takes exactly one change of docs/product/account-and-safety.md#profile; got {${shape}}`,
+    );
   }
   try {
     await inTransaction(unitOfWork(deps), async (work) => {

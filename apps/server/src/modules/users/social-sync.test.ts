@@ -96,7 +96,7 @@ describe('PUT /fb/user', () => {
       .where(and(eq(events.recipientId, member.userId), eq(events.type, EventType.USER_PROFILES)));
     expect(announced).toBeDefined();
 
-    // Names and password are the provider's now (002 §5).
+    // Names and password are the provider's now (docs/product/account-and-safety.md#profile).
     for (const payload of [
       { first_name: 'Grace' },
       { last_name: 'Hopper' },

@@ -15,9 +15,9 @@ function namesOf(account: SocialAccount) {
 }
 
 /**
- * PUT /fb/user (000 §7, §2.11): the provider's `/me` says whose token this is; it must be the account the
+ * PUT /fb/user (docs/product/account-and-safety.md#sign-in; docs/product/home-and-stars.md#other-views): the provider's `/me` says whose token this is; it must be the account the
  * client names. The Orbit account is then linked to it (identity_provider, user_identity) and takes its
- * names, which from now on are the provider's to change (002 §5). A member linked to one account cannot
+ * names, which from now on are the provider's to change (docs/product/account-and-safety.md#identity-provider). A member linked to one account cannot
  * sync another, and one account at the provider links one Orbit account (409 for both).
  */
 export async function syncSocialAccount(

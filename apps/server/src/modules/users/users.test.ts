@@ -21,7 +21,7 @@ const profilesOf = async (user: TestUser) =>
   (await app.inject({ method: 'GET', url: '/api/user/profiles', headers: user.headers })).json();
 
 describe('GET /user/profiles', () => {
-  it('answers every field of 000 §3.1 and §3.2 with the ME star', async () => {
+  it('answers every field of docs/product/home-and-stars.md#profiles-response; docs/product/account-and-safety.md#profile with the ME star', async () => {
     const user = await signUp(app);
     const body = await profilesOf(user);
     expect(Object.keys(body).sort()).toEqual(
@@ -77,7 +77,7 @@ describe('GET /user/profiles', () => {
   });
 });
 
-describe('PUT /user: each 002 §7 shape round-trips through GET /user/profiles', () => {
+describe('PUT /user: each docs/product/account-and-safety.md#profile shape round-trips through GET /user/profiles', () => {
   it.each([
     [{ first_name: '  Ada ' }, { first_name: 'Ada' }],
     [{ last_name: 'Lovelace' }, { last_name: 'Lovelace' }],

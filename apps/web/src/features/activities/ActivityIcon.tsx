@@ -4,7 +4,7 @@ import { inkOn } from '../../ui/contrast';
 import styles from './Activities.module.css';
 
 /**
- * The icon of an activity id (000 §3.9): ids 1..122 (no 71) have their own (a monogram in their family's
+ * The icon of an activity id (docs/product/activities-and-leaderboards.md#activity-icons): ids 1..122 (no 71) have their own (a monogram in their family's
  * colour, drawn with text so it renders on every device without an emoji font), an unknown id the generic
  * icon, and a negative id the other set (outlined), all labelled with the activity's name.
  */

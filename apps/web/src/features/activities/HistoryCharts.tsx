@@ -102,7 +102,7 @@ export function BubbleChart({
 
 /**
  * The balloon view: the period's top activities (at most 5) as balloons, the longest at radius 60, each
- * bobbing from a moment within the 1000 ms jitter (001 §9).
+ * bobbing from a moment within the 1000 ms jitter (docs/product/activities-and-leaderboards.md#history).
  */
 export function Balloons({ activities, label }: { activities: HistoryActivity[]; label: string }) {
   const { t } = useTranslation();

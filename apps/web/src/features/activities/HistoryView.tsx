@@ -49,7 +49,7 @@ function topActivities(data: ActivityHistoryResponse, view: View, groupBy: Histo
 }
 
 /**
- * The history screen (001 §2, §4): Month or Year, by Date or by Activity, bubbles or balloons; the month
+ * The history screen (docs/product/activities-and-leaderboards.md#history): Month or Year, by Date or by Activity, bubbles or balloons; the month
  * picker lists the last 12 months and the year picker this year and the two before; swiping (or the arrow
  * buttons) moves by month or year. Picking a month in the year view opens that month by activity.
  */

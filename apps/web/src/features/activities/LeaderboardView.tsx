@@ -30,7 +30,7 @@ const rowsOf = (data: LeaderboardResponse): ScoreRow[] =>
   }));
 
 /**
- * The leaderboard (001 §2): this week's activity time as an overview chart or the detail list, for 'all' or
+ * The leaderboard (docs/product/activities-and-leaderboards.md#summary): this week's activity time as an overview chart or the detail list, for 'all' or
  * one of the member's communities (the picker lists at most 10 plus all; swipe between them).
  */
 export function LeaderboardView() {

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import styles from './Activities.module.css';
 
 /**
- * A load that failed (001 §8): the screen's titled message plus try again while the connection is alive;
+ * A load that failed (docs/product/activities-and-leaderboards.md#summary): the screen's titled message plus try again while the connection is alive;
  * 'Oops' with the network connection message when the request never got an answer.
  */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {

@@ -12,7 +12,7 @@ import { openHistory, openLeaderboard, openLogActivity } from './open';
 import { useDuration } from './useDuration';
 
 /**
- * THIS WEEK on the user star page (001 §2): the week's total and one bar per activity (five colours in
+ * THIS WEEK on the user star page (docs/product/friends.md#member-page): the week's total and one bar per activity (five colours in
  * turn), with the history button; the member's own page also logs a session and opens the leaderboard.
  */
 export function WeekSummary({ userId, own }: { userId: number; own: boolean }) {

@@ -1,8 +1,8 @@
 import { HISTORY } from '@orbit/contract';
 
-/** Pure helpers of the activity screens (001 §2, §9), tested without a browser. */
+/** Pure helpers of the activity screens (docs/product/activities-and-leaderboards.md#leaderboard, #history), tested without a browser. */
 
-/** Leaderboard durations read d hh:mm:ss (000 §9); the day part only once a day is reached. */
+/** Leaderboard durations read d hh:mm:ss (docs/product/activities-and-leaderboards.md#moods); the day part only once a day is reached. */
 export function boardDuration(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(total / 86400);
@@ -11,7 +11,7 @@ export function boardDuration(ms: number): string {
   return days > 0 ? `${days} ${clock}` : clock;
 }
 
-/** Activity bars cycle through five colours (001 §9). */
+/** Activity bars cycle through five colours (docs/product/activities-and-leaderboards.md#history). */
 export const barColor = (index: number) => HISTORY.barColors[index % HISTORY.barColors.length] as string;
 
 export interface MonthRef {
@@ -39,7 +39,7 @@ export function todayIn(zone: string | undefined, now: Date): Date {
   }
 }
 
-/** The month picker's months: this one and the 11 before it, newest first (001 §9). */
+/** The month picker's months: this one and the 11 before it, newest first (docs/product/activities-and-leaderboards.md#history). */
 export function lastMonths(today: Date, count: number = HISTORY.months): MonthRef[] {
   return Array.from({ length: count }, (_, i) => {
     const at = new Date(today.getFullYear(), today.getMonth() - i, 1);
@@ -47,7 +47,7 @@ export function lastMonths(today: Date, count: number = HISTORY.months): MonthRe
   });
 }
 
-/** The year picker's years: this one and the two before it (001 §9). */
+/** The year picker's years: this one and the two before it (docs/product/activities-and-leaderboards.md#history). */
 export function lastYears(today: Date, count: number = HISTORY.years): number[] {
   return Array.from({ length: count }, (_, i) => today.getFullYear() - i);
 }
@@ -58,14 +58,14 @@ export function neighbour(length: number, index: number, step: -1 | 1): number |
   return next >= 0 && next < length ? next : null;
 }
 
-/** Balloon radii (001 §9): the longest activity gets the maximum radius 60, the others by area. */
+/** Balloon radii (docs/product/activities-and-leaderboards.md#history): the longest activity gets the maximum radius 60, the others by area. */
 export function balloonRadii(durations: number[], maxRadius: number = HISTORY.balloonMaxRadius): number[] {
   const longest = Math.max(0, ...durations);
   if (longest === 0) return durations.map(() => 0);
   return durations.map((d) => Math.max(8, Math.round(maxRadius * Math.sqrt(d / longest))));
 }
 
-/** Each balloon's bobbing starts somewhere within the jitter (001 §9: 1000 ms), so they never move in step. */
+/** Each balloon's bobbing starts somewhere within the jitter (docs/product/activities-and-leaderboards.md#history: 1000 ms), so they never move in step. */
 export function balloonDelays(
   count: number,
   random: () => number,

@@ -8,7 +8,7 @@ const HistoryView = lazyScreen(() => import('./HistoryView').then((m) => m.Histo
 const LeaderboardView = lazyScreen(() => import('./LeaderboardView').then((m) => m.LeaderboardView));
 const LogActivityDialog = lazyScreen(() => import('./LogActivityDialog').then((m) => m.LogActivityDialog));
 
-/** The history screen: the member's own, or a friend's from their page (001 §2). */
+/** The history screen: the member's own, or a friend's from their page (docs/product/activities-and-leaderboards.md#history). */
 const historyView = (friendId?: number) => ({
   title: T.history,
   route: friendId === undefined ? { kind: 'history', ids: [] } : { kind: 'history-of', ids: [friendId] },

@@ -19,7 +19,7 @@ import { blankRule, planDraft, planInput, planReady, type RuleDraft } from './fo
 
 const UNITS = Object.values(IncentiveUnit);
 
-/** The activities a session may be logged as (000 §3.9: 1..122 without 71), by name. */
+/** The activities a session may be logged as (docs/product/activities-and-leaderboards.md#activity-icons: 1..122 without 71), by name. */
 const ACTIVITY_CHOICES = Array.from({ length: ACTIVITY_TYPE_MAX }, (_, i) => i + 1)
   .filter(isKnownActivityType)
   .map((id) => ({ value: String(id), label: `${nameOf(String(id))} (${id})` }));

@@ -11,7 +11,7 @@ const REQUIREMENTS = [
   T.passwordRequirementSpecial,
 ] as const;
 
-/** The spec's password requirements (001 §5): 8-32 characters, no username, a letter, a number, a symbol. */
+/** The spec's password requirements (docs/product/feeds-and-comments.md#post-limits): 8-32 characters, no username, a letter, a number, a symbol. */
 export function PasswordRequirements() {
   const { t } = useTranslation();
   return (

@@ -10,7 +10,7 @@ export interface RegistrationForm {
 
 export type RegistrationProblems = Partial<Record<keyof RegistrationForm, string>>;
 
-/** The new-user form's checks (002 §5) with its texts; the server checks the same rules again. */
+/** The new-user form's checks (docs/product/account-and-safety.md#registration) with its texts; the server checks the same rules again. */
 export function registrationProblems(form: RegistrationForm): RegistrationProblems {
   const problems: RegistrationProblems = {};
   const username = form.username.trim();

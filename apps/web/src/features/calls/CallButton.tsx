@@ -6,7 +6,7 @@ import { Button, IconButton } from '../../ui/Button';
 import { PhoneIcon } from '../../ui/icons';
 import { startAndOpenCall } from './open';
 
-/** The call icon of a conversation's header (002 §2): calls its other participants, the thread as call group. */
+/** The call icon of a conversation's header (docs/product/calls-and-lessons.md#call-screen): calls its other participants, the thread as call group. */
 export function ThreadCallButton({
   groupId,
   userIds,

@@ -29,7 +29,7 @@ import type { RoomSnapshot } from './room';
 import { Grid, Speaker, type Tile } from './Tiles';
 import { type Me, type RemoteStates, useCallMe, useCallRoom } from './useCallRoom';
 
-/** The call screen's inner views (002 §2): main, participants, posts-view; plus the settings. */
+/** The call screen's inner views (docs/product/calls-and-lessons.md#call-screen): main, participants, posts-view; plus the settings. */
 type View = 'main' | 'participants' | 'posts' | 'settings';
 
 /** The refusal of an accept the screen did not wait for, once it comes. */
@@ -137,7 +137,7 @@ function CallRoomView({
     hungUp.current = true;
     room.current?.leave();
     setLeft(true);
-    // Silent on failure (002 §8); the server ends the call when the last one is gone anyway.
+    // Silent on failure (docs/product/calls-and-lessons.md#call-screen); the server ends the call when the last one is gone anyway.
     leaveCall(callId).catch(() => undefined);
   };
   const confirmLeave = () =>
@@ -336,12 +336,12 @@ function Actions({
   onShare: () => void;
 }) {
   const { t } = useTranslation();
-  // Video and mic are enabled only once my stream is published (002 §4).
+  // Video and mic are enabled only once my stream is published (docs/product/calls-and-lessons.md#call-screen).
   const ready = snapshot.published;
   const canShare = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
   return (
     <div className={styles.actions}>
-      {/* Video starts off (002 §4, docs/decisions/0019): turning it on is the one labelled button of the bar. */}
+      {/* Video starts off (docs/product/calls-and-lessons.md#mic-requests, docs/decisions/0019): turning it on is the one labelled button of the bar. */}
       <Button
         variant={snapshot.videoOn ? 'secondary' : 'primary'}
         className={styles.videoToggle}

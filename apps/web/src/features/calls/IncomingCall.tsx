@@ -21,7 +21,7 @@ interface Ringing {
 }
 
 /**
- * The incoming call popup (000 §2.12): the caller's picture or initials, Decline and Accept; it hides by
+ * The incoming call popup (docs/product/calls-and-lessons.md#incoming-call): the caller's picture or initials, Decline and Accept; it hides by
  * itself after 30 s, or when the call ends first. Accepting starts the call for the community, or for the
  * pair of me and the caller.
  */
@@ -70,7 +70,7 @@ export function IncomingCall() {
   const { invite, color } = ringing;
   const decline = () => {
     setRinging(null);
-    // Silent on failure (000 §8: call failures are only logged).
+    // Silent on failure (docs/product/calls-and-lessons.md#call-join: call failures are only logged).
     rejectCall(invite.call_id).catch(() => undefined);
   };
   const accept = () => {

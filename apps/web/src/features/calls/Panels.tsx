@@ -7,7 +7,7 @@ import { Avatar } from '../../ui/Avatar';
 import styles from './Calls.module.css';
 import type { Tile } from './Tiles';
 
-/** The participants list (002 §2): picture, name, muted and video, and a pin. */
+/** The participants list (docs/product/calls-and-lessons.md#call-screen): picture, name, muted and video, and a pin. */
 export function ParticipantsPanel({ tiles, onPin }: { tiles: Tile[]; onPin: (id: number) => void }) {
   const { t } = useTranslation();
   return (
@@ -35,7 +35,7 @@ export interface DeviceChoice {
   camera: string | null;
 }
 
-/** The media devices, listed again every 30 s (002 §9 device check) and when they change. */
+/** The media devices, listed again every 30 s (docs/product/calls-and-lessons.md#lesson-posts device check) and when they change. */
 export function useDevices(): MediaDeviceInfo[] {
   const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   useEffect(() => {
@@ -84,7 +84,7 @@ function DeviceSelect({
   );
 }
 
-/** Settings: Microphone, Speakers, and Camera only while the camera is on (002 §2). */
+/** Settings: Microphone, Speakers, and Camera only while the camera is on (docs/product/calls-and-lessons.md#call-screen). */
 export function SettingsPanel({
   choice,
   cameraOn,

@@ -84,7 +84,7 @@ export function TileView({
 
 const SWIPE_MIN_PX = 50;
 
-/** The grid, four per page, with swipe paging and dots (002 §2). */
+/** The grid, four per page, with swipe paging and dots (docs/product/calls-and-lessons.md#call-screen). */
 export function Grid({
   tiles,
   speakerId,
@@ -138,7 +138,7 @@ export function Grid({
   );
 }
 
-/** Speaker layout: the pinned participant large, me small (002 §2). */
+/** Speaker layout: the pinned participant large, me small (docs/product/calls-and-lessons.md#call-screen). */
 export function Speaker({
   tiles,
   layout,

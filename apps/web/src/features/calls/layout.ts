@@ -1,6 +1,6 @@
 import { CALL_LIMITS, CALL_MEDIA } from '@orbit/contract';
 
-/** The call screen's pure rules (002 §4): pages of the grid, the pinned participant, bitrate steps. */
+/** The call screen's pure rules (docs/product/calls-and-lessons.md#call-screen): pages of the grid, the pinned participant, bitrate steps. */
 
 export type Layout = 'grid' | 'speaker';
 
@@ -53,7 +53,7 @@ export interface BitrateState {
 const LOWEST = CALL_MEDIA.bitrates.length - 1;
 
 /**
- * Network adaptation (002 §4): packet loss above 3% steps the bitrate down at once; below 1% it steps back
+ * Network adaptation (docs/product/calls-and-lessons.md#call-media): packet loss above 3% steps the bitrate down at once; below 1% it steps back
  * up, but only 15 s after the last change.
  */
 export function adaptToLoss(state: BitrateState, lossPercent: number, now: number): BitrateState {
@@ -91,7 +91,7 @@ export function lossPercent(
   return (Math.max(0, lost) / (sent + Math.max(0, lost))) * 100;
 }
 
-/** One of the three call colours, at random (000 §2.12). */
+/** One of the three call colours, at random (docs/product/calls-and-lessons.md#incoming-call). */
 export function randomCallColor(random: () => number = Math.random): string {
   const colors = CALL_MEDIA.popupColors;
   return colors[Math.floor(random() * colors.length) % colors.length];

@@ -72,7 +72,7 @@ function openStarted(call: CallStarted, title: string): void {
 }
 
 /**
- * POST /call/start then the call page (002 §7). Without a media server the screen says so (item 1); other
+ * POST /call/start then the call page (docs/product/calls-and-lessons.md#call-start). Without a media server the screen says so (item 1); other
  * failures of call requests are silent in the spec, so the screen shows its own failure state.
  */
 export async function startAndOpenCall(body: CallStartBody, title: string): Promise<void> {
@@ -86,7 +86,7 @@ export async function startAndOpenCall(body: CallStartBody, title: string): Prom
 }
 
 /**
- * The popup's Accept: starting the call for the community, or for the pair of me and the caller (002 §4).
+ * The popup's Accept: starting the call for the community, or for the pair of me and the caller (docs/product/calls-and-lessons.md#call-screen).
  * When the session read while the call rang comes before the POST's answer, the screen joins the room with it
  * and the POST completes meanwhile (docs/decisions/0032); otherwise as any call start.
  */

@@ -16,9 +16,9 @@ export type RoomStatus = 'connecting' | 'online' | 'failed' | 'closed';
 
 export interface RoomSnapshot {
   status: RoomStatus;
-  /** A locale key to show (002 §8 room errors), or the server's own message. */
+  /** A locale key to show (docs/product/calls-and-lessons.md#call-screen room errors), or the server's own message. */
   alert: string | null;
-  /** Video and mic are enabled only once my stream is published (002 §4). */
+  /** Video and mic are enabled only once my stream is published (docs/product/calls-and-lessons.md#call-screen). */
   published: boolean;
   local: MediaStream | null;
   videoOn: boolean;
@@ -61,7 +61,7 @@ export interface Devices {
 /**
  * A call's Janus video room through janus.js: I publish audio and a video slot at start (video sent once I turn
  * it on), every other publisher is subscribed on its own handle. ICE failing reattaches after 1 s; a failed
- * attach retries after 5 s (002 §4).
+ * attach retries after 5 s (docs/product/calls-and-lessons.md#call-screen).
  */
 export class CallRoom {
   private janus: Janus | null = null;
@@ -335,7 +335,7 @@ export class CallRoom {
     };
   }
 
-  /** ICE failed or disconnected: detach, then attach again after 1 s (002 §4). */
+  /** ICE failed or disconnected: detach, then attach again after 1 s (docs/product/calls-and-lessons.md#call-screen). */
   private reattachPublisher(): void {
     const handle = this.publisher;
     this.publisher = null;

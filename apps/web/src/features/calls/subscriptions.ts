@@ -17,7 +17,7 @@ export interface Publisher {
   streams?: { type: string; mid: string; disabled?: boolean }[];
 }
 
-/** Video room error 426: the room does not exist (002 §8). */
+/** Video room error 426: the room does not exist (docs/product/calls-and-lessons.md#call-screen). */
 export const NO_SUCH_ROOM = 426;
 
 interface Subscription {

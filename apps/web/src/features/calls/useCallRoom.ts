@@ -85,7 +85,7 @@ export function useCallRoom(callId: number, session: PrivateCallSession | undefi
   const videoOn = snapshot?.videoOn ?? false;
   useEffect(() => {
     if (!published) return;
-    // Silent on failure (002 §8: call errors are only logged); the next change sends the state again.
+    // Silent on failure (docs/product/calls-and-lessons.md#call-screen: call errors are only logged); the next change sends the state again.
     sendCallMedia(callId, { muted, video: videoOn }).catch(() => undefined);
   }, [callId, published, muted, videoOn]);
 

@@ -18,7 +18,7 @@ const heap = () =>
   (performance as Performance & { memory?: { usedJSHeapSize: number; jsHeapSizeLimit: number } }).memory;
 
 /**
- * Network and memory adaptation of what I send (002 §4): packet loss read every 5 s, memory every 10 s; the
+ * Network and memory adaptation of what I send (docs/product/calls-and-lessons.md#call-media): packet loss read every 5 s, memory every 10 s; the
  * bitrate steps through 256000, 128000 and 64000, and video goes off at the lowest when memory is short.
  */
 export class MediaWatch {

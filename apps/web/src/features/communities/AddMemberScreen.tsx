@@ -21,9 +21,9 @@ const memberFormAlert = (title: string, message: string, values?: Record<string,
   showAlert({ title, message, values, dismiss: T.ok, autoCloseMs: UI_TIMINGS.memberFormAlertAutoCloseMs });
 
 /**
- * The add-member screen (001 §2): a searchable list of non-members whose cards toggle added and removed
+ * The add-member screen (docs/product/communities.md#members): a searchable list of non-members whose cards toggle added and removed
  * (the member themself always shows as added), and the "Add a new user" form. Add and remove failures
- * are silent (001 §8): the card turns back.
+ * are silent (docs/product/communities.md#add-member): the card turns back.
  */
 export function AddMemberScreen({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -100,7 +100,7 @@ function useOrganizationOf(communityId: number): number | null {
 }
 
 /**
- * "Add a new user" (001 §5): username or email of 3 characters or more, an optional password that must be
+ * "Add a new user" (docs/product/communities.md#add-member): username or email of 3 characters or more, an optional password that must be
  * valid when given (blank: the server generates one), and its confirmation; alerts close after 2 s.
  */
 function NewUserForm({ communityId, onAdded }: { communityId: number; onAdded: (face: PersonFace) => void }) {

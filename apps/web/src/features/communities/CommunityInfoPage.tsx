@@ -11,7 +11,7 @@ import listStyles from '../../ui/List.module.css';
 import { confirmDone } from '../../ui/toast';
 import styles from './Communities.module.css';
 
-/** The community info page (001 §2): free-text notes, editable by experts only, read-only for others. */
+/** The community info page (docs/product/communities.md#community-info): free-text notes, editable by experts only, read-only for others. */
 export function CommunityInfoPage({ id }: { id: number }) {
   const { t } = useTranslation();
   const community = useCommunity(id).data;
@@ -24,7 +24,7 @@ export function CommunityInfoPage({ id }: { id: number }) {
   );
 }
 
-/** Saved when going back (editors save on back, 000 §2.11); a failed save is silent (001 §8). */
+/** Saved when going back (editors save on back, docs/product/account-and-safety.md#profile); a failed save is silent (docs/product/the area's own anchor (communities.md#members). */
 function InfoEditor({ id, info }: { id: number; info: string }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(info);

@@ -18,7 +18,7 @@ import { CommunityIcon } from './CommunityIcon';
 import { openChangeCommunityImage, openCommunityInfo, openInviteModal, openMembers } from './open';
 
 /**
- * The community page (001 §2): members count, description, avatar (experts change the picture), pin, the
+ * The community page (docs/product/communities.md#community-page): members count, description, avatar (experts change the picture), pin, the
  * feed with its writer, the community call entry for members, and leave.
  */
 export function CommunityPage({ id }: { id: number }) {
@@ -75,7 +75,7 @@ function CommunityActions({ community }: { community: Community }) {
   const leave = useLeaveCommunity();
   const askToLeave = () =>
     confirmYesNo(t(T.leaveQuestion, positional(community.name)), () =>
-      // A refused leave is silent (000 §8): the page simply stays. Not tied to this component, which the
+      // A refused leave is silent (docs/product/communities.md#join): the page simply stays. Not tied to this component, which the
       // refetch after leaving a private community replaces.
       leave.mutateAsync(community.id).then(dialogBack, () => undefined),
     );

@@ -9,7 +9,7 @@ import { CommunityIcon } from './CommunityIcon';
 import { openJoinFlow, showCommunityInstead } from './open';
 
 /**
- * The community info view a non-member reaches from a list (000 §2.3): what the community is, and the
+ * The community info view a non-member reaches from a list (docs/product/friends.md#search): what the community is, and the
  * way in. Once joined, the community itself takes this view's place.
  */
 export function CommunityPreview({ entry }: { entry: CommunityEntry }) {

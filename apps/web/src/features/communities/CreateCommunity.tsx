@@ -27,7 +27,7 @@ import {
 } from './rules';
 
 /**
- * New Community (000 §2.10): picture, name, initials, icon colour, description, access type and friends to
+ * New Community (docs/product/communities.md#create): picture, name, initials, icon colour, description, access type and friends to
  * invite; CREATE is enabled once the name is non-empty. A failed creation is silent and keeps the form.
  */
 export function CreateCommunity() {
@@ -136,7 +136,7 @@ export function CreateCommunity() {
   );
 }
 
-/** Members to invite: the member's friend stars only (000 §6). */
+/** Members to invite: the member's friend stars only (docs/product/communities.md#experts). */
 function Invitees({
   selected,
   onToggle,

@@ -10,7 +10,7 @@ import { CommunityIcon } from './CommunityIcon';
 import { showCommunityInstead } from './open';
 import type { PendingInvite } from './rules';
 
-/** Accept (2) or reject (3) an invite; failures are ignored (000 §4.5). Answers the outcome. */
+/** Accept (2) or reject (3) an invite; failures are ignored (docs/product/communities.md#invites). Answers the outcome. */
 function useInviteAnswer(invite: PendingInvite) {
   const answer = useAnswerInvite();
   const respond = (status: InviteAnswer) =>
@@ -25,7 +25,7 @@ function useInviteAnswer(invite: PendingInvite) {
   };
 }
 
-/** The invite card (001 §2): who invited, what the community is, accept or reject; accepting opens it. */
+/** The invite card (docs/product/communities.md#invites): who invited, what the community is, accept or reject; accepting opens it. */
 export function InviteCard({ invite }: { invite: PendingInvite }) {
   const { t } = useTranslation();
   const entry = useInvitedCommunity(invite.communityId, invite.name).data;

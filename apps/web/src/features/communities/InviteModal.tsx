@@ -10,8 +10,8 @@ import { Rows } from '../../ui/Rows';
 import { SearchBox } from '../../ui/SearchBox';
 
 /**
- * The invite modal (001 §2): search the members not in the community, confirm, and the invitation goes by
- * screen name (POST /communities/{id}/invite). A failed invite is silent (001 §8).
+ * The invite modal (docs/product/communities.md#invites): search the members not in the community, confirm, and the invitation goes by
+ * screen name (POST /communities/{id}/invite). A failed invite is silent (docs/product/the area's own anchor (communities.md#members).
  */
 export function InviteModal({ id }: { id: number }) {
   const { t } = useTranslation();

@@ -28,7 +28,7 @@ import {
 type Join = (identity: CommunityIdentity) => Promise<void>;
 
 /**
- * The join flow (000 §4.6): the terms popup of a community with terms, then (generic terms, or no terms at
+ * The join flow (docs/product/communities.md#join): the terms popup of a community with terms, then (generic terms, or no terms at
  * all) the identity popup; POST /join/community/ with role 4. Joining closes the flow.
  */
 export function JoinFlow({ entry, onJoined }: { entry: CommunityEntry; onJoined: () => void }) {

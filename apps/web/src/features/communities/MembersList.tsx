@@ -19,8 +19,8 @@ import { openAddMember } from './open';
 import { mayAppointExperts } from './rules';
 
 /**
- * The members list (001 §2): experts see "Add a member" and a remove icon on everyone but themselves,
- * each removal confirmed with "Are you sure?"; list, add and remove failures are silent (001 §8).
+ * The members list (docs/product/communities.md#members): experts see "Add a member" and a remove icon on everyone but themselves,
+ * each removal confirmed with "Are you sure?"; list, add and remove failures are silent (docs/product/the area's own anchor (communities.md#members).
  * Experts, and the admins of the organisation that owns the community, also see "Make expert" on each
  * member who is not one yet (decision 0048).
  */
@@ -34,7 +34,7 @@ export function MembersList({ id }: { id: number }) {
   const organizations = useProfiles().data?.organizations ?? [];
   const appoints = community ? mayAppointExperts(community, organizations) : false;
   const askToAppoint = useAskToAppoint(id, community?.name ?? '');
-  // The question names who and from where; the spec's "Are you sure?" follows it (001 §2).
+  // The question names who and from where; the spec's "Are you sure?" follows it (docs/product/communities.md#community-page).
   const askToRemove = (userId: number, name: string) =>
     confirmYesNo(
       t(T.removeMemberQuestion, positional(name, community?.name ?? '')),

@@ -10,7 +10,7 @@ import { type PendingInvite, pendingInvites } from './rules';
 const sentDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /**
- * The requests screen's community requests (000 §2.5): each pending invite with accept and reject, from
+ * The requests screen's community requests (docs/product/friends.md#requests-list): each pending invite with accept and reject, from
  * the member's COMMUNITY_INVITE stars, which USER_PROFILES keeps current. With `hideWhenEmpty` nothing
  * shows when none waits (beside the friend requests).
  */

@@ -8,7 +8,7 @@ import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
 import { type Area, croppedDataUrl, SquareCropper } from '../../ui/SquareCropper';
 
-/** The square the member sees while cropping; the picture sent is 300 wide (001 §9). */
+/** The square the member sees while cropping; the picture sent is 300 wide (docs/product/account-and-safety.md#persona). */
 const CROP_SIDE = IMAGE_SIZES.crop;
 
 /**

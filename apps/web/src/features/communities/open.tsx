@@ -32,7 +32,7 @@ function CommunityName({ id }: { id: number }) {
 const communityView = ({ id, name }: CommunityRef) => ({
   title: name,
   titleIsName: true,
-  // On a desktop the page takes the window, so its comments side panel fits beside the feed (002 §2).
+  // On a desktop the page takes the window, so its comments side panel fits beside the feed (docs/product/feeds-and-comments.md#comments).
   stage: true,
   heading: name ? undefined : () => <CommunityName id={id} />,
   route: { kind: 'community', ids: [id] },
@@ -56,7 +56,7 @@ export const openJoinFlow = (entry: CommunityEntry, onJoined: () => void) =>
 export const openInviteCard = (invite: PendingInvite) =>
   openDialog({ title: invite.name, titleIsName: true, render: () => <InviteCard invite={invite} /> });
 
-/** Only members open a community from a list (000 §4.6); an invitee sees the invite, anyone else its info. */
+/** Only members open a community from a list (docs/product/communities.md#visibility); an invitee sees the invite, anyone else its info. */
 export function openFromList(entry: CommunityEntry): void {
   const target = listTarget(entry);
   if (target === 'page') openCommunity(entry);

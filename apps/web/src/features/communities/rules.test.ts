@@ -37,7 +37,7 @@ import {
 const star = (fields: Partial<ProfileStar>) =>
   makeStar('x', { name: 'Someone', user_id: null, avatar_image: null, gojimoji: null, ...fields });
 
-describe('join flow (000 §4.6)', () => {
+describe('join flow (docs/product/communities.md#join)', () => {
   it('shows the terms popup of the community kind first, and the identity popup when it has none', () => {
     expect(firstJoinStep(TermsKind.MADNESS)).toBe('madnessTerms');
     expect(firstJoinStep(TermsKind.GENERIC)).toBe('genericTerms');
@@ -79,7 +79,7 @@ describe('join flow (000 §4.6)', () => {
   });
 });
 
-describe('create community form (000 §2.10, §5)', () => {
+describe('create community form (docs/product/communities.md#create)', () => {
   it('keeps CREATE disabled until the name is non-empty', () => {
     expect(canCreate({ name: '' })).toBe(false);
     expect(canCreate({ name: '   ' })).toBe(false);
@@ -140,7 +140,7 @@ describe('create community form (000 §2.10, §5)', () => {
   });
 });
 
-describe('pending invites (000 §2.5, §4.5)', () => {
+describe('pending invites (docs/product/friends.md#requests-list; docs/product/communities.md#invites)', () => {
   it('lists the COMMUNITY_INVITE stars, newest first', () => {
     const stars = [
       star({
@@ -161,7 +161,7 @@ describe('pending invites (000 §2.5, §4.5)', () => {
   });
 });
 
-describe('add a new user form (001 §5)', () => {
+describe('add a new user form (docs/product/communities.md#add-member)', () => {
   const form = { identity: 'newcomer@orbit.local', password: '', confirm: '' };
 
   it('needs a username or email of at least 3 characters', () => {

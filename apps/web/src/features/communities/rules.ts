@@ -21,7 +21,7 @@ import type { RegisterInput, UserProfile, UserUpdate } from '../../api/types';
 import type { PendingInvite } from '../../app/places';
 import { T } from '../../i18n/texts';
 
-/** The steps of the join flow (000 §4.6): a terms popup of either kind, then (or only) the identity popup. */
+/** The steps of the join flow (docs/product/communities.md#visibility): a terms popup of either kind, then (or only) the identity popup. */
 export type JoinStep = 'madnessTerms' | 'genericTerms' | 'identity';
 
 /** A community with terms first shows its terms popup; one without shows the identity popup directly. */
@@ -71,7 +71,7 @@ export function nameUpdates(
   return updates;
 }
 
-/** What a row of a community list opens: only members open the community (000 §4.6). */
+/** What a row of a community list opens: only members open the community (docs/product/communities.md#visibility). */
 export type ListTarget = 'page' | 'invite' | 'preview';
 
 export function listTarget(entry: Pick<CommunityEntry, 'isMember' | 'request_date'>): ListTarget {
@@ -94,7 +94,7 @@ export function mayAppointExperts(
   );
 }
 
-/** The create form (000 §2.10): name, initials, icon colour, description, access type, friends to invite. */
+/** The create form (docs/product/communities.md#create): name, initials, icon colour, description, access type, friends to invite. */
 export interface CreateForm {
   name: string;
   initials: string;
@@ -113,16 +113,16 @@ export const EMPTY_CREATE_FORM: CreateForm = {
   invitees: [],
 };
 
-/** CREATE stays disabled until the name is non-empty (000 §4.3). */
+/** CREATE stays disabled until the name is non-empty (docs/product/communities.md#create). */
 export const canCreate = (form: Pick<CreateForm, 'name'>) => form.name.trim() !== '';
 
-/** Initials keep one character, upper-cased (000 §5): the last one typed replaces the one before. */
+/** Initials keep one character, upper-cased (docs/product/communities.md#create): the last one typed replaces the one before. */
 export function typedInitials(raw: string): string {
   const characters = [...raw.trim()];
   return (characters.at(-1) ?? '').toUpperCase();
 }
 
-/** The name as typed, cut at 30 characters (000 §5). */
+/** The name as typed, cut at 30 characters (docs/product/communities.md#create). */
 export const typedName = (raw: string) => [...raw].slice(0, LIMITS.communityName).join('');
 
 export function createBody(form: CreateForm): CreateCommunityBody {
@@ -137,7 +137,7 @@ export function createBody(form: CreateForm): CreateCommunityBody {
   };
 }
 
-/** The members a new community may invite: friend stars only (000 §6), by name. */
+/** The members a new community may invite: friend stars only (docs/product/communities.md#experts), by name. */
 export function inviteCandidates(stars: readonly ProfileStar[]): { userId: number; name: string }[] {
   return stars
     .filter((star) => star.star_type === StarType.FRIEND && star.user_id !== null)
@@ -165,7 +165,7 @@ export function pendingInvites(stars: readonly ProfileStar[]): PendingInvite[] {
     .sort((a, b) => (b.sentAt ?? '').localeCompare(a.sentAt ?? ''));
 }
 
-/** The add-member screen's "Add a new user" form (001 §5): username or email, optional password, confirm. */
+/** The add-member screen's "Add a new user" form (docs/product/communities.md#add-member): username or email, optional password, confirm. */
 export interface NewMemberForm {
   identity: string;
   password: string;

@@ -28,7 +28,7 @@ function shownValue(figure: ActivityFigure, t: TFunction): string {
   }
 }
 
-/** An activity post's figures (001 §2), those it measured above zero. */
+/** An activity post's figures (docs/product/feeds-and-comments.md#activity-posts), those it measured above zero. */
 export function ActivityDetails({ activity }: { activity: PostActivityView }) {
   const { t } = useTranslation();
   return (

@@ -50,7 +50,7 @@ const FileGlyph = () => (
   </svg>
 );
 
-/** The file preview modal (001 §2): by type, with a download link; close and Escape close it. */
+/** The file preview modal (docs/product/feeds-and-comments.md#file-preview): by type, with a download link; close and Escape close it. */
 export function FilePreview({ item, onClose }: { item: PmAttachment; onClose: () => void }) {
   const { t } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);

@@ -9,7 +9,7 @@ import { CommentsPanel } from './CommentsPanel';
 import styles from './Feeds.module.css';
 
 /**
- * The comments side panel beside a desktop feed (002 §2): the open post's author and first words, then its
+ * The comments side panel beside a desktop feed (docs/product/feeds-and-comments.md#comments): the open post's author and first words, then its
  * comments and their input. A post deleted meanwhile (a DELETE event) leaves the panel empty.
  */
 export function CommentsAside(props: {

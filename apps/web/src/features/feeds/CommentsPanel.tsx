@@ -38,7 +38,7 @@ import { sendCheck } from './writer';
 
 const URGENCY_KEYS = [T.urgency0, T.urgency1, T.urgency2, T.urgency3];
 
-/** The comments panel under an expanded post (001 §2): list, input with counter, files, expert urgency. */
+/** The comments panel under an expanded post (docs/product/feeds-and-comments.md#comments): list, input with counter, files, expert urgency. */
 export function CommentsPanel({ scope, post }: { scope: FeedScope; post: FeedPost }) {
   const { t } = useTranslation();
   const comments = useComments(scope, post.id);
@@ -69,7 +69,7 @@ export function CommentsPanel({ scope, post }: { scope: FeedScope; post: FeedPos
   );
 }
 
-/** Urgency none, low, medium, high: an expert's button cycles it (001 §4). */
+/** Urgency none, low, medium, high: an expert's button cycles it (docs/product/feeds-and-comments.md#urgency). */
 function UrgencyButton({ urgency, onCycle }: { urgency: number; onCycle: () => void }) {
   const { t } = useTranslation();
   const name = buttonCase(t(URGENCY_KEYS[urgency] ?? T.urgency0));
@@ -85,7 +85,7 @@ function UrgencyButton({ urgency, onCycle }: { urgency: number; onCycle: () => v
   );
 }
 
-/** A comment; experts set the urgency of anyone's, the words stay the author's to edit (001 §4, §6). */
+/** A comment; experts set the urgency of anyone's, the words stay the author's to edit (docs/product/feeds-and-comments.md#urgency). */
 function CommentItem({
   comment,
   scope,

@@ -17,13 +17,13 @@ import { sendCheck } from './writer';
 
 export interface ComposerProps {
   scope: FeedScope;
-  /** An image to post with the text, shown as a preview (its button is hidden, 002 §2). */
+  /** An image to post with the text, shown as a preview (its button is hidden, docs/product/feeds-and-comments.md#comments). */
   image?: File;
   tags?: readonly string[];
 }
 
 /**
- * The new post composer (002 §2): posting anonymously under the alias and avatar is the only visible
+ * The new post composer (docs/product/feeds-and-comments.md#composer): posting anonymously under the alias and avatar is the only visible
  * identity option; 'write post', cancel and send; an optional image and tags preview.
  */
 export function Composer({ scope, image, tags = [] }: ComposerProps) {

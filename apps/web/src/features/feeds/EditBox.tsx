@@ -19,7 +19,7 @@ export interface EditFieldProps {
 }
 
 /**
- * Edit mode (001 §4, §5): the counter shows length/280; it ends after send, or when the box is emptied.
+ * Edit mode (docs/product/feeds-and-comments.md#post-writer, #post-limits): the counter shows length/280; it ends after send, or when the box is emptied.
  */
 export function EditField({ initial, save, onDone, taggable }: EditFieldProps) {
   const { t } = useTranslation();

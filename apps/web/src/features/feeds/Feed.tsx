@@ -9,8 +9,8 @@ import { PostList } from './PostList';
 import { Writer } from './Writer';
 
 /**
- * A community's or a member's feed with its writer (001 §2), kept live by the feed events. With `sidePanel`,
- * a desktop window shows the open post's comments in a panel beside the feed (002 §2); a phone keeps them
+ * A community's or a member's feed with its writer (docs/product/feeds-and-comments.md#who-reads), kept live by the feed events. With `sidePanel`,
+ * a desktop window shows the open post's comments in a panel beside the feed (docs/product/feeds-and-comments.md#comments); a phone keeps them
  * under the post.
  */
 export function Feed({ scope, sidePanel = false }: { scope: FeedScope; sidePanel?: boolean }) {

@@ -7,7 +7,7 @@ import styles from './Feeds.module.css';
 import { completeTag, tagAtCaret, tagSuggestions } from './tags';
 import { EDIT_COUNTER_LIMIT, isMobileDevice, isSendKey } from './writer';
 
-/** Textarea height 33 px, growing to below 129 px (001 §9). */
+/** Textarea height 33 px, growing to below 129 px (docs/product/feeds-and-comments.md#post-limits). */
 const MIN_HEIGHT = 33;
 const MAX_HEIGHT = 128;
 

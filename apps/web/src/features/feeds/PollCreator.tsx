@@ -9,7 +9,7 @@ import { showError } from '../../ui/popup';
 import styles from './Feeds.module.css';
 import { pickerDays, slotDate, slotLabel, timeSlots } from './slots';
 
-/** Nothing is sent while the question or any option is empty (001 §5: silent). */
+/** Nothing is sent while the question or any option is empty (docs/product/feeds-and-comments.md#poll-limits: silent). */
 export function pollReady(question: string, options: readonly string[]): boolean {
   return (
     question.trim().length > 0 &&
@@ -18,7 +18,7 @@ export function pollReady(question: string, options: readonly string[]): boolean
   );
 }
 
-/** Poll creation (001 §2): question, the expiry picker, options starting with 2 and 'Add option'. */
+/** Poll creation (docs/product/feeds-and-comments.md#poll-create): question, the expiry picker, options starting with 2 and 'Add option'. */
 export function PollCreator({ scope, onDone }: { scope: FeedScope; onDone: () => void }) {
   const { t } = useTranslation();
   const createPoll = useCreatePoll(scope);

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
 
-/** A poll post (001 §2, §4): one vote, moved at once; the own vote shown selected; an expired poll is closed. */
+/** A poll post (docs/product/feeds-and-comments.md#who-reads, #poll-voting): one vote, moved at once; the own vote shown selected; an expired poll is closed. */
 export function PollItem({
   item,
   poll,

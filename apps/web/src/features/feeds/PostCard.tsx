@@ -38,13 +38,13 @@ function copyAddress(communityId: number, postId: number): void {
   );
 }
 
-/** Own items are styled as own; an own poll only when it was not posted anonymously (001 §6). */
+/** Own items are styled as own; an own poll only when it was not posted anonymously (docs/product/feeds-and-comments.md#urgency). */
 export function looksOwn(item: FeedPost): boolean {
   if (!item.is_own) return false;
   return !(item.type === PostType.POLL && item.identity_type === IdentityType.ANONYMOUS);
 }
 
-/** One post (001 §2): author, date, text, activity or poll, attachments, reactions and comments. */
+/** One post (docs/product/feeds-and-comments.md#activity-posts): author, date, text, activity or poll, attachments, reactions and comments. */
 export function PostCard({ item, scope, userId }: { item: FeedPost; scope: FeedScope; userId: number }) {
   const { t, tCount } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import styles from './Feeds.module.css';
 import { PostCard } from './PostCard';
 
-/** The infinite posts list (001 §2): reaching its end loads the older page; empty and error texts. */
+/** The infinite posts list (docs/product/feeds-and-comments.md#feed-paging): reaching its end loads the older page; empty and error texts. */
 export function PostList({ scope }: { scope: FeedScope }) {
   const { t } = useTranslation();
   const me = useMe();

@@ -5,7 +5,7 @@ import { T } from '../../i18n/texts';
 import styles from './Feeds.module.css';
 import { recipientMatches } from './recipients';
 
-/** The private recipient search waits 300 ms after the last keystroke (001 §9). */
+/** The private recipient search waits 300 ms after the last keystroke (docs/product/feeds-and-comments.md#private-posts). */
 export const RECIPIENT_DEBOUNCE_MS = 300;
 
 /** Choosing whom a private post goes to: the latest other authors, or a search among who may read it. */

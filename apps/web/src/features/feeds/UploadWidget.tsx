@@ -37,7 +37,7 @@ const ACCEPT = Object.keys(UPLOAD_EXTENSIONS)
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** The picked files with their 25 MB flags and remove buttons (001 §5). */
+/** The picked files with their 25 MB flags and remove buttons (docs/product/feeds-and-comments.md#upload-limits). */
 export function UploadWidget({ uploads }: { uploads: Uploads }) {
   const { t } = useTranslation();
   if (uploads.files.length === 0) return null;

@@ -27,7 +27,7 @@ import { taggedMemberIds } from './tags';
 import { UploadWidget, useUploads } from './UploadWidget';
 import { sendCheck, toggleStatus, type WriterStatus } from './writer';
 
-/** The post writer (001 §2, §4, §5): message box, the add menu, private recipient, files and polls. */
+/** The post writer (docs/product/feeds-and-comments.md#post-writer, #post-limits): message box, the add menu, private recipient, files and polls. */
 export function Writer({ scope }: { scope: FeedScope }) {
   const { t } = useTranslation();
   const me = useMe();
@@ -82,7 +82,7 @@ export function Writer({ scope }: { scope: FeedScope }) {
       upsertPost(queryClient, created);
       reset();
     } catch {
-      // 001 §8: a post with files that fails says 'Unable to upload file', try again; one without files
+      // docs/product/feeds-and-comments.md#upload-limits: a post with files that fails says 'Unable to upload file', try again; one without files
       // fails silently. Either way the text and the files stay in the box to try again.
       if (files.length > 0) showError(T.unableToUploadFile, T.pleaseTryAgain);
     } finally {

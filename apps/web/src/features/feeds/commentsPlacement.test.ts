@@ -8,7 +8,7 @@ const placement = (open: number[], beside: boolean): CommentsPlacement => ({
   toggle: () => undefined,
 });
 
-describe('where a post’s comments show (002 §2)', () => {
+describe('where a post’s comments show (docs/product/feeds-and-comments.md#comments)', () => {
   it('under the posts, each post opens and closes on its own', () => {
     const open = toggledComments(toggledComments([], 1, false), 2, false);
     expect(open).toEqual([1, 2]);

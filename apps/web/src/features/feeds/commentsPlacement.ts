@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Which posts have their comments open, and where they show (002 §2): under each post on a phone, or, beside a
+ * Which posts have their comments open, and where they show (docs/product/feeds-and-comments.md#comments): under each post on a phone, or, beside a
  * desktop feed, in the side panel, which shows the post opened last. The feed keeps this, so a window resized
  * across the desktop width keeps what was open.
  */

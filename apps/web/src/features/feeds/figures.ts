@@ -7,7 +7,7 @@ export type ActivityFigure =
   | { kind: 'distance'; value: number; unit: PostActivityView['distance_unit'] };
 
 /**
- * The figures an activity post shows, in order (001 §2): duration, calories, steps or strokes (session type
+ * The figures an activity post shows, in order (docs/product/feeds-and-comments.md#activity-posts): duration, calories, steps or strokes (session type
  * 69), distance. A figure the activity did not measure, or measured as zero (no steps on a meditation), is
  * left out rather than shown as 0.
  */

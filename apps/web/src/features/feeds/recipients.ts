@@ -1,7 +1,7 @@
 import type { FeedPost } from '@orbit/contract';
 import type { FeedPerson, Recipient } from '../../api/feeds';
 
-/** Up to 4 latest other authors are offered as private recipients (001 §9). */
+/** Up to 4 latest other authors are offered as private recipients (docs/product/feeds-and-comments.md#private-posts). */
 export const LATEST_AUTHORS = 4;
 
 /** The latest distinct other authors of the listed posts, newest first (anonymous ones are unknown). */

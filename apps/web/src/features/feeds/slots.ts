@@ -1,4 +1,4 @@
-/** The poll expiry picker (001 §2, §9; 002 §2): today plus 7 days, times on the half hour, past slots removed. */
+/** The poll expiry picker (docs/product/feeds-and-comments.md#poll-create, #poll-limits; docs/product/feeds-and-comments.md#comments): today plus 7 days, times on the half hour, past slots removed. */
 
 export const PICKER_DAYS = 8;
 export const SLOT_MINUTES = 30;

@@ -1,4 +1,4 @@
-/** @tags of members in a message (001 §5): only known screen names, a space cancels, suggestions max 3. */
+/** @tags of members in a message (docs/product/feeds-and-comments.md#post-limits): only known screen names, a space cancels, suggestions max 3. */
 
 export const MAX_SUGGESTIONS = 3;
 

@@ -1,6 +1,6 @@
 import { LIMITS, uploadFileType } from '@orbit/contract';
 
-/** A file the upload widget holds: `oversized` flags one over 25 MB (001 §5). */
+/** A file the upload widget holds: `oversized` flags one over 25 MB (docs/product/feeds-and-comments.md#post-limits). */
 export interface PickedFile {
   file: File;
   oversized: boolean;
@@ -9,7 +9,7 @@ export interface PickedFile {
 type Named = Pick<File, 'name' | 'size'>;
 
 /**
- * The files of one pick the widget keeps (001 §5): at most 4 per selection, only whitelisted extensions
+ * The files of one pick the widget keeps (docs/product/feeds-and-comments.md#upload-limits): at most 4 per selection, only whitelisted extensions
  * (others are silently ignored), each over 25 MB flagged.
  */
 export function acceptPick<F extends Named>(picked: readonly F[]): { file: F; oversized: boolean }[] {
@@ -28,11 +28,11 @@ export function oversizeMessage(
   return files.length === 1 ? keys.one : keys.several;
 }
 
-/** Nothing is sent while an upload error is flagged (001 §5). */
+/** Nothing is sent while an upload error is flagged (docs/product/feeds-and-comments.md#post-limits). */
 export const hasUploadError = (files: readonly { oversized: boolean }[]) =>
   files.some((entry) => entry.oversized);
 
-/** What the file preview shows for a file name (001 §5: by extension). */
+/** What the file preview shows for a file name (docs/product/feeds-and-comments.md#upload-limits: by extension). */
 export type PreviewKind = 'image' | 'pdf' | 'video' | 'audio' | 'file';
 
 const PREVIEW_BY_EXTENSION: Record<string, PreviewKind> = {

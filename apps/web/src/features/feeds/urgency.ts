@@ -1,6 +1,6 @@
 import { URGENCY_MAX } from '@orbit/contract';
 
-/** Comment urgency cycles none, low, medium, high, none (001 §4). */
+/** Comment urgency cycles none, low, medium, high, none (docs/product/feeds-and-comments.md#urgency). */
 export function nextUrgency(urgency: number): number {
   return urgency >= URGENCY_MAX ? 0 : urgency + 1;
 }

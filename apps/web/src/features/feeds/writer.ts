@@ -1,6 +1,6 @@
 import { LIMITS } from '@orbit/contract';
 
-/** The writer's status (001 §4): each toggle returns to regular; choosing a recipient gives private. */
+/** The writer's status (docs/product/feeds-and-comments.md#post-writer): each toggle returns to regular; choosing a recipient gives private. */
 export type WriterStatus = 'regular' | 'anonymous' | 'searching' | 'private' | 'sendImage';
 
 export function toggleStatus(current: WriterStatus, wanted: WriterStatus): WriterStatus {
@@ -10,14 +10,14 @@ export function toggleStatus(current: WriterStatus, wanted: WriterStatus): Write
   return current === wanted ? 'regular' : wanted;
 }
 
-/** Enter sends, not with Shift and not on mobile (001 §5); whether an empty box is sent is `sendCheck`'s. */
+/** Enter sends, not with Shift and not on mobile (docs/product/feeds-and-comments.md#post-limits); whether an empty box is sent is `sendCheck`'s. */
 export function isSendKey(event: { key: string; shiftKey: boolean }, mobile: boolean): boolean {
   return event.key === 'Enter' && !event.shiftKey && !mobile;
 }
 
 export type SendCheck = 'send' | 'ignore' | 'too_long';
 
-/** An empty message is ignored unless files go with it; over 10000 characters is refused (001 §5). */
+/** An empty message is ignored unless files go with it; over 10000 characters is refused (docs/product/feeds-and-comments.md#post-limits). */
 export function sendCheck(message: string, hasFiles: boolean, uploadError = false): SendCheck {
   if (uploadError) return 'ignore';
   if (message.length > LIMITS.postMessage) return 'too_long';
@@ -25,7 +25,7 @@ export function sendCheck(message: string, hasFiles: boolean, uploadError = fals
   return 'send';
 }
 
-/** The edit-mode counter limit (001 §5: length/280). */
+/** The edit-mode counter limit (docs/product/feeds-and-comments.md#post-limits: length/280). */
 export const EDIT_COUNTER_LIMIT = LIMITS.message;
 
 /** Touch-first devices count as mobile for the Enter rule. */

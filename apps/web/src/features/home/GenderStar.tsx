@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** The product's own star image of a type-1 persona, in the persona's gender style (000 §3.7). */
+/** The product's own star image of a type-1 persona, in the persona's gender style (docs/product/account-and-safety.md#persona). */
 const STYLES: Record<string, [string, string]> = {
   male: ['#9fc1ff', '#3a5bb0'],
   female: ['#ffb3d1', '#b0457a'],

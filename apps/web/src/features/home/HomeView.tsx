@@ -21,7 +21,7 @@ import { usePan } from './usePan';
 import { useReducedMotion } from './useReducedMotion';
 import { isNearlyEmpty, Welcome } from './Welcome';
 
-/** The pulse and radiate timings of 000 §9 (1000 ms, 2500 ms) and the badge size, for the stylesheet. */
+/** The pulse and radiate timings of docs/product/home-and-stars.md#field-constants (1000 ms, 2500 ms) and the badge size, for the stylesheet. */
 const FIELD_STYLE = {
   '--pulse-ms': `${STARFIELD.timings.pulse}ms`,
   '--radiate-ms': `${STARFIELD.timings.radiate}ms`,
@@ -63,7 +63,7 @@ function Sky({ width, height, seed }: { width: number; height: number; seed: num
 }
 
 /**
- * The home view (000 §2.1): the member's own star in the centre, the stars of zones below 4 orbiting it at
+ * The home view (docs/product/home-and-stars.md#home-view): the member's own star in the centre, the stars of zones below 4 orbiting it at
  * -0.5 rpm over a generated sky, draggable within bounds. React renders the set; useOrbitLoop animates it.
  */
 export function HomeView({ profiles }: { profiles: Profiles }) {

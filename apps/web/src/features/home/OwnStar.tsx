@@ -23,7 +23,7 @@ function OwnPicture({ profile, name }: { profile: UserProfile; name: string }) {
 }
 
 /**
- * The member's star in the centre (000 §2.1): the persona image (or the avatar, or the gender-style star of a
+ * The member's star in the centre (docs/product/home-and-stars.md#home-view): the persona image (or the avatar, or the gender-style star of a
  * type-1 persona) and the grey emoticon of the current mood; it pulses when something new arrived.
  */
 export function OwnStar({

@@ -2,17 +2,17 @@ import { StarType } from '@orbit/contract';
 import type { Star } from '../../api/types';
 import { open } from '../../app/places';
 
-/** A member's star (own, friend, pending friend) opens the user star page (001 §2). */
+/** A member's star (own, friend, pending friend) opens the user star page (docs/product/friends.md#member-page). */
 function openMemberStar(star: Star): void {
   if (star.user_id !== null) open('member', { userId: star.user_id, name: star.name });
 }
 
-/** A community star (user-created, system, game, inner circle) opens its community page (001 §2). */
+/** A community star (user-created, system, game, inner circle) opens its community page (docs/product/friends.md#member-page). */
 function openCommunityStar(star: Star): void {
   if (star.community_id !== null) open('community', { id: star.community_id, name: star.name });
 }
 
-/** A COMMUNITY_INVITE star (13) opens the invite card (000 §4.5). */
+/** A COMMUNITY_INVITE star (13) opens the invite card (docs/product/communities.md#invites). */
 function openCommunityInviteStar(star: Star): void {
   if (star.community_id === null) return;
   open('community-invite', {
@@ -35,7 +35,7 @@ export const STAR_OPENERS: Partial<Record<number, StarOpener>> = {
   [StarType.ME]: openMemberStar,
   [StarType.FRIEND]: openMemberStar,
   [StarType.PENDING_FRIEND]: openMemberStar,
-  // Activity and game stars open the member's own page, with its THIS WEEK summary (001 §2).
+  // Activity and game stars open the member's own page, with its THIS WEEK summary (docs/product/friends.md#member-page).
   [StarType.ACTIVITY]: openMemberStar,
   [StarType.GAME]: openMemberStar,
   [StarType.REQUESTS]: () => open('requests'),

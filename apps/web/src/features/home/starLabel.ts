@@ -4,7 +4,7 @@ import type { TFunction } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { badgeText } from '../../ui/format';
 
-/** What a star is, in words: en_us has one `star_kind.<star_type>` text per type of 000 §3.4. */
+/** What a star is, in words: en_us has one `star_kind.<star_type>` text per type of docs/product/home-and-stars.md#star-types. */
 export const starKindKey = (starType: number) => `star_kind.${starType}`;
 
 /**

@@ -25,7 +25,7 @@ export interface Pan {
 const ORIGIN: Point = { x: 0, y: 0 };
 
 /**
- * Dragging beyond the threshold pans the field within `bounds`; after release it springs back (000 §2.1).
+ * Dragging beyond the threshold pans the field within `bounds`; after release it springs back (docs/product/home-and-stars.md#home-view).
  * A press that stays under the threshold is a tap, so the star under it still opens; a drag swallows the
  * click that ends it.
  */

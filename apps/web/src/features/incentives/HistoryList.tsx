@@ -72,7 +72,7 @@ function HistoryDay({
   );
 }
 
-/** The history list (002 §2): the last 30 days with rewards, newest first, each day expandable. */
+/** The history list (docs/product/incentives-and-surveys.md#surveys-list): the last 30 days with rewards, newest first, each day expandable. */
 export function HistoryList({ planId, kind }: { planId: number; kind: string }) {
   const { t } = useTranslation();
   const history = useIncentiveHistory(planId);

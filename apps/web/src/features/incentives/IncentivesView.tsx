@@ -8,7 +8,7 @@ import { RetryAlert } from '../../ui/RetryAlert';
 import styles from './Incentives.module.css';
 import { PlanDetails } from './PlanDetails';
 
-/** The incentive screen (002 §2): a plan picker, then the chosen plan's progress and history. */
+/** The incentive screen (docs/product/incentives-and-surveys.md#incentive-screen): a plan picker, then the chosen plan's progress and history. */
 export function IncentivesView({ planId }: { planId?: number }) {
   const { t } = useTranslation();
   const plans = useIncentivePlans();

@@ -10,7 +10,7 @@ import styles from './Incentives.module.css';
 import { ProgressBar } from './ProgressBar';
 import { communityDisplayName, formatDay } from './rules';
 
-/** The madness history (001 §2): the community, "Your Top 30-day GoCoins" (full at 1800), the daily list. */
+/** The madness history (docs/product/incentives-and-surveys.md#madness-history): the community, "Your Top 30-day GoCoins" (full at 1800), the daily list. */
 export function MadnessHistory({ community }: { community: IncentiveCommunity }) {
   const { t } = useTranslation();
   const history = useMadnessHistory(community.community_id);

@@ -65,7 +65,7 @@ function PlanCommunity({ details }: { details: IncentiveDetails }) {
   );
 }
 
-/** One plan (002 §2): TODAY / WEEK / MONTH bars, balance, daily maximum, activities, then the history. */
+/** One plan (docs/product/incentives-and-surveys.md#incentive-screen): TODAY / WEEK / MONTH bars, balance, daily maximum, activities, then the history. */
 export function PlanDetails({ planId }: { planId: number }) {
   const { t } = useTranslation();
   const query = useIncentiveDetails(planId);

@@ -9,7 +9,7 @@ import type { Address } from '../../ui/navigation/history';
 const IncentivesView = lazyScreen(() => import('./IncentivesView').then((m) => m.IncentivesView));
 const MadnessHistory = lazyScreen(() => import('./MadnessHistory').then((m) => m.MadnessHistory));
 
-/** The INCENTIVE star (7) opens the incentive screen on its first plan (000 §2.11). */
+/** The INCENTIVE star (7) opens the incentive screen on its first plan (docs/product/incentives-and-surveys.md#incentive-screen). */
 const incentivesView = (planId?: number) => ({
   title: T.incentivesTitle,
   route: { kind: 'incentives', ids: [] },

@@ -1,6 +1,6 @@
 import { CommunityType, GOCOIN_BAR_SCALE } from '@orbit/contract';
 
-/** The madness history's community names by type (001 §2); any other type keeps its own name. */
+/** The madness history's community names by type (docs/product/incentives-and-surveys.md#madness-history); any other type keeps its own name. */
 const DISPLAY_NAME_KEYS: Partial<Record<number, string>> = {
   [CommunityType.GENERAL]: 'community_name.general',
   [CommunityType.VETERAN]: 'community_name.veteran',
@@ -22,7 +22,7 @@ export function percentOf(total: number, goal: number): number {
   return Math.min(100, Math.max(0, Math.round((total / goal) * 100)));
 }
 
-/** The "Your Top 30-day GoCoins" bar is full at 1800 (001 §9). */
+/** The "Your Top 30-day GoCoins" bar is full at 1800 (docs/product/incentives-and-surveys.md#madness-history). */
 export const gocoinPercent = (amount: number) => percentOf(amount, GOCOIN_BAR_SCALE);
 
 /** A history date (Y-m-d) as the member reads it, without shifting it through a time zone. */

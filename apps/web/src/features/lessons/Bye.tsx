@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button';
 import styles from './Lessons.module.css';
 import { S } from './texts';
 
-/** The bye screen: ended, kicked, or the connection gone, with the way back (002 §2). */
+/** The bye screen: ended, kicked, or the connection gone, with the way back (docs/product/calls-and-lessons.md#call-screen). */
 export function Bye({ text, onReturn }: { text: string; onReturn: () => void }) {
   const { t } = useTranslation();
   return (

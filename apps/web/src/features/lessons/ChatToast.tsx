@@ -8,8 +8,8 @@ import styles from './Lessons.module.css';
 import { S } from './texts';
 
 /**
- * The chat notification toast of a live room (002 §2): the newest post of this lesson's chat, with a beep;
- * it clears itself after 5 s (002 §9), and a newer post replaces it and starts the 5 s again.
+ * The chat notification toast of a live room (docs/product/calls-and-lessons.md#lesson-posts): the newest post of this lesson's chat, with a beep;
+ * it clears itself after 5 s (docs/product/calls-and-lessons.md#lesson-posts), and a newer post replaces it and starts the 5 s again.
  */
 export function ChatToast({ lessonId }: { lessonId: number }) {
   const { t } = useTranslation();

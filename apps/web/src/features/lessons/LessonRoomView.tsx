@@ -11,7 +11,7 @@ import { Replay } from './Replay';
 import { roomMode } from './rules';
 import { S } from './texts';
 
-/** The lesson chat room (002 §2): its host header, then live, ended or the recording by its state. */
+/** The lesson chat room (docs/product/calls-and-lessons.md#lesson-room): its host header, then live, ended or the recording by its state. */
 export function LessonRoomView({
   lessonId,
   communityId,

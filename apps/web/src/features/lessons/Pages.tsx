@@ -13,7 +13,7 @@ import { S } from './texts';
 
 type Page = 'posts' | 'viewers';
 
-/** The room's two pages (002 §2): POSTS with the post writer, and VIEWERS. */
+/** The room's two pages (docs/product/calls-and-lessons.md#lesson-room): POSTS with the post writer, and VIEWERS. */
 export function Pages({ room, communityId }: { room: SessionRoom; communityId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState<Page>('posts');

@@ -5,7 +5,7 @@ import styles from './Lessons.module.css';
 import { queueLabel } from './rules';
 import { S } from './texts';
 
-/** The host's grant queue (002 §2): "Next:", "2nd:"... in request order. */
+/** The host's grant queue (docs/product/calls-and-lessons.md#mic-requests): "Next:", "2nd:"... in request order. */
 export function QueueList({ room, communityId }: { room: SessionRoom; communityId: number }) {
   const { t } = useTranslation();
   const viewers = useViewers(communityId, room.session.id, room.is_host);

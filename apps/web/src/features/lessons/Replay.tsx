@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import styles from './Lessons.module.css';
 import { S } from './texts';
 
-/** A replay-ready lesson (002 §2): "LOADING MEDIA", then the player and a download named after it. */
+/** A replay-ready lesson (docs/product/calls-and-lessons.md#lesson-room): "LOADING MEDIA", then the player and a download named after it. */
 export function Replay({ lesson }: { lesson: ChatSession }) {
   const { t } = useTranslation();
   const [ready, setReady] = useState(false);

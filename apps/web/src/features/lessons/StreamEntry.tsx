@@ -5,7 +5,7 @@ import styles from './Lessons.module.css';
 import { openStreaming } from './open';
 import { S } from './texts';
 
-/** The community page's stream icon with its live marker (001 §2): opens the streaming rooms list. */
+/** The community page's stream icon with its live marker (docs/product/calls-and-lessons.md#lesson-list): opens the streaming rooms list. */
 export function StreamEntry({ communityId }: { communityId: number }) {
   const { t } = useTranslation();
   const live = useLiveLessons(communityId);

@@ -14,7 +14,7 @@ import { S } from './texts';
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** "GojiWise Streaming" (002 §2): the community's LIVE and SAVED SESSIONS; experts start one here. */
+/** "GojiWise Streaming" (docs/product/calls-and-lessons.md#lesson-list): the community's LIVE and SAVED SESSIONS; experts start one here. */
 export function StreamingList({
   communityId,
   onOpen,

@@ -14,7 +14,7 @@ import { answerRejects } from './rules';
 import { S } from './texts';
 
 const AUDIOBRIDGE = 'janus.plugin.audiobridge';
-/** Audio bridge error 485 and video room error 426: the room does not exist (002 §8). */
+/** Audio bridge error 485 and video room error 426: the room does not exist (docs/product/calls-and-lessons.md#call-screen). */
 const BRIDGE_NO_SUCH_ROOM = 485;
 const VIDEO_NO_SUCH_ROOM = 426;
 /** Video room 428: no such feed, the host has not published yet; the viewer looks again shortly. */
@@ -23,7 +23,7 @@ const FEED_RETRY_MS = 2000;
 const REATTACH_MS = 1000;
 
 /**
- * The chat room's connection (002 §4 chat room modes: offline, then live; a kick or a destroyed connection
+ * The chat room's connection (docs/product/calls-and-lessons.md#lesson-room chat room modes: offline, then live; a kick or a destroyed connection
  * ends it, a closed one reconnects), so the screen always shows which one it is in.
  */
 export type LiveStatus = 'offline' | 'connecting' | 'live' | 'kicked' | 'ended' | 'failed';
@@ -33,9 +33,9 @@ export interface LiveSnapshot {
   /** Both rooms joined: the "CONNECTING.." overlay goes away. */
   audioJoined: boolean;
   videoJoined: boolean;
-  /** My stream published to the bridge: the mic button works from then on (002 §4). */
+  /** My stream published to the bridge: the mic button works from then on (docs/product/calls-and-lessons.md#mic-requests). */
   published: boolean;
-  /** A locale key of 002 §8, or the server's own message. */
+  /** A locale key of docs/product/calls-and-lessons.md#call-screen, or the server's own message. */
   alert: string | null;
   /** The host's camera (mine when I host). */
   video: MediaStream | null;

@@ -22,7 +22,7 @@ async function returnToCommunity(): Promise<void> {
   }
 }
 
-/** The community's LIVE and SAVED SESSIONS list (002 §2), from the community page's stream icon. */
+/** The community's LIVE and SAVED SESSIONS list (docs/product/calls-and-lessons.md#lesson-list), from the community page's stream icon. */
 const streamingView = (communityId: number) => ({
   title: S.title,
   route: { kind: 'sessions', ids: [communityId] },
@@ -35,7 +35,7 @@ function LessonName({ id }: { id: number }) {
   return useLessonRoom(id).data?.session.name ?? null;
 }
 
-/** A lesson's chat room (002 §4): live, ended, or its recording; on a desktop it takes the window. */
+/** A lesson's chat room (docs/product/calls-and-lessons.md#lesson-room): live, ended, or its recording; on a desktop it takes the window. */
 const lessonRoomView = (lesson: Pick<ChatSession, 'id' | 'community_id' | 'name'>) => ({
   title: lesson.name,
   titleIsName: true,

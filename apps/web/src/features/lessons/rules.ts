@@ -1,7 +1,7 @@
 import { LIMITS, MicButton, MicRequestButton, SessionMicState, SessionState } from '@orbit/contract';
 import { S } from './texts';
 
-/** What the room shows for a state (002 §4): ENDED the ended message, REPLAYREADY the recording, else live. */
+/** What the room shows for a state (docs/product/calls-and-lessons.md#lesson-room): ENDED the ended message, REPLAYREADY the recording, else live. */
 export type RoomMode = 'live' | 'ended' | 'replay';
 
 export function roomMode(state: number): RoomMode {
@@ -10,10 +10,10 @@ export function roomMode(state: number): RoomMode {
   return state === SessionState.RUNNING ? 'live' : 'ended';
 }
 
-/** State 3 is listed as live; all others as saved (002 §3). */
+/** State 3 is listed as live; all others as saved (docs/product/calls-and-lessons.md#call-join). */
 export const isLiveState = (state: number) => state === SessionState.RUNNING;
 
-/** The REQUEST MIC button (002 §4): GRANTED once the host grants my mic, else DISABLED while Q&A is off. */
+/** The REQUEST MIC button (docs/product/calls-and-lessons.md#mic-requests): GRANTED once the host grants my mic, else DISABLED while Q&A is off. */
 export function requestButton(myMic: number, requestsEnabled: boolean): MicRequestButton {
   if (myMic === SessionMicState.GRANTED) return MicRequestButton.GRANTED;
   if (!requestsEnabled) return MicRequestButton.DISABLED;
@@ -35,7 +35,7 @@ export const REQUEST_BUTTON_TEXT: Record<MicRequestButton, string> = {
   DISABLED: S.requestMic,
 };
 
-/** The mic button (002 §4): OPEN ↔ MUTED on click; CLOSED remembers the state before it. */
+/** The mic button (docs/product/calls-and-lessons.md#mic-requests): OPEN ↔ MUTED on click; CLOSED remembers the state before it. */
 export interface MicToggle {
   state: MicButton;
   previous: MicButton;
@@ -56,7 +56,7 @@ export function reopenMic(mic: MicToggle): MicToggle {
   return { state: mic.previous, previous: mic.previous };
 }
 
-/** The room reports me muted: a viewer is forced muted (002 §4), a closed mic stays closed. */
+/** The room reports me muted: a viewer is forced muted (docs/product/calls-and-lessons.md#mic-requests), a closed mic stays closed. */
 export function forceMuted(mic: MicToggle): MicToggle {
   return mic.state === MicButton.OPEN ? { state: MicButton.MUTED, previous: mic.previous } : mic;
 }
@@ -69,7 +69,7 @@ export const initialMic = (host: boolean): MicToggle =>
 
 export const sendsAudio = (mic: MicToggle) => mic.state === MicButton.OPEN;
 
-/** The grant queue's labels (002 §2): "Next:", "2nd:", "3rd:", then "{n}th:". */
+/** The grant queue's labels (docs/product/calls-and-lessons.md#mic-requests): "Next:", "2nd:", "3rd:", then "{n}th:". */
 export function queueLabel(index: number): { key: string; params?: Record<string, string> } {
   if (index === 0) return { key: S.queueNext };
   if (index === 1) return { key: S.queueSecond };
@@ -77,7 +77,7 @@ export function queueLabel(index: number): { key: string; params?: Record<string
   return { key: S.queueNth, params: { 0: String(index + 1) } };
 }
 
-/** The lesson post writer (002 §5): a trimmed message, none is nothing to send, over 65536 is refused. */
+/** The lesson post writer (docs/product/calls-and-lessons.md#lesson-posts): a trimmed message, none is nothing to send, over 65536 is refused. */
 export function postCheck(text: string): 'empty' | 'too_long' | 'ok' {
   const trimmed = text.trim();
   if (!trimmed) return 'empty';

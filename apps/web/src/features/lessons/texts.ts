@@ -1,4 +1,4 @@
-/** The live lessons' texts by name → key of packages/contract/src/locale/en_us.ts (002 §2, §4, §8). */
+/** The live lessons' texts by name → key of packages/contract/src/locale/en_us.ts (docs/product/calls-and-lessons.md#call-screen, #mic-requests). */
 export const S = {
   title: 'stream.title',
   subtitle: 'stream.subtitle',

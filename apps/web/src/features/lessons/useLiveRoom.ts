@@ -85,7 +85,7 @@ export function useLiveRoom(room: SessionRoom, me: Me) {
     };
   }, [host, queryClient, lessonId]);
 
-  // The room reports me muted: a viewer's open mic shows muted (002 §4).
+  // The room reports me muted: a viewer's open mic shows muted (docs/product/calls-and-lessons.md#lesson-room).
   useEffect(() => {
     if (snapshot?.roomMuted && !host) setMic((m) => forceMuted(m));
   }, [snapshot?.roomMuted, host]);

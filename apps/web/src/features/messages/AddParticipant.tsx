@@ -6,7 +6,7 @@ import { PersonRow } from '../../ui/PersonRow';
 import { Rows } from '../../ui/Rows';
 import { friendFaces } from './friends';
 
-/** The add-participant modal (002 §2): friends not in the group yet; choosing one adds them and goes back. */
+/** The add-participant modal (docs/product/messages.md#previews): friends not in the group yet; choosing one adds them and goes back. */
 export function AddParticipant({
   chosen,
   onAdd,

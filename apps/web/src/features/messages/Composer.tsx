@@ -17,10 +17,10 @@ interface ComposerProps {
 }
 
 /**
- * The composer (002 §4, §5): Enter sends on desktop and Shift+Enter breaks the line, an empty message is
+ * The composer (docs/product/messages.md#conversation): Enter sends on desktop and Shift+Enter breaks the line, an empty message is
  * not sent, the box grows up to about 129 px; in edit mode it saves the chosen message instead. Picked
  * files put it in sendImage mode (an oversized one in uploadErr, which blocks sending). A failed send gives
- * the text and the files back (message errors are silent, 002 §8).
+ * the text and the files back (message errors are silent, docs/product/calls-and-lessons.md#call-screen).
  */
 export function Composer({ groupId, editing, onStopEditing }: ComposerProps) {
   const { t } = useTranslation();

@@ -20,7 +20,7 @@ import { MessageList } from './MessageList';
 import styles from './Messages.module.css';
 
 /**
- * The conversation view (002 §2): the participants, the messages with their date separators and the
+ * The conversation view (docs/product/messages.md#conversation): the participants, the messages with their date separators and the
  * "Unread messages" divider, and the composer unless the thread is one-to-one with a non-friend.
  * Showing it marks the thread read; the divider stays where it was for this visit and is gone the next.
  */
@@ -98,7 +98,7 @@ function useLastReadAtOpening(answered: number | undefined): number | null {
   return lastRead;
 }
 
-/** Opening marks the thread read (002 §4), and so does each message arriving while it is shown. */
+/** Opening marks the thread read (docs/product/messages.md#unread), and so does each message arriving while it is shown. */
 function useReadWhileShown(groupId: number, newestId: number | null): void {
   const markRead = useMarkRead();
   const mark = useRef(markRead.mutate);

@@ -6,7 +6,7 @@ import { Rows } from '../../ui/Rows';
 import { friendFaces } from './friends';
 import { openPrivateThread, showThreadInstead } from './open';
 
-/** Private message (002 §2): pick a friend, and their one thread opens in the picker's place. */
+/** Private message (docs/product/messages.md#previews): pick a friend, and their one thread opens in the picker's place. */
 export function FriendPicker() {
   const { t } = useTranslation();
   const friends = friendFaces(useProfiles().data?.stars ?? []);

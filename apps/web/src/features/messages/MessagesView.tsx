@@ -15,7 +15,7 @@ import { openFriendPicker, openNewGroup, openThread } from './open';
 import { matchesSearch } from './rules';
 
 /**
- * The private messages list (002 §2): a search field filtering by name, the new-message menu, and the
+ * The private messages list (docs/product/messages.md#previews): a search field filtering by name, the new-message menu, and the
  * previews latest first with their unread counts.
  */
 export function MessagesView() {
@@ -25,7 +25,7 @@ export function MessagesView() {
   const previews = usePreviews().data?.previews;
   const shown = (previews ?? []).filter((preview) => matchesSearch(preview, search));
 
-  // A thread that failed to load has left the list: the first preview is selected instead (002 §4).
+  // A thread that failed to load has left the list: the first preview is selected instead (docs/product/messages.md#previews).
   const selectFirst = () => requestAnimationFrame(() => list.current?.querySelector('button')?.focus());
 
   return (
@@ -52,7 +52,7 @@ function PreviewRow({ preview, onGone }: { preview: PmPreview; onGone: () => voi
   const { t } = useTranslation();
   // The server's name for an author who erased their account is worded here (decision 0048).
   const author = preview.name === DELETED_MEMBER_NAME ? t(T.deletedMember) : preview.name;
-  // The server names an attachment-only last message IMAGE; the words come from the dictionary (002 §4).
+  // The server names an attachment-only last message IMAGE; the words come from the dictionary (docs/product/messages.md#previews).
   const last = preview.attachments.length > 0 ? t(T.messagesImagePreview) : preview.text;
   const text = author && preview.is_group ? t(T.messagesLastBy, positional(author, last)) : last;
   return (

@@ -22,8 +22,8 @@ import { openAddParticipant, showThreadInstead } from './open';
 import { canSaveGroup, groupTitle } from './rules';
 
 /**
- * New group (002 §2): picture, name and participants chosen among friends through the add-participant
- * modal; Save is enabled only with more than 2 participants including the member (002 §4).
+ * New group (docs/product/messages.md#previews): picture, name and participants chosen among friends through the add-participant
+ * modal; Save is enabled only with more than 2 participants including the member (docs/product/messages.md#message-limits).
  */
 export function NewGroupView() {
   const { t } = useTranslation();

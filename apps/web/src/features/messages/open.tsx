@@ -31,7 +31,7 @@ const threadView = ({ groupId, title, onGone }: ThreadRef) => ({
   render: () => <ConversationView groupId={groupId} onGone={onGone} />,
 });
 
-/** The private messages list (002 §2), from the home view's header and the side menu. */
+/** The private messages list (docs/product/messages.md#previews), from the home view's header and the side menu. */
 const messagesView = () => ({
   title: T.privateMessages,
   route: { kind: 'messages', ids: [] },

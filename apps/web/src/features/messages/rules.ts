@@ -1,6 +1,6 @@
 import type { PmPreview, PrivateMessage } from '@orbit/contract';
 
-/** A message counts as "today" while it is under 24 hours old (002 §4). */
+/** A message counts as "today" while it is under 24 hours old (docs/product/messages.md#conversation). */
 export const TODAY_MS = 24 * 60 * 60 * 1000;
 
 export function isToday(iso: string, now: number): boolean {
@@ -8,7 +8,7 @@ export function isToday(iso: string, now: number): boolean {
 }
 
 /**
- * Searching previews filters by name, case-insensitively (002 §5): the thread's name, or a participant's
+ * Searching previews filters by name, case-insensitively (docs/product/messages.md#conversation): the thread's name, or a participant's
  * name or handle.
  */
 export function matchesSearch(
@@ -59,12 +59,12 @@ export function threadRows(
   return rows;
 }
 
-/** Saving a new group needs more than 2 participants including oneself (002 §4). */
+/** Saving a new group needs more than 2 participants including oneself (docs/product/messages.md#message-limits). */
 export function canSaveGroup(participantIds: readonly number[], myId: number): boolean {
   return new Set([myId, ...participantIds]).size > 2;
 }
 
-/** The composer's modes (002 §4); in uploadErr (a refused file) nothing is sent until the file is removed. */
+/** The composer's modes (docs/product/messages.md#conversation); in uploadErr (a refused file) nothing is sent until the file is removed. */
 export type ComposerMode = 'regular' | 'typing' | 'edit' | 'sendImage' | 'uploadErr';
 
 export interface ComposerState {
@@ -82,7 +82,7 @@ export function composerMode({ text, editing, files, uploadError }: ComposerStat
   return text.length > 0 ? 'typing' : 'regular';
 }
 
-/** Sending is blocked on empty text without an image, and during an upload error (002 §4). */
+/** Sending is blocked on empty text without an image, and during an upload error (docs/product/messages.md#conversation). */
 export const sendable = ({ text, files, uploadError }: Omit<ComposerState, 'editing'>) =>
   !uploadError && (text.trim().length > 0 || files > 0);
 

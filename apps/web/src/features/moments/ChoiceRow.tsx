@@ -6,7 +6,7 @@ export interface ChoiceRowProps<V extends number | string> {
   value: V;
   options: readonly { value: V; label: string }[];
   onChange: (value: V) => void;
-  /** The tabs are 140 wide, the filter items 70 (000 §9). */
+  /** The tabs are 140 wide, the filter items 70 (docs/product/moments.md#moment-create). */
   width: 70 | 140;
 }
 

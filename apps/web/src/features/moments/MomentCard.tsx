@@ -18,7 +18,7 @@ interface MomentCardProps {
   reload: () => Promise<unknown>;
 }
 
-/** Each action's call; a failure closes the module with its own text (000 §8). */
+/** Each action's call; a failure closes the module with its own text (docs/product/moments.md (the section of the failing call)). */
 function useMomentActions(moment: Moment, reload: () => Promise<unknown>) {
   const id = moment.moment_id;
   const replay = () =>
@@ -82,7 +82,7 @@ export function MomentCard({ moment, outgoing, section, reload }: MomentCardProp
   );
 }
 
-/** "Sent to N Friend(s) and N Communit(y/ies)" with the recipients' names (000 §2.9). */
+/** "Sent to N Friend(s) and N Communit(y/ies)" with the recipients' names (docs/product/moments.md#participants). */
 function Recipients({ moment }: { moment: Moment }) {
   const { t } = useTranslation();
   const recipients = [

@@ -40,7 +40,7 @@ function bodyOf(draft: Draft, original: Moment | undefined): CreateMomentBody {
   };
 }
 
-/** A failed GET is the module's end (000 §8): each with its own text. */
+/** A failed GET is the module's end (docs/product/moments.md (the section of the failing call)): each with its own text. */
 function useCloseOnError(failed: boolean, text: string) {
   useEffect(() => {
     if (failed) void closeMomentsWith(text);
@@ -48,7 +48,7 @@ function useCloseOnError(failed: boolean, text: string) {
 }
 
 /**
- * Moment create (000 §2.9, §4.3): the Show Factor, the criteria of the chosen application, a message and the
+ * Moment create (docs/product/moments.md#moment-create, #criteria): the Show Factor, the criteria of the chosen application, a message and the
  * friends and communities to send it to. Nobody chosen saves a treasure; someone chosen sends a share, or a
  * dare with the factor On. Two columns once the screen is 640 wide (a container query).
  */

@@ -21,7 +21,7 @@ const TABS = [
   { value: MomentOrigin.OUTGOING, label: T.momentsOutgoing },
 ] as const;
 
-/** Viewing incoming moments marks the pending ones as seen (000 §4.3); the own star stops pulsing. */
+/** Viewing incoming moments marks the pending ones as seen (docs/product/moments.md#moment-status); the own star stops pulsing. */
 function useMarkSeen(data: MomentSearchResponse | undefined, origin: MomentOriginValue) {
   const markSeen = useMarkMomentsSeen();
   useEffect(() => {
@@ -32,7 +32,7 @@ function useMarkSeen(data: MomentSearchResponse | undefined, origin: MomentOrigi
   }, [data, origin, markSeen]);
 }
 
-/** The moments list (000 §2.9): incoming and outgoing tabs, the filter toggle, each moment's actions. */
+/** The moments list (docs/product/moments.md#moments-list): incoming and outgoing tabs, the filter toggle, each moment's actions. */
 export function MomentsView() {
   const { t } = useTranslation();
   const [origin, setOrigin] = useState<MomentOriginValue>(MomentOrigin.INCOMING);

@@ -11,7 +11,7 @@ const MomentLeaderboard = lazyScreen(() => import('./MomentResults').then((m) =>
 const ReplayedSession = lazyScreen(() => import('./MomentResults').then((m) => m.ReplayedSession));
 const MomentsView = lazyScreen(() => import('./MomentsView').then((m) => m.MomentsView));
 
-/** The MOMENTS star (11) opens the moments list (000 §2.9). */
+/** The MOMENTS star (11) opens the moments list (docs/product/moments.md#moments-list). */
 const momentsView = () => ({
   title: T.momentsTitle,
   route: { kind: 'moments', ids: [] },
@@ -26,11 +26,11 @@ export const openMomentCreate = (original?: Moment) =>
 export const openMomentLeaderboard = (board: MomentLeaderboardResponse) =>
   openDialog({ title: T.leaderboardTitle, render: () => <MomentLeaderboard board={board} /> });
 
-/** The event a game or activity player listens for to replay a moment's session (000 §4.3). */
+/** The event a game or activity player listens for to replay a moment's session (docs/product/moments.md#moment-type). */
 export const MOMENT_REPLAY_EVENT = 'orbit:moment-replay';
 
 /**
- * Play and replay load the recorded session, close the module and fire a replay event (000 §4.3). Orbit has
+ * Play and replay load the recorded session, close the module and fire a replay event (docs/product/moments.md#moment-status). Orbit has
  * no game player yet, so the session's figures are shown once the module is closed.
  */
 export async function replayMoment(momentId: number, answer: ReplayedSessionResponse): Promise<void> {
@@ -39,7 +39,7 @@ export async function replayMoment(momentId: number, answer: ReplayedSessionResp
   openDialog({ title: T.momentSession, render: () => <ReplayedSession session={answer.replayed_session} /> });
 }
 
-/** A failed moments call closes the module with the spec's text (000 §8). */
+/** A failed moments call closes the module with the spec's text (docs/product/moments.md (the section of the failing call)). */
 export async function closeMomentsWith(text: string): Promise<void> {
   await hideDialogs();
   showError(text, T.pleaseTryAgain);

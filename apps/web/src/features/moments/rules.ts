@@ -2,7 +2,7 @@ import { type Moment, type MomentSearchResponse, MomentType } from '@orbit/contr
 import type { MomentFilterValue } from '../../api/moments';
 import { T } from '../../i18n/texts';
 
-/** The filter toggle in the spec's order (000 §2.9): all 0, users 3, games 1, activities 2. */
+/** The filter toggle in the spec's order (docs/product/moments.md#moments-list): all 0, users 3, games 1, activities 2. */
 export const MOMENT_FILTERS: readonly { value: MomentFilterValue; label: string }[] = [
   { value: 0, label: T.momentsFilterAll },
   { value: 3, label: T.momentsFilterUsers },
@@ -24,7 +24,7 @@ export interface IncomingSection {
 const listedIncoming = (moment: Moment) =>
   moment.type === MomentType.DARE || moment.type === MomentType.SHARE;
 
-/** Incoming moments in the spec's three sections, dares and shares only (000 §2.9). */
+/** Incoming moments in the spec's three sections, dares and shares only (docs/product/moments.md#moments-list). */
 export function incomingSections(response: MomentSearchResponse): IncomingSection[] {
   const { pending, completed, ignored } = response.incoming;
   return [
@@ -34,20 +34,20 @@ export function incomingSections(response: MomentSearchResponse): IncomingSectio
   ];
 }
 
-/** The pending moments the member has not seen yet: viewing them marks them seen (000 §4.3). */
+/** The pending moments the member has not seen yet: viewing them marks them seen (docs/product/moments.md#moment-type). */
 export const unseenMomentIds = (response: MomentSearchResponse): number[] =>
   response.incoming.pending.filter((moment) => moment.status === UNSEEN).map((moment) => moment.moment_id);
 
-/** The create button reads Save when nobody is selected and Send when someone is (000 §2.9). */
+/** The create button reads Save when nobody is selected and Send when someone is (docs/product/moments.md#moment-create). */
 export const createButtonLabel = (selectedCount: number): string =>
   selectedCount === 0 ? T.momentSave : T.momentSendButton;
 
-/** A dare needs someone to dare: the Show Factor On with nobody chosen is refused (000 §5). */
+/** A dare needs someone to dare: the Show Factor On with nobody chosen is refused (docs/product/moments.md#moment-type). */
 export const lacksParticipants = (factor: boolean, selectedCount: number): boolean =>
   factor && selectedCount === 0;
 
 /**
- * The type the member chose (000 §4.3), sent as `type`: nobody selected saves a treasure; someone selected
+ * The type the member chose (docs/product/moments.md#criteria), sent as `type`: nobody selected saves a treasure; someone selected
  * gets a share with the Show Factor Off, a dare with it On.
  */
 export function chosenMomentType(factor: boolean, selectedCount: number): MomentType {

@@ -3,7 +3,7 @@ import { MOOD_ORDER } from '../social';
 
 /**
  * The geometry of the mood chart, in pixels of its measured width: five mood lanes on top (the picker's
- * order, 002 §2), the day's active minutes as bars below, one column per day. Pure, so it is tested alone.
+ * order, docs/product/activities-and-leaderboards.md#moods), the day's active minutes as bars below, one column per day. Pure, so it is tested alone.
  */
 export const CHART = {
   height: 200,

@@ -44,8 +44,8 @@ function useOpenTarget(): (target: NotificationTarget) => void {
 }
 
 /**
- * The notifications list (000 §2.8): unread ones stand out; a click marks one read and opens what it is
- * about; going back marks them all read. Failures are only logged (000 §8). With a quiet window (the
+ * The notifications list (docs/product/realtime.md#notifications-list): unread ones stand out; a click marks one read and opens what it is
+ * about; going back marks them all read. Failures are only logged (docs/product/realtime.md#notifications-list). With a quiet window (the
  * digest's), only the notifications that arrived in it.
  */
 export function NotificationsView({ quiet }: { quiet?: QuietWindow }) {
@@ -81,7 +81,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
   const markRead = useMarkNotificationRead();
   const accept = useAcceptChallenge();
   const openTarget = useOpenTarget();
-  // ACCEPT goes as soon as it is clicked (000 §4.7), before the server answers.
+  // ACCEPT goes as soon as it is clicked (docs/product/realtime.md#challenge-accept), before the server answers.
   const [accepted, setAccepted] = useState(false);
   const open = () => {
     if (!notification.read) markRead.mutate(notification.notification_id);

@@ -7,7 +7,7 @@ import type { QuietWindow } from './targets';
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const NotificationsView = lazyScreen(() => import('./NotificationsView').then((m) => m.NotificationsView));
 
-/** The home view's notification button opens the list on the dialog stack (000 §2.1, §2.8). */
+/** The home view's notification button opens the list on the dialog stack (docs/product/home-and-stars.md#home-view; docs/product/realtime.md#notifications-list). */
 const notificationsView = () => ({
   title: T.notificationsTitle,
   route: { kind: 'notifications', ids: [] },

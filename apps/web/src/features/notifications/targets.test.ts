@@ -17,7 +17,7 @@ const notification = (type: number, extra: Partial<Notification> = {}): Notifica
   ...extra,
 });
 
-describe('opening a notification by type (000 §2.8)', () => {
+describe('opening a notification by type (docs/product/realtime.md#notifications-list)', () => {
   it('opens a thread, a member, a community, the own star or the moments list', () => {
     expect(
       notificationTarget(notification(NotificationType.PRIVATE_MESSAGE, { data: { group_id: 7 } })),

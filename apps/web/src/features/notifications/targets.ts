@@ -1,6 +1,6 @@
 import { ChallengeStatus, type Notification, NotificationType } from '@orbit/contract';
 
-/** What opening a notification shows (000 §2.8), decided from its type and data alone. */
+/** What opening a notification shows (docs/product/realtime.md#notifications-list), decided from its type and data alone. */
 export type NotificationTarget =
   | { kind: 'user'; userId: number; name: string }
   | { kind: 'ownStar' }
@@ -77,7 +77,7 @@ export const inWindow = (list: Notification[], window: QuietWindow): Notificatio
   });
 };
 
-/** A challenge invitation shows ACCEPT until it is accepted (000 §4.7). */
+/** A challenge invitation shows ACCEPT until it is accepted (docs/product/realtime.md#challenge-accept). */
 export const showsAccept = (notification: Notification): boolean =>
   notification.type === NotificationType.FRIENDLY_CHALLENGE &&
   notification.data.challenge_status === ChallengeStatus.AVAILABLE;

@@ -14,7 +14,7 @@ import { checkAvatarName } from './avatarName';
 import styles from './Settings.module.css';
 import { useSaveSetting } from './useSaveSetting';
 
-/** The avatar editor: the avatar name and the chosen avatar; a main view and a picker view (002 §2). */
+/** The avatar editor: the avatar name and the chosen avatar; a main view and a picker view (docs/product/account-and-safety.md#profile). */
 export function AvatarEditor() {
   const profile = useMe();
   const [picking, setPicking] = useState(false);

@@ -10,7 +10,7 @@ import { useSaveSetting } from './useSaveSetting';
 
 type NameKey = 'first_name' | 'last_name';
 
-/** A name is saved when, trimmed, it is non-empty and differs from the stored one (002 §5). */
+/** A name is saved when, trimmed, it is non-empty and differs from the stored one (docs/product/account-and-safety.md#profile). */
 export function nameToSave(typed: string, stored: string): string | null {
   const trimmed = typed.trim();
   return trimmed && trimmed !== stored ? trimmed : null;

@@ -14,7 +14,7 @@ const FREQUENCIES = [
   { value: NotificationLevel.FULL, label: T.notificationsFull },
 ] as const;
 
-/** The notification switch with its frequency PARTIAL or FULL; off is level 0 (002 §2, §3). */
+/** The notification switch with its frequency PARTIAL or FULL; off is level 0 (docs/product/account-and-safety.md#profile). */
 export function NotificationSetting({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
   const switchId = useId();

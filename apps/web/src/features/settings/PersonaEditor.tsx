@@ -20,7 +20,7 @@ import styles from './Settings.module.css';
 import { useSaveSetting } from './useSaveSetting';
 
 /**
- * The persona editor (002 §2): the main view shows the picture and picks a file; the crop view cuts a
+ * The persona editor (docs/product/account-and-safety.md#persona): the main view shows the picture and picks a file; the crop view cuts a
  * square of it. Upload (temp_image), crop (/crop), then PUT /user persona_image {type 2, value}.
  */
 export function PersonaEditor() {

@@ -26,7 +26,7 @@ function PhotoRow({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** Every profile field of 002 §2; each one saves itself, the names also when going back. */
+/** Every profile field of docs/product/account-and-safety.md#profile; each one saves itself, the names also when going back. */
 export function ProfileEditor() {
   const profile = useMe();
   if (!profile) return null;

@@ -23,7 +23,7 @@ const SHORT = [
 ];
 const LONG = [T.weekday1, T.weekday2, T.weekday3, T.weekday4, T.weekday5, T.weekday6, T.weekday7];
 
-/** A save that failed says which setting, as every other setting does (002 §8). */
+/** A save that failed says which setting, as every other setting does (docs/product/account-and-safety.md#profile). */
 function useFailure() {
   const { t } = useTranslation();
   return (setting: string) =>

@@ -25,7 +25,7 @@ import styles from './Settings.module.css';
 import { SoundSetting } from './SoundSetting';
 import { useTwoFactorDetail } from './TwoFactorDialog';
 
-/** Privacy settings sit behind the password confirmation screen (000 §2.11). */
+/** Privacy settings sit behind the password confirmation screen (docs/product/account-and-safety.md#profile). */
 export const openPrivacy = () =>
   openDialog({
     title: T.confirmYourPassword,
@@ -73,7 +73,7 @@ function MemberCard({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** The social-network sync row, shown only when a provider is set up (000 §2.11, §6, docs/decisions/0022). */
+/** The social-network sync row, shown only when a provider is set up (docs/product/account-and-safety.md#identity-provider, docs/decisions/0022). */
 function SocialSyncRow() {
   const { t } = useTranslation();
   const profiles = useProfiles().data;
@@ -147,7 +147,7 @@ function SettingsStack({ profile, children }: { profile: UserProfile; children: 
 
 /**
  * The settings view: Profile and Privacy for a member with an identity of Orbit's own (`full`); without one
- * (002 §2), Profile and Password; then the rows and switches both share.
+ * (docs/product/account-and-safety.md#profile), Profile and Password; then the rows and switches both share.
  */
 function SettingsScreen({ full }: { full: boolean }) {
   const { t } = useTranslation();
@@ -166,7 +166,7 @@ function SettingsScreen({ full }: { full: boolean }) {
 
 /**
  * The full settings view (profile, privacy and notifications) for a member with an identity, otherwise the
- * index: Profile and Password, and the notification switch (000 §2.2, 002 §2).
+ * index: Profile and Password, and the notification switch (docs/product/account-and-safety.md#profile, docs/product/account-and-safety.md#profile).
  */
 export function Settings() {
   const profiles = useProfiles().data;

@@ -9,8 +9,8 @@ import { showError } from '../../ui/popup';
 import styles from './Settings.module.css';
 
 /**
- * Social-network sync (000 §2.11, §7 PUT /fb/user): the account id and token the provider's sign-in gave,
- * checked by the server with the provider. Linked, the names and password are the provider's (002 §5).
+ * Social-network sync (docs/product/account-and-safety.md#identity-provider, #sign-in PUT /fb/user): the account id and token the provider's sign-in gave,
+ * checked by the server with the provider. Linked, the names and password are the provider's (docs/product/account-and-safety.md#identity-provider).
  */
 export function SocialSyncDialog() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useSoundSetting } from '../../ui/sounds';
 import styles from './Settings.module.css';
 import { SwitchRow } from './SwitchRow';
 
-/** The sounds switch (002 §9): beep, tag user, general, mic granted and incoming call, on this device. */
+/** The sounds switch (docs/product/calls-and-lessons.md#incoming-call): beep, tag user, general, mic granted and incoming call, on this device. */
 export function SoundSetting() {
   const { t } = useTranslation();
   const enabled = useSoundSetting((s) => s.enabled);

@@ -6,7 +6,7 @@ export type AvatarNameCheck =
   | { kind: 'invalid'; problem: string }
   | { kind: 'candidate'; name: string };
 
-/** An unchanged name simply closes the editor; otherwise it must pass the avatar-name rule (002 §5). */
+/** An unchanged name simply closes the editor; otherwise it must pass the avatar-name rule (docs/product/account-and-safety.md#identity-names). */
 export function checkAvatarName(typed: string, current: string | null | undefined): AvatarNameCheck {
   const name = typed.trim();
   if (name === (current ?? '')) return { kind: 'unchanged' };

@@ -12,7 +12,7 @@ export interface Area {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * The crop as POST /crop takes it (002 §7): a square of side s = 210 at x, y, in the scale at which the
+ * The crop as POST /crop takes it (docs/product/account-and-safety.md#persona): a square of side s = 210 at x, y, in the scale at which the
  * image is shown with the crop 210 px across; from the cropper's area in percent and in image pixels.
  */
 export function squareCrop(percent: Area, pixels: Area): CropArea {

@@ -7,7 +7,7 @@ import {
   UnitPreference,
 } from '@orbit/contract';
 
-/** Height and weight as the editor shows them, in the member's units (002 §5); stored metric. */
+/** Height and weight as the editor shows them, in the member's units (docs/product/account-and-safety.md#profile-ranges); stored metric. */
 
 export interface Range {
   min: number;
@@ -80,7 +80,7 @@ export function formatBirth({ day, month, year }: Birth): string {
 }
 
 /**
- * Reads the profile's date of birth: DD-MM-YYYY as the server answers it (002 §3), YYYY-MM-DD, or
+ * Reads the profile's date of birth: DD-MM-YYYY as the server answers it (docs/product/account-and-safety.md#profile), YYYY-MM-DD, or
  * MM/DD/YYYY as the picker writes it.
  */
 export function parseBirth(value: string | null | undefined): Birth | null {

@@ -22,7 +22,7 @@ const devicesView = view('devices', T.devicesTitle, DevicesDialog);
 const pushView = view('push-notifications', T.pushTitle, PushSettings);
 const blockedView = view('blocked', T.blockedMembers, BlockedList);
 
-/** Settings opens the full view when the member has an identity, otherwise the index (000 §2.2). */
+/** Settings opens the full view when the member has an identity, otherwise the index (docs/product/account-and-safety.md#profile). */
 export const openSettings = () => openDialog(settingsView());
 export const openDevices = () => openDialog(devicesView());
 export const openPush = () => openDialog(pushView());

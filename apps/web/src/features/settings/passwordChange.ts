@@ -9,7 +9,7 @@ export interface PasswordChangeForm {
   confirm: string;
 }
 
-/** The first problem of the change-password form, in the spec's words (002 §5, §8), or null. */
+/** The first problem of the change-password form, in the spec's words (docs/product/account-and-safety.md#profile), or null. */
 export function passwordChangeProblem(form: PasswordChangeForm, username?: string | null): string | null {
   if (!form.old) return T.passwordIncorrect;
   if (form.next.trim() !== form.confirm.trim()) return T.passwordsDontMatch;

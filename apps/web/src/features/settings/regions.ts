@@ -9,12 +9,12 @@ export function countryOptions(lang = 'en'): SelectOption[] {
   );
 }
 
-/** US states plus DC, then Canadian provinces and territories (002 §9). */
+/** US states plus DC, then Canadian provinces and territories (docs/product/account-and-safety.md#profile-ranges). */
 export const STATE_OPTIONS: readonly SelectOption[] = Object.values(STATES_BY_COUNTRY).flatMap((states) =>
   Object.entries(states).map(([value, label]) => ({ value, label })),
 );
 
-/** The 25 time zones offered (002 §9), west to east. */
+/** The 25 time zones offered (docs/product/account-and-safety.md#profile-ranges), west to east. */
 export const TIMEZONES = [
   'Pacific/Honolulu',
   'America/Anchorage',

@@ -7,7 +7,7 @@ import { confirmDone } from '../../ui/toast';
 
 /**
  * Saves one profile setting with PUT /user; a failure shows "unable to change <setting>" /
- * "please try again" (002 §8). Resolves to the updated profile, or null when it failed.
+ * "please try again" (docs/product/account-and-safety.md#profile). Resolves to the updated profile, or null when it failed.
  */
 export function useSaveSetting() {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { ProfileHeader } from './ProfileHeader';
 import { optionalMessage } from './rules';
 import { useFriendActions } from './useFriendActions';
 
-/** Friend confirmation (000 §2.7): the profile, an optional message, cancel and confirm. */
+/** Friend confirmation (docs/product/friends.md#friend-confirmation): the profile, an optional message, cancel and confirm. */
 export function FriendConfirmation({ profile }: { profile: PublicProfile }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');

@@ -27,7 +27,7 @@ function openerOf(star: ProfileStar): (() => void) | undefined {
 }
 
 /**
- * Inactive (000 §2.4): the stars of zone 4 and beyond, which do not orbit, on four swipeable pages with
+ * Inactive (docs/product/friends.md#inactive): the stars of zone 4 and beyond, which do not orbit, on four swipeable pages with
  * the spec's empty texts. A member opens their star page; communities, games and activities open their
  * views as those features land.
  */

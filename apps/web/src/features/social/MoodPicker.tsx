@@ -10,7 +10,7 @@ import { MOOD_ORDER, moodKey } from './rules';
 import styles from './Social.module.css';
 import { TagEditor } from './TagEditor';
 
-/** "I Feel:" (002 §2): five moods, each sent at once, and the tag area of the mood. */
+/** "I Feel:" (docs/product/activities-and-leaderboards.md#moods): five moods, each sent at once, and the tag area of the mood. */
 export function MoodPicker() {
   const { t } = useTranslation();
   const me = useMe();
@@ -43,7 +43,7 @@ export function MoodPicker() {
       </ul>
       <TagEditor />
       <div className={layoutStyles.buttons}>
-        {/* The new post composer (001 §2): share how I feel on my own feed, my mood tags previewed. */}
+        {/* The new post composer (docs/product/feeds-and-comments.md#composer): share how I feel on my own feed, my mood tags previewed. */}
         <Button
           variant="secondary"
           onClick={() => openComposer({ scope: { kind: 'user', id: me.user_id }, tags: me.gojimoji.tags })}

@@ -12,8 +12,8 @@ import { optionalMessage } from './rules';
 import { useFriendActions } from './useFriendActions';
 
 /**
- * Private request (000 §2.6): a friend request to a member found by exact persona name, with an optional
- * message; "persona does not exist" when the lookup finds nobody (000 §5).
+ * Private request (docs/product/friends.md#private-request): a friend request to a member found by exact persona name, with an optional
+ * message; "persona does not exist" when the lookup finds nobody (docs/product/friends.md#request-message).
  */
 export function PrivateRequestView() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import styles from './Social.module.css';
 import { useFriendActions } from './useFriendActions';
 
 /**
- * The users list's friend, unfriend and confirm buttons (001 §2), by how the caller stands to the member:
+ * The users list's friend, unfriend and confirm buttons (docs/product/friends.md#users-list), by how the caller stands to the member:
  * a stranger can be asked (through the friend confirmation), a friend unfriended, an incoming request
  * confirmed; an outgoing one shows as pending.
  */

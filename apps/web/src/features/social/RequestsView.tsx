@@ -23,8 +23,8 @@ const FILTER_LABELS: Record<RequestFilter, string> = {
 const sentDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /**
- * Requests (000 §2.5): a picker of four; accept and reject on each incoming request; an outgoing one shows
- * as pending with its sent date. The list reloads after each answer (000 §4.4) and on every
+ * Requests (docs/product/friends.md#requests-list): a picker of four; accept and reject on each incoming request; an outgoing one shows
+ * as pending with its sent date. The list reloads after each answer (docs/product/friends.md#friend-requests) and on every
  * FRIEND_REQUEST event, so a new request appears while the screen is open.
  */
 export function RequestsView() {

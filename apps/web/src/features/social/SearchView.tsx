@@ -20,7 +20,7 @@ const KINDS: readonly SearchKind[] = ['users', 'communities'];
 const KIND_LABELS = { users: T.searchUsersKind, communities: T.searchCommunitiesKind } as const;
 
 /**
- * Search (000 §2.3): four states, friends, communities, friendSearch and communitySearch. The picker
+ * Search (docs/product/friends.md#search): four states, friends, communities, friendSearch and communitySearch. The picker
  * chooses users or communities, Enter runs the search, back from a search returns to its list, and a
  * touch swipe moves to the neighbouring kind.
  */

@@ -17,7 +17,7 @@ import styles from './Social.module.css';
 /**
  * The mood tags as the member last chose them, and how to save a new list with PUT /user
  * {gojimoji:{tags}}. While a save is under way its list is the current one, so a quick second add builds
- * on the first rather than on what the server said before it; a failure names what was tried (001 §8).
+ * on the first rather than on what the server said before it; a failure names what was tried (docs/product/friends.md#friend-requests).
  */
 function useMoodTags(saved: readonly string[]) {
   const update = useUpdateUser();
@@ -31,7 +31,7 @@ function useMoodTags(saved: readonly string[]) {
   return { tags, save };
 }
 
-/** The mood's tags with suggested Prior Tags (001 §2): blank and duplicate tags are ignored (001 §5). */
+/** The mood's tags with suggested Prior Tags (docs/product/activities-and-leaderboards.md#mood-tags): blank and duplicate tags are ignored (docs/product/feeds-and-comments.md#tags). */
 export function TagEditor() {
   const { t } = useTranslation();
   const me = useMe();

@@ -24,7 +24,7 @@ const isPublicProfile = (profile: PublicProfile | UserProfile): profile is Publi
   'is_friend' in profile;
 
 /**
- * The user star page (001 §2): avatar, mood and tags in the header; the friend-request banner when the
+ * The user star page (docs/product/friends.md#member-page): avatar, mood and tags in the header; the friend-request banner when the
  * member asked the caller; pin and unpin of the member's star; the THIS WEEK summary with its history button
  * and the feed, for the member and their friends; the member's own page adds their private mood insights.
  */
@@ -81,7 +81,7 @@ function MemberActions({ profile }: { profile: PublicProfile }) {
 }
 
 /**
- * A friend's page opens their private thread (002 §2's private message, without the picker). Only friends:
+ * A friend's page opens their private thread (docs/product/messages.md#previews's private message, without the picker). Only friends:
  * the server refuses a thread with anyone else, and a block ends the friendship.
  */
 function SendMessageButton({ profile }: { profile: PublicProfile }) {
@@ -93,7 +93,7 @@ function SendMessageButton({ profile }: { profile: PublicProfile }) {
   );
 }
 
-/** "Wants to be your friend" with accept and Decline (001 §2). */
+/** "Wants to be your friend" with accept and Decline (docs/product/friends.md#member-page). */
 function RequestBanner({ profile }: { profile: PublicProfile }) {
   const { t } = useTranslation();
   const actions = useFriendActions();
@@ -116,7 +116,7 @@ function RequestBanner({ profile }: { profile: PublicProfile }) {
   );
 }
 
-/** Pin keeps the member's star in the innermost zone; it toggles at once and fails silently (001 §8). */
+/** Pin keeps the member's star in the innermost zone; it toggles at once and fails silently (docs/product/friends.md#friend-requests). */
 function PinButton({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const star = memberStar(useProfiles().data?.stars ?? [], userId);

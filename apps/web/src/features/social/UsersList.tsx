@@ -8,7 +8,7 @@ import { PersonRow } from '../../ui/PersonRow';
 import { openUserStar } from './open';
 import { RelationButtons } from './RelationButtons';
 
-/** The users list (001 §2): every member the caller may see, with friend, unfriend or confirm. */
+/** The users list (docs/product/friends.md#users-list): every member the caller may see, with friend, unfriend or confirm. */
 export function UsersList() {
   const { t } = useTranslation();
   const users = useUsers();

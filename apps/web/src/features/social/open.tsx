@@ -18,7 +18,7 @@ const TagEditor = lazyScreen(() => import('./TagEditor').then((m) => m.TagEditor
 const UserStarPage = lazyScreen(() => import('./UserStarPage').then((m) => m.UserStarPage));
 const UsersList = lazyScreen(() => import('./UsersList').then((m) => m.UsersList));
 
-/** Each social view opens on the dialog stack (000 §2): back pops it and focus returns to its opener. */
+/** Each social view opens on the dialog stack (docs/product/home-and-stars.md#shell): back pops it and focus returns to its opener. */
 /** Search opens on users unless told otherwise (the home view's welcome opens it on communities). */
 const searchView = (kind: SearchKind = 'users') => ({
   title: T.search,

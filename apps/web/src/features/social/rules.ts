@@ -9,8 +9,8 @@ import {
 } from '@orbit/contract';
 
 /**
- * Adds a tag unless it is blank or already there (001 §5), compared without case or surrounding space;
- * a tag longer than 280 characters (000 §5) is refused too. Answers the same array when nothing changed.
+ * Adds a tag unless it is blank or already there (docs/product/friends.md#request-message), compared without case or surrounding space;
+ * a tag longer than 280 characters (docs/product/friends.md#request-message) is refused too. Answers the same array when nothing changed.
  */
 export function addTag(tags: readonly string[], raw: string): readonly string[] {
   const tag = raw.trim();
@@ -26,7 +26,7 @@ export function removeTag(tags: readonly string[], tag: string): readonly string
 
 /**
  * The optional message of a friend or private request: blank, or the placeholder text itself, counts as
- * empty (000 §2.6, 001 §5) and is not sent.
+ * empty (docs/product/friends.md#private-request, docs/product/friends.md#request-message) and is not sent.
  */
 export function optionalMessage(text: string, placeholder: string): string | undefined {
   const message = text.trim();
@@ -34,13 +34,13 @@ export function optionalMessage(text: string, placeholder: string): string | und
   return message.slice(0, LIMITS.message);
 }
 
-/** The mood picker's order (002 §2): excited, happy, sad, depressed, anxious. */
+/** The mood picker's order (docs/product/activities-and-leaderboards.md#moods): excited, happy, sad, depressed, anxious. */
 export const MOOD_ORDER = [Mood.EXCITED, Mood.HAPPY, Mood.SAD, Mood.DEPRESSED, Mood.ANXIOUS] as const;
 
-/** Locale key of a mood's name (000 §3.8: 1 happy, 2 sad, 3 depressed, 4 anxious, 5 excited). */
+/** Locale key of a mood's name (docs/product/activities-and-leaderboards.md#moods: 1 happy, 2 sad, 3 depressed, 4 anxious, 5 excited). */
 export const moodKey = (mood: number) => `mood.${mood}`;
 
-/** The requests screen's picker (000 §2.5): all, friend and community requests, and pending approval. */
+/** The requests screen's picker (docs/product/friends.md#requests-list): all, friend and community requests, and pending approval. */
 export const REQUEST_FILTERS = ['all', 'friend', 'community', 'pendingApproval'] as const;
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];
 
@@ -74,7 +74,7 @@ export function requestRows(requests: FriendRequestsResponse, filter: RequestFil
   return rows[filter].sort(newestFirst);
 }
 
-/** The inactive view's pages (000 §2.4): friends, communities, games, activities, each by its star types. */
+/** The inactive view's pages (docs/product/friends.md#inactive): friends, communities, games, activities, each by its star types. */
 export const INACTIVE_PAGES = [
   { id: 'friends', types: [StarType.FRIEND, StarType.PENDING_FRIEND] },
   {
@@ -92,7 +92,7 @@ export const INACTIVE_PAGES = [
 ] as const satisfies readonly { id: string; types: readonly number[] }[];
 export type InactivePage = (typeof INACTIVE_PAGES)[number]['id'];
 
-/** Stars of zone 4 and beyond are inactive: listed here rather than orbiting (000 §2.1, §2.4). */
+/** Stars of zone 4 and beyond are inactive: listed here rather than orbiting (docs/product/home-and-stars.md#home-view; docs/product/friends.md#inactive). */
 export function inactiveStars(stars: readonly ProfileStar[], page: InactivePage): ProfileStar[] {
   const types: readonly number[] = INACTIVE_PAGES.find((p) => p.id === page)?.types ?? [];
   return stars

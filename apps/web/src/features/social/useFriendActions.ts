@@ -4,7 +4,7 @@ import { T } from '../../i18n/texts';
 import { showError, usePopupStore } from '../../ui/popup';
 
 /**
- * Runs a call; a failure shows the spec's title over "please try again" (000 §8) and answers false. A
+ * Runs a call; a failure shows the spec's title over "please try again" (docs/product/README.md#errors) and answers false. A
  * refusal because one of the two blocked the other says so instead (issue 14).
  */
 async function attempt(call: () => Promise<unknown>, failureTitle?: string): Promise<boolean> {
@@ -42,7 +42,7 @@ export function useFriendActions() {
       attempt(() => send.mutateAsync({ userId, message }), T.unableToSendFriendRequest),
     accept: (userId: number) => attempt(() => send.mutateAsync({ userId }), T.unableToAcceptFriendRequest),
     reject: (userId: number) => attempt(() => withdraw.mutateAsync(userId), T.unableToRejectFriendRequest),
-    // The spec words no unfriend failure (001 §8): the default popup says something went wrong.
+    // The spec words no unfriend failure (docs/product/friends.md#friend-requests): the default popup says something went wrong.
     unfriend: (userId: number) => attempt(() => unfriend.mutateAsync(userId)),
   };
 }

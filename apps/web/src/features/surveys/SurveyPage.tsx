@@ -39,8 +39,8 @@ function Question({
 }
 
 /**
- * The survey page (001 §2, §4): its questions with at most 5 radio options each, SUBMIT SURVEY, then the
- * completion message. A failed submit is silent (001 §8); one answered elsewhere already shows as submitted.
+ * The survey page (docs/product/incentives-and-surveys.md#survey-answer): its questions with at most 5 radio options each, SUBMIT SURVEY, then the
+ * completion message. A failed submit is silent (docs/product/the area's own anchor (communities.md#members); one answered elsewhere already shows as submitted.
  */
 export function SurveyPage({ item }: { item: SurveyListItem }) {
   const { t } = useTranslation();

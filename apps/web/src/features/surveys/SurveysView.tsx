@@ -31,12 +31,12 @@ function SurveyItem({ item }: { item: SurveyListItem }) {
   );
 }
 
-/** The surveys list (002 §2): name, description, start and end; completed ones with the remaining time. */
+/** The surveys list (docs/product/incentives-and-surveys.md#surveys-list): name, description, start and end; completed ones with the remaining time. */
 export function SurveysView() {
   const { t } = useTranslation();
   const surveys = useSurveys();
   if (surveys.isError) {
-    // Survey errors are silent in the spec (002 §8): offer the retry without a text of our own.
+    // Survey errors are silent in the spec (docs/product/calls-and-lessons.md#call-screen): offer the retry without a text of our own.
     return (
       <Button variant="secondary" onClick={() => surveys.refetch()}>
         {t(T.pleaseTryAgainCap)}

@@ -10,7 +10,7 @@ const SurveyPage = lazyScreen(() => import('./SurveyPage').then((m) => m.SurveyP
 const SurveyFromAddress = lazyScreen(() => import('./SurveyPage').then((m) => m.SurveyFromAddress));
 const SurveysView = lazyScreen(() => import('./SurveysView').then((m) => m.SurveysView));
 
-/** The SURVEYS star (14) opens the surveys list (000 §2.11). */
+/** The SURVEYS star (14) opens the surveys list (docs/product/incentives-and-surveys.md#surveys-list). */
 const surveysView = () => ({
   title: T.surveysTitle,
   route: { kind: 'surveys', ids: [] },

@@ -16,7 +16,7 @@ export function remainingTime(endTime: string, now: number = Date.now()): string
   return `${minutes}m`;
 }
 
-/** SUBMIT SURVEY sends one answer per question, each the number of an offered option (1..5, 001 §5). */
+/** SUBMIT SURVEY sends one answer per question, each the number of an offered option (1..5, docs/product/incentives-and-surveys.md#survey-answer). */
 export function canSubmit(
   questions: readonly SurveyQuestion[],
   answers: readonly (number | null)[],

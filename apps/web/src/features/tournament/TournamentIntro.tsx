@@ -11,7 +11,7 @@ import { isClickable, roundDates, roundLabel } from './rules';
 import styles from './Tournament.module.css';
 import { LoadError } from './TournamentParts';
 
-/** The intro page (001 §2): a season picker (back to 2020, 000 §9), how battles are won, and the rounds. */
+/** The intro page (docs/product/tournament.md#rounds): a season picker (back to 2020, docs/product/tournament.md#seasons), how battles are won, and the rounds. */
 export function TournamentIntro() {
   const { t } = useTranslation();
   const seasons = useMemo(() => tournamentSeasons(new Date()), []);

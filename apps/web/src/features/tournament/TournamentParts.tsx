@@ -11,7 +11,7 @@ import { CommunityIcon } from '../communities';
 import { minutesOf } from './rules';
 import styles from './Tournament.module.css';
 
-/** 001 §8: 'Unable to get tournament data' / 'Please try again', as a popup once and in place with a retry. */
+/** docs/product/tournament.md#pages: 'Unable to get tournament data' / 'Please try again', as a popup once and in place with a retry. */
 export function LoadError({ retry }: { retry: () => void }) {
   const { t } = useTranslation();
   useEffect(() => showError(T.unableToGetTournament, T.pleaseTryAgainCap), []);
@@ -57,7 +57,7 @@ function Side({ side, onUser }: { side: TournamentSide; onUser: (user: Tournamen
   );
 }
 
-/** One pair of the round: both sides, then its winner or TBD (001 §2). */
+/** One pair of the round: both sides, then its winner or TBD (docs/product/tournament.md#pages). */
 export function PairCard({ pair, onUser }: { pair: TournamentPair; onUser: (user: TournamentUser) => void }) {
   const { t } = useTranslation();
   const [home, away] = pair.participants;

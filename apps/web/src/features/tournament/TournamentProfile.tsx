@@ -12,7 +12,7 @@ import { findUser, sideOf } from './rules';
 import styles from './Tournament.module.css';
 import { LoadError } from './TournamentParts';
 
-/** A member's tournament profile (001 §2, §3): picture, identity, blurb, community, battles won, state, h5. */
+/** A member's tournament profile (docs/product/tournament.md#pages, #bracket): picture, identity, blurb, community, battles won, state, h5. */
 export function TournamentProfile({
   code,
   round,

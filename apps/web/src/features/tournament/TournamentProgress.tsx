@@ -10,7 +10,7 @@ import styles from './Tournament.module.css';
 import { LoadError, PairCard } from './TournamentParts';
 
 /**
- * The progress page (001 §2): the rounds as tabs (past rounds and the one under way clickable), then the
+ * The progress page (docs/product/tournament.md#rounds): the rounds as tabs (past rounds and the one under way clickable), then the
  * shown round's community pairs, each with its winner or TBD.
  */
 export function TournamentProgress({ code, round }: { code: string | null; round: TournamentRound | null }) {

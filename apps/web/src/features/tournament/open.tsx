@@ -10,7 +10,7 @@ const TournamentIntro = lazyScreen(() => import('./TournamentIntro').then((m) =>
 const TournamentProfile = lazyScreen(() => import('./TournamentProfile').then((m) => m.TournamentProfile));
 const TournamentProgress = lazyScreen(() => import('./TournamentProgress').then((m) => m.TournamentProgress));
 
-/** The intro page: the season, its rounds and how battles are won (001 §2, §4). */
+/** The intro page: the season, its rounds and how battles are won (docs/product/tournament.md#rounds). */
 const tournamentView = () => ({
   title: T.tournamentTitle,
   route: { kind: 'tournament', ids: [] },
@@ -18,7 +18,7 @@ const tournamentView = () => ({
 });
 export const openTournament = () => openDialog(tournamentView());
 
-/** The BG star (12) opens the tournament when its background type is 2, tournament (000 §3.13). */
+/** The BG star (12) opens the tournament when its background type is 2, tournament (docs/product/tournament.md#tournament-star). */
 export function openBackgroundStar(star: Pick<Star, 'type'>): void {
   if (star.type === BackgroundType.TOURNAMENT) openTournament();
 }

@@ -6,7 +6,7 @@ import {
   type TournamentUser,
 } from '@orbit/contract';
 
-/** 001 §2: past rounds are clickable; so is the one under way. Upcoming ones are not. */
+/** docs/product/tournament.md#rounds: past rounds are clickable; so is the one under way. Upcoming ones are not. */
 export const isClickable = (state: string) => state !== RoundState.UPCOMING;
 
 export const roundLabel = (round: number) => roundDefinition(round)?.label ?? String(round);

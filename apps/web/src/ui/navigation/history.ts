@@ -12,7 +12,7 @@ export interface Address {
  * The dialog stack kept in the address and the browser's history (docs/decisions/0042). The store stays the
  * truth the screens follow: each change made in the app is written to the history (a view opened is a new
  * entry, one closed goes back), and the browser's Back and Forward, a reload and a link are mapped back onto
- * the store. Every entry of the stack is a history entry, so Back pops one step (000 §2); each history entry
+ * the store. Every entry of the stack is a history entry, so Back pops one step (docs/product/home-and-stars.md#shell); each history entry
  * carries its depth in the stack, and the path names the addressed views among them. The first entry is
  * home, so Back from a link never leaves the app.
  */

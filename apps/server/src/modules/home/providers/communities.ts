@@ -18,7 +18,7 @@ function communityFace(community: typeof communities.$inferSelect) {
 }
 
 /**
- * One star per community the member belongs to, of the community's own star type (000 §3.4: user-created 1,
+ * One star per community the member belongs to, of the community's own star type (docs/product/home-and-stars.md#star-types: user-created 1,
  * system 2, game 3, inner circle 4), orbiting by the member's visits, posts and joins.
  */
 export const communityStars: StarProvider = async ({ db, owner, now }) => {
@@ -63,7 +63,7 @@ export const communityStars: StarProvider = async ({ db, owner, now }) => {
   };
 };
 
-/** One COMMUNITY_INVITE star (13) per pending invite (000 §4.5); a new invite pulses the ME star. */
+/** One COMMUNITY_INVITE star (13) per pending invite (docs/product/communities.md#invites); a new invite pulses the ME star. */
 export const communityInviteStars: StarProvider = async ({ db, owner }) => {
   const rows = await db
     .select({ invite: communityInvites, community: communities })

@@ -7,7 +7,7 @@ import type { StarProvider } from './types';
 
 /**
  * The INCENTIVE star (7) when the member's organisations have plans for them, listing the plans' ids
- * (000 §3.3 incentive_plans). It orbits by the member's latest activity session (what earns rewards), or by
+ * (docs/product/home-and-stars.md#star-types incentive_plans). It orbits by the member's latest activity session (what earns rewards), or by
  * the newest plan when that is later.
  */
 export const incentiveStars: StarProvider = async ({ db, owner, now }) => {

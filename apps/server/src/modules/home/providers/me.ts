@@ -3,7 +3,7 @@ import { faceSeenBy, SELF } from '../../faces';
 import { blankStar } from '../presenter';
 import type { StarProvider } from './types';
 
-/** The member's own star at the centre of the home view (000 §2.1): zone 0, medium size. */
+/** The member's own star at the centre of the home view (docs/product/home-and-stars.md#home-view): zone 0, medium size. */
 export const meStar: StarProvider = async ({ owner }) => {
   const face = faceSeenBy(owner, SELF);
   return {

@@ -13,7 +13,7 @@ const starRow = {
   interactionDate: stars.interactionDate,
 };
 
-/** One FRIEND star per friend (000 §3.4: 5), with the persona: friends see it whatever the privacy. */
+/** One FRIEND star per friend (docs/product/home-and-stars.md#star-types: 5), with the persona: friends see it whatever the privacy. */
 export const friendStars: StarProvider = async ({ db, owner, now }) => {
   const rows = await db
     .select({ user: users, star: starRow, since: friendships.createdAt })
@@ -39,7 +39,7 @@ export const friendStars: StarProvider = async ({ db, owner, now }) => {
   };
 };
 
-/** One PENDING_FRIEND star (6) per request the member sent (000 §4.4), faced by the other's privacy. */
+/** One PENDING_FRIEND star (6) per request the member sent (docs/product/friends.md#friend-requests), faced by the other's privacy. */
 export const pendingFriendStars: StarProvider = async ({ db, owner, now }) => {
   const rows = await db
     .select({ user: users, star: starRow, since: friendRequests.createdAt })

@@ -14,7 +14,7 @@ import { blankStar } from '../presenter';
 import type { StarProvider } from './types';
 
 /**
- * The tournament star (BG 12 with background type 2, tournament: 000 §3.4, §3.13) opens the tournament's
+ * The tournament star (BG 12 with background type 2, tournament: docs/product/home-and-stars.md#star-types; docs/product/tournament.md#tournament-star) opens the tournament's
  * intro. A member sees it once they belong to a public community (the ones that enter, 0018), close and
  * large while a round of the season is under way. One query.
  */
