@@ -14,7 +14,7 @@ describe('config', () => {
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
-  it('reads every variable of API.md', () => {
+  it('reads the main variables of the server, each typed', () => {
     const c = loadConfig({
       PORT: '9000',
       HOST: '127.0.0.1',

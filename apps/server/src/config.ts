@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
 
-/** Every environment variable the server reads, parsed and typed in one place (API.md, README). */
+/** Every environment variable the server reads, parsed and typed in one place (README's configuration table). */
 export interface Config {
   port: number;
   host: string;

@@ -181,7 +181,7 @@ export const PERSONA_GENDER_STYLES = ['male', 'female', 'other'] as const;
 /** Session type 69 counts strokes instead of steps. */
 export const STROKES_SESSION_TYPE = 69;
 
-/** Realtime event types and subtypes (docs/product/realtime.md#event-types, ARCHITECTURE §5). */
+/** Realtime event types and subtypes (docs/product/realtime.md#event-types, #delivery). */
 export const EventType = {
   COMMUNITY_POST: 'COMMUNITY_POST',
   COMMUNITY_COMMENT: 'COMMUNITY_COMMENT',

@@ -8,13 +8,13 @@ export const GENERIC_ERROR_TEXT = 'error.message' satisfies LocaleKey;
 const GENERIC = GENERIC_ERROR_TEXT;
 
 /**
- * Every error code the server sends (API.md's `error`, and the codes of `errors[]`), snake_case, each with the
+ * Every error code the server sends (the refusal's `error`, and the codes of `errors[]`), snake_case, each with the
  * locale key of the text the web shows for it; a code the web has no words for yet shows the generic text.
  * The server's error helpers take only these codes; the web maps a code to its text here and never matches
  * on message text (docs/decisions/0034).
  */
 export const ERROR_CATALOGUE = {
-  // Any call (API.md "Errors"): invalid input, no session, not allowed, nothing there, the framework's limits.
+  // Any call (docs/product/README.md#errors): invalid input, no session, not allowed, nothing there, the framework's limits.
   validation: GENERIC,
   bad_request: GENERIC,
   unauthorized: GENERIC,
@@ -33,7 +33,7 @@ export const ERROR_CATALOGUE = {
   invalid_page_key: GENERIC,
   out_of_range: GENERIC,
 
-  // Sign-in, registration and passwords (API.md "Identity and sessions"): email_already_in_use reads "Email
+  // Sign-in, registration and passwords: email_already_in_use reads "Email
   // already in use", identity_not_available "User already exists!" (docs/product/account-and-safety.md#registration).
   invalid_credentials: 'auth.invalid_credentials',
   /** An operator disabled the account (`orbit user:disable`, decision 0057): no sign-in until enabled. */
@@ -201,7 +201,7 @@ export const ERROR_CATALOGUE = {
   invalid_subscription: GENERIC,
 } as const satisfies Record<string, LocaleKey>;
 
-/** A stable error code (API.md). */
+/** A stable error code (docs/product/README.md#errors). */
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 /** Each code by its own name, for reading it in code: `ErrorCode.kicked`. */

@@ -12,7 +12,7 @@ interface EnvelopeOf<T extends EventType, S> {
 }
 
 /**
- * One realtime envelope (API.md), typed by the event catalogue: a union over the catalogue's pairs, so that
+ * One realtime envelope (docs/product/realtime.md#event-types), typed by the event catalogue: a union over the catalogue's pairs, so that
  * `type` and `subtype` narrow `data`. `id` is the position in its stream: the recipient's own monotonic
  * sequence, or, with `ch`, the sequence of that community's channel (docs/decisions/0004).
  */
@@ -68,7 +68,7 @@ export const WS_CLOSE = {
   serviceRestart: 1012,
 } as const;
 
-/** How long the events table keeps an event for resume (ARCHITECTURE §5: at least 24 hours). */
+/** How long the events table keeps an event for resume (at least 24 hours, docs/product/realtime.md#delivery). */
 export const EVENT_RETENTION_MS = 48 * 60 * 60 * 1000;
 export const WS_TICKET_TTL_MS = 60_000;
 

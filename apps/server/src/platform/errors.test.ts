@@ -7,7 +7,7 @@ import { AppError, registerErrorHandlers, vanishedReference } from './errors';
 
 const { app, deps } = await createTestApp();
 
-describe('the error shape of API.md', () => {
+describe('the error shape (docs/product/README.md#errors)', () => {
   it('renders a validation failure as 400 validation with details', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { identity: 'x' } });
     expect(res.statusCode).toBe(400);

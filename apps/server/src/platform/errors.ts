@@ -2,7 +2,7 @@ import { type ApiErrorBody, ErrorCode } from '@orbit/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The one typed error every refusal is thrown as; rendered by one handler into API.md's shape. Its code is
+ * The one typed error every refusal is thrown as; rendered by one handler into one shape (docs/product/README.md#errors). Its code is
  * one of the contract's error catalogue (docs/decisions/0034).
  */
 export class AppError extends Error {
@@ -33,14 +33,14 @@ export const conflict = (code: ErrorCode, message: string) => new AppError(409, 
 export const draining = () =>
   new AppError(503, ErrorCode.draining, 'This server is restarting: try again (another one takes over)');
 
-/** One refusal on the wire (API.md): a catalogue code and a human message. */
+/** One refusal on the wire (docs/product/README.md#errors): a catalogue code and a human message. */
 function refuse(reply: FastifyReply, status: number, body: ApiErrorBody) {
   return reply.status(status).send(body);
 }
 
 /**
  * The catalogue's code of a refusal the framework or a plugin made before or around a route (a body that
- * is not JSON, a form that is not multipart): invalid input is `validation`, as API.md says of a 400.
+ * is not JSON, a form that is not multipart): invalid input is `validation`, as every 400 of invalid input is.
  */
 function frameworkCode(status: number): ErrorCode {
   if (status === 400) return ErrorCode.validation;
@@ -61,7 +61,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
   refuse(reply, 400, { error: ErrorCode.validation, message: err.message || 'The request URL is not valid' });
 }
 
-/** The framework's own message for a status whose wording API.md fixes. */
+/** The framework's own message for a status whose wording is fixed (docs/product/README.md#errors). */
 const FRAMEWORK_MESSAGES: Partial<Record<number, string>> = {
   413: 'The upload is too large',
   415: 'This content type is not allowed',

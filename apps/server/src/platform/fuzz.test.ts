@@ -12,7 +12,7 @@ import {
 /**
  * Every route of the OpenAPI document, called by a signed-in member with hostile values (non-finite and
  * out-of-range numbers, NUL bytes, malformed forms) mixed into plausible ones: none may answer 5xx, and
- * every refusal has API.md's error shape. A few runs per route keep it to seconds per database;
+ * every refusal has the error shape (docs/product/README.md#errors). A few runs per route keep it to seconds per database;
  * FUZZ_RUNS_PER_ROUTE=200 searches deeper.
  */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 4);

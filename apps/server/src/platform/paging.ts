@@ -22,7 +22,7 @@ export function decodeKey(key: string): unknown {
   }
 }
 
-/** Reads an opaque page_key (API.md); none means the first page, anything unreadable is a 400. */
+/** Reads an opaque page_key; none means the first page, anything unreadable is a 400. */
 export function pageFromKey(key: string | undefined, size: number): Page {
   if (key === undefined || key === '') return { offset: 0, size };
   const offset = (decodeKey(key) as { o?: unknown } | null)?.o;

@@ -76,7 +76,7 @@ export interface MountOptions {
   logLevel?: 'silent';
 }
 
-/** A refusal of this route: API.md's shape, its `error` one of the codes the route may answer. */
+/** A refusal of this route: the shape of docs/product/README.md#errors, its `error` one of the codes the route may answer. */
 function refusalSchema(codes: readonly ErrorCode[]) {
   const { error: _anyCode, ...rest } = ErrorResponse.properties;
   return Type.Object({ error: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...codes] }), ...rest });

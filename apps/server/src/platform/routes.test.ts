@@ -4,7 +4,7 @@ import { createTestApp } from '../test/harness';
 const { app } = await createTestApp();
 
 /**
- * Routes that answer without a session, by design (API.md): sign-in, registration, account recovery (issue
+ * Routes that answer without a session, by design: sign-in, registration, account recovery (issue
  * 16), public assets, the Web Push key a browser subscribes with (issue 26), and operators' probes (issue 27).
  */
 const PUBLIC = [

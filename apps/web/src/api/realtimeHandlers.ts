@@ -33,7 +33,7 @@ type Handler<T extends EventType> = (
 type Handlers = { [T in EventType]?: Handler<T> };
 
 /**
- * One small handler per event type (CONVENTIONS 13). Handlers are idempotent: the HTTP reply and the
+ * One small handler per event type. Handlers are idempotent: the HTTP reply and the
  * event may arrive in either order. Features add their own rows as they land.
  */
 export const realtimeHandlers: Handlers = {

@@ -1,7 +1,7 @@
 import { UI_TIMINGS } from '@orbit/contract';
 
 /**
- * The realtime socket as an explicit state machine (CONVENTIONS 14): the screen can always tell which
+ * The realtime socket as an explicit state machine: the screen can always tell which
  * state it is in, and the transitions are pure so they are tested without a socket.
  */
 export type RealtimeStatus = 'connecting' | 'live' | 'resuming' | 'offline';

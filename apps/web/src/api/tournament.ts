@@ -57,7 +57,7 @@ function patchMember(client: QueryClient, code: string, userId: number, patch: U
 const inFlight = new Set<string>();
 
 /**
- * PUT /tournament/user/h5, optimistic (CONVENTIONS 12): the count rises at once; a repeat while one is on its
+ * PUT /tournament/user/h5, optimistic: the count rises at once; a repeat while one is on its
  * way is dropped; an error puts the count back and rejects so the caller shows the spec's message.
  */
 export async function highFive(client: QueryClient, code: string, user: TournamentUser): Promise<void> {

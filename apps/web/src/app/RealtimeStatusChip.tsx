@@ -13,7 +13,7 @@ const LABELS: Record<RealtimeStatus, string> = {
 };
 
 /**
- * Which state the realtime connection is in, always visible (CONVENTIONS 14); quiet when live. Without a
+ * Which state the realtime connection is in, always visible; quiet when live. Without a
  * network it says so steadily, and that the screen is the last one seen (docs/decisions/0045).
  */
 export function RealtimeStatusChip() {

@@ -72,7 +72,7 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & {
 /**
  * The refusals any route can answer, listed once rather than per route: invalid input (the schema, the
  * input guard, a body that is not JSON or too large), no session, a request from another origin, the rate
- * limit, the database out of reach and a failure of the server (API.md "Errors"; the framework's codes, platform/errors.ts).
+ * limit, the database out of reach and a failure of the server (docs/product/README.md#errors; the framework's codes, platform/errors.ts).
  */
 export const COMMON_ERRORS = [
   'validation',

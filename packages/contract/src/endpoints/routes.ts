@@ -24,7 +24,7 @@ export const ATTACHMENT_ROUTES = {
 } as const;
 
 /**
- * Registration, sign-in, sessions and passwords (API.md "Identity and sessions"): registering, signing in
+ * Registration, sign-in, sessions and passwords: registering, signing in
  * and the token handoff need no session, and a refused registration names the code the client turns into
  * its text, email_already_in_use or identity_not_available (docs/product/account-and-safety.md#registration).
  */

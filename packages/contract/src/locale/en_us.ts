@@ -537,7 +537,7 @@ const ORBIT_TEXTS = {
   'star_kind.13': 'community invite',
   'star_kind.14': 'surveys',
   'star_kind.15': 'private messages',
-  // Signing in and creating an account (API.md: the spec shows no sign-in screen).
+  // Signing in and creating an account (the specification shows no sign-in screen).
   'auth.identity': 'Email or username',
   'auth.email': 'Email',
   'auth.username': 'Username (optional)',

@@ -93,7 +93,7 @@ export const CallMediaBody = Type.Object(
 );
 export type CallMediaBody = Static<typeof CallMediaBody>;
 
-/** CALL INVITE (API.md): what the incoming call popup shows. */
+/** CALL INVITE (docs/product/realtime.md#event-types): what the incoming call popup shows. */
 export const CallInvite = Type.Object({
   name: Type.String(),
   image_url: Nullable(Type.String()),

@@ -17,7 +17,7 @@ export const COMMUNITY_INFO_MAX = LIMITS.postMessage;
 export const CommunityIdentity = { PERSONA: 'persona', AVATAR: 'avatar' } as const;
 export type CommunityIdentity = (typeof CommunityIdentity)[keyof typeof CommunityIdentity];
 
-/** Who owns a community (API.md): 1 an organisation, 2 a member. */
+/** Who owns a community: 1 an organisation, 2 a member. */
 export const OwnerType = { ORGANIZATION: 1, USER: 2 } as const;
 export type OwnerType = (typeof OwnerType)[keyof typeof OwnerType];
 

@@ -13,7 +13,7 @@ export const SEARCH_QUERY_MAX = 64;
 /** Prior tags answered per tag context, most recent first. */
 export const PRIOR_TAGS_MAX = 50;
 
-/** Paged lists (API.md): opaque keys; null at either end. */
+/** Paged lists: opaque keys; null at either end. */
 const PageKeys = {
   older_key: Nullable(Type.String({ description: 'page_key of the next page' })),
   newer_key: Nullable(Type.String({ description: 'page_key of the previous page' })),

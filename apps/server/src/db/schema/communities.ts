@@ -14,7 +14,7 @@ import {
 import { users } from './identity';
 import { images } from './media';
 
-/** A community (docs/product/feeds-and-comments.md#anonymous Community, docs/product/communities.md#community-fields). Owner: 1 an organisation, 2 a member (API.md). */
+/** A community (docs/product/feeds-and-comments.md#anonymous Community, docs/product/communities.md#community-fields). Owner: 1 an organisation, 2 a member. */
 export const communities = pgTable(
   'communities',
   {

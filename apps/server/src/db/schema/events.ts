@@ -55,7 +55,7 @@ export const channelEvents = pgTable(
 );
 
 /**
- * The transactional outbox (ARCHITECTURE §5): one row per recipient, written in the same transaction as the
+ * The transactional outbox (docs/product/realtime.md#delivery): one row per recipient, written in the same transaction as the
  * change; `seq` is the recipient's own monotonic sequence; `publishedAt` is set once the bus has it.
  */
 export const events = pgTable(

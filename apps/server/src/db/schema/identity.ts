@@ -108,7 +108,7 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use tickets for the realtime socket: the cookie stays HttpOnly (ARCHITECTURE §5). */
+/** Single-use tickets for the realtime socket: the cookie stays HttpOnly (docs/product/realtime.md#connection). */
 export const wsTickets = pgTable('ws_tickets', {
   ticketHash: text('ticket_hash').primaryKey(),
   userId: integer('user_id')

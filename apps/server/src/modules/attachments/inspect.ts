@@ -93,7 +93,7 @@ function isCleanText(bytes: Buffer): boolean {
 }
 
 /**
- * Checks one file (ARCHITECTURE §5a): its extension is on the list, its bytes belong to that extension's
+ * Checks one file (nothing the client says about it is trusted): its extension is on the list, its bytes belong to that extension's
  * family (sniffed), and an image is re-encoded so that its metadata (GPS included) is gone. 415 otherwise.
  */
 export async function prepareFile(file: IncomingFile): Promise<PreparedFile> {

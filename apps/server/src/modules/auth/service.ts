@@ -58,7 +58,7 @@ function generatedPassword(): string {
 }
 
 /**
- * Who may register into an organisation (API.md): anyone when its registration is open; otherwise an
+ * Who may register into an organisation: anyone when its registration is open; otherwise an
  * admin (role 2) of that organisation, or an expert of a community it owns, for the add-member form.
  */
 async function assertMayJoinOrganization(db: Queryable, organizationId: number, callerId: number | null) {

@@ -31,7 +31,7 @@ export function assertOneTarget(
 }
 
 /**
- * Who may join (ARCHITECTURE §5a): a community call is for that community's members (a private community's
+ * Who may join (what they may not know exists answers 404, docs/product/README.md#errors): a community call is for that community's members (a private community's
  * call does not exist for others); a private call for the members it invited. Answers the caller's row.
  */
 export async function assertMayJoin(

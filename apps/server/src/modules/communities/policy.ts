@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../platform/errors';
 
 export type CommunityRow = typeof communities.$inferSelect;
 
-/** Who may do what in a community (ARCHITECTURE §4): one place, called by every service that needs it. */
+/** Who may do what in a community (docs/product/README.md#server-enforces): one place, called by every service that needs it. */
 export interface CommunityStanding {
   community: CommunityRow;
   /** The caller's role (1 expert, 4 member), or null for a non-member. */
@@ -92,7 +92,7 @@ export async function communityExpertIds(db: Queryable, communityId: number): Pr
 }
 
 /**
- * May this member register newcomers into the organisation from a community's add-member form (API.md)?
+ * May this member register newcomers into the organisation from a community's add-member form?
  * Yes when they are an expert of a community the organisation owns.
  */
 export async function isExpertInOrganization(

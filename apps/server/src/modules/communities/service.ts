@@ -149,7 +149,7 @@ export async function removeMembership(work: Work, communityId: number, userId: 
 type Organizations = Awaited<ReturnType<typeof organizationsOf>>;
 
 /**
- * The owner of a community (API.md): 1 an organisation the caller holds role 2 in, 2 the caller; both
+ * The owner of a community: 1 an organisation the caller holds role 2 in, 2 the caller; both
  * absent means the caller's first organisation.
  */
 function resolveOwner(

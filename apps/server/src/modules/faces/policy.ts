@@ -15,7 +15,7 @@ export const SELF: Stance = { self: true };
 export const FRIEND: Stance = { isFriend: true };
 
 /**
- * The persona rule (docs/product/friends.md#faces: the privacy setting decides persona or avatar identity; ARCHITECTURE §4),
+ * The persona rule (docs/product/friends.md#faces: the privacy setting decides persona or avatar identity; the server enforces it, docs/product/README.md#server-enforces),
  * written here only: a member shows their persona (first name, username, persona picture) to themselves, to
  * their friends, and to everyone when public; a private member shows everyone else their avatar identity.
  */

@@ -22,7 +22,7 @@ interface NewComment {
 export async function notifyComment(work: Work, post: CommentedPost, comment: NewComment) {
   if (comment.authorId === post.authorId) return;
   if (comment.urgency !== Urgency.NONE) {
-    // Only experts see comments with an urgency (ARCHITECTURE §4).
+    // Only experts see comments with an urgency (docs/product/README.md#server-enforces).
     const expert =
       post.communityId !== null && (await standingIn(work.tx, post.communityId, post.authorId)).isExpert;
     if (!expert) return;

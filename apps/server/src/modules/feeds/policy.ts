@@ -23,7 +23,7 @@ export interface PostAccess {
 
 const noSuchPost = () => notFound('No such post');
 
-/** A private post is for its author and its target only, experts included (API.md). */
+/** A private post is for its author and its target only, experts included (docs/product/feeds-and-comments.md). */
 export function seesPrivate(post: Pick<PostRow, 'privacy' | 'authorId' | 'targetUserId'>, userId: number) {
   return post.privacy !== PostPrivacy.PRIVATE || post.authorId === userId || post.targetUserId === userId;
 }

@@ -20,7 +20,7 @@ const normalised = (stored: unknown[]): ProfileStar[] =>
   stored.map((star) => ({ ...blankStar({ star_id: '', star_type: 0, name: '' }), ...(star as ProfileStar) }));
 
 /**
- * The home star set of docs/product/home-and-stars.md#profiles-response (ARCHITECTURE §4): every provider's stars, the set last served
+ * The home star set of docs/product/home-and-stars.md#profiles-response: every provider's stars, the set last served
  * (`last_stars`, for the client's docs/product/home-and-stars.md#star-refresh refresh diff) and whether something arrived since then
  * (`me_star_pulse`). The snapshot is rewritten only when the set changed or something new arrived.
  */

@@ -1,7 +1,7 @@
 import { PM_MESSAGE_MAX } from '@orbit/contract';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 
-/** A thread the caller does not take part in is one they may not know exists (ARCHITECTURE §5a). */
+/** A thread the caller does not take part in is one they may not know exists (docs/product/README.md#errors: it answers 404). */
 export const noSuchThread = () => notFound('No such conversation');
 
 export const notFriends = () =>

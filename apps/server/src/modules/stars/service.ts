@@ -49,7 +49,7 @@ export async function forgetStar(
     .where(and(eq(stars.ownerId, ownerId), eq(stars.targetKind, targetKind), eq(stars.targetId, targetId)));
 }
 
-/** POST /stars/{id}/pin and /unpin: only the member's own stars (404 otherwise, ARCHITECTURE §5a). */
+/** POST /stars/{id}/pin and /unpin: only the member's own stars (404 otherwise, docs/product/README.md#errors). */
 export async function setPinned(deps: AppDeps, ownerId: number, starId: number, pinned: boolean) {
   return inTransaction(unitOfWork(deps), async (work) => {
     const [row] = await work.tx

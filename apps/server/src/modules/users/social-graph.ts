@@ -15,7 +15,7 @@ export const invalidSocialToken = () =>
 
 /**
  * The provider could not be asked (unreachable, too slow, answering garbage or its own error): the member
- * may try again. A 400 with its own code rather than a 5xx: nothing in Orbit failed (API.md).
+ * may try again. A 400 with its own code rather than a 5xx: nothing in Orbit failed.
  */
 const providerUnavailable = () =>
   badRequest('social_provider_unavailable', 'The social network could not be reached');

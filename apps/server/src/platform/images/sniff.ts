@@ -15,7 +15,7 @@ export const tooLarge = (message = 'The upload is over 25 MB') => new AppError(4
 export const unsupportedType = () =>
   new AppError(415, 'unsupported_type', 'Only JPEG, PNG, GIF, WebP and AVIF images are accepted');
 
-/** Size first, then the magic bytes (ARCHITECTURE §5a): the client's name and content type are not trusted. */
+/** Size first, then the magic bytes: the client's name and content type are not trusted. */
 export async function assertAcceptedImage(bytes: Buffer): Promise<void> {
   if (bytes.length > LIMITS.uploadBytes) throw tooLarge();
   const sniffed = await fileTypeFromBuffer(bytes);

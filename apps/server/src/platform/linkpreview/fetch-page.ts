@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import type { AddressPolicy } from './address';
 import { guardedLookup, RefusedAddressError } from './lookup';
 
-/** ARCHITECTURE §5a: 1 MB of HTML, 2 redirects, 5 s for the whole fetch. */
+/** What a link preview may cost: 1 MB of HTML, 2 redirects, 5 s for the whole fetch. */
 export const PAGE_LIMITS = { maxBytes: 1024 * 1024, maxRedirects: 2, timeoutMs: 5000 } as const;
 export type PageLimits = { [K in keyof typeof PAGE_LIMITS]: number };
 

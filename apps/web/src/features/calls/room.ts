@@ -11,7 +11,7 @@ import { MediaWatch } from './watch';
 export type { RemoteFeed };
 export { initJanus };
 
-/** The room's connection as a state machine (CONVENTIONS 14): the screen always shows which one it is in. */
+/** The room's connection as a state machine: the screen always shows which one it is in. */
 export type RoomStatus = 'connecting' | 'online' | 'failed' | 'closed';
 
 export interface RoomSnapshot {
