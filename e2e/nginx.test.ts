@@ -100,6 +100,8 @@ if (missing) console.warn(`[orbit e2e] ${missing}: the reference deployment test
         LOG_LEVEL: 'info',
         // One proxy appends to X-Forwarded-For: the setting the reference configuration asks for.
         TRUST_PROXY: '1',
+        // As the reference env file sets it: longer than nginx's upstream keepalive_timeout (2 s).
+        SHUTDOWN_LINGER_MS: '3000',
         RATE_LIMIT_FACTOR: '1000',
         // Calls are not part of this test: a gateway nobody answers at, so no instance starts a Janus child.
         JANUS_URL: 'ws://127.0.0.1:9',

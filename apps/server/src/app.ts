@@ -22,7 +22,7 @@ import { frameworkErrors, registerErrorHandlers } from './platform/errors';
 import { type App, BODY_LIMITS } from './platform/http';
 import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logging';
-import { registerOperationsRoutes } from './platform/ops';
+import { closeConnectionsWhileDraining, registerOperationsRoutes } from './platform/ops';
 import { sharedOrLocalStore } from './platform/rate-limit-store';
 
 export interface RouteSummary {
@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       security: [{ session: [] }, { bearer: [] }],
     },
   });
+  closeConnectionsWhileDraining(app as App, deps.ops);
   registerAuthGuard(app, {
     db: deps.db,
     sessions: deps.sessions,

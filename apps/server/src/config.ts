@@ -70,6 +70,12 @@ export interface Config {
   metricsPort: number | null;
   /** SHUTDOWN_GRACE_MS: how long a draining instance lets its requests in progress finish. */
   shutdownGraceMs: number;
+  /**
+   * SHUTDOWN_LINGER_MS: how long a draining instance still takes requests, each answered with
+   * `Connection: close`, before it stops listening, so that a proxy's kept-alive connections close after a
+   * response rather than under a request (decision 0055).
+   */
+  shutdownLingerMs: number;
 }
 
 export interface S3Config {
@@ -431,6 +437,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsPort: metricsPort(env.METRICS_PORT),
     shutdownGraceMs: wholeAtLeast(env.SHUTDOWN_GRACE_MS, 10_000, 0, 'SHUTDOWN_GRACE_MS'),
+    shutdownLingerMs: wholeAtLeast(env.SHUTDOWN_LINGER_MS, 0, 0, 'SHUTDOWN_LINGER_MS'),
   };
 }
 

@@ -63,6 +63,7 @@ async function main() {
     drain({
       log: app.log,
       graceMs: config.shutdownGraceMs,
+      lingerMs: config.shutdownLingerMs,
       markDraining: () => deps.ops.readiness.drain(),
       closeSockets: () => deps.realtime.drain(),
       closeHttp: () => app.close(),

@@ -5,6 +5,8 @@ export interface DrainSteps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** SHUTDOWN_GRACE_MS: how long requests in progress may take to finish. */
   graceMs: number;
+  /** SHUTDOWN_LINGER_MS: how long requests are still taken (each closing its connection) before the listener stops. */
+  lingerMs: number;
   /** /api/ready answers 503 from now on. */
   markDraining(): void;
   /** Every socket closes with 1012 and no new one is taken. */
@@ -31,6 +33,16 @@ export async function drain(steps: DrainSteps): Promise<boolean> {
   log.info({ graceMs }, 'draining: not ready, sockets sent on with 1012, finishing requests in progress');
   steps.markDraining();
   steps.closeSockets();
+  if (steps.lingerMs > 0) {
+    // A proxy's idle kept-alive connection closed by this side can cross a request the proxy is sending on
+    // it, which it may not resend (a POST): 502. While lingering, every answer closes its connection, and the
+    // proxy's own idle timeout (shorter than the linger) closes the rest.
+    log.info(
+      { lingerMs: steps.lingerMs },
+      'draining: still answering, each connection closed after its answer',
+    );
+    await new Promise((resolve) => setTimeout(resolve, steps.lingerMs));
+  }
   let cut = false;
   const grace = setTimeout(() => {
     cut = true;

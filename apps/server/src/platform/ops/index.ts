@@ -7,7 +7,7 @@ export { HttpMeters, UNMATCHED_ROUTE } from './http-meters';
 export { type MetricsSources, OrbitMetrics } from './metrics';
 export { serveMetrics } from './metrics-listener';
 export { Readiness } from './readiness';
-export { registerOperationsRoutes } from './routes';
+export { closeConnectionsWhileDraining, registerOperationsRoutes } from './routes';
 
 /** What operators read of one instance (decision 0055): its readiness, and its metrics when turned on. */
 export interface Operations {

@@ -186,6 +186,8 @@ describe('GET /api/metrics', () => {
   it('once the instance drains: ready 503 naming it, sockets closed with 1012, none taken, health 200', async () => {
     const { app, deps } = measured;
     const member = await signUp(app);
+    const before = await app.inject({ method: 'GET', url: '/api/user/profiles', headers: member.headers });
+    expect(before.headers.connection).not.toBe('close');
     const socket = await TestSocket.open(await wsUrl(origin, member), origin);
     await socket.live();
 
@@ -201,6 +203,10 @@ describe('GET /api/metrics', () => {
     });
     expect(await attempt(await wsUrl(origin, member), origin)).toBe(503);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // Every answer closes its connection (SHUTDOWN_LINGER_MS): a proxy stops reusing it after that answer.
+    const lingering = await app.inject({ method: 'GET', url: '/api/user/profiles', headers: member.headers });
+    expect(lingering.statusCode).toBe(200);
+    expect(lingering.headers.connection).toBe('close');
     const text = (await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) }))
       .body;
     expect(sampleValue(text, 'orbit_ws_connections')).toBe(0);

@@ -16,6 +16,17 @@ function holdsToken(authorization: string | undefined, token: string): boolean {
 /** Answered before any session is looked up, and never logged: a probe every few seconds is not news. */
 const PROBE = { config: { operational: true }, logLevel: 'silent' } as const;
 
+/**
+ * A draining instance answers every request, the web app's files included, with `Connection: close`, so a
+ * proxy stops reusing the connection after that answer instead of sending its next request on one about to
+ * close (SHUTDOWN_LINGER_MS, decision 0055).
+ */
+export function closeConnectionsWhileDraining(app: App, ops: Operations): void {
+  app.addHook('onSend', async (_request, reply) => {
+    if (ops.readiness.isDraining) reply.header('connection', 'close');
+  });
+}
+
 /** GET /api/health, /api/ready and /api/metrics (issue 27, decision 0055). */
 export function registerOperationsRoutes(app: App, ops: Operations, metricsToken: string | null): void {
   route(app, ENDPOINTS.health, PROBE, async () => ({ status: 'ok' as const }));
