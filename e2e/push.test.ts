@@ -63,6 +63,27 @@ const shown = (worker: Worker) =>
     })),
   );
 
+/**
+ * The windows of the app the worker sees: a page closed by the test leaves the worker's client list a moment
+ * later, and a push delivered in between finds the app still in front and rightly shows nothing.
+ */
+const appWindowsSeen = (worker: Worker) =>
+  worker.evaluate(
+    async () =>
+      (
+        await (self as unknown as { clients: Clients }).clients.matchAll({
+          type: 'window',
+          includeUncontrolled: true,
+        })
+      ).length,
+  );
+
+/** Closes the app's pages and waits until its worker sees none of them. */
+async function closeApp(context: BrowserContext, worker: Worker, origin: string) {
+  for (const page of context.pages()) if (page.url().startsWith(origin)) await page.close();
+  await expect.poll(() => appWindowsSeen(worker)).toBe(0);
+}
+
 /** A click on the notification of this tag, dispatched in the worker (headless Chromium has no notification to click). */
 const click = (worker: Worker, tag: string) =>
   worker.evaluate(async (tag) => {
@@ -176,7 +197,7 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
       'with the app in front, a push shows no system notification; with it closed, it does',
       async () => {
         await deliver({ ...push!, tag: 'while-visible' });
-        await ann.page.close();
+        await closeApp(ann.context, worker, server.baseUrl);
         await deliver(push!);
         await expect
           .poll(() => shown(worker))
@@ -204,7 +225,7 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
     await step(app, 'a notification of a thread read in the app leaves the lock screen', async () => {
       await app.goto('/');
       await app.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
-      await app.close();
+      await closeApp(ann.context, worker, server.baseUrl);
       await deliver(push!);
       await expect.poll(async () => (await shown(worker)).length).toBe(1);
       const reader = await ann.context.newPage();
@@ -226,8 +247,7 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
       open,
       "a click moves the app's open window to the notification's address and closes it, no new window",
       async () => {
-        for (const other of ann.context.pages())
-          if (other.url().startsWith(server.baseUrl)) await other.close();
+        await closeApp(ann.context, worker, server.baseUrl);
         await deliver(reminder);
         await expect.poll(async () => (await shown(worker)).map((n) => n.tag)).toEqual([reminder.tag]);
         await open.goto('/');
