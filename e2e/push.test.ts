@@ -49,6 +49,7 @@ async function workerSession(context: BrowserContext): Promise<{ cdp: CDPSession
 /** What the journey reads of the worker's global scope (this project's types are the DOM's, not a worker's). */
 interface WorkerScope extends EventTarget {
   registration: ServiceWorkerRegistration;
+  clients: { matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<unknown[]> };
   NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
 }
 
@@ -70,12 +71,8 @@ const shown = (worker: Worker) =>
 const appWindowsSeen = (worker: Worker) =>
   worker.evaluate(
     async () =>
-      (
-        await (self as unknown as { clients: Clients }).clients.matchAll({
-          type: 'window',
-          includeUncontrolled: true,
-        })
-      ).length,
+      (await (self as unknown as WorkerScope).clients.matchAll({ type: 'window', includeUncontrolled: true }))
+        .length,
   );
 
 /** Closes the app's pages and waits until its worker sees none of them. */
