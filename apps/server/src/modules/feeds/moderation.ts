@@ -1,9 +1,10 @@
-import { EventSubtype } from '@orbit/contract';
+import { EventSubtype, pushTag } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { comments, posts } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { Work } from '../../platform/tx';
+import { withdrawPushes } from '../push';
 import { announcePost } from './events';
 import { detachFiles } from './files';
 import type { CommentRow } from './loader';
@@ -36,10 +37,12 @@ export async function openCommentById(db: Queryable, callerId: number, commentId
 
 /**
  * Deletes the post and its comments in the caller's unit of work; its readers get the DELETE they get when
- * its author deletes it. Answers the storage keys of its files, to remove once the work has committed.
+ * its author deletes it, and its pushes not yet sent are taken back. Answers the storage keys of its files, to
+ * remove once the work has committed.
  */
 export async function removePost(work: Work, post: PostRow): Promise<string[]> {
   await announcePost(work, post, EventSubtype.DELETE);
+  await withdrawPushes(work, pushTag.post(post.id));
   const keys = await detachFiles(work.tx, { postId: post.id });
   await work.tx.delete(posts).where(eq(posts.id, post.id));
   return keys;

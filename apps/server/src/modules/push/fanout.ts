@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { communityMembers, pushFanouts, pushSubscriptions } from '../../db/schema';
 import type { PushCause } from './presenter';
@@ -9,11 +9,22 @@ export const FANOUT_BATCH = 500;
 
 type Fanout = typeof pushFanouts.$inferSelect;
 
-/** What one expansion pass did: batches committed, outbox rows written, jobs finished. */
+/** What one expansion pass did: batches committed, outbox rows written, jobs finished, jobs that failed. */
 export interface FanoutReport {
   batches: number;
   queued: number;
   finished: number;
+  failed: { jobId: number; err: unknown }[];
+}
+
+/** A batch of one job that failed: its transaction undone, the job left for the next pass. */
+class FanoutJobError extends Error {
+  constructor(
+    readonly jobId: number,
+    readonly reason: unknown,
+  ) {
+    super(`community push ${jobId} could not be expanded`);
+  }
 }
 
 /**
@@ -21,12 +32,20 @@ export interface FanoutReport {
  * until none is left that another worker does not hold: the job's row is taken FOR UPDATE SKIP LOCKED, so
  * instances expand disjoint jobs, and the batch's outbox rows commit with the cursor's move past it (or the
  * job's end), so a crash between batches resumes after the last one committed and a crash within one undoes
- * it whole.
+ * it whole. A job whose batch fails is passed over for the rest of the pass, so that it holds back no other.
  */
 export async function expandFanouts(db: Db, now = Date.now(), batch = FANOUT_BATCH): Promise<FanoutReport> {
-  const report = { batches: 0, queued: 0, finished: 0 };
+  const report: FanoutReport = { batches: 0, queued: 0, finished: 0, failed: [] };
   for (;;) {
-    const step = await db.transaction((tx) => expandOneBatch(tx, now, batch));
+    const passedOver = report.failed.map((failure) => failure.jobId);
+    let step: Awaited<ReturnType<typeof expandOneBatch>>;
+    try {
+      step = await db.transaction((tx) => expandOneBatch(tx, now, batch, passedOver));
+    } catch (err) {
+      if (!(err instanceof FanoutJobError)) throw err;
+      report.failed.push({ jobId: err.jobId, err: err.reason });
+      continue;
+    }
     if (step === null) return report;
     report.batches += 1;
     report.queued += step.queued;
@@ -34,14 +53,23 @@ export async function expandFanouts(db: Db, now = Date.now(), batch = FANOUT_BAT
   }
 }
 
-async function expandOneBatch(tx: Queryable, now: number, batch: number) {
+async function expandOneBatch(tx: Queryable, now: number, batch: number, passedOver: number[]) {
   const [job] = await tx
     .select()
     .from(pushFanouts)
+    .where(passedOver.length > 0 ? notInArray(pushFanouts.id, passedOver) : undefined)
     .orderBy(asc(pushFanouts.id))
     .limit(1)
     .for('update', { skipLocked: true });
   if (!job) return null;
+  try {
+    return await expandJob(tx, job, now, batch);
+  } catch (err) {
+    throw new FanoutJobError(job.id, err);
+  }
+}
+
+async function expandJob(tx: Queryable, job: Fanout, now: number, batch: number) {
   const cause = job.cause as PushCause;
   // Past its time to live, every push would be dropped unsent.
   const members = job.createdAt.getTime() + ttlMsOf(cause) <= now ? [] : await nextMembers(tx, job, batch);

@@ -3,5 +3,5 @@
 export { pushAccount } from './account';
 export type { PushCause } from './presenter';
 export type { PushTo } from './queue';
-export { type CommunityPush, queueCommunityPush, queuePushes } from './service';
+export { type CommunityPush, queueCommunityPush, queuePushes, withdrawPushes } from './service';
 export { PUSH_POLL_MS, PushOutbox, type PushReport } from './worker';

@@ -7,7 +7,7 @@ import {
 } from '@orbit/contract';
 import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { pushFanouts, pushPreferences, pushSubscriptions } from '../../db/schema';
+import { pushFanouts, pushOutbox, pushPreferences, pushSubscriptions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../platform/auth/sessions';
 import { notFound } from '../../platform/errors';
@@ -156,4 +156,14 @@ export async function queueCommunityPush(work: Work, push: CommunityPush): Promi
     exceptIds: push.except,
   });
   work.afterCommit(wakePushWorkers);
+}
+
+/**
+ * Takes back the pushes of `tag` not yet sent, in the caller's transaction: those waiting in the outbox and a
+ * community push not yet expanded. A removed post pushes nobody afterwards; one already on a lock screen stays.
+ */
+export async function withdrawPushes(work: Work, tag: string): Promise<void> {
+  // The job first: a batch expanding it now commits before this ends, so its rows are in the outbox below.
+  await work.tx.delete(pushFanouts).where(sql`${pushFanouts.cause}->>'tag' = ${tag}`);
+  await work.tx.delete(pushOutbox).where(eq(pushOutbox.tag, tag));
 }

@@ -128,11 +128,16 @@ export class PushOutbox {
     return report;
   }
 
-  /** A fan-out that fails (the database away) is retried at the next pass and keeps no push from going. */
+  /** A fan-out that fails (one job, or the database away) is retried at the next pass and keeps no push from going. */
   private async expand(now: number): Promise<void> {
     try {
-      const expanded = await expandFanouts(this.db, now);
+      const { failed, ...expanded } = await expandFanouts(this.db, now);
       if (expanded.finished > 0) this.log.info(expanded, 'community pushes expanded');
+      for (const { jobId, err } of failed)
+        this.log.error(
+          { err, jobId },
+          'a community push could not be expanded; the next pass tries it again',
+        );
     } catch (err) {
       this.log.warn({ err }, 'community push expansion failed; the next pass resumes it');
     }
