@@ -16,6 +16,7 @@ afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 
 const production = await createTestApp({ webDist });
 const debugging = await createTestApp({ webDist, sourceMaps: true });
+// The web app's files and paths that are not valid percent-encoding: no declared endpoint, so app.inject.
 const get = (ctx: typeof production, url: string) => ctx.app.inject({ method: 'GET', url });
 
 describe('the built web app', () => {

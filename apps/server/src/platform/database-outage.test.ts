@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { call } from '../test/call';
 import { createTestApp, DB_TARGET, freshPostgres, PG_ADMIN_URL, signUp } from '../test/harness';
 
 /**
@@ -69,22 +70,22 @@ describe.runIf(onPostgres)('the PostgreSQL server gone and back', () => {
     await database.migrate();
     const { app } = await createTestApp({}, database);
     const member = await signUp(app);
-    const ready = () => app.inject({ method: 'GET', url: '/api/ready' });
+    const ready = () => call(app, 'readiness');
     expect((await ready()).statusCode).toBe(200);
 
     link.cut();
     const gone = await ready();
     expect(gone.statusCode).toBe(503);
     expect(gone.json()).toMatchObject({ status: 'not_ready', checks: { database: 'down' } });
-    const refused = await app.inject({ method: 'GET', url: '/api/user/profiles', headers: member.headers });
+    const refused = await call(app, 'profiles', { headers: member.headers });
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ error: 'unavailable' });
     expect(refused.headers['retry-after']).toBe('5');
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await call(app, 'health')).statusCode).toBe(200);
 
     link.restore();
     await expect.poll(async () => (await ready()).statusCode).toBe(200);
-    const served = await app.inject({ method: 'GET', url: '/api/user/profiles', headers: member.headers });
+    const served = await call(app, 'profiles', { headers: member.headers });
     expect(served.statusCode).toBe(200);
     expect(served.json().user_profile.user_id).toBe(member.userId);
   });

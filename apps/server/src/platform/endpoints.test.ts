@@ -28,6 +28,7 @@ interface Operation {
     { content?: Record<string, { schema: { properties?: { error?: { enum?: string[] } } } }> }
   >;
 }
+// Served by the OpenAPI plugin, not a declared endpoint.
 const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json() as {
   paths: Record<string, Record<string, Operation>>;
 };

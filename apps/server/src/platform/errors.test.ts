@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { comments, moodHistory } from '../db/schema';
+import { call, unchecked } from '../test/call';
 import { createTestApp, signUp } from '../test/harness';
 import { AppError, registerErrorHandlers, vanishedReference } from './errors';
 
@@ -9,7 +10,7 @@ const { app, deps } = await createTestApp();
 
 describe('the error shape (docs/product/README.md#errors)', () => {
   it('renders a validation failure as 400 validation with details', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { identity: 'x' } });
+    const res = await call(app, 'login', { body: unchecked({ identity: 'x' }) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation' });
     expect(res.json().message).toEqual(expect.any(String));
@@ -23,6 +24,7 @@ describe('the error shape (docs/product/README.md#errors)', () => {
   });
 
   it('renders malformed or empty JSON as a 400 validation, a code of the catalogue', async () => {
+    // Raw bodies that are no JSON object: below what the typed call() can send.
     for (const payload of ['{"identity":', '']) {
       const res = await app.inject({
         method: 'POST',
@@ -91,6 +93,7 @@ describe('a write that meets a row deleted under it (decision 0048)', () => {
 
 describe('the OpenAPI document', () => {
   it('is served at /api/openapi.json and lists the routes with their schemas', async () => {
+    // Served by the OpenAPI plugin, not a declared endpoint.
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();

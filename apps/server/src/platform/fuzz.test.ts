@@ -18,6 +18,7 @@ import {
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 4);
 
 const { app } = await createTestApp();
+// The routes as the OpenAPI document lists them, each called with raw hostile values: app.inject throughout.
 const doc = (await app.inject({ url: '/api/openapi.json' })).json() as OpenApiDoc;
 
 /** A signed-in member; a fresh one when a call ended the session (sign-out, erasure). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { call } from '../test/call';
 import { createTestApp } from '../test/harness';
 
 const { app } = await createTestApp();
@@ -55,11 +56,7 @@ describe('the route table', () => {
   });
 
   it('answers 401 with an unknown bearer token too', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: 'Bearer forged' },
-    });
+    const res = await call(app, 'me', { headers: { authorization: 'Bearer forged' } });
     expect(res.statusCode).toBe(401);
   });
 });

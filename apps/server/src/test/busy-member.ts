@@ -1,4 +1,13 @@
-import { AppId, CallMemberState, CommunityRole, MomentType, OrgRole, OwnerType } from '@orbit/contract';
+import {
+  AppId,
+  CallMemberState,
+  CommunityRole,
+  type EndpointName,
+  MomentType,
+  OrgRole,
+  OwnerType,
+  type ReportTargetType,
+} from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
 import {
@@ -13,6 +22,7 @@ import {
   surveys,
   tournamentHighFives,
 } from '../db/schema';
+import { type Called, call } from './call';
 import { communityFixtures } from './communities';
 import { signUp, type TestContext, type TestUser } from './harness';
 import { lessonRow } from './lessons';
@@ -55,10 +65,12 @@ export interface BusyWorld {
  */
 export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
   const { app, deps } = ctx;
-  const { call, adminOf, makeFriends, community } = communityFixtures(ctx);
+  const { adminOf, makeFriends, community } = communityFixtures(ctx);
   const upload = uploader(app);
-  const ok = async (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => {
-    const res = await call(user, method, url, body);
+  /** The answer of a call that must succeed. */
+  const ok = async <N extends EndpointName>(called: Promise<Called<N>>) => {
+    const res = await called;
+    const { method, url } = res.raw.req;
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeOneOf([200, 201]);
     return res.json();
   };
@@ -70,16 +82,28 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
 
   // Pictures: a persona picture and a temp upload.
   const png = await samples.png();
-  await ok(member, 'POST', 'user/image_id', { image: `data:image/png;base64,${png.toString('base64')}` });
+  await ok(
+    call(app, 'personaImage', {
+      headers: member.headers,
+      body: { image: `data:image/png;base64,${png.toString('base64')}` },
+    }),
+  );
   expect((await upload(member, 'user/temp_image', [{ name: 'p.png', bytes: png }])).statusCode).toBe(200);
 
   // A community the member made and owns, and an organisation's community they are the only expert of.
-  const { id: ownedId } = await ok(member, 'POST', 'create/communities', {
-    name: 'Walkers',
-    owner_type: OwnerType.USER,
-  });
+  const { id: ownedId } = await ok(
+    call(app, 'createCommunity', {
+      headers: member.headers,
+      body: { name: 'Walkers', owner_type: OwnerType.USER },
+    }),
+  );
   for (const other of [friend, neighbour]) {
-    await ok(other, 'POST', 'join/community/', { id: ownedId, community_role: CommunityRole.MEMBER });
+    await ok(
+      call(app, 'joinCommunity', {
+        headers: other.headers,
+        body: { id: ownedId, community_role: CommunityRole.MEMBER },
+      }),
+    );
   }
   const orgCommunityId = await community(member, { ownerType: OwnerType.ORGANIZATION, ownerId: orgId }, [
     friend,
@@ -99,71 +123,106 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
   );
   expect(posted.statusCode, posted.body).toBe(200);
   const memberPostId = posted.json().feed_id as number;
-  await ok(friend, 'POST', 'community/feed/comment', {
-    message: 'nice',
-    feed_id: memberPostId,
-    community_id: orgCommunityId,
-  });
-  await ok(member, 'POST', 'user/feed', { message: 'on my own feed' });
-  await ok(friend, 'POST', 'user/feed', { message: 'for you', owner_user_id: member.userId });
-  const neighbourPost = await ok(neighbour, 'POST', 'community/feed', {
-    message: 'hello',
-    community_id: orgCommunityId,
-  });
-  await ok(member, 'POST', 'community/feed/comment', {
-    message: 'hi back',
-    feed_id: neighbourPost.id,
-    community_id: orgCommunityId,
-  });
+  const comment = (user: TestUser, feed_id: number, message: string) =>
+    ok(
+      call(app, 'createCommunityComment', {
+        headers: user.headers,
+        body: { message, feed_id, community_id: orgCommunityId },
+      }),
+    );
+  await comment(friend, memberPostId, 'nice');
+  await ok(call(app, 'createUserPost', { headers: member.headers, body: { message: 'on my own feed' } }));
+  await ok(
+    call(app, 'createUserPost', {
+      headers: friend.headers,
+      body: { message: 'for you', owner_user_id: member.userId },
+    }),
+  );
+  const neighbourPost = await ok(
+    call(app, 'createCommunityPost', {
+      headers: neighbour.headers,
+      body: { message: 'hello', community_id: orgCommunityId },
+    }),
+  );
+  await comment(member, neighbourPost.id, 'hi back');
   await deps.db
     .update(posts)
     .set({ taggedUsers: [member.userId, friend.userId] })
     .where(eq(posts.id, neighbourPost.id));
-  const poll = await ok(neighbour, 'POST', `communities/${orgCommunityId}/polls`, {
-    question: 'Walk?',
-    options: ['Yes', 'No'],
-    expiration_date: new Date(Date.now() + 86_400_000).toISOString(),
-  });
-  await ok(member, 'POST', `communities/${orgCommunityId}/polls/${poll.id}/answers`, { answerIndex: 0 });
+  const poll = await ok(
+    call(app, 'createCommunityPoll', {
+      headers: neighbour.headers,
+      params: { id: orgCommunityId },
+      body: {
+        question: 'Walk?',
+        options: ['Yes', 'No'],
+        expiration_date: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
+  );
+  await ok(
+    call(app, 'answerCommunityPoll', {
+      headers: member.headers,
+      params: { id: orgCommunityId, feedId: poll.id },
+      body: { answerIndex: 0 },
+    }),
+  );
 
   // Messages: a one-to-one thread with a file, and a group.
-  const { group_id: directGroupId } = await ok(member, 'POST', 'pms/direct', { user_id: friend.userId });
-  await ok(member, 'POST', `pms/send/${directGroupId}`, { message: 'hello friend' });
-  await ok(friend, 'POST', `pms/send/${directGroupId}`, { message: 'hello you' });
+  const { group_id: directGroupId } = await ok(
+    call(app, 'directThread', { headers: member.headers, body: { user_id: friend.userId } }),
+  );
+  const send = (user: TestUser, group_id: number, message: string) =>
+    ok(call(app, 'sendMessage', { headers: user.headers, params: { group_id }, body: { message } }));
+  await send(member, directGroupId, 'hello friend');
+  await send(friend, directGroupId, 'hello you');
   const withFile = await upload(member, `pms/${directGroupId}/attachments`, [{ name: 'v.png', bytes: png }]);
   expect(withFile.statusCode, withFile.body).toBe(200);
-  const { id: groupId } = await ok(member, 'POST', 'pms/group', {
-    user_ids: [friend.userId, neighbour.userId],
-    name: 'Trio',
-  });
-  await ok(member, 'POST', `pms/send/${groupId}`, { message: 'hi all' });
+  const { id: groupId } = await ok(
+    call(app, 'createMessageGroup', {
+      headers: member.headers,
+      body: { user_ids: [friend.userId, neighbour.userId], name: 'Trio' },
+    }),
+  );
+  await send(member, groupId, 'hi all');
 
   // Moments both ways (the friend's names the member among its participants).
   const moment = (from: TestUser, to: TestUser[]) =>
-    ok(from, 'POST', 'user/moments', {
-      type: MomentType.SHARE,
-      bg_app_id: AppId.GOJI_MOVE,
-      message: 'look',
-      participants: { friend_ids: to.map((u) => u.userId), community_ids: [] },
-    });
+    ok(
+      call(app, 'createMoment', {
+        headers: from.headers,
+        body: {
+          type: MomentType.SHARE,
+          bg_app_id: AppId.GOJI_MOVE,
+          message: 'look',
+          participants: { friend_ids: to.map((u) => u.userId), community_ids: [] },
+        },
+      }),
+    );
   await moment(member, [friend]);
   await moment(friend, [member, neighbour]);
 
   // Activity, mood, tags and notes.
-  await ok(member, 'POST', 'user/activity/sessions', {
-    activity_type: 1,
-    start: new Date(Date.now() - 3_600_000).toISOString(),
-    duration_ms: 1_800_000,
-  });
-  await ok(member, 'PUT', 'user', { gojimoji: { mood: 3 } });
-  await ok(member, 'PUT', 'user', { gojimoji: { tags: ['calm', 'rested'] } });
-  await ok(member, 'PUT', 'user', { tag_notes: 'slept well' });
+  const { headers } = member;
+  await ok(
+    call(app, 'logActivity', {
+      headers,
+      body: {
+        activity_type: 1,
+        start: new Date(Date.now() - 3_600_000).toISOString(),
+        duration_ms: 1_800_000,
+      },
+    }),
+  );
+  await ok(call(app, 'updateUser', { headers, body: { gojimoji: { mood: 3 } } }));
+  await ok(call(app, 'updateUser', { headers, body: { gojimoji: { tags: ['calm', 'rested'] } } }));
+  await ok(call(app, 'updateUser', { headers, body: { tag_notes: 'slept well' } }));
 
   // Reminders, a weekly goal, push preferences and a device subscribed to pushes (decisions 0053, 0054).
-  await ok(member, 'PUT', 'user/reminders', { mood: { enabled: true, time: '21:15' } });
-  await ok(member, 'PUT', 'user/goal', { weekly_active_minutes: 150 });
-  await ok(member, 'PUT', 'push/preferences', { moments: false, previews: true });
-  await ok(member, 'POST', 'push/subscriptions', new TestBrowser(BUSY_PUSH_SERVICE).subscription());
+  await ok(call(app, 'updateReminders', { headers, body: { mood: { enabled: true, time: '21:15' } } }));
+  await ok(call(app, 'updateWeeklyGoal', { headers, body: { weekly_active_minutes: 150 } }));
+  await ok(call(app, 'updatePushPreferences', { headers, body: { moments: false, previews: true } }));
+  await ok(call(app, 'subscribePush', { headers, body: new TestBrowser(BUSY_PUSH_SERVICE).subscription() }));
 
   // Calls both ways, a hosted lesson with its recording and a chat post, written as their services do.
   const [own] = await deps.db
@@ -215,14 +274,12 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
 
   // Blocks both ways with a stranger, reports by and of the member (decisions 0046, 0047).
   const stranger = await signUp(app);
-  await ok(member, 'PUT', `user/blocks/${stranger.userId}`);
-  await ok(stranger, 'PUT', `user/blocks/${member.userId}`);
-  const report = (by: TestUser, target_type: string, target_id: number) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/reports',
+  await ok(call(app, 'block', { headers, params: { user_id: stranger.userId } }));
+  await ok(call(app, 'block', { headers: stranger.headers, params: { user_id: member.userId } }));
+  const report = (by: TestUser, target_type: ReportTargetType, target_id: number) =>
+    call(app, 'createReport', {
       headers: by.headers,
-      payload: { target_type, target_id, reason: 1, comment: 'please look' },
+      body: { target_type, target_id, reason: 1, comment: 'please look' },
     });
   expect((await report(member, 'post', neighbourPost.id)).statusCode).toBe(201);
   expect((await report(friend, 'user', member.userId)).statusCode).toBe(201);
@@ -231,11 +288,7 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
   // Two-factor sign-in with a challenge open, and a reset link asked for with its mail waiting (issue 16).
   await enableTwoFactor(app, member);
   expect((await passwordStep(app, member)).json()).toMatchObject({ two_factor_required: true });
-  const forgot = await app.inject({
-    method: 'POST',
-    url: '/api/password/forgot',
-    payload: { identity: member.email },
-  });
+  const forgot = await call(app, 'forgotPassword', { body: { identity: member.email } });
   expect(forgot.statusCode).toBe(202);
   await vi.waitFor(async () => {
     const tokens = await deps.db
@@ -246,8 +299,8 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
   });
 
   // The others' homes are served (their star sets show the member), and the member's socket ticket exists.
-  for (const user of [friend, neighbour, member]) await ok(user, 'GET', 'user/profiles');
-  await ok(member, 'GET', 'wsurl');
+  for (const user of [friend, neighbour, member]) await ok(call(app, 'profiles', { headers: user.headers }));
+  await ok(call(app, 'socketUrl', { headers }));
   expect(OrgRole.ADMIN).toBeGreaterThan(0);
   return {
     member,

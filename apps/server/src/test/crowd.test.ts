@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from './call';
 import { feedFixtures } from './feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from './harness';
 import { eventsReceived, listen, type ReceivedMark, receivedMark, TestSocket, wsUrl } from './realtime';
@@ -38,14 +39,14 @@ async function world(): Promise<World> {
   const [host, ...others] = members;
   const everyone = await fixtures.community(host, others);
   const some = await fixtures.community(host, others.slice(0, 4));
-  const group = await fixtures.call(host, 'POST', 'pms/group', {
-    user_ids: others.map((m) => m.userId),
-    name: 'Crowd',
+  const group = await call(ctx.app, 'createMessageGroup', {
+    headers: host.headers,
+    body: { user_ids: others.map((m) => m.userId), name: 'Crowd' },
   });
   expect(group.statusCode).toBe(200);
-  const thread = await fixtures.call(host, 'POST', 'community/feed', {
-    community_id: everyone,
-    message: 'Say hi',
+  const thread = await call(ctx.app, 'createCommunityPost', {
+    headers: host.headers,
+    body: { community_id: everyone, message: 'Say hi' },
   });
   expect(thread.statusCode).toBe(200);
   return { members, everyone, some, groupId: group.json().id, threadId: thread.json().id };
@@ -53,26 +54,34 @@ async function world(): Promise<World> {
 
 /** Every kind of write one member makes in one round, all at once. */
 function writesOf(w: World, member: TestUser, i: number, round: number) {
-  const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    fixtures.call(member, method, url, payload);
+  const { app } = ctx;
+  const { headers } = member;
+  const post = (community_id: number, message: string) =>
+    call(app, 'createCommunityPost', { headers, body: { community_id, message } });
   const writes = [
-    call('POST', 'community/feed', { community_id: w.everyone, message: `post ${i}.${round}` }),
-    call('POST', 'community/feed/comment', {
-      community_id: w.everyone,
-      feed_id: w.threadId,
-      message: `hi ${i}`,
+    post(w.everyone, `post ${i}.${round}`),
+    call(app, 'createCommunityComment', {
+      headers,
+      body: { community_id: w.everyone, feed_id: w.threadId, message: `hi ${i}` },
     }),
-    call('POST', `pms/send/${w.groupId}`, { message: `pm ${i}.${round}` }),
-    call('PUT', 'user', { gojimoji: { mood: 1 + ((i + round) % 5) } }),
-    call('POST', 'user/activity/sessions', {
-      activity_type: 1,
-      start: new Date(Date.now() - 3_600_000 - round * 60_000).toISOString(),
-      duration_ms: 600_000,
-      distance: 2,
-      distance_unit: 'km',
+    call(app, 'sendMessage', {
+      headers,
+      params: { group_id: w.groupId },
+      body: { message: `pm ${i}.${round}` },
+    }),
+    call(app, 'updateUser', { headers, body: { gojimoji: { mood: 1 + ((i + round) % 5) } } }),
+    call(app, 'logActivity', {
+      headers,
+      body: {
+        activity_type: 1,
+        start: new Date(Date.now() - 3_600_000 - round * 60_000).toISOString(),
+        duration_ms: 600_000,
+        distance: 2,
+        distance_unit: 'km',
+      },
     }),
   ];
-  if (i <= 4) writes.push(call('POST', 'community/feed', { community_id: w.some, message: `aside ${i}` }));
+  if (i <= 4) writes.push(post(w.some, `aside ${i}`));
   return writes;
 }
 

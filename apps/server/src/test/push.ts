@@ -1,9 +1,10 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PushPayload } from '@orbit/contract';
+import type { PushPayload, PushPreferencesBody } from '@orbit/contract';
 import { expect } from 'vitest';
 import type { App } from '../platform/http';
+import { call } from './call';
 import type { TestUser } from './harness';
 
 /** One request the push service received, decrypted with the subscription's keys and its VAPID checked. */
@@ -166,19 +167,16 @@ export class PushService {
 
 /** A member's side of pushes through the real routes: a browser that subscribed, the switches set. */
 export function pushFixtures(app: App, service: PushService) {
-  const call = (user: TestUser, method: 'POST' | 'PUT', url: string, payload: object) =>
-    app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
-
   /** A browser of `user` that subscribed through the real route. */
   async function subscribed(user: TestUser): Promise<TestBrowser> {
     const browser = service.browser();
-    const res = await call(user, 'POST', 'push/subscriptions', browser.subscription());
+    const res = await call(app, 'subscribePush', { headers: user.headers, body: browser.subscription() });
     expect(res.statusCode, res.body).toBe(201);
     return browser;
   }
 
-  async function setPreferences(user: TestUser, body: object) {
-    const res = await call(user, 'PUT', 'push/preferences', body);
+  async function setPreferences(user: TestUser, body: PushPreferencesBody) {
+    const res = await call(app, 'updatePushPreferences', { headers: user.headers, body });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   }

@@ -1,6 +1,7 @@
-import { clockText } from '@orbit/contract';
+import { clockText, type UpdateUserBody } from '@orbit/contract';
 import { expect } from 'vitest';
 import type { App } from '../platform/http';
+import { call } from './call';
 import type { TestUser } from './harness';
 
 const MINUTES_PER_DAY = 24 * 60;
@@ -14,8 +15,7 @@ export function quietAround(now = new Date()) {
 
 /** Puts `user` in UTC and in quiet hours that hold now; answers the quiet hours set. */
 export async function restNow(app: App, user: TestUser) {
-  const put = (payload: object) =>
-    app.inject({ method: 'PUT', url: '/api/user', headers: user.headers, payload });
+  const put = (body: UpdateUserBody) => call(app, 'updateUser', { headers: user.headers, body });
   expect((await put({ timezone: 'UTC' })).statusCode).toBe(200);
   const quiet = quietAround();
   const res = await put({ quiet_hours: quiet });

@@ -1,5 +1,11 @@
 import type { Socket } from 'node:net';
-import { EventSubtype, EventType } from '@orbit/contract';
+import {
+  type EndpointReply,
+  type Endpoints,
+  EventSubtype,
+  EventType,
+  endpointRequest,
+} from '@orbit/contract';
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { Queryable } from '../db/client';
@@ -19,11 +25,15 @@ export async function listen(app: App): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** The socket URL /api/wsurl hands this member, asked over real HTTP. */
+/**
+ * The socket URL /api/wsurl hands this member, asked over real HTTP: the URL names the host the request came
+ * to, the listening app's, which an injected request has not.
+ */
 export async function wsUrl(origin: string, user: TestUser): Promise<string> {
-  const response = await fetch(`${origin}/api/wsurl`, { headers: user.headers });
+  const { path } = endpointRequest('socketUrl');
+  const response = await fetch(`${origin}/api${path}`, { headers: user.headers });
   if (response.status !== 200) throw new Error(`wsurl answered ${response.status}`);
-  return ((await response.json()) as { url: string }).url;
+  return ((await response.json()) as EndpointReply<Endpoints['socketUrl']>).url;
 }
 
 /** Points a socket URL (its ticket and query) at another listening instance. */

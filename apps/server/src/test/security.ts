@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import { expect, vi } from 'vitest';
 import type { App } from '../platform/http';
+import { call } from './call';
 import type { TestUser } from './harness';
 
 /** Test support for two-factor sign-in and devices: codes computed as an authenticator app does. */
@@ -21,12 +22,7 @@ export function totp(secret: string, steps = 0): Promise<string> {
 }
 
 export function twoFactorSetUp(app: App, user: TestUser, password = user.password) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/user/2fa/setup',
-    headers: user.headers,
-    payload: { password },
-  });
+  return call(app, 'twoFactorSetup', { headers: user.headers, body: { password } });
 }
 
 /**
@@ -36,39 +32,39 @@ export function twoFactorSetUp(app: App, user: TestUser, password = user.passwor
 export async function enableTwoFactor(app: App, user: TestUser) {
   const setup = await twoFactorSetUp(app, user);
   expect(setup.statusCode).toBe(200);
-  const secret = setup.json().secret as string;
-  const enable = await app.inject({
-    method: 'POST',
-    url: '/api/user/2fa/enable',
+  const { secret } = setup.json();
+  const enable = await call(app, 'twoFactorEnable', {
     headers: user.headers,
-    payload: { code: await totp(secret, -1) },
+    body: { code: await totp(secret, -1) },
   });
   expect(enable.statusCode).toBe(200);
-  return { secret, recoveryCodes: enable.json().recovery_codes as string[] };
+  return { secret, recoveryCodes: enable.json().recovery_codes };
 }
 
-export function passwordStep(app: App, user: TestUser, remoteAddress = '127.0.0.1') {
-  return app.inject({
-    method: 'POST',
-    url: '/api/login',
-    remoteAddress,
-    payload: { identity: user.username, password: user.password },
-  });
+export function passwordStep(app: App, user: TestUser) {
+  return call(app, 'login', { body: { identity: user.username, password: user.password } });
+}
+
+/** `user` signed in again, as on another device: the same member with that session's token and headers. */
+export async function anotherDevice(app: App, user: TestUser): Promise<TestUser> {
+  const res = await passwordStep(app, user);
+  expect(res.statusCode).toBe(200);
+  const signedIn = res.json();
+  if (!('user_token' in signedIn)) throw new Error('a second factor was asked for');
+  const token = signedIn.user_token;
+  return { ...user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 /** The right password: answers the challenge token (fails the test when no challenge comes). */
 export async function challengeFor(app: App, user: TestUser): Promise<string> {
   const res = await passwordStep(app, user);
   expect(res.statusCode).toBe(200);
-  expect(res.json().two_factor_required).toBe(true);
-  return res.json().challenge_token as string;
+  const challenge = res.json();
+  if (!('challenge_token' in challenge)) throw new Error('no second factor was asked for');
+  expect(challenge.two_factor_required).toBe(true);
+  return challenge.challenge_token;
 }
 
-export function codeStep(app: App, challengeToken: string, code: string, remoteAddress = '127.0.0.1') {
-  return app.inject({
-    method: 'POST',
-    url: '/api/login/2fa',
-    remoteAddress,
-    payload: { challenge_token: challengeToken, code },
-  });
+export function codeStep(app: App, challengeToken: string, code: string) {
+  return call(app, 'loginTwoFactor', { body: { challenge_token: challengeToken, code } });
 }

@@ -1,32 +1,36 @@
-import { NotificationType } from '@orbit/contract';
+import { type CommunityCommentBody, NotificationType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 
 const ctx = await createTestApp();
 const { app } = ctx;
-const { call, community, befriend } = feedFixtures(ctx);
+const { community, befriend } = feedFixtures(ctx);
 
 const notificationsOf = async (user: TestUser) =>
-  (await call(user, 'GET', 'notifications')).json().notifications as {
-    type: number;
-    source: string | null;
-    community_id: number | null;
-    data: Record<string, unknown>;
-  }[];
-const comment = (user: TestUser, communityId: number, feedId: number, body: object = {}) =>
-  call(user, 'POST', 'community/feed/comment', {
-    message: 'nice',
-    feed_id: feedId,
-    community_id: communityId,
-    ...body,
+  (await call(app, 'notifications', { headers: user.headers })).json().notifications;
+const comment = (
+  user: TestUser,
+  communityId: number,
+  feedId: number,
+  body: Partial<CommunityCommentBody> = {},
+) =>
+  call(app, 'createCommunityComment', {
+    headers: user.headers,
+    body: { message: 'nice', feed_id: feedId, community_id: communityId, ...body },
   });
 
 async function setting() {
   const [expert, member, other] = [await signUp(app), await signUp(app), await signUp(app)];
   const id = await community(expert, [member, other]);
-  const post = (await call(member, 'POST', 'community/feed', { message: 'post', community_id: id })).json();
-  return { expert, member, other, id, feedId: post.id as number };
+  const post = (
+    await call(app, 'createCommunityPost', {
+      headers: member.headers,
+      body: { message: 'post', community_id: id },
+    })
+  ).json();
+  return { expert, member, other, id, feedId: post.id };
 }
 
 describe('notifications caused by other modules', () => {
@@ -69,7 +73,11 @@ describe('notifications caused by other modules', () => {
   it('a community invite notifies the invitee (COMMUNITY_STAR) with the community', async () => {
     const [expert, invitee] = [await signUp(app), await signUp(app)];
     const id = await community(expert, []);
-    const res = await call(expert, 'POST', `communities/${id}/invite`, { screen_name: invitee.username });
+    const res = await call(app, 'inviteToCommunity', {
+      headers: expert.headers,
+      params: { id },
+      body: { screen_name: invitee.username },
+    });
     expect(res.statusCode).toBe(200);
     expect(await notificationsOf(invitee)).toMatchObject([
       {
@@ -84,8 +92,15 @@ describe('notifications caused by other modules', () => {
   it('a private message notifies the other participant (PRIVATE_MESSAGE) with its thread', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     await befriend(a, b);
-    const { group_id } = (await call(a, 'POST', 'pms/direct', { user_id: b.userId })).json();
-    expect((await call(a, 'POST', `pms/send/${group_id}`, { message: 'see you at 6' })).statusCode).toBe(200);
+    const { group_id } = (
+      await call(app, 'directThread', { headers: a.headers, body: { user_id: b.userId } })
+    ).json();
+    const sent = await call(app, 'sendMessage', {
+      headers: a.headers,
+      params: { group_id },
+      body: { message: 'see you at 6' },
+    });
+    expect(sent.statusCode).toBe(200);
     expect(await notificationsOf(b)).toMatchObject([
       {
         type: NotificationType.PRIVATE_MESSAGE,

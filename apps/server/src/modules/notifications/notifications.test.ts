@@ -3,6 +3,7 @@ import {
   EventSubtype,
   EventType,
   MAINTENANCE_BODY_MAX,
+  type MaintenanceBody,
   NOTIFICATIONS_LIST_MAX,
   NotificationType,
   OrgRole,
@@ -12,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { events, organizationMembers, organizations, users } from '../../db/schema';
 import { unitOfWork } from '../../deps';
 import { inTransaction } from '../../platform/tx';
+import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
 import { presentMemberFace } from '../faces';
 import { challengeNotification, notify } from './service';
@@ -19,12 +21,17 @@ import { challengeNotification, notify } from './service';
 const ctx = await createTestApp();
 const { app, deps } = ctx;
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
-const listOf = async (user: TestUser) => (await call(user, 'GET', 'notifications')).json();
-const notifQty = async (user: TestUser) => (await call(user, 'GET', 'user/profiles')).json().notif_qty;
+const listOf = async (user: TestUser) => (await call(app, 'notifications', { headers: user.headers })).json();
+const notifQty = async (user: TestUser) =>
+  (await call(app, 'profiles', { headers: user.headers })).json().notif_qty;
 const askFriendship = (from: TestUser, to: TestUser) =>
-  call(from, 'PUT', 'user/friends/request', { user_id: to.userId });
+  call(app, 'friendRequest', { headers: from.headers, body: { user_id: to.userId } });
+const announce = (who: TestUser, body: MaintenanceBody) =>
+  call(app, 'announceMaintenance', { headers: who.headers, body });
+const readOne = (user: TestUser, id: number) =>
+  call(app, 'readNotification', { headers: user.headers, params: { id } });
+const accept = (user: TestUser, id: number) =>
+  call(app, 'acceptChallenge', { headers: user.headers, params: { id } });
 const setLevel = (user: TestUser, level: number) =>
   deps.db.update(users).set({ notificationLevel: level }).where(eq(users.id, user.userId));
 const notificationEvents = (user: TestUser) =>
@@ -115,18 +122,13 @@ describe('notify', () => {
     await organisationOf([admin, partial, full], admin);
     await askFriendship(admin, partial);
     await challenge(partial, admin);
-    const res = await call(admin, 'POST', 'notifications/maintenance', {
-      title: 'Down at 9',
-      body: 'Ten minutes',
-    });
+    const res = await announce(admin, { title: 'Down at 9', body: 'Ten minutes' });
     expect(res.statusCode).toBe(200);
-    expect((await listOf(partial)).notifications.map((n: { type: number }) => n.type)).toEqual([
+    expect((await listOf(partial)).notifications.map((n) => n.type)).toEqual([
       NotificationType.FRIENDLY_CHALLENGE,
       NotificationType.FRIEND_STAR,
     ]);
-    expect((await listOf(full)).notifications.map((n: { type: number }) => n.type)).toEqual([
-      NotificationType.MAINTENANCE,
-    ]);
+    expect((await listOf(full)).notifications.map((n) => n.type)).toEqual([NotificationType.MAINTENANCE]);
   });
 
   it('lists the newest 100 first', async () => {
@@ -140,7 +142,7 @@ describe('notify', () => {
     expect(list.unreadCount).toBe(NOTIFICATIONS_LIST_MAX + 1);
     expect(list.notifications).toHaveLength(NOTIFICATIONS_LIST_MAX);
     expect(list.notifications[0].title).toBe(`n${NOTIFICATIONS_LIST_MAX}`);
-    expect(list.notifications.at(-1).title).toBe('n1');
+    expect(list.notifications.at(-1)?.title).toBe('n1');
     expect((await listOf(a)).notifications).toEqual([]);
   });
 });
@@ -151,9 +153,9 @@ describe('reading', () => {
     await askFriendship(a, b);
     await askFriendship(c, b);
     const [newest] = (await listOf(b)).notifications;
-    expect((await call(a, 'POST', `notifications/${newest.notification_id}/read`)).statusCode).toBe(404);
-    expect((await call(b, 'POST', 'notifications/999999999/read')).statusCode).toBe(404);
-    const res = await call(b, 'POST', `notifications/${newest.notification_id}/read`);
+    expect((await readOne(a, newest.notification_id)).statusCode).toBe(404);
+    expect((await readOne(b, 999999999)).statusCode).toBe(404);
+    const res = await readOne(b, newest.notification_id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ notification: { ...newest, read: true }, unreadCount: 1 });
     expect((await notificationEvents(b)).at(-1)).toEqual({
@@ -162,7 +164,7 @@ describe('reading', () => {
       data: res.json(),
     });
     expect(await notifQty(b)).toBe(1);
-    expect((await listOf(b)).notifications.map((n: { read: boolean }) => n.read)).toEqual([true, false]);
+    expect((await listOf(b)).notifications.map((n) => n.read)).toEqual([true, false]);
   });
 
   it('read-all (going back from the list) marks every one read', async () => {
@@ -170,11 +172,11 @@ describe('reading', () => {
     await askFriendship(a, c);
     await askFriendship(b, c);
     await askFriendship(a, b);
-    const res = await call(c, 'POST', 'notifications/read-all');
+    const res = await call(app, 'readAllNotifications', { headers: c.headers });
     expect(res.json()).toEqual({ unreadCount: 0 });
     const list = await listOf(c);
     expect(list.unreadCount).toBe(0);
-    expect(list.notifications.every((n: { read: boolean }) => n.read)).toBe(true);
+    expect(list.notifications.every((n) => n.read)).toBe(true);
     expect((await notificationEvents(c)).at(-1)).toMatchObject({
       subtype: EventSubtype.UPDATE,
       data: { unreadCount: 0 },
@@ -199,10 +201,8 @@ describe('POST /notifications/{id}/accept', () => {
       challenge_status: ChallengeStatus.AVAILABLE,
       id: 7,
     });
-    expect((await call(a, 'POST', `notifications/${invitation.notification_id}/accept`)).statusCode).toBe(
-      404,
-    );
-    const res = await call(b, 'POST', `notifications/${invitation.notification_id}/accept`);
+    expect((await accept(a, invitation.notification_id)).statusCode).toBe(404);
+    const res = await accept(b, invitation.notification_id);
     expect(res.statusCode).toBe(200);
     expect(res.json().notification).toMatchObject({
       read: true,
@@ -216,7 +216,7 @@ describe('POST /notifications/{id}/accept', () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     await askFriendship(a, b);
     const [request] = (await listOf(b)).notifications;
-    const res = await call(b, 'POST', `notifications/${request.notification_id}/accept`);
+    const res = await accept(b, request.notification_id);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('not_a_challenge');
     expect((await listOf(b)).notifications[0].read).toBe(false);
@@ -227,10 +227,7 @@ describe('POST /notifications/maintenance', () => {
   it('an organisation administrator reaches every member: the event and the notification', async () => {
     const [admin, member, outsider] = [await signUp(app), await signUp(app), await signUp(app)];
     const org = await organisationOf([admin, member], admin);
-    const res = await call(admin, 'POST', 'notifications/maintenance', {
-      title: 'Upgrade',
-      body: 'Back soon',
-    });
+    const res = await announce(admin, { title: 'Upgrade', body: 'Back soon' });
     expect(res.json()).toEqual({ recipients: 2 });
     for (const who of [admin, member]) {
       expect((await listOf(who)).notifications[0]).toMatchObject({
@@ -252,8 +249,6 @@ describe('POST /notifications/maintenance', () => {
     const [admin, member] = [await signUp(app), await signUp(app)];
     const org = await organisationOf([admin, member], admin);
     const other = await organisationOf([member], member);
-    const announce = (who: TestUser, payload: object) =>
-      call(who, 'POST', 'notifications/maintenance', payload);
     const byMember = await announce(member, { title: 't', body: 'b', organization_id: org.id });
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json().error).toBe('not_an_administrator');

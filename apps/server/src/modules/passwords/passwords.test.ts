@@ -12,6 +12,7 @@ import { unitOfWork } from '../../deps';
 import { configuredTransport, MailOutbox, queueMail, retryDelayMs } from '../../platform/mail';
 import { smtpTransport } from '../../platform/mail/transport';
 import { inTransaction } from '../../platform/tx';
+import { call } from '../../test/call';
 import {
   createTestApp,
   EVENTUALLY,
@@ -34,27 +35,16 @@ afterAll(() => smtp.stop());
 
 const NEW_PASSWORD = 'Fresh-orbit-93';
 
-function forgot(
-  identity: string,
-  app = ctx.app,
-  headers: Record<string, string> = {},
-  remoteAddress?: string,
-) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/password/forgot',
-    payload: { identity },
-    headers,
-    remoteAddress,
-  });
+function forgot(identity: string, app = ctx.app, headers: Record<string, string> = {}) {
+  return call(app, 'forgotPassword', { body: { identity }, headers });
 }
 
 function reset(token: string, password = NEW_PASSWORD, app = ctx.app) {
-  return app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password } });
+  return call(app, 'resetPassword', { body: { token, password } });
 }
 
 function signIn(identity: string, password: string, app = ctx.app) {
-  return app.inject({ method: 'POST', url: '/api/login', payload: { identity, password } });
+  return call(app, 'login', { body: { identity, password } });
 }
 
 /** Asks for a link and answers the token of the mail that arrived for it. */
@@ -113,7 +103,7 @@ describe('forgot password, then reset from the mailed link', () => {
 
     // Every session ended and its socket closed at once; the old password is gone, the new one works.
     expect(await socket.closed).toBe(WS_CLOSE.unauthorized);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: user.headers });
+    const me = await call(ctx.app, 'me', { headers: user.headers });
     expect(me.statusCode).toBe(401);
     expect((await signIn(user.username, user.password)).statusCode).toBe(401);
     expect((await signIn(user.username, NEW_PASSWORD)).statusCode).toBe(200);
@@ -215,14 +205,12 @@ describe('a member added by someone else', () => {
   async function addMember(admin: TestUser, password?: string) {
     const username = uniqueName('added');
     const email = `${username}@example.test`;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/register',
+    const res = await call(ctx.app, 'register', {
       headers: { ...admin.headers, 'accept-language': 'en-US,en;q=0.8' },
-      payload: { email, ...(password ? { password } : {}) },
+      body: { email, ...(password ? { password } : {}) },
     });
     expect(res.statusCode).toBe(201);
-    return { email, body: res.json() as { user_id: number; generated_password?: string } };
+    return { email, body: res.json() };
   }
 
   it('is mailed a welcome with a set-password link valid 7 days, with or without a typed password', async () => {
@@ -410,7 +398,14 @@ describe('the transports', () => {
 
 describe('limits', async () => {
   const limited = await createTestApp({ rateLimitFactor: 1 }, ctx.database);
-  const from = (address: string) => (identity: string) => forgot(identity, limited.app, {}, address);
+  // From a given client address: the typed call() sends every request from 127.0.0.1.
+  const from = (address: string) => (identity: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/password/forgot',
+      payload: { identity },
+      remoteAddress: address,
+    });
 
   it('takes 3 requests an hour per identity, however it is spelled', async () => {
     const ask = from('10.0.0.1');

@@ -1,7 +1,8 @@
-import { PushType } from '@orbit/contract';
+import { type CommunityPostBody, PushType } from '@orbit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { communityMembers, pushFanouts, pushOutbox } from '../../db/schema';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { PushService, pushFixtures, type TestBrowser } from '../../test/push';
@@ -32,15 +33,17 @@ async function subscribedCommunity(size: number) {
   return { expert, members, id, browsers, toExpert: await subscribed(expert) };
 }
 
-async function post(expert: TestUser, communityId: number, extra: object = {}) {
-  const res = await feeds.call(expert, 'POST', 'community/feed', {
-    message: 'Walk at nine',
-    community_id: communityId,
-    ...extra,
+async function post(expert: TestUser, communityId: number, extra: Partial<CommunityPostBody> = {}) {
+  const res = await call(app, 'createCommunityPost', {
+    headers: expert.headers,
+    body: { message: 'Walk at nine', community_id: communityId, ...extra },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().id as number;
+  return res.json().id;
 }
+
+const block = (user: TestUser, other: TestUser) =>
+  call(app, 'block', { headers: user.headers, params: { user_id: other.userId } });
 
 const pushesTo = (browsers: TestBrowser[]) => browsers.map((browser) => service.to(browser).length);
 
@@ -113,8 +116,8 @@ describe('a community push', () => {
     const [, switchedOff, resting, blocker, blocked, tagged, leaving] = members;
     await setPreferences(switchedOff, { community: false });
     await restNow(app, resting);
-    expect((await feeds.call(blocker, 'PUT', `user/blocks/${expert.userId}`)).statusCode).toBe(200);
-    expect((await feeds.call(expert, 'PUT', `user/blocks/${blocked.userId}`)).statusCode).toBe(200);
+    expect((await block(blocker, expert)).statusCode).toBe(200);
+    expect((await block(expert, blocked)).statusCode).toBe(200);
     const postId = await post(expert, id, {
       message: `look @${tagged.username}`,
       tagged_users: [tagged.userId],

@@ -2,17 +2,27 @@ import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AppId, MomentType, PUSH_LIMITS, PUSH_PREFERENCE_DEFAULTS, PushType } from '@orbit/contract';
+import {
+  AppId,
+  type CommunityPostBody,
+  MomentType,
+  PUSH_LIMITS,
+  PUSH_PREFERENCE_DEFAULTS,
+  type PushSubscriptionBody,
+  PushType,
+} from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushOutbox, pushSubscriptions, pushVapidKeys } from '../../db/schema';
 import { findJanusBinary } from '../../platform/media/janus-process';
+import { call, unchecked } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { TestMailServer, tokenIn } from '../../test/mail';
 import { messagesClient } from '../../test/messages';
 import { PushService, pushFixtures, type TestBrowser } from '../../test/push';
 import { restNow } from '../../test/quiet';
+import { anotherDevice } from '../../test/security';
 
 // A push service in this process on 127.0.0.1, which PUSH_ALLOWED_HOSTS lets the server reach over http.
 const service = await new PushService().start();
@@ -24,13 +34,24 @@ afterAll(async () => {
   await smtp.stop();
 });
 const { app, deps } = ctx;
-const { call, befriend, friendsWithThread, sendOk } = messagesClient(app);
+const { befriend, friendsWithThread, sendOk } = messagesClient(app);
 const feeds = feedFixtures(ctx);
 
 /** Past the coalescing pause: what is queued is due. */
 const later = (ms = 5_000) => Date.now() + ms;
 
-const subscribe = (user: TestUser, body: object) => call(user, 'POST', 'push/subscriptions', body);
+const subscribe = (user: TestUser, body: PushSubscriptionBody) =>
+  call(app, 'subscribePush', { headers: user.headers, body });
+const subscriptionsOf = async (user: TestUser) =>
+  (await call(app, 'pushSubscriptions', { headers: user.headers })).json().subscriptions;
+const unsubscribe = (user: TestUser, id: number) =>
+  call(app, 'unsubscribePush', { headers: user.headers, params: { id } });
+const preferencesOf = async (user: TestUser) =>
+  (await call(app, 'pushPreferences', { headers: user.headers })).json();
+const askFriendship = (from: TestUser, to: TestUser) =>
+  call(app, 'friendRequest', { headers: from.headers, body: { user_id: to.userId } });
+const postInCommunity = (user: TestUser, body: CommunityPostBody) =>
+  call(app, 'createCommunityPost', { headers: user.headers, body });
 
 const { subscribed, setPreferences } = pushFixtures(app, service);
 
@@ -41,15 +62,15 @@ afterEach(() => expect(service.failures, 'pushes that did not decrypt or verify'
 
 describe('GET /push/key', () => {
   it('answers the VAPID public key without a session: one pair, kept, the same for every instance', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/push/key' });
+    const res = await call(app, 'pushKey');
     expect(res.statusCode).toBe(200);
-    const key = res.json().public_key as string;
+    const key = res.json().public_key;
     expect(key).toMatch(/^[A-Za-z0-9_-]+$/);
     const point = Buffer.from(key, 'base64url');
     expect(point).toHaveLength(65);
     expect(point[0]).toBe(4);
     const second = await createTestApp({}, ctx.database);
-    const again = await second.app.inject({ method: 'GET', url: '/api/push/key' });
+    const again = await call(second.app, 'pushKey');
     expect(again.json().public_key).toBe(key);
     expect(await deps.db.select().from(pushVapidKeys)).toHaveLength(1);
   });
@@ -62,7 +83,7 @@ describe('GET /push/key', () => {
       privateKey: ecdh.getPrivateKey().toString('base64url'),
     };
     const configured = await createTestApp({ vapid }, ctx.database);
-    const res = await configured.app.inject({ method: 'GET', url: '/api/push/key' });
+    const res = await call(configured.app, 'pushKey');
     expect(res.json()).toEqual({ public_key: vapid.publicKey });
   });
 });
@@ -83,7 +104,7 @@ describe('push subscriptions', () => {
     expect(again.json()).toEqual({ subscription_id: id });
     const [row] = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
     expect(row.auth).toBe('A'.repeat(22));
-    const list = await call(user, 'GET', 'push/subscriptions');
+    const list = await call(app, 'pushSubscriptions', { headers: user.headers });
     expect(list.json()).toEqual({
       subscriptions: [
         { subscription_id: id, created_at: expect.any(String), user_agent: 'lightMyRequest', current: true },
@@ -95,23 +116,14 @@ describe('push subscriptions', () => {
     const user = await signUp(app);
     const other = await signUp(app);
     const browser = await subscribed(user);
-    const elsewhere = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { identity: user.username, password: user.password },
-    });
-    const secondDevice = { ...user, headers: { authorization: `Bearer ${elsewhere.json().user_token}` } };
-    const [mine] = (await call(user, 'GET', 'push/subscriptions')).json().subscriptions;
-    expect((await call(secondDevice, 'GET', 'push/subscriptions')).json().subscriptions).toEqual([
-      { ...mine, current: false },
-    ]);
-    const theirs = await call(other, 'DELETE', `push/subscriptions/${mine.subscription_id}`);
+    const secondDevice = await anotherDevice(app, user);
+    const [mine] = await subscriptionsOf(user);
+    expect(await subscriptionsOf(secondDevice)).toEqual([{ ...mine, current: false }]);
+    const theirs = await unsubscribe(other, mine.subscription_id);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().error).toBe('not_found');
-    expect(
-      (await call(secondDevice, 'DELETE', `push/subscriptions/${mine.subscription_id}`)).statusCode,
-    ).toBe(200);
-    expect((await call(user, 'GET', 'push/subscriptions')).json().subscriptions).toEqual([]);
+    expect((await unsubscribe(secondDevice, mine.subscription_id)).statusCode).toBe(200);
+    expect(await subscriptionsOf(user)).toEqual([]);
     expect(browser.endpoint).toBeTruthy();
   });
 
@@ -120,7 +132,7 @@ describe('push subscriptions', () => {
     const good = service.browser().subscription();
     const offCurve = Buffer.alloc(65, 7);
     offCurve[0] = 4;
-    const cases: object[] = [
+    const cases: PushSubscriptionBody[] = [
       {},
       { keys: good.keys },
       { endpoint: 42, keys: good.keys },
@@ -157,20 +169,14 @@ describe('push subscriptions', () => {
     for (let i = 0; i <= PUSH_LIMITS.subscriptions; i += 1) {
       ids.push((await subscribe(user, service.browser().subscription())).json().subscription_id);
     }
-    const listed = (await call(user, 'GET', 'push/subscriptions')).json().subscriptions as {
-      subscription_id: number;
-    }[];
+    const listed = await subscriptionsOf(user);
     expect(listed).toHaveLength(PUSH_LIMITS.subscriptions);
     expect(listed.map((s) => s.subscription_id)).not.toContain(ids[0]);
     expect(listed.map((s) => s.subscription_id)).toContain(ids[PUSH_LIMITS.subscriptions]);
   });
 
   it('needs a session', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      payload: service.browser().subscription(),
-    });
+    const res = await call(app, 'subscribePush', { body: service.browser().subscription() });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -178,7 +184,7 @@ describe('push subscriptions', () => {
 describe('push preferences', () => {
   it('are all on but previews until changed; a PUT changes those named and answers them all', async () => {
     const user = await signUp(app);
-    expect((await call(user, 'GET', 'push/preferences')).json()).toEqual(PUSH_PREFERENCE_DEFAULTS);
+    expect(await preferencesOf(user)).toEqual(PUSH_PREFERENCE_DEFAULTS);
     expect(await setPreferences(user, { previews: true, calls: false })).toEqual({
       ...PUSH_PREFERENCE_DEFAULTS,
       previews: true,
@@ -188,7 +194,7 @@ describe('push preferences', () => {
       ...PUSH_PREFERENCE_DEFAULTS,
       previews: true,
     });
-    expect((await call(user, 'GET', 'push/preferences')).json()).toEqual({
+    expect(await preferencesOf(user)).toEqual({
       ...PUSH_PREFERENCE_DEFAULTS,
       previews: true,
     });
@@ -197,11 +203,11 @@ describe('push preferences', () => {
   it('refuses an unknown field or a wrong type with 400', async () => {
     const user = await signUp(app);
     for (const body of [{ sounds: true }, { messages: 'yes' }, { previews: { on: true } }]) {
-      const res = await call(user, 'PUT', 'push/preferences', body);
+      const res = await call(app, 'updatePushPreferences', { headers: user.headers, body: unchecked(body) });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error).toBe('validation');
     }
-    expect((await call(user, 'GET', 'push/preferences')).json()).toEqual(PUSH_PREFERENCE_DEFAULTS);
+    expect(await preferencesOf(user)).toEqual(PUSH_PREFERENCE_DEFAULTS);
   });
 });
 
@@ -224,7 +230,7 @@ describe('what is pushed', () => {
       tag: `thread-${groupId}`,
     });
     expect(JSON.stringify(push.payload)).not.toContain('lake');
-    const key = (await app.inject({ method: 'GET', url: '/api/push/key' })).json().public_key;
+    const key = (await call(app, 'pushKey')).json().public_key;
     expect(push.publicKey).toBe(key);
     expect(push.claims.aud).toBe(service.origin);
     expect(push.claims.sub).toBe(deps.config.vapidSubject);
@@ -291,7 +297,12 @@ describe('what is pushed', () => {
   it(
     'nothing at the notification level that leaves the kind out',
     silencedBy(async (b) => {
-      expect((await call(b, 'PUT', `v4/users/${b.userId}`, { notification_level: 0 })).statusCode).toBe(200);
+      const level = await call(app, 'notificationLevel', {
+        headers: b.headers,
+        params: { id: b.userId },
+        body: { notification_level: 0 },
+      });
+      expect(level.statusCode).toBe(200);
     }),
   );
 
@@ -299,17 +310,18 @@ describe('what is pushed', () => {
     const [creator, blocker, blocked] = [await signUp(app), await signUp(app), await signUp(app)];
     await befriend(creator, blocker);
     await befriend(creator, blocked);
-    const group = await call(creator, 'POST', 'pms/group', {
-      user_ids: [blocker.userId, blocked.userId],
-      name: 'Walk',
+    const group = await call(app, 'createMessageGroup', {
+      headers: creator.headers,
+      body: { user_ids: [blocker.userId, blocked.userId], name: 'Walk' },
     });
-    const groupId = group.json().id as number;
+    const groupId = group.json().id;
     const [toCreator, toBlocker, toBlocked] = [
       await subscribed(creator),
       await subscribed(blocker),
       await subscribed(blocked),
     ];
-    expect((await call(blocker, 'PUT', `user/blocks/${blocked.userId}`)).statusCode).toBe(200);
+    const block = await call(app, 'block', { headers: blocker.headers, params: { user_id: blocked.userId } });
+    expect(block.statusCode).toBe(200);
     await sendOk(blocked, groupId, 'from the blocked');
     await sendOk(blocker, groupId, 'from the blocker');
     await deliver();
@@ -321,7 +333,7 @@ describe('what is pushed', () => {
   it('a friend request, opening the requests', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     const browser = await subscribed(b);
-    expect((await call(a, 'PUT', 'user/friends/request', { user_id: b.userId })).statusCode).toBe(200);
+    expect((await askFriendship(a, b)).statusCode).toBe(200);
     await deliver();
     expect(service.to(browser).map((p) => p.payload)).toEqual([
       {
@@ -338,7 +350,7 @@ describe('what is pushed', () => {
     const [expert, member] = [await signUp(app), await signUp(app)];
     const id = await feeds.community(expert, [member]);
     const browser = await subscribed(member);
-    const post = await feeds.call(expert, 'POST', 'community/feed', {
+    const post = await postInCommunity(expert, {
       message: `look @${member.username}`,
       community_id: id,
       tagged_users: [member.userId],
@@ -365,15 +377,9 @@ describe('what is pushed', () => {
       await subscribed(other),
     ];
     await setPreferences(other, { community: false });
-    const post = await feeds.call(expert, 'POST', 'community/feed', {
-      message: 'Walk at nine',
-      community_id: id,
-    });
+    const post = await postInCommunity(expert, { message: 'Walk at nine', community_id: id });
     expect(post.statusCode, post.body).toBe(200);
-    const ordinary = await feeds.call(member, 'POST', 'community/feed', {
-      message: 'me too',
-      community_id: id,
-    });
+    const ordinary = await postInCommunity(member, { message: 'me too', community_id: id });
     expect(ordinary.statusCode, ordinary.body).toBe(200);
     await deliver();
     expect(service.to(toMember).map((p) => p.payload)).toEqual([
@@ -393,7 +399,7 @@ describe('what is pushed', () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     const browser = await subscribed(b);
     await setPreferences(b, { friend_requests: false });
-    expect((await call(a, 'PUT', 'user/friends/request', { user_id: b.userId })).statusCode).toBe(200);
+    expect((await askFriendship(a, b)).statusCode).toBe(200);
     await deliver();
     expect(service.to(browser)).toEqual([]);
   });
@@ -402,14 +408,17 @@ describe('what is pushed', () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     await befriend(a, b);
     const browser = await subscribed(b);
-    const dare = await call(a, 'POST', 'user/moments', {
-      participants: { friend_ids: [b.userId], community_ids: [] },
-      type: MomentType.DARE,
-      factor: true,
-      bg_app_id: AppId.GOJI_MOVE,
-      criteria: [{ name: 'distance', display_name: 'Distance', show: true }],
-      message: 'Beat my run',
-      session_info: { distance: 5.2, duration: 1800, route: 'park' },
+    const dare = await call(app, 'createMoment', {
+      headers: a.headers,
+      body: {
+        participants: { friend_ids: [b.userId], community_ids: [] },
+        type: MomentType.DARE,
+        factor: true,
+        bg_app_id: AppId.GOJI_MOVE,
+        criteria: [{ name: 'distance', display_name: 'Distance', show: true }],
+        message: 'Beat my run',
+        session_info: { distance: 5.2, duration: 1800, route: 'park' },
+      },
     });
     expect(dare.statusCode, dare.body).toBe(200);
     await deliver();
@@ -436,14 +445,12 @@ describe.runIf(findJanusBinary())('a call', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     await befriend(a, b);
     const browser = await subscribed(b);
-    const started = await calling.app.inject({
-      method: 'POST',
-      url: '/api/call/start',
+    const started = await call(calling.app, 'startCall', {
       headers: a.headers,
-      payload: { attendees: [b.userId] },
+      body: { attendees: [b.userId] },
     });
     expect(started.statusCode, started.body).toBe(200);
-    const callId = started.json().id as number;
+    const callId = started.json().id;
     expect(await calling.deps.push.deliverDue(Date.now())).toMatchObject({ sent: 1 });
     const [push] = service.to(browser);
     expect(push.payload).toEqual({
@@ -521,18 +528,14 @@ describe('a started worker', async () => {
   it('sends what a commit queued by itself, once the coalescing pause has passed', async () => {
     const [a, b] = [await signUp(running.app), await signUp(running.app)];
     const browser = service.browser();
-    const made = await running.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
+    const made = await call(running.app, 'subscribePush', {
       headers: b.headers,
-      payload: browser.subscription(),
+      body: browser.subscription(),
     });
     expect(made.statusCode).toBe(201);
-    const asked = await running.app.inject({
-      method: 'PUT',
-      url: '/api/user/friends/request',
+    const asked = await call(running.app, 'friendRequest', {
       headers: a.headers,
-      payload: { user_id: b.userId },
+      body: { user_id: b.userId },
     });
     expect(asked.statusCode).toBe(200);
     await vi.waitFor(() => expect(service.to(browser)).toHaveLength(1), EVENTUALLY);
@@ -547,7 +550,7 @@ describe('subscriptions end with their device', () => {
   it('signing out ends this device’s subscription, and no push reaches it', async () => {
     const { a, b, groupId } = await friendsWithThread();
     const browser = await subscribed(b);
-    expect((await call(b, 'POST', 'user/logout')).statusCode).toBeLessThan(300);
+    expect((await call(app, 'logout', { headers: b.headers })).statusCode).toBeLessThan(300);
     expect(await pushesTo(b)).toEqual([]);
     await sendOk(a, groupId, 'hello');
     await deliver();
@@ -556,37 +559,26 @@ describe('subscriptions end with their device', () => {
 
   it('revoking a device ends its subscription, not the others’', async () => {
     const user = await signUp(app);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { identity: user.username, password: user.password },
-    });
-    const phone = { ...user, headers: { authorization: `Bearer ${login.json().user_token}` } };
+    const phone = await anotherDevice(app, user);
     await subscribed(user);
     await subscribed(phone);
-    const sessions = (await call(user, 'GET', 'user/sessions')).json().sessions as {
-      session_id: number;
-      current: boolean;
-    }[];
-    const phoneSession = sessions.find((s) => !s.current);
-    expect((await call(user, 'DELETE', `user/sessions/${phoneSession?.session_id}`)).statusCode).toBe(200);
-    const left = (await call(user, 'GET', 'push/subscriptions')).json().subscriptions;
+    const { sessions } = (await call(app, 'deviceSessions', { headers: user.headers })).json();
+    const [phoneSession] = sessions.filter((s) => !s.current);
+    const revoked = await call(app, 'revokeDeviceSession', {
+      headers: user.headers,
+      params: { session_id: phoneSession.session_id },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const left = await subscriptionsOf(user);
     expect(left).toEqual([expect.objectContaining({ current: true })]);
   });
 
   it('a password reset ends every subscription of the member', async () => {
     const user = await signUp(app);
     await subscribed(user);
-    expect(
-      (await app.inject({ method: 'POST', url: '/api/password/forgot', payload: { identity: user.email } }))
-        .statusCode,
-    ).toBe(202);
+    expect((await call(app, 'forgotPassword', { body: { identity: user.email } })).statusCode).toBe(202);
     const token = tokenIn(await smtp.waitFor(user.email));
-    const reset = await app.inject({
-      method: 'POST',
-      url: '/api/password/reset',
-      payload: { token, password: 'Fresh-orbit-93' },
-    });
+    const reset = await call(app, 'resetPassword', { body: { token, password: 'Fresh-orbit-93' } });
     expect(reset.statusCode).toBe(200);
     expect(await pushesTo(user)).toEqual([]);
   });
@@ -596,7 +588,7 @@ describe('subscriptions end with their device', () => {
     await subscribed(b);
     await sendOk(a, groupId, 'hello');
     expect(await deps.db.select().from(pushOutbox)).toHaveLength(1);
-    const erased = await call(b, 'DELETE', 'user', { password: b.password });
+    const erased = await call(app, 'eraseAccount', { headers: b.headers, body: { password: b.password } });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await pushesTo(b)).toEqual([]);
     expect(await deps.db.select().from(pushOutbox)).toEqual([]);

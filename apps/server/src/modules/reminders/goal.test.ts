@@ -1,17 +1,21 @@
+import type { WeeklyGoal } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import { activityLogs } from '../../db/schema';
+import { call, unchecked } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { messagesClient } from '../../test/messages';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
-const { call } = messagesClient(app);
 
-const setGoal = (user: TestUser, body: unknown) => call(user, 'PUT', 'user/goal', body as object);
+const setGoal = (user: TestUser, body: WeeklyGoal) =>
+  call(app, 'updateWeeklyGoal', { headers: user.headers, body });
+const goalOf = async (user: TestUser) => (await call(app, 'weeklyGoal', { headers: user.headers })).json();
+const setZone = (user: TestUser, timezone: string) =>
+  call(app, 'updateUser', { headers: user.headers, body: { timezone } });
 const progressAt = async (user: TestUser, iso: string) => {
   deps.clock = () => new Date(iso);
   try {
-    const res = await call(user, 'GET', 'user/goal/progress');
+    const res = await call(app, 'goalProgress', { headers: user.headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   } finally {
@@ -35,17 +39,17 @@ async function sessionsAt(user: TestUser, starts: string[], durationMs = 20 * 60
 describe('the weekly goal', () => {
   it('is null until set, takes 10 to 3000 whole minutes, and clears with null', async () => {
     const user = await signUp(app);
-    expect((await call(user, 'GET', 'user/goal')).json()).toEqual({ weekly_active_minutes: null });
+    expect(await goalOf(user)).toEqual({ weekly_active_minutes: null });
     const set = await setGoal(user, { weekly_active_minutes: 150 });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toEqual({ weekly_active_minutes: 150 });
-    expect((await call(user, 'GET', 'user/goal')).json()).toEqual({ weekly_active_minutes: 150 });
+    expect(await goalOf(user)).toEqual({ weekly_active_minutes: 150 });
     for (const edge of [10, 3000])
       expect((await setGoal(user, { weekly_active_minutes: edge })).statusCode).toBe(200);
     expect((await setGoal(user, { weekly_active_minutes: null })).json()).toEqual({
       weekly_active_minutes: null,
     });
-    expect((await call(user, 'GET', 'user/goal')).json()).toEqual({ weekly_active_minutes: null });
+    expect(await goalOf(user)).toEqual({ weekly_active_minutes: null });
   });
 
   it.each([
@@ -58,21 +62,24 @@ describe('the weekly goal', () => {
   ])('refuses %s with 400 validation and keeps the goal', async (_, body) => {
     const user = await signUp(app);
     expect((await setGoal(user, { weekly_active_minutes: 60 })).statusCode).toBe(200);
-    const res = await setGoal(user, body);
+    const res = await setGoal(user, unchecked(body));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('validation');
-    expect((await call(user, 'GET', 'user/goal')).json()).toEqual({ weekly_active_minutes: 60 });
+    expect(await goalOf(user)).toEqual({ weekly_active_minutes: 60 });
   });
 
   it('is only ever the member’s own: the routes take no member, and a session is needed', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     expect((await setGoal(a, { weekly_active_minutes: 200 })).statusCode).toBe(200);
     await sessionsAt(a, [new Date(Date.now() - 60_000).toISOString()]);
-    expect((await call(b, 'GET', 'user/goal')).json()).toEqual({ weekly_active_minutes: null });
-    const theirs = await call(b, 'GET', `user/goal/progress?user_id=${a.userId}`);
+    expect(await goalOf(b)).toEqual({ weekly_active_minutes: null });
+    const theirs = await call(app, 'goalProgress', {
+      headers: b.headers,
+      query: unchecked({ user_id: a.userId }),
+    });
     expect(theirs.json()).toMatchObject({ goal: null, active_minutes: 0 });
-    for (const url of ['/api/user/goal', '/api/user/goal/progress']) {
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    for (const name of ['weeklyGoal', 'goalProgress'] as const) {
+      expect((await call(app, name)).statusCode).toBe(401);
     }
   });
 });
@@ -80,7 +87,7 @@ describe('the weekly goal', () => {
 describe('the week’s progress', () => {
   it('counts the sessions of the week from Monday midnight in the member zone', async () => {
     const user = await signUp(app);
-    expect((await call(user, 'PUT', 'user', { timezone: 'Asia/Tokyo' })).statusCode).toBe(200);
+    expect((await setZone(user, 'Asia/Tokyo')).statusCode).toBe(200);
     expect((await setGoal(user, { weekly_active_minutes: 150 })).statusCode).toBe(200);
     // Tokyo is UTC+9: Monday 16 Nov 2026 00:00 there is Sunday 15 Nov 15:00 UTC; the week ends 22 Nov 15:00 UTC.
     await sessionsAt(user, [
@@ -108,7 +115,7 @@ describe('the week’s progress', () => {
 
   it('answers a week without a goal or sessions as zeros and null, never a failure', async () => {
     const user = await signUp(app);
-    expect((await call(user, 'PUT', 'user', { timezone: 'UTC' })).statusCode).toBe(200);
+    expect((await setZone(user, 'UTC')).statusCode).toBe(200);
     expect(await progressAt(user, '2026-03-04T12:00:00Z')).toEqual({
       week_start: '2026-03-02',
       active_minutes: 0,
@@ -119,7 +126,7 @@ describe('the week’s progress', () => {
 
   it('follows a week across the spring clock change (Berlin)', async () => {
     const user = await signUp(app);
-    expect((await call(user, 'PUT', 'user', { timezone: 'Europe/Berlin' })).statusCode).toBe(200);
+    expect((await setZone(user, 'Europe/Berlin')).statusCode).toBe(200);
     // The week of 23 March 2026 starts at 23:00 UTC on the 22nd (CET) and ends at 22:00 UTC on the 29th (CEST).
     await sessionsAt(user, [
       '2026-03-22T22:59:00Z',

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reminders } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { fireDueReminders, ReminderWorker } from './worker';
 
@@ -9,13 +10,7 @@ const METRICS_TOKEN = 'metrics-token-for-the-reminders-0123456789';
 const { app, deps } = await createTestApp({ metricsToken: METRICS_TOKEN, reminderIntervalMs: 100 });
 
 const scrape = async () =>
-  (
-    await app.inject({
-      method: 'GET',
-      url: '/api/metrics',
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-    })
-  ).body;
+  (await call(app, 'metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
 /** The value of one sample (`name` with its labels, as the text format writes them); 0 when absent. */
 const sample = (text: string, name: string) =>
   Number(
@@ -29,11 +24,9 @@ const sample = (text: string, name: string) =>
 /** A member whose mood reminder was due `minutesAgo` and not taken: the workers stood still meanwhile. */
 async function overdue(minutesAgo: number): Promise<TestUser> {
   const user = await signUp(app);
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/user/reminders',
+  const res = await call(app, 'updateReminders', {
     headers: user.headers,
-    payload: { mood: { enabled: true, time: '12:00' } },
+    body: { mood: { enabled: true, time: '12:00' } },
   });
   expect(res.statusCode, res.body).toBe(200);
   await deps.db

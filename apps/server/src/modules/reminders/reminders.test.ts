@@ -1,9 +1,15 @@
-import { NotificationType, PushType, REMINDER_DEFAULTS } from '@orbit/contract';
+import {
+  NotificationType,
+  PushType,
+  REMINDER_DEFAULTS,
+  type RemindersBody,
+  type UpdateUserBody,
+} from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activityLogs, moodHistory, notifications, pushOutbox, reminders } from '../../db/schema';
+import { call, unchecked } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { messagesClient } from '../../test/messages';
 import { PushService, type TestBrowser } from '../../test/push';
 import { fireDueReminders } from './worker';
 
@@ -14,7 +20,6 @@ const ctx = await createTestApp({ pushAllowedHosts: ['127.0.0.1'] });
 const other = await createTestApp({ pushAllowedHosts: ['127.0.0.1'] }, ctx.database);
 afterAll(() => service.close());
 const { app, deps } = ctx;
-const { call } = messagesClient(app);
 
 const at = (iso: string) => new Date(iso);
 const setClock = (iso: string) => {
@@ -26,20 +31,22 @@ afterEach(() => {
   expect(service.failures, 'pushes that did not decrypt or verify').toEqual([]);
 });
 
-const put = async (user: TestUser, body: object) => {
-  const res = await call(user, 'PUT', 'user/reminders', body);
+const put = async (user: TestUser, body: RemindersBody) => {
+  const res = await call(app, 'updateReminders', { headers: user.headers, body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const setUser = async (user: TestUser, body: object) =>
-  expect((await call(user, 'PUT', 'user', body)).statusCode).toBe(200);
+const setUser = async (user: TestUser, body: UpdateUserBody) =>
+  expect((await call(app, 'updateUser', { headers: user.headers, body })).statusCode).toBe(200);
+const remindersSet = async (user: TestUser) =>
+  (await call(app, 'reminders', { headers: user.headers })).json();
 
 /** A member in `zone` with a subscribed browser. */
 async function member(zone = 'Europe/Berlin'): Promise<{ user: TestUser; browser: TestBrowser }> {
   const user = await signUp(app);
   await setUser(user, { timezone: zone });
   const browser = service.browser();
-  const res = await call(user, 'POST', 'push/subscriptions', browser.subscription());
+  const res = await call(app, 'subscribePush', { headers: user.headers, body: browser.subscription() });
   expect(res.statusCode, res.body).toBe(201);
   return { user, browser };
 }
@@ -63,7 +70,7 @@ const deliver = (iso: string) => deps.push.deliverDue(at(iso).getTime() + 5_000)
 describe('reminder settings', () => {
   it('answers the defaults, changes only the part given, and keeps the rest', async () => {
     const user = await signUp(app);
-    expect((await call(user, 'GET', 'user/reminders')).json()).toEqual(REMINDER_DEFAULTS);
+    expect(await remindersSet(user)).toEqual(REMINDER_DEFAULTS);
     expect(await put(user, { mood: { enabled: true } })).toEqual({
       ...REMINDER_DEFAULTS,
       mood: { enabled: true, time: '20:00' },
@@ -71,7 +78,7 @@ describe('reminder settings', () => {
     const changed = await put(user, { activity: { time: '07:05', days: [7, 2] } });
     expect(changed.activity).toEqual({ enabled: false, time: '07:05', days: [2, 7] });
     expect(changed.mood).toEqual({ enabled: true, time: '20:00' });
-    expect((await call(user, 'GET', 'user/reminders')).json()).toEqual(changed);
+    expect(await remindersSet(user)).toEqual(changed);
     // Off: never due.
     expect(await nextAt(user, 'activity')).toBeNull();
   });
@@ -89,14 +96,14 @@ describe('reminder settings', () => {
     ['a switch that is not a boolean', { mood: { enabled: 'yes' } }],
   ])('refuses %s with 400 validation and changes nothing', async (_, body) => {
     const user = await signUp(app);
-    const res = await call(user, 'PUT', 'user/reminders', body);
+    const res = await call(app, 'updateReminders', { headers: user.headers, body: unchecked(body) });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('validation');
-    expect((await call(user, 'GET', 'user/reminders')).json()).toEqual(REMINDER_DEFAULTS);
+    expect(await remindersSet(user)).toEqual(REMINDER_DEFAULTS);
   });
 
   it('needs a session', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/user/reminders' })).statusCode).toBe(401);
+    expect((await call(app, 'reminders')).statusCode).toBe(401);
   });
 });
 
@@ -215,7 +222,11 @@ describe('a reminder firing', () => {
 
   it('with the reminders push switch off, is a notification and no push', async () => {
     const { user, browser } = await member();
-    expect((await call(user, 'PUT', 'push/preferences', { reminders: false })).statusCode).toBe(200);
+    const switched = await call(app, 'updatePushPreferences', {
+      headers: user.headers,
+      body: { reminders: false },
+    });
+    expect(switched.statusCode).toBe(200);
     setClock('2026-01-15T10:00:00Z');
     await put(user, { mood: { enabled: true, time: '20:00' } });
     await fire('2026-01-15T19:00:10Z');

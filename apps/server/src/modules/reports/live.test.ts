@@ -1,5 +1,12 @@
-import { EventSubtype, EventType, PrivacySetting, ReportStatus } from '@orbit/contract';
+import {
+  EventSubtype,
+  EventType,
+  PrivacySetting,
+  ReportStatus,
+  type ReportTargetType,
+} from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
@@ -10,22 +17,34 @@ import { emit, eventOf, listen, type ReceivedMark, TestSocket, wsUrl } from '../
 const ctx = await createTestApp();
 const { app } = ctx;
 const origin = await listen(app);
-const { call, befriend, community, setUser, eventsOf, lastSeq } = feedFixtures(ctx);
+const { befriend, community, setUser, eventsOf, lastSeq } = feedFixtures(ctx);
 const { adminOf } = communityFixtures(ctx);
 const { friendsWithThread, sendOk } = messagesClient(app);
 
-const report = async (user: TestUser, target_type: string, target_id: number) => {
-  const res = await call(user, 'POST', 'reports', { target_type, target_id, reason: 2 });
+const report = async (user: TestUser, target_type: ReportTargetType, target_id: number) => {
+  const res = await call(app, 'createReport', {
+    headers: user.headers,
+    body: { target_type, target_id, reason: 2 },
+  });
   expect(res.statusCode).toBeLessThan(300);
-  return res.json().report_id as number;
+  return res.json().report_id;
 };
 const resolve = async (user: TestUser, id: number, action: 'dismiss' | 'remove') =>
-  expect((await call(user, 'PUT', `reports/${id}`, { action })).statusCode).toBe(200);
-const listOf = async (user: TestUser, url: string) => {
-  const res = await call(user, 'GET', url);
+  expect(
+    (await call(app, 'resolveReport', { headers: user.headers, params: { id }, body: { action } }))
+      .statusCode,
+  ).toBe(200);
+/** The open reports a moderator reads: a community's (its experts), or every one (the organisation admins). */
+const listOf = async (user: TestUser, communityId?: number) => {
+  const res =
+    communityId === undefined
+      ? await call(app, 'adminReports', { headers: user.headers })
+      : await call(app, 'communityReports', { headers: user.headers, params: { id: communityId } });
   expect(res.statusCode).toBe(200);
-  return res.json().reports as { report_id: number }[];
+  return res.json().reports;
 };
+const block = (user: TestUser, other: TestUser) =>
+  call(app, 'block', { headers: user.headers, params: { user_id: other.userId } });
 
 /** Where each member's stream stood before the action, to read what the action wrote to it. */
 async function marks(members: TestUser[]): Promise<Map<TestUser, ReceivedMark>> {
@@ -45,9 +64,9 @@ async function world() {
   const [expert, author, reader, admin, stranger] = await Promise.all([1, 2, 3, 4, 5].map(() => signUp(app)));
   await adminOf(admin);
   const communityId = await community(expert, [author, reader]);
-  const post = await call(author, 'POST', 'community/feed', {
-    message: 'buy pills',
-    community_id: communityId,
+  const post = await call(app, 'createCommunityPost', {
+    headers: author.headers,
+    body: { message: 'buy pills', community_id: communityId },
   });
   expect(post.statusCode).toBe(200);
   // An expert of another community, who reads none of this one's reports.
@@ -61,7 +80,7 @@ async function world() {
     stranger,
     otherExpert,
     communityId,
-    postId: post.json().id as number,
+    postId: post.json().id,
   };
 }
 
@@ -79,12 +98,12 @@ describe('REPORT NEW', () => {
 
     const id = await report(w.reader, 'post', w.postId);
 
-    for (const [moderator, url] of [
-      [w.expert, `communities/${w.communityId}/reports`],
-      [w.admin, 'admin/reports'],
+    for (const [moderator, communityId] of [
+      [w.expert, w.communityId],
+      [w.admin, undefined],
     ] as const) {
       const event = await eventOf(sockets.get(moderator) as TestSocket, EventType.REPORT, EventSubtype.NEW);
-      const [listed] = (await listOf(moderator, url)).filter((r) => r.report_id === id);
+      const [listed] = (await listOf(moderator, communityId)).filter((r) => r.report_id === id);
       expect(event.data).toEqual(listed);
       expect(listed).toMatchObject({ status: ReportStatus.OPEN, reporter_name: w.reader.username });
     }
@@ -126,7 +145,7 @@ describe('REPORT NEW', () => {
     expect(await reportEvents(otherAdmin, before)).toEqual([`NEW ${id}`]);
     expect(await reportEvents(w.expert, before)).toEqual([`NEW ${id}`]);
     // The list still answers it to its reporter, as decision 0047 has it.
-    expect((await listOf(w.admin, 'admin/reports')).map((r) => r.report_id)).toContain(id);
+    expect((await listOf(w.admin)).map((r) => r.report_id)).toContain(id);
   });
 
   it('names the reporter as each moderator sees them: a private reporter’s friend by persona, others by alias', async () => {
@@ -137,15 +156,15 @@ describe('REPORT NEW', () => {
     await setUser(w.reader, { privacySetting: PrivacySetting.PRIVATE, alias: 'quietfox' });
     const before = await marks([w.admin, friendAdmin, w.expert]);
     const id = await report(w.reader, 'post', w.postId);
-    for (const [moderator, url, name] of [
-      [friendAdmin, 'admin/reports', w.reader.username],
-      [w.admin, 'admin/reports', 'quietfox'],
-      [w.expert, `communities/${w.communityId}/reports`, 'quietfox'],
+    for (const [moderator, communityId, name] of [
+      [friendAdmin, undefined, w.reader.username],
+      [w.admin, undefined, 'quietfox'],
+      [w.expert, w.communityId, 'quietfox'],
     ] as const) {
       const [event] = (await eventsOf(moderator, before.get(moderator))).filter(
         (e) => e.type === EventType.REPORT,
       );
-      const listed = (await listOf(moderator, url)).find((r) => r.report_id === id);
+      const listed = (await listOf(moderator, communityId)).find((r) => r.report_id === id);
       expect(event.data).toEqual(listed);
       expect(event.data).toMatchObject({ reporter_name: name });
     }
@@ -153,13 +172,13 @@ describe('REPORT NEW', () => {
 
   it('reaches a moderator who blocked the reporter, whose list shows the report all the same', async () => {
     const w = await world();
-    expect((await call(w.admin, 'PUT', `user/blocks/${w.reader.userId}`)).statusCode).toBe(200);
-    expect((await call(w.expert, 'PUT', `user/blocks/${w.reader.userId}`)).statusCode).toBe(200);
+    expect((await block(w.admin, w.reader)).statusCode).toBe(200);
+    expect((await block(w.expert, w.reader)).statusCode).toBe(200);
     const before = await marks([w.admin, w.expert]);
     const id = await report(w.reader, 'post', w.postId);
     expect(await reportEvents(w.admin, before)).toEqual([`NEW ${id}`]);
     expect(await reportEvents(w.expert, before)).toEqual([`NEW ${id}`]);
-    expect((await listOf(w.admin, 'admin/reports')).map((r) => r.report_id)).toContain(id);
+    expect((await listOf(w.admin)).map((r) => r.report_id)).toContain(id);
   });
 });
 
@@ -207,7 +226,7 @@ describe('REPORT UPDATE', () => {
   it('reaches a moderator who blocked the moderator who acted', async () => {
     const w = await world();
     const id = await report(w.reader, 'post', w.postId);
-    expect((await call(w.admin, 'PUT', `user/blocks/${w.expert.userId}`)).statusCode).toBe(200);
+    expect((await block(w.admin, w.expert)).statusCode).toBe(200);
     const before = await marks([w.admin]);
     await resolve(w.expert, id, 'dismiss');
     expect(await reportEvents(w.admin, before)).toEqual([`UPDATE ${id}`]);
@@ -220,14 +239,17 @@ describe('REPORT DELETE', () => {
     const id = await report(w.reader, 'user', w.author.userId);
     const before = await marks([w.admin, w.reader, w.expert]);
 
-    const erased = await call(w.author, 'DELETE', 'user', { password: w.author.password });
+    const erased = await call(app, 'eraseAccount', {
+      headers: w.author.headers,
+      body: { password: w.author.password },
+    });
     expect(erased.statusCode).toBe(200);
 
     const written = (await eventsOf(w.admin, before.get(w.admin))).filter((e) => e.type === EventType.REPORT);
     expect(written.map((e) => [e.subtype, e.data])).toEqual([
       [EventSubtype.DELETE, { report_id: id, community_id: null }],
     ]);
-    expect((await listOf(w.admin, 'admin/reports')).map((r) => r.report_id)).not.toContain(id);
+    expect((await listOf(w.admin)).map((r) => r.report_id)).not.toContain(id);
     for (const m of [w.reader, w.expert]) expect(await reportEvents(m, before), m.username).toEqual([]);
   });
 });

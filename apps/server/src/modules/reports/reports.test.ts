@@ -1,14 +1,18 @@
 import {
   AccessType,
+  type CreateReportBody,
   EventSubtype,
   EventType,
   ReportReason,
   ReportStatus,
+  type ReportsQuery,
+  type ReportTargetType,
   SessionState,
 } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { communities, lessons, reports, users } from '../../db/schema';
+import { call, unchecked } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
@@ -20,30 +24,47 @@ const SUPPORT_URL = 'https://support.example.org/help';
 const ctx = await createTestApp({ supportUrl: SUPPORT_URL });
 const { app, deps } = ctx;
 const origin = await listen(app);
-const { call, befriend, community } = feedFixtures(ctx);
+const { befriend, community } = feedFixtures(ctx);
 const { adminOf } = communityFixtures(ctx);
 const { friendsWithThread, sendOk } = messagesClient(app);
 
-const report = (user: TestUser, body: object) => call(user, 'POST', 'reports', { reason: 1, ...body });
+type Reported = Pick<CreateReportBody, 'target_type' | 'target_id'> & Partial<CreateReportBody>;
+const report = (user: TestUser, body: Reported) =>
+  call(app, 'createReport', { headers: user.headers, body: { reason: 1, ...body } });
 const resolve = (user: TestUser, id: number, action: 'dismiss' | 'remove') =>
-  call(user, 'PUT', `reports/${id}`, { action });
-const listOf = async (user: TestUser, url: string) => {
-  const res = await call(user, 'GET', url);
+  call(app, 'resolveReport', { headers: user.headers, params: { id }, body: { action } });
+const communityReports = (user: TestUser, id: number, query: ReportsQuery = {}) =>
+  call(app, 'communityReports', { headers: user.headers, params: { id }, query });
+/** The reports a moderator reads: a community's (its experts), or every one (the organisation admins). */
+const listOf = async (user: TestUser, communityId?: number, query: ReportsQuery = {}) => {
+  const res =
+    communityId === undefined
+      ? await call(app, 'adminReports', { headers: user.headers, query })
+      : await communityReports(user, communityId, query);
   expect(res.statusCode).toBe(200);
-  return res.json().reports as { report_id: number; status: number; snapshot: { text: string } }[];
+  return res.json().reports;
 };
+const postOf = (user: TestUser, id: number) =>
+  call(app, 'communityPost', { headers: user.headers, params: { id } });
+const commentOn = (user: TestUser, communityId: number, postId: number, message: string) =>
+  call(app, 'createCommunityComment', {
+    headers: user.headers,
+    body: { message, feed_id: postId, community_id: communityId },
+  });
+const postOnOwnFeed = (user: TestUser, message: string) =>
+  call(app, 'createUserPost', { headers: user.headers, body: { message, owner_user_id: user.userId } });
 const reportCount = async () => (await deps.db.select({ id: reports.id }).from(reports)).length;
 
 /** A community with its expert, two members and a post by the first member. */
 async function world(accessType: number = AccessType.PUBLIC) {
   const [expert, author, reader, outsider] = await Promise.all([1, 2, 3, 4].map(() => signUp(app)));
   const communityId = await community(expert, [author, reader], accessType);
-  const post = await call(author, 'POST', 'community/feed', {
-    message: 'buy pills here',
-    community_id: communityId,
+  const post = await call(app, 'createCommunityPost', {
+    headers: author.headers,
+    body: { message: 'buy pills here', community_id: communityId },
   });
   expect(post.statusCode).toBe(200);
-  return { expert, author, reader, outsider, communityId, postId: post.json().id as number };
+  return { expert, author, reader, outsider, communityId, postId: post.json().id };
 }
 
 describe('POST /reports', () => {
@@ -57,7 +78,7 @@ describe('POST /reports', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ report_id: expect.any(Number) });
-    const [listed] = await listOf(expert, `communities/${communityId}/reports`);
+    const [listed] = await listOf(expert, communityId);
     expect(listed).toMatchObject({
       report_id: res.json().report_id,
       target_type: 'post',
@@ -85,7 +106,7 @@ describe('POST /reports', () => {
 
   it('answers the open report again (200) when the member reports the same thing twice, even at once', async () => {
     const { expert, reader, postId } = await world();
-    const target = { target_type: 'post', target_id: postId };
+    const target: Reported = { target_type: 'post', target_id: postId };
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => report(reader, target)));
     const ids = new Set(answers.map((a) => a.json().report_id));
     expect(ids.size).toBe(1);
@@ -101,21 +122,14 @@ describe('POST /reports', () => {
 
   it('refuses what the member cannot see with 404, and changes nothing', async () => {
     const { author, outsider, communityId, postId } = await world(AccessType.PRIVATE);
-    const comment = await call(author, 'POST', 'community/feed/comment', {
-      message: 'hidden',
-      feed_id: postId,
-      community_id: communityId,
-    });
+    const comment = await commentOn(author, communityId, postId, 'hidden');
     expect(comment.statusCode).toBe(200);
     const lesson = await lessonRow(deps, communityId, author);
     const { groupId, a } = await friendsWithThread();
     const pmId = await sendOk(a, groupId, 'private words');
-    const friendOnlyPost = await call(author, 'POST', 'user/feed', {
-      message: 'mine',
-      owner_user_id: author.userId,
-    });
+    const friendOnlyPost = await postOnOwnFeed(author, 'mine');
     const before = await reportCount();
-    const unseen: [string, number][] = [
+    const unseen: [ReportTargetType, number][] = [
       ['post', postId],
       ['post', friendOnlyPost.json().id],
       ['comment', comment.json().id],
@@ -148,7 +162,7 @@ describe('POST /reports', () => {
       { target_type: 'poll', target_id: postId },
       { target_type: 'post', target_id: postId, comment: 'x'.repeat(1001) },
     ]) {
-      const res = await report(reader, body);
+      const res = await report(reader, unchecked(body));
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('validation');
     }
@@ -159,10 +173,7 @@ describe('POST /reports', () => {
     const { expert, reader, communityId } = await world();
     const friend = await signUp(app);
     await befriend(reader, friend);
-    const friendPost = await call(friend, 'POST', 'user/feed', {
-      message: 'hey',
-      owner_user_id: friend.userId,
-    });
+    const friendPost = await postOnOwnFeed(friend, 'hey');
     const lesson = await lessonRow(deps, communityId, expert);
     for (const [type, id] of [
       ['user', friend.userId],
@@ -186,17 +197,17 @@ describe('who reads which reports', () => {
     const pmReport = (await report(b, { target_type: 'message', target_id: pmId })).json().report_id;
 
     // The expert reads the post's report, not the message's (it lives in no community).
-    const expertSees = (await listOf(expert, `communities/${communityId}/reports`)).map((r) => r.report_id);
+    const expertSees = (await listOf(expert, communityId)).map((r) => r.report_id);
     expect(expertSees).toContain(postReport);
     expect(expertSees).not.toContain(pmReport);
-    const adminSees = (await listOf(admin, 'admin/reports')).map((r) => r.report_id);
+    const adminSees = (await listOf(admin)).map((r) => r.report_id);
     expect(adminSees).toEqual(expect.arrayContaining([postReport, pmReport]));
 
     // A member is not an expert; an expert of another community is not this one's; neither is an admin.
-    const memberList = await call(author, 'GET', `communities/${communityId}/reports`);
+    const memberList = await communityReports(author, communityId);
     expect(memberList.statusCode).toBe(403);
     expect(memberList.json().error).toBe('not_an_expert');
-    const adminList = await call(expert, 'GET', 'admin/reports');
+    const adminList = await call(app, 'adminReports', { headers: expert.headers });
     expect(adminList.statusCode).toBe(403);
     expect(adminList.json().error).toBe('not_org_admin');
     const { expert: otherExpert } = await world();
@@ -211,7 +222,7 @@ describe('who reads which reports', () => {
       const res = await resolve(who, id, 'remove');
       expect(res.statusCode).toBe(404);
     }
-    expect((await call(author, 'GET', `community/feed/${postId}`)).statusCode).toBe(200);
+    expect((await postOf(author, postId)).statusCode).toBe(200);
     expect((await resolve(expert, 2147483000, 'dismiss')).statusCode).toBe(404);
   });
 
@@ -225,13 +236,17 @@ describe('who reads which reports', () => {
     const again = await resolve(expert, id, 'remove');
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('already_resolved');
-    expect((await call(reader, 'GET', `community/feed/${postId}`)).statusCode).toBe(200);
+    expect((await postOf(reader, postId)).statusCode).toBe(200);
   });
 
   it('refuses an action other than dismiss or remove', async () => {
     const { expert, reader, postId } = await world();
     const id = (await report(reader, { target_type: 'post', target_id: postId })).json().report_id;
-    const res = await call(expert, 'PUT', `reports/${id}`, { action: 'ban' });
+    const res = await call(app, 'resolveReport', {
+      headers: expert.headers,
+      params: { id },
+      body: { action: unchecked('ban') },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -250,23 +265,19 @@ describe('remove', () => {
     expect(deleted).toMatchObject({ data: { id: postId } });
     socket.close();
 
-    expect((await call(reader, 'GET', `community/feed/${postId}`)).statusCode).toBe(404);
-    const all = await listOf(expert, `communities/${communityId}/reports?status=all`);
+    expect((await postOf(reader, postId)).statusCode).toBe(404);
+    const all = await listOf(expert, communityId, { status: 'all' });
     const settled = all.filter((r) => r.report_id === first || r.report_id === second);
     expect(settled.map((r) => r.status)).toEqual([ReportStatus.REMOVED, ReportStatus.REMOVED]);
     // The report still says what the post said.
     expect(settled[0].snapshot.text).toBe('buy pills here');
-    expect(await listOf(expert, `communities/${communityId}/reports`)).toEqual([]);
+    expect(await listOf(expert, communityId)).toEqual([]);
   });
 
   it('deletes a comment through the comments’ own DELETE', async () => {
     const { expert, author, reader, communityId, postId } = await world();
-    const created = await call(author, 'POST', 'community/feed/comment', {
-      message: 'nasty words',
-      feed_id: postId,
-      community_id: communityId,
-    });
-    const commentId = created.json().id as number;
+    const created = await commentOn(author, communityId, postId, 'nasty words');
+    const commentId = created.json().id;
     const id = (await report(reader, { target_type: 'comment', target_id: commentId })).json().report_id;
     const socket = await TestSocket.open(await wsUrl(origin, reader), origin);
     await socket.live();
@@ -274,12 +285,11 @@ describe('remove', () => {
     const deleted = await eventOf(socket, EventType.COMMUNITY_COMMENT, EventSubtype.DELETE);
     expect(deleted).toMatchObject({ data: { id: commentId } });
     socket.close();
-    const list = await call(
-      reader,
-      'GET',
-      `community/feed/comments?feed_id=${postId}&community_id=${communityId}`,
-    );
-    expect(list.json().comments ?? list.json()).not.toContainEqual(
+    const list = await call(app, 'communityComments', {
+      headers: reader.headers,
+      query: { feed_id: postId, community_id: communityId },
+    });
+    expect(list.json().community_feed_comments).not.toContainEqual(
       expect.objectContaining({ id: commentId }),
     );
   });
@@ -291,14 +301,18 @@ describe('remove', () => {
     const pmId = await sendOk(a, groupId, 'meet me alone');
     const id = (await report(b, { target_type: 'message', target_id: pmId, reason: 5 })).json().report_id;
     // The author rewrites it: the report keeps what the reporter read.
-    await call(a, 'PUT', `pms/group/${groupId}/${pmId}`, { message: 'hello' });
+    await call(app, 'editMessage', {
+      headers: a.headers,
+      params: { group_id: groupId, pm_id: pmId },
+      body: { message: 'hello' },
+    });
     const socket = await TestSocket.open(await wsUrl(origin, b), origin);
     await socket.live();
     expect((await resolve(admin, id, 'remove')).statusCode).toBe(200);
     const deleted = await eventOf(socket, EventType.PM, EventSubtype.DELETE);
     expect(deleted).toMatchObject({ data: { group_id: groupId, pm_id: pmId } });
     socket.close();
-    const listed = (await listOf(admin, 'admin/reports?status=all')).find((r) => r.report_id === id);
+    const listed = (await listOf(admin, undefined, { status: 'all' })).find((r) => r.report_id === id);
     expect(listed?.snapshot.text).toBe('meet me alone');
   });
 
@@ -344,7 +358,11 @@ describe('remove', () => {
   it('settles the report when its target is gone already (its author deleted it)', async () => {
     const { expert, author, reader, communityId, postId } = await world();
     const id = (await report(reader, { target_type: 'post', target_id: postId })).json().report_id;
-    expect((await call(author, 'DELETE', `communities/${communityId}/feeds/${postId}`)).statusCode).toBe(200);
+    const deleted = await call(app, 'deleteCommunityPost', {
+      headers: author.headers,
+      params: { id: communityId, feedId: postId },
+    });
+    expect(deleted.statusCode).toBe(200);
     expect((await resolve(expert, id, 'remove')).json()).toEqual({
       report_id: id,
       status: ReportStatus.REMOVED,
@@ -369,9 +387,7 @@ describe('a report outlives its reporter', () => {
     const { expert, reader, communityId, postId } = await world();
     const id = (await report(reader, { target_type: 'post', target_id: postId })).json().report_id;
     await deps.db.delete(users).where(eq(users.id, reader.userId));
-    const listed = (await listOf(expert, `communities/${communityId}/reports`)).find(
-      (r) => r.report_id === id,
-    );
+    const listed = (await listOf(expert, communityId)).find((r) => r.report_id === id);
     expect(listed).toMatchObject({ reporter_name: null, snapshot: { text: 'buy pills here' } });
   });
 });
@@ -381,11 +397,9 @@ describe('rate limit', () => {
     const limited = await createTestApp({ rateLimitFactor: 1 });
     const [member, other] = [await signUp(limited.app), await signUp(limited.app)];
     const send = () =>
-      limited.app.inject({
-        method: 'POST',
-        url: '/api/reports',
+      call(limited.app, 'createReport', {
         headers: member.headers,
-        payload: { target_type: 'user', target_id: other.userId, reason: 1 },
+        body: { target_type: 'user', target_id: other.userId, reason: 1 },
       });
     for (let i = 0; i < 30; i++) expect((await send()).statusCode).toBeLessThan(300);
     const refused = await send();

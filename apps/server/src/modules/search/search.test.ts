@@ -1,22 +1,18 @@
-import { MEMBER_PAGE_SIZE } from '@orbit/contract';
+import { MEMBER_PAGE_SIZE, type SearchUsersResponse } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
 
 const ctx = await createTestApp();
 const { app } = ctx;
 
-const search = (user: TestUser, query: string) =>
-  app.inject({ method: 'GET', url: `/api/search/users?${query}`, headers: user.headers });
+const search = (user: TestUser, q: string, page_key?: string) =>
+  call(app, 'searchUsers', { headers: user.headers, query: { q, page_key } });
 const lookup = (user: TestUser, q: string) =>
-  app.inject({
-    method: 'GET',
-    url: `/api/search/private_user?q=${encodeURIComponent(q)}`,
-    headers: user.headers,
-  });
-const names = (body: { results: { user_id: number; screen_name: string }[] }) =>
-  body.results.map((r) => r.screen_name);
+  call(app, 'privateUser', { headers: user.headers, query: { q } });
+const names = (body: SearchUsersResponse) => body.results.map((r) => r.screen_name);
 /** Members with names that only this test uses, straight into the table (no sign-in needed to be found). */
 async function addMembers(names: string[], fields: Partial<typeof users.$inferInsert> = {}) {
   return ctx.deps.db
@@ -37,7 +33,7 @@ describe('GET /search/users', () => {
     const me = await signUp(app);
     const stem = uniqueName('zq').toLowerCase();
     await addMembers([`x${stem}y`, `${stem}tail`, stem.toUpperCase(), `${stem.slice(0, -1)}Q`]);
-    const res = await search(me, `q=${encodeURIComponent(`  ${stem.toUpperCase()} `)}`);
+    const res = await search(me, `  ${stem.toUpperCase()} `);
     expect(res.statusCode).toBe(200);
     expect(names(res.json())).toEqual([
       stem.toUpperCase(),
@@ -52,25 +48,23 @@ describe('GET /search/users', () => {
     const stem = uniqueName('pg').toLowerCase();
     const count = MEMBER_PAGE_SIZE + 3;
     await addMembers(Array.from({ length: count }, (_, i) => `${stem}${String(i).padStart(2, '0')}`));
-    const first = (await search(me, `q=${stem}`)).json();
+    const first = (await search(me, stem)).json();
     expect(first.results).toHaveLength(MEMBER_PAGE_SIZE);
     expect(first.newer_key).toBeNull();
-    const second = (await search(me, `q=${stem}&page_key=${first.older_key}`)).json();
+    const second = (await search(me, stem, first.older_key ?? undefined)).json();
     expect(second.results).toHaveLength(3);
     expect(second.older_key).toBeNull();
     expect(new Set([...names(first), ...names(second)]).size).toBe(count);
-    expect((await search(me, `q=${stem}&page_key=${second.newer_key}`)).json().results).toEqual(
-      first.results,
-    );
+    expect((await search(me, stem, second.newer_key ?? undefined)).json().results).toEqual(first.results);
     for (const key of ['garbage', Buffer.from('{"o":-5}').toString('base64url')]) {
-      const bad = await search(me, `q=${stem}&page_key=${key}`);
+      const bad = await search(me, stem, key);
       expect([bad.statusCode, bad.json().error]).toEqual([400, 'invalid_page_key']);
     }
   });
 
   it('treats LIKE wildcards as text', async () => {
     const me = await signUp(app);
-    expect((await search(me, 'q=%25')).json().results).toEqual([]);
+    expect((await search(me, '%')).json().results).toEqual([]);
   });
 
   it('finds a private member by avatar name only, showing the avatar identity to non-friends', async () => {
@@ -79,19 +73,19 @@ describe('GET /search/users', () => {
     // An alias unlike the username: a search by the hidden username must not find it by trigram similarity.
     const alias = `A${uniqueName('al')}`.slice(0, 16);
     await addMembers([`${stem}persona`], { privacySetting: 2, alias });
-    expect((await search(me, `q=${stem}persona`)).json().results).toEqual([]);
-    const found = (await search(me, `q=${alias.slice(0, 8)}`)).json().results;
+    expect((await search(me, `${stem}persona`)).json().results).toEqual([]);
+    const found = (await search(me, alias.slice(0, 8))).json().results;
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ screen_name: alias, persona_image: null, is_friend: false });
   });
 
   it('refuses an empty or over-64-character query', async () => {
     const me = await signUp(app);
-    for (const q of ['', '%20%20', 'x'.repeat(65)]) {
-      const res = await search(me, `q=${q}`);
+    for (const q of ['', '  ', 'x'.repeat(65)]) {
+      const res = await search(me, q);
       expect([res.statusCode, res.json().error]).toEqual([400, 'invalid_query']);
     }
-    expect((await search(me, `q=${'x'.repeat(64)}`)).statusCode).toBe(200);
+    expect((await search(me, 'x'.repeat(64))).statusCode).toBe(200);
   });
 });
 
@@ -113,14 +107,16 @@ describe('GET /search/private_user', () => {
 });
 
 describe('search rate limit', () => {
-  it.each(['/api/search/users?q=abc', '/api/search/private_user?q=abc'])(
+  it.each(['searchUsers', 'privateUser'] as const)(
     'answers 429 after 60 calls a minute to %s',
-    async (url) => {
+    async (name) => {
       const limited = await createTestApp({ rateLimitFactor: 1 });
       const me = await signUp(limited.app);
       const statuses: number[] = [];
       for (let i = 0; i < 61; i += 1) {
-        statuses.push((await limited.app.inject({ method: 'GET', url, headers: me.headers })).statusCode);
+        statuses.push(
+          (await call(limited.app, name, { headers: me.headers, query: { q: 'abc' } })).statusCode,
+        );
       }
       expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
       expect(statuses[60]).toBe(429);

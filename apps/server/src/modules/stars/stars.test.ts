@@ -2,6 +2,7 @@ import { EventType, StarType } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, stars, users } from '../../db/schema';
+import { call, unchecked } from '../../test/call';
 import { createTestApp, STAR_FIELDS, signUp, type TestUser, uniqueName } from '../../test/harness';
 import { findUser } from '../faces';
 import { homeStarSet } from '../home/star-set';
@@ -10,22 +11,7 @@ import { recordInteraction, StarTarget } from './service';
 const ctx = await createTestApp();
 const { app } = ctx;
 
-interface Star {
-  star_id: string;
-  star_type: number;
-  zone: number;
-  size: number;
-  pinned: boolean;
-  user_id: number | null;
-  [field: string]: unknown;
-}
-
-const profilesOf = async (user: TestUser) =>
-  (await app.inject({ method: 'GET', url: '/api/user/profiles', headers: user.headers })).json() as {
-    stars: Star[];
-    last_stars: Star[];
-    me_star_pulse: boolean;
-  };
+const profilesOf = async (user: TestUser) => (await call(app, 'profiles', { headers: user.headers })).json();
 const starOf = async (owner: TestUser, userId: number) =>
   (await profilesOf(owner)).stars.find((s) => s.user_id === userId && s.star_type !== StarType.ME);
 /**
@@ -37,14 +23,13 @@ const computedStarOf = async (owner: TestUser, userId: number) =>
     (s) => s.user_id === userId && s.star_type !== StarType.ME,
   );
 const request = (from: TestUser, to: TestUser) =>
-  app.inject({
-    method: 'PUT',
-    url: '/api/user/friends/request',
-    headers: from.headers,
-    payload: { user_id: to.userId },
-  });
+  call(app, 'friendRequest', { headers: from.headers, body: { user_id: to.userId } });
+/** A star's id is text; a pinnable star's is the number of its row, which the route takes (docs/decisions/0035). */
 const pin = (user: TestUser, starId: string, action: 'pin' | 'unpin' = 'pin') =>
-  app.inject({ method: 'POST', url: `/api/stars/${starId}/${action}`, headers: user.headers });
+  call(app, action === 'pin' ? 'pinStar' : 'unpinStar', {
+    headers: user.headers,
+    params: { id: Number(starId) },
+  });
 const setInteraction = (owner: TestUser, target: TestUser, daysAgo: number) =>
   ctx.deps.db
     .update(stars)
@@ -168,7 +153,11 @@ describe('POST /stars/{id}/pin and /unpin', () => {
       expect([res.statusCode, res.json().error]).toEqual([404, 'not_found']);
     }
     expect((await pin(a, '2000000000')).statusCode).toBe(404);
-    expect((await pin(a, `${StarType.ME}:${a.userId}`)).statusCode).toBe(400);
+    const meStar = await call(app, 'pinStar', {
+      headers: a.headers,
+      params: { id: unchecked(`${StarType.ME}:${a.userId}`) },
+    });
+    expect(meStar.statusCode).toBe(400);
     expect(await starOf(a, b.userId)).toMatchObject({ pinned: false });
   });
 });

@@ -1,17 +1,18 @@
-import { StarType, SurveyResponseState } from '@orbit/contract';
+import { StarType, type SurveyInput, SurveyResponseState } from '@orbit/contract';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { surveyResponses, surveys } from '../../db/schema';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 
 const ctx = await createTestApp();
-const { deps } = ctx;
-const { call, adminOf, organisation } = communityFixtures(ctx);
+const { app, deps } = ctx;
+const { adminOf, organisation } = communityFixtures(ctx);
 
 const HOUR = 3_600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const survey = (extra: object = {}) => ({
+const survey = (extra: Partial<SurveyInput> = {}): SurveyInput => ({
   name: 'How are you?',
   description: 'A short check-in',
   anonymous: true,
@@ -29,9 +30,14 @@ const rows = async () => ({
   responses: (await deps.db.select({ n: count() }).from(surveyResponses))[0].n,
 });
 const surveyStar = async (user: TestUser) =>
-  (
-    (await call(user, 'GET', 'user/profiles')).json().stars as { star_type: number; badge_count?: number }[]
-  ).find((s) => s.star_type === StarType.SURVEYS);
+  (await call(app, 'profiles', { headers: user.headers }))
+    .json()
+    .stars.find((s) => s.star_type === StarType.SURVEYS);
+const createSurvey = (user: TestUser, body: SurveyInput) =>
+  call(app, 'createSurvey', { headers: user.headers, body });
+const updateSurvey = (user: TestUser, id: number, body: SurveyInput) =>
+  call(app, 'updateSurvey', { headers: user.headers, params: { id }, body });
+const surveysOf = async (user: TestUser) => (await call(app, 'surveys', { headers: user.headers })).json();
 
 let admin: TestUser;
 let member: TestUser;
@@ -43,8 +49,8 @@ beforeAll(async () => {
   await organisation([{ user: outsider, roles: [4] }]);
 });
 
-async function create(extra: object = {}): Promise<number> {
-  const res = await call(admin, 'POST', 'admin/surveys', survey(extra));
+async function create(extra: Partial<SurveyInput> = {}): Promise<number> {
+  const res = await createSurvey(admin, survey(extra));
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
@@ -53,10 +59,10 @@ describe('creating surveys (organisation role 2 only)', () => {
   it('refuses everyone but organisation admins, and writes nothing', async () => {
     const before = await rows();
     for (const who of [member, outsider]) {
-      const res = await call(who, 'POST', 'admin/surveys', survey());
+      const res = await createSurvey(who, survey());
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: 'not_org_admin' });
-      expect((await call(who, 'GET', 'admin/surveys')).statusCode).toBe(403);
+      expect((await call(app, 'adminSurveys', { headers: who.headers })).statusCode).toBe(403);
     }
     expect(await rows()).toEqual(before);
   });
@@ -64,16 +70,16 @@ describe('creating surveys (organisation role 2 only)', () => {
   it('refuses a question with more than 5 options, and a window that ends before it starts', async () => {
     const before = await rows();
     const six = survey({ questions: [{ text: 'Pick', options: ['a', 'b', 'c', 'd', 'e', 'f'] }] });
-    expect((await call(admin, 'POST', 'admin/surveys', six)).json()).toMatchObject({ error: 'validation' });
+    expect((await createSurvey(admin, six)).json()).toMatchObject({ error: 'validation' });
     const backwards = survey({ start_time: at(HOUR), end_time: at(-HOUR) });
-    expect((await call(admin, 'POST', 'admin/surveys', backwards)).json()).toMatchObject({
+    expect((await createSurvey(admin, backwards)).json()).toMatchObject({
       error: 'invalid_time_window',
     });
     const blank = survey({ questions: [{ text: 'Pick', options: ['a', '   '] }] });
-    expect((await call(admin, 'POST', 'admin/surveys', blank)).json()).toMatchObject({ error: 'blank_text' });
+    expect((await createSurvey(admin, blank)).json()).toMatchObject({ error: 'blank_text' });
     expect(await rows()).toEqual(before);
     const five = survey({ questions: [{ text: 'Pick', options: ['a', 'b', 'c', 'd', 'e'] }] });
-    expect((await call(admin, 'POST', 'admin/surveys', five)).statusCode).toBe(201);
+    expect((await createSurvey(admin, five)).statusCode).toBe(201);
   });
 });
 
@@ -82,19 +88,19 @@ describe('answering a survey', () => {
   beforeAll(async () => {
     id = await create();
   });
-  const answer = (user: TestUser, answers: unknown, surveyId = id) =>
-    call(user, 'POST', `surveys/response/${surveyId}`, { answers });
+  const answer = (user: TestUser, answers: number[], surveyId = id) =>
+    call(app, 'answerSurvey', { headers: user.headers, params: { id: surveyId }, body: { answers } });
 
   it('lists open surveys of the member organisations only, with a SURVEYS star waiting', async () => {
     const future = await create({ start_time: at(HOUR), end_time: at(2 * HOUR) });
-    const list = (await call(member, 'GET', 'surveys')).json();
-    const item = list.surveys.find((s: { id: number }) => s.id === id);
+    const list = await surveysOf(member);
+    const item = list.surveys.find((s) => s.id === id);
     expect(item).toMatchObject({
       response_state: SurveyResponseState.OPEN,
       survey: { name: 'How are you?', questions: [{ text: 'Sleep' }, {}] },
     });
-    expect(list.surveys.some((s: { id: number }) => s.id === future)).toBe(false);
-    expect((await call(outsider, 'GET', 'surveys')).json().surveys).toEqual([]);
+    expect(list.surveys.some((s) => s.id === future)).toBe(false);
+    expect((await surveysOf(outsider)).surveys).toEqual([]);
     expect((await surveyStar(member))?.badge_count).toBeGreaterThanOrEqual(1);
   });
 
@@ -121,8 +127,8 @@ describe('answering a survey', () => {
     const again = await answer(member, [1, 1]);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'already_responded' });
-    const list = (await call(member, 'GET', 'surveys')).json();
-    expect(list.surveys.find((s: { id: number }) => s.id === id).response_state).toBe(3);
+    const list = await surveysOf(member);
+    expect(list.surveys.find((s) => s.id === id)?.response_state).toBe(3);
     expect(list.responses[String(id)]).toEqual({ answers: [3, 5] });
     expect((await surveyStar(member))?.badge_count ?? 0).toBe(starBefore - 1);
   });
@@ -137,11 +143,11 @@ describe('answering a survey', () => {
 
   it('keeps the questions of an answered survey, while its texts may change', async () => {
     const changed = survey({ questions: [{ text: 'Sleep', options: ['Bad', 'Good'] }] });
-    const refused = await call(admin, 'PUT', `admin/surveys/${id}`, changed);
+    const refused = await updateSurvey(admin, id, changed);
     expect(refused.statusCode).toBe(409);
-    const renamed = await call(admin, 'PUT', `admin/surveys/${id}`, survey({ name: 'Check-in' }));
+    const renamed = await updateSurvey(admin, id, survey({ name: 'Check-in' }));
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Check-in', response_count: 1 });
-    expect((await call(member, 'PUT', `admin/surveys/${id}`, survey())).statusCode).toBe(403);
+    expect((await updateSurvey(member, id, survey())).statusCode).toBe(403);
   });
 });

@@ -1,14 +1,15 @@
 import { TagContext } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 
 const ctx = await createTestApp();
 const { app } = ctx;
 
 const setMoodTags = (user: TestUser, tags: string[]) =>
-  app.inject({ method: 'PUT', url: '/api/user', headers: user.headers, payload: { gojimoji: { tags } } });
+  call(app, 'updateUser', { headers: user.headers, body: { gojimoji: { tags } } });
 const priorTags = async (user: TestUser, context: number) =>
-  app.inject({ method: 'GET', url: `/api/tags?context=${context}`, headers: user.headers });
+  call(app, 'priorTags', { headers: user.headers, query: { context } });
 
 describe('GET /tags', () => {
   it('answers the mood tags used before, most recent first, blank and repeated ones once', async () => {

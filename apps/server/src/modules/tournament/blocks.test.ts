@@ -1,6 +1,7 @@
 import { TOURNAMENT_USERS_PER_SIDE } from '@orbit/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs } from '../../db/schema';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { highFive, progress } from './service';
@@ -38,8 +39,7 @@ beforeAll(async () => {
 
 const block = async (by: TestUser, whom: TestUser) =>
   expect(
-    (await app.inject({ method: 'PUT', url: `/api/user/blocks/${whom.userId}`, headers: by.headers }))
-      .statusCode,
+    (await call(app, 'block', { headers: by.headers, params: { user_id: whom.userId } })).statusCode,
   ).toBe(200);
 
 const finalsAs = async (viewer: TestUser) => {

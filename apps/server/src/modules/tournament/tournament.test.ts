@@ -1,7 +1,15 @@
-import { AccessType, BackgroundType, StarType, TournamentUserState } from '@orbit/contract';
+import {
+  AccessType,
+  BackgroundType,
+  type HighFiveBody,
+  StarType,
+  type TournamentProgressQuery,
+  TournamentUserState,
+} from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, tournamentEntries, users } from '../../db/schema';
+import { call, unchecked } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { highFive, progress } from './service';
@@ -86,26 +94,24 @@ describe('GET /tournament/progress', () => {
   });
 
   it('answers the current season through the route and refuses unknown seasons and rounds', async () => {
-    const get = (query: string) =>
-      app.inject({ method: 'GET', url: `/api/tournament/progress${query}`, headers: ann!.headers });
-    const current = await get('');
+    const get = (query: TournamentProgressQuery = {}) =>
+      call(app, 'tournamentProgress', { headers: ann!.headers, query });
+    const current = await get();
     expect(current.statusCode).toBe(200);
     expect(current.json().code).toMatch(/^orbit-\d{4}$/);
-    expect((await get('?code=orbit-2019')).json()).toMatchObject({ error: 'not_found' });
-    expect((await get('?code=orbit-2999')).statusCode).toBe(404);
-    expect((await get('?code=nonsense')).statusCode).toBe(404);
-    expect((await get('?round=7')).json()).toMatchObject({ error: 'validation' });
-    expect((await get('?round=8')).json().tournament_round).toBe(8);
-    expect((await app.inject({ method: 'GET', url: '/api/tournament/progress' })).statusCode).toBe(401);
+    expect((await get({ code: 'orbit-2019' })).json()).toMatchObject({ error: 'not_found' });
+    expect((await get({ code: 'orbit-2999' })).statusCode).toBe(404);
+    expect((await get({ code: 'nonsense' })).statusCode).toBe(404);
+    expect((await get({ round: unchecked(7) })).json()).toMatchObject({ error: 'validation' });
+    expect((await get({ round: 8 })).json().tournament_round).toBe(8);
+    expect((await call(app, 'tournamentProgress')).statusCode).toBe(401);
   });
 });
 
 describe('the tournament star', () => {
   const bgStars = async (user: TestUser) => {
-    const profiles = await app.inject({ method: 'GET', url: '/api/user/profiles', headers: user.headers });
-    return (profiles.json().stars as { star_type: number; type: number | null }[]).filter(
-      (star) => star.star_type === StarType.BG,
-    );
+    const profiles = await call(app, 'profiles', { headers: user.headers });
+    return profiles.json().stars.filter((star) => star.star_type === StarType.BG);
   };
 
   it('orbits for members of a public community only', async () => {
@@ -154,9 +160,8 @@ describe('PUT /tournament/user/h5', () => {
       status: 400,
       code: 'tournament_over',
     });
-    const put = (payload: object) =>
-      app.inject({ method: 'PUT', url: '/api/tournament/user/h5', headers: ann!.headers, payload });
-    expect((await put({ code: 'orbit-2030' })).json()).toMatchObject({ error: 'validation' });
+    const put = (body: HighFiveBody) => call(app, 'tournamentHighFive', { headers: ann!.headers, body });
+    expect((await put(unchecked({ code: 'orbit-2030' }))).json()).toMatchObject({ error: 'validation' });
     expect((await put({ code: 'orbit-2019', user_id: bea!.userId })).statusCode).toBe(404);
     expect((await put({ code: 'orbit-2026', user_id: ann!.userId })).json()).toMatchObject({
       error: 'own_high_five',
@@ -164,11 +169,7 @@ describe('PUT /tournament/user/h5', () => {
   });
 
   it('serves only persona pictures as tournament user images', async () => {
-    const image = await app.inject({
-      method: 'GET',
-      url: '/api/tournament/user/image?image_id=424242',
-      headers: ann!.headers,
-    });
+    const image = await call(app, 'tournamentImage', { headers: ann!.headers, query: { image_id: 424242 } });
     expect(image.statusCode).toBe(404);
   });
 });

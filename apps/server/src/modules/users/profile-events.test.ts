@@ -1,5 +1,6 @@
-import { EventType } from '@orbit/contract';
+import { EventType, type UpdateUserBody } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { listen, TestSocket, wsUrl } from '../../test/realtime';
@@ -8,8 +9,8 @@ const ctx = await createTestApp();
 const origin = await listen(ctx.app);
 const { makeFriends } = communityFixtures(ctx);
 
-const putUser = (user: TestUser, payload: object) =>
-  ctx.app.inject({ method: 'PUT', url: '/api/user', headers: user.headers, payload });
+const putUser = (user: TestUser, body: UpdateUserBody) =>
+  call(ctx.app, 'updateUser', { headers: user.headers, body });
 
 /** A member and their friend, each with a live socket, and the friend's socket empty. */
 async function friendsOnline() {
@@ -31,12 +32,7 @@ describe('a profile change reaches the member everywhere', () => {
     const other = await TestSocket.open(await wsUrl(origin, stranger), origin);
     await Promise.all([phone.live(), laptop.live(), other.live()]);
 
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/user',
-      headers: member.headers,
-      payload: { first_name: 'Ada' },
-    });
+    const res = await putUser(member, { first_name: 'Ada' });
     expect(res.statusCode).toBe(200);
 
     for (const socket of [phone, laptop]) {

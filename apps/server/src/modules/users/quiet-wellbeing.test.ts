@@ -1,13 +1,15 @@
+import type { UpdateUserBody } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { call, unchecked } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { restNow } from '../../test/quiet';
 
 const { app } = await createTestApp();
 
-const putUser = (user: TestUser, payload: object) =>
-  app.inject({ method: 'PUT', url: '/api/user', headers: user.headers, payload });
+const putUser = (user: TestUser, body: UpdateUserBody) =>
+  call(app, 'updateUser', { headers: user.headers, body });
 const ownProfile = async (user: TestUser) =>
-  (await app.inject({ method: 'GET', url: '/api/user/profiles', headers: user.headers })).json().user_profile;
+  (await call(app, 'profiles', { headers: user.headers })).json().user_profile;
 
 describe('PUT /user quiet_hours and wellbeing_mode (decision 0044)', () => {
   it('are off for a newcomer', async () => {
@@ -48,12 +50,12 @@ describe('PUT /user quiet_hours and wellbeing_mode (decision 0044)', () => {
       { start: '22:00', end: '22:00' },
       'night',
     ]) {
-      const res = await putUser(user, { quiet_hours });
+      const res = await putUser(user, { quiet_hours: unchecked(quiet_hours) });
       expect(res.statusCode, JSON.stringify(quiet_hours)).toBe(400);
       expect(res.json().error).toBe('validation');
     }
     for (const payload of [{ wellbeing_mode: 'yes' }, { wellbeing_mode: true, quiet_hours: null }]) {
-      expect((await putUser(user, payload)).json().error).toBe('validation');
+      expect((await putUser(user, unchecked(payload))).json().error).toBe('validation');
     }
     expect(await ownProfile(user)).toMatchObject({ quiet_hours: null, wellbeing_mode: false });
   });

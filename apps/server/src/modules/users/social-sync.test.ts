@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EventType } from '@orbit/contract';
+import { EventType, type SocialSyncBody, type UpdateUserBody } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { events, users } from '../../db/schema';
+import { call, unchecked } from '../../test/call';
 import { createTestApp, GOOD_PASSWORD, signUp, type TestUser } from '../../test/harness';
 
 /**
@@ -46,12 +47,12 @@ afterAll(async () => {
 const ctx = await createTestApp({ socialGraphUrl: provider.url, socialGraphTimeoutMs: 300 });
 const { app } = ctx;
 
-const sync = (user: TestUser, payload: object, on = app) =>
-  on.inject({ method: 'PUT', url: '/api/fb/user', headers: user.headers, payload });
-const putUser = (user: TestUser, payload: object) =>
-  app.inject({ method: 'PUT', url: '/api/user', headers: user.headers, payload });
+const sync = (user: TestUser, body: SocialSyncBody, on = app) =>
+  call(on, 'socialSync', { headers: user.headers, body });
+const putUser = (user: TestUser, body: UpdateUserBody) =>
+  call(app, 'updateUser', { headers: user.headers, body });
 const profilesOf = async (user: TestUser, on = app) =>
-  (await on.inject({ method: 'GET', url: '/api/user/profiles', headers: user.headers })).json();
+  (await call(on, 'profiles', { headers: user.headers })).json();
 const providerOf = async (user: TestUser) =>
   (await ctx.deps.db.select().from(users).where(eq(users.id, user.userId)))[0];
 
@@ -169,7 +170,7 @@ describe('PUT /fb/user', () => {
   it('checks its body', async () => {
     const member = await signUp(app);
     for (const payload of [{ user_id: '1' }, { access_token: 't' }, { user_id: '', access_token: 't' }, {}]) {
-      const res = await sync(member, payload);
+      const res = await sync(member, unchecked(payload));
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('validation');
     }

@@ -3,7 +3,10 @@ import { type Config, loadConfig } from '../../config';
 import { createTestApp, signUp, uniqueName } from '../../test/harness';
 import type { App } from '../http';
 
-/** Rate limits a client cannot sidestep by respelling, by sending tokens, or by writing X-Forwarded-For. */
+/**
+ * Rate limits a client cannot sidestep by respelling, by sending tokens, or by writing X-Forwarded-For. Each
+ * request names the client address it comes from, which the typed call() does not take: app.inject here.
+ */
 
 function signIn(app: App, identity: string, extra: { headers?: Record<string, string>; from?: string } = {}) {
   return app.inject({

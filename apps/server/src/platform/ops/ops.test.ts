@@ -3,12 +3,14 @@ import path from 'node:path';
 import { WS_CLOSE } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
 import { communities, pushFanouts } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, openTestDatabase, signUp } from '../../test/harness';
 import { attempt, emit, listen, TestSocket, wsUrl } from '../../test/realtime';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+type Headers = Record<string, string>;
 
 /** One metric's sample lines (its HELP and TYPE lines left out). */
 const samples = (text: string, name: string) =>
@@ -24,8 +26,9 @@ const origin = await listen(measured.app);
 describe('GET /api/health', () => {
   it('answers ok without a session, and says nothing more', async () => {
     const { app } = plain;
-    for (const headers of [{}, bearer('not-a-session'), { cookie: 'session=forged' }]) {
-      const res = await app.inject({ method: 'GET', url: '/api/health', headers });
+    const callers: Headers[] = [{}, bearer('not-a-session'), { cookie: 'session=forged' }];
+    for (const headers of callers) {
+      const res = await call(app, 'health', { headers });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'ok' });
     }
@@ -35,7 +38,7 @@ describe('GET /api/health', () => {
 describe('GET /api/ready', () => {
   it('is ready with each dependency named in one word', async () => {
     const { app } = plain;
-    const res = await app.inject({ method: 'GET', url: '/api/ready' });
+    const res = await call(app, 'readiness');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ready',
@@ -46,14 +49,15 @@ describe('GET /api/ready', () => {
   it('answers 503 naming the database when it does not answer, a session cookie or not', async () => {
     const database = await openTestDatabase();
     const { app } = await createTestApp({}, database);
-    expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    expect((await call(app, 'readiness')).statusCode).toBe(200);
     await database.close();
-    for (const headers of [{}, { cookie: 'session=whatever' }]) {
-      const res = await app.inject({ method: 'GET', url: '/api/ready', headers });
+    const callers: Headers[] = [{}, { cookie: 'session=whatever' }];
+    for (const headers of callers) {
+      const res = await call(app, 'readiness', { headers });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: 'not_ready', checks: { database: 'down' } });
     }
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await call(app, 'health')).statusCode).toBe(200);
   });
 });
 
@@ -62,7 +66,7 @@ describe('GET /api/metrics', () => {
     const { app } = plain;
     const member = await signUp(app);
     for (const headers of [{}, member.headers, bearer(METRICS_TOKEN)]) {
-      const res = await app.inject({ method: 'GET', url: '/api/metrics', headers });
+      const res = await call(app, 'metrics', { headers });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe('not_found');
     }
@@ -79,11 +83,11 @@ describe('GET /api/metrics', () => {
       { cookie: `session=${member.token}` },
     ];
     for (const headers of refused) {
-      const res = await app.inject({ method: 'GET', url: '/api/metrics', headers });
+      const res = await call(app, 'metrics', { headers });
       expect(res.statusCode).toBe(401);
       expect(res.body).not.toContain('orbit_');
     }
-    const res = await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) });
+    const res = await call(app, 'metrics', { headers: bearer(METRICS_TOKEN) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   });
@@ -91,10 +95,10 @@ describe('GET /api/metrics', () => {
   it('labels requests with the declared route pattern, never a path with ids or member data', async () => {
     const { app } = measured;
     const member = await signUp(app);
-    await app.inject({ method: 'GET', url: '/api/community/feed/987654', headers: member.headers });
+    await call(app, 'communityPost', { params: { id: 987654 }, headers: member.headers });
+    // A path no route declares.
     await app.inject({ method: 'GET', url: `/api/no/such/route/${member.username}` });
-    const text = (await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) }))
-      .body;
+    const text = (await call(app, 'metrics', { headers: bearer(METRICS_TOKEN) })).body;
 
     const requests = samples(text, 'orbit_http_requests_total');
     expect(requests).toContainEqual(
@@ -122,8 +126,7 @@ describe('GET /api/metrics', () => {
 
   it('shows every metric of issue 27, moving with sockets, deliveries, the outboxes and the mail queue', async () => {
     const { app, deps } = measured;
-    const scrape = async () =>
-      (await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) })).body;
+    const scrape = async () => (await call(app, 'metrics', { headers: bearer(METRICS_TOKEN) })).body;
     const before = await scrape();
     for (const name of [
       'orbit_http_requests_total',
@@ -164,7 +167,7 @@ describe('GET /api/metrics', () => {
     await socket.received(1);
     // Committed and never published, as if the process had stopped in between: the outbox holds it.
     await emit(deps, [member.userId], { user_id: member.userId }, { lost: true });
-    await app.inject({ method: 'POST', url: '/api/password/forgot', payload: { identity: member.email } });
+    await call(app, 'forgotPassword', { body: { identity: member.email } });
 
     // A community push queued and not expanded (the test app starts no push worker).
     const [place] = await deps.db
@@ -186,7 +189,7 @@ describe('GET /api/metrics', () => {
   it('once the instance drains: ready 503 naming it, sockets closed with 1012, none taken, health 200', async () => {
     const { app, deps } = measured;
     const member = await signUp(app);
-    const before = await app.inject({ method: 'GET', url: '/api/user/profiles', headers: member.headers });
+    const before = await call(app, 'profiles', { headers: member.headers });
     expect(before.headers.connection).not.toBe('close');
     const socket = await TestSocket.open(await wsUrl(origin, member), origin);
     await socket.live();
@@ -195,20 +198,19 @@ describe('GET /api/metrics', () => {
     deps.realtime.drain();
 
     expect(await socket.closed).toBe(WS_CLOSE.serviceRestart);
-    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+    const ready = await call(app, 'readiness');
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({
       status: 'not_ready',
       checks: { database: 'ok', redis: 'absent', janus: 'absent', storage: 'ok', instance: 'draining' },
     });
     expect(await attempt(await wsUrl(origin, member), origin)).toBe(503);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await call(app, 'health')).statusCode).toBe(200);
     // Every answer closes its connection (SHUTDOWN_LINGER_MS): a proxy stops reusing it after that answer.
-    const lingering = await app.inject({ method: 'GET', url: '/api/user/profiles', headers: member.headers });
+    const lingering = await call(app, 'profiles', { headers: member.headers });
     expect(lingering.statusCode).toBe(200);
     expect(lingering.headers.connection).toBe('close');
-    const text = (await app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(METRICS_TOKEN) }))
-      .body;
+    const text = (await call(app, 'metrics', { headers: bearer(METRICS_TOKEN) })).body;
     expect(sampleValue(text, 'orbit_ws_connections')).toBe(0);
     expect(sampleValue(text, 'orbit_draining')).toBe(1);
   });

@@ -2,6 +2,7 @@ import { EventType } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { channelEvents, events } from '../../db/schema';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
 import { listen, TestSocket, withChannels, withSince, wsUrl } from '../../test/realtime';
@@ -23,12 +24,12 @@ async function online(user: TestUser, url?: string): Promise<TestSocket> {
 }
 
 async function post(author: TestUser, communityId: number, message: string): Promise<number> {
-  const response = await fixtures.call(author, 'POST', 'community/feed', {
-    community_id: communityId,
-    message,
+  const response = await call(ctx.app, 'createCommunityPost', {
+    headers: author.headers,
+    body: { community_id: communityId, message },
   });
   expect(response.statusCode).toBe(200);
-  return response.json().id as number;
+  return response.json().id;
 }
 
 const posts = (socket: TestSocket) => socket.messages.filter((m) => m.type === EventType.COMMUNITY_POST);
@@ -68,17 +69,19 @@ describe('community channels', () => {
     const socket = await online(joiner);
     await post(expert, communityId, 'before join');
 
-    const join = await fixtures.call(joiner, 'POST', 'join/community/', {
-      id: communityId,
-      community_role: 4,
+    const join = await call(ctx.app, 'joinCommunity', {
+      headers: joiner.headers,
+      body: { id: communityId, community_role: 4 },
     });
     expect(join.statusCode).toBe(200);
     await post(expert, communityId, 'after join');
     await expect.poll(() => messagesOf(socket)).toEqual(['after join']);
 
-    expect((await fixtures.call(joiner, 'POST', 'leave/community', { id: communityId })).statusCode).toBe(
-      200,
-    );
+    const left = await call(ctx.app, 'leaveCommunity', {
+      headers: joiner.headers,
+      body: { id: communityId },
+    });
+    expect(left.statusCode).toBe(200);
     await post(expert, communityId, 'after leave');
     await socket.live();
     expect(messagesOf(socket)).toEqual(['after join']);
@@ -91,11 +94,9 @@ describe('community channels', () => {
     const feedId = await post(expert, communityId, 'thread');
     const socket = await online(member);
     const comment = (urgency: number, text: string) =>
-      fixtures.call(expert, 'POST', 'community/feed/comment', {
-        message: text,
-        urgency,
-        feed_id: feedId,
-        community_id: communityId,
+      call(ctx.app, 'createCommunityComment', {
+        headers: expert.headers,
+        body: { message: text, urgency, feed_id: feedId, community_id: communityId },
       });
     expect((await comment(2, 'for experts')).statusCode).toBe(200);
     expect((await comment(0, 'for all')).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { EventSubtype, EventType, type ProfilesChanged, WS_CLOSE, WS_TICKET_TTL_
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, EVENTUALLY, signUp, type TestContext, type TestUser } from '../../test/harness';
 import { attempt, emit, listen, personalBatch, TestSocket, withSince, wsUrl } from '../../test/realtime';
 import { inTransaction } from '../tx';
@@ -28,17 +29,13 @@ async function memberOnline(): Promise<{ user: TestUser; socket: TestSocket }> {
 
 describe('GET /api/wsurl', () => {
   it('needs a session', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/wsurl' });
+    const res = await call(ctx.app, 'socketUrl');
     expect(res.statusCode).toBe(401);
   });
 
   it('answers a socket URL on the request host with a ticket', async () => {
     const user = await signUp(ctx.app);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/wsurl',
-      headers: { ...user.headers, host: 'orbit.test:8080' },
-    });
+    const res = await call(ctx.app, 'socketUrl', { headers: { ...user.headers, host: 'orbit.test:8080' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toMatch(/^ws:\/\/orbit\.test:8080\/api\/ws\?token=[\w-]{40,}$/);
   });
@@ -46,7 +43,7 @@ describe('GET /api/wsurl', () => {
   it('uses PUBLIC_URL, with wss behind https', async () => {
     const behindProxy = await createTestApp({ publicUrl: 'https://orbit.example' }, ctx.database);
     const user = await signUp(behindProxy.app);
-    const res = await behindProxy.app.inject({ method: 'GET', url: '/api/wsurl', headers: user.headers });
+    const res = await call(behindProxy.app, 'socketUrl', { headers: user.headers });
     expect(res.json().url).toMatch(/^wss:\/\/orbit\.example\/api\/ws\?token=/);
     // Closed at once: its outbox sweeper, on the same database, would otherwise race this file's own for the
     // stranded events of the tests below and publish them where no socket of theirs listens.
@@ -58,7 +55,7 @@ describe('GET /api/wsurl', () => {
     const user = await signUp(strict.app);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i += 1) {
-      const res = await strict.app.inject({ method: 'GET', url: '/api/wsurl', headers: user.headers });
+      const res = await call(strict.app, 'socketUrl', { headers: user.headers });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
@@ -98,7 +95,7 @@ describe('the socket ticket', () => {
   it('dies with its session', async () => {
     const user = await signUp(ctx.app);
     const url = await wsUrl(origin, user);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/user/logout', headers: user.headers });
+    const out = await call(ctx.app, 'logout', { headers: user.headers });
     expect(out.statusCode).toBe(200);
     expect(await attempt(url, origin)).toBe(401);
   });

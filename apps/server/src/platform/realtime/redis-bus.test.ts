@@ -4,10 +4,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { EVENTUALLY, openTestDatabase, signUp, type TestContext, testConfig } from '../../test/harness';
 import { emit, listen, onInstance, TestSocket, wsUrl } from '../../test/realtime';
 import { REDIS_TEST_URL, redisAnswers } from '../../test/redis';
+import { anotherDevice } from '../../test/security';
 import { createDeps } from '../../wiring';
 import { MemoryStorage } from '../storage';
 import {
@@ -138,14 +140,14 @@ if (await redisAnswers()) {
 
     it('delivers a community channel event written on one instance to members on another', async () => {
       const [expert, member] = [await signUp(a.app), await signUp(a.app)];
-      const { community, call } = feedFixtures({ app: a.app, deps: a.deps } as TestContext);
+      const { community } = feedFixtures({ app: a.app, deps: a.deps } as TestContext);
       const communityId = await community(expert, [member]);
       const onB = await TestSocket.open(onInstance(await wsUrl(a.origin, member), b.origin), b.origin);
       await onB.live();
 
-      const posted = await call(expert, 'POST', 'community/feed', {
-        community_id: communityId,
-        message: 'hi B',
+      const posted = await call(a.app, 'createCommunityPost', {
+        headers: expert.headers,
+        body: { community_id: communityId, message: 'hi B' },
       });
       expect(posted.statusCode).toBe(200);
       await onB.received(1);
@@ -178,8 +180,8 @@ if (await redisAnswers()) {
       const user = await signUp(a.app);
       const onB = await TestSocket.open(onInstance(await wsUrl(a.origin, user), b.origin), b.origin);
       await onB.live();
-      const signOut = await fetch(`${a.origin}/api/user/logout`, { method: 'POST', headers: user.headers });
-      expect(signOut.status).toBe(200);
+      const signOut = await call(a.app, 'logout', { headers: user.headers });
+      expect(signOut.statusCode).toBe(200);
       await vi.waitFor(() => expect(onB.ws.readyState).toBe(onB.ws.CLOSED), EVENTUALLY);
       expect(await onB.closed).toBe(WS_CLOSE.unauthorized);
     });
@@ -187,12 +189,7 @@ if (await redisAnswers()) {
     it('closes on the other instance the sockets of a device signed out from the settings', async () => {
       const user = await signUp(a.app);
       const stranger = await signUp(a.app);
-      const login = await fetch(`${a.origin}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identity: user.username, password: user.password }),
-      });
-      const other = { ...user, headers: { authorization: `Bearer ${(await login.json()).user_token}` } };
+      const other = await anotherDevice(a.app, user);
       const onB = await TestSocket.open(onInstance(await wsUrl(a.origin, other), b.origin), b.origin);
       await onB.live();
       const strangerOnB = await TestSocket.open(
@@ -200,11 +197,8 @@ if (await redisAnswers()) {
         b.origin,
       );
       await strangerOnB.live();
-      const signOut = await fetch(`${a.origin}/api/user/sessions`, {
-        method: 'DELETE',
-        headers: user.headers,
-      });
-      expect(signOut.status).toBe(200);
+      const signOut = await call(a.app, 'revokeOtherSessions', { headers: user.headers });
+      expect(signOut.statusCode).toBe(200);
       await vi.waitFor(() => expect(onB.ws.readyState).toBe(onB.ws.CLOSED), EVENTUALLY);
       expect(await onB.closed).toBe(WS_CLOSE.unauthorized);
       await strangerOnB.live();

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
+import { call } from '../../test/call';
 import { EVENTUALLY, openTestDatabase, signUp, testConfig } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
 import { listen, TestSocket, wsUrl } from '../../test/realtime';
@@ -105,7 +106,7 @@ if (redisServerInstalled()) {
     });
 
     it('keeps writes and tickets answering, counts limits per instance, and delivers once Redis is back', async () => {
-      const { friendsWithThread, send, call } = messagesClient(app);
+      const { friendsWithThread, send } = messagesClient(app);
       const { a, b, groupId } = await friendsWithThread();
       const socket = await TestSocket.open(await wsUrl(origin, b), origin);
       await socket.live();
@@ -120,7 +121,7 @@ if (redisServerInstalled()) {
         const text = `during ${sent.length}`;
         statuses.push((await send(a, groupId, text)).statusCode);
         sent.push(text);
-        statuses.push((await call(b, 'GET', 'wsurl')).statusCode);
+        statuses.push((await call(app, 'socketUrl', { headers: b.headers })).statusCode);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(statuses.every((status) => status === 200)).toBe(true);
@@ -128,7 +129,9 @@ if (redisServerInstalled()) {
       // The limits still hold, on this instance's own counters: /wsurl allows 60 a minute per member.
       const counted = await signUp(app);
       const tickets: number[] = [];
-      for (let i = 0; i < 61; i++) tickets.push((await call(counted, 'GET', 'wsurl')).statusCode);
+      for (let i = 0; i < 61; i++) {
+        tickets.push((await call(app, 'socketUrl', { headers: counted.headers })).statusCode);
+      }
       expect(tickets.slice(0, 60)).toEqual(Array(60).fill(200));
       expect(tickets[60]).toBe(429);
 
@@ -174,7 +177,7 @@ describe('rate-limit counters without Redis', () => {
     const member = await signUp(limited);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const res = await limited.inject({ method: 'GET', url: '/api/wsurl', headers: member.headers });
+      const res = await call(limited, 'socketUrl', { headers: member.headers });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200));

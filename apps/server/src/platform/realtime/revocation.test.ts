@@ -2,29 +2,18 @@ import { WS_CLOSE } from '@orbit/contract';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
 import { listen, TestSocket, wsUrl } from '../../test/realtime';
-import type { App } from '../http';
+import { anotherDevice } from '../../test/security';
 
 /** A revoked session loses its sockets at once; one that expires loses them at the next session check. */
 
 // Sessions are checked rarely here, so that only the closure that revocation sends can close a socket.
 const ctx = await createTestApp({ socketSessionCheckMs: 600_000 });
 const origin = await listen(ctx.app);
-const { call, friendsWithThread, sendOk } = messagesClient(ctx.app);
-
-/** The same member signed in once more: another session, another token. */
-async function signInAgain(app: App, user: TestUser): Promise<TestUser> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { identity: user.username, password: user.password },
-  });
-  expect(res.statusCode).toBe(200);
-  const token = res.json().user_token as string;
-  return { ...user, token, headers: { authorization: `Bearer ${token}` } };
-}
+const { friendsWithThread, sendOk } = messagesClient(ctx.app);
 
 async function socketOf(user: TestUser, at = origin): Promise<TestSocket> {
   const socket = await TestSocket.open(await wsUrl(at, user), at);
@@ -42,10 +31,10 @@ const pmsOf = (socket: TestSocket) => socket.messages.filter((m) => m.type === '
 describe('sign-out', () => {
   it('closes the sockets of that session at once; they hear no more private messages', async () => {
     const { a, b, groupId } = await friendsWithThread();
-    const stays = await signInAgain(ctx.app, b);
+    const stays = await anotherDevice(ctx.app, b);
     const [leaving, leavingToo, staying] = [await socketOf(b), await socketOf(b), await socketOf(stays)];
 
-    expect((await call(b, 'POST', 'user/logout')).statusCode).toBe(200);
+    expect((await call(ctx.app, 'logout', { headers: b.headers })).statusCode).toBe(200);
     expect(await closedWith(leaving)).toBe(WS_CLOSE.unauthorized);
     expect(await closedWith(leavingToo)).toBe(WS_CLOSE.unauthorized);
 
@@ -60,12 +49,12 @@ describe('sign-out', () => {
 describe('password change', () => {
   it("closes the sockets of the member's other sessions and keeps the current one's", async () => {
     const user = await signUp(ctx.app);
-    const other = await signInAgain(ctx.app, user);
+    const other = await anotherDevice(ctx.app, user);
     const [current, elsewhere] = [await socketOf(user), await socketOf(other)];
 
-    const res = await call(user, 'PUT', 'user', {
-      password_old: user.password,
-      password_new: 'Another-walk-77',
+    const res = await call(ctx.app, 'updateUser', {
+      headers: user.headers,
+      body: { password_old: user.password, password_new: 'Another-walk-77' },
     });
     expect(res.statusCode).toBe(200);
     expect(await closedWith(elsewhere)).toBe(WS_CLOSE.unauthorized);
@@ -94,10 +83,10 @@ describe('session expiry', async () => {
     const user = await signUp(checked.app);
     const expiring = await socketOf(user, at);
     const expiringId = await sessionOf(user);
-    const idle = await signInAgain(checked.app, user);
+    const idle = await anotherDevice(checked.app, user);
     const idling = await socketOf(idle, at);
     const idleId = await sessionOf(user);
-    const staying = await socketOf(await signInAgain(checked.app, user), at);
+    const staying = await socketOf(await anotherDevice(checked.app, user), at);
 
     await db
       .update(sessions)

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { images } from '../../db/schema';
+import { call } from '../../test/call';
 import { signUp } from '../../test/harness';
 import { s3TestApp } from '../../test/s3-app';
 import { S3Storage } from './s3';
@@ -26,6 +27,7 @@ describe('the app with S3_BUCKET set', () => {
       .png()
       .toBuffer();
     const form = multipartPng(png);
+    // A multipart upload: its form's bytes through inject, as the typed call() sends JSON only.
     const uploaded = await app.inject({
       method: 'POST',
       url: '/api/user/temp_image',
@@ -39,11 +41,7 @@ describe('the app with S3_BUCKET set', () => {
     const inBucket = await new S3Storage(s3.config()).get(`uploads/${row.storageKey}`);
     expect(inBucket).not.toBeNull();
 
-    const served = await app.inject({
-      method: 'GET',
-      url: `/api/user/temp_image?image_id=${image_id}`,
-      headers: user.headers,
-    });
+    const served = await call(app, 'tempImage', { headers: user.headers, query: { image_id } });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(inBucket as Buffer)).toBe(true);
     const meta = await sharp(served.rawPayload).metadata();
