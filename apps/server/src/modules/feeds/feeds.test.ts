@@ -1,22 +1,41 @@
-import { AccessType, EventType, PostType, TagContext } from '@orbit/contract';
+import {
+  AccessType,
+  type CommunityPostBody,
+  EventType,
+  type FeedFilters,
+  PostType,
+  TagContext,
+  type UserPostBody,
+} from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
-const { call, befriend, community, setUser, eventsOf, lastSeq } = feedFixtures(ctx);
+const { befriend, community, setUser, eventsOf, lastSeq } = feedFixtures(ctx);
 
-const postOn = (author: TestUser, owner: TestUser, body: object = {}) =>
-  call(author, 'POST', 'user/feed', { message: 'hello', owner_user_id: owner.userId, ...body });
-const postIn = (author: TestUser, communityId: number, body: object = {}) =>
-  call(author, 'POST', 'community/feed', { message: 'hello', community_id: communityId, ...body });
-const userFeed = (viewer: TestUser, owner: TestUser, query = '') =>
-  call(viewer, 'GET', `user/feeds?user_id=${owner.userId}${query}`);
-const communityFeed = (viewer: TestUser, id: number, query = '') =>
-  call(viewer, 'GET', `community/feeds?community_id=${id}${query}`);
+const postOn = (author: TestUser, owner: TestUser, body: Partial<UserPostBody> = {}) =>
+  call(app, 'createUserPost', {
+    headers: author.headers,
+    body: { message: 'hello', owner_user_id: owner.userId, ...body },
+  });
+const postIn = (author: TestUser, communityId: number, body: Partial<CommunityPostBody> = {}) =>
+  call(app, 'createCommunityPost', {
+    headers: author.headers,
+    body: { message: 'hello', community_id: communityId, ...body },
+  });
+const userFeed = (viewer: TestUser, owner: TestUser, query: FeedFilters = {}) =>
+  call(app, 'userFeeds', { headers: viewer.headers, query: { user_id: owner.userId, ...query } });
+const communityFeed = (viewer: TestUser, id: number) =>
+  call(app, 'communityFeeds', { headers: viewer.headers, query: { community_id: id } });
+const userPost = (viewer: TestUser, id: number) =>
+  call(app, 'userPost', { headers: viewer.headers, params: { id } });
+const communityPost = (viewer: TestUser, id: number) =>
+  call(app, 'communityPost', { headers: viewer.headers, params: { id } });
 
 describe('user feeds', () => {
   it('the member and their friends read and write it; strangers are refused', async () => {
@@ -35,13 +54,13 @@ describe('user feeds', () => {
     expect(refused.json().error).toBe('not_friends');
 
     const page = (await userFeed(friend, owner)).json();
-    expect(page.user_feeds.map((p: { message: string }) => p.message)).toEqual(['second', 'first']);
+    expect(page.user_feeds.map((p) => p.message)).toEqual(['second', 'first']);
     expect(page.older_key).toBeNull();
     expect((await userFeed(stranger, owner)).statusCode).toBe(403);
-    expect((await call(stranger, 'GET', `user/feed/${own.json().id}`)).statusCode).toBe(404);
-    expect((await call(friend, 'GET', `user/feed/${own.json().id}`)).json().message).toBe('first');
+    expect((await userPost(stranger, own.json().id)).statusCode).toBe(404);
+    expect((await userPost(friend, own.json().id)).json().message).toBe('first');
     // Without user_id the caller's own feed.
-    expect((await call(owner, 'GET', 'user/feeds')).json().user_feeds).toHaveLength(2);
+    expect((await call(app, 'userFeeds', { headers: owner.headers })).json().user_feeds).toHaveLength(2);
   });
 
   it('refuses an empty message and one over 10000 characters', async () => {
@@ -68,21 +87,21 @@ describe('user feeds', () => {
     expect(first.user_feeds).toHaveLength(25);
     expect(first.user_feeds[0].message).toBe('m26');
     expect(first.newer_key).toBeNull();
-    const second = (await userFeed(owner, owner, `&page_key=${first.older_key}`)).json();
-    expect(second.user_feeds.map((p: { message: string }) => p.message)).toEqual(['m1', 'm0']);
+    const second = (await userFeed(owner, owner, { page_key: String(first.older_key) })).json();
+    expect(second.user_feeds.map((p) => p.message)).toEqual(['m1', 'm0']);
     expect(second.older_key).toBeNull();
-    const back = (await userFeed(owner, owner, `&page_key=${second.newer_key}`)).json();
+    const back = (await userFeed(owner, owner, { page_key: String(second.newer_key) })).json();
     expect(back.user_feeds[0].message).toBe('m26');
     expect(back.user_feeds).toHaveLength(25);
     for (const key of ['null', 'undefined', 'eyJ4IjoxfQ']) {
-      const bad = await userFeed(owner, owner, `&page_key=${key}`);
+      const bad = await userFeed(owner, owner, { page_key: key });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error).toBe('invalid_page_key');
     }
     const lastId = first.user_feeds[24].id;
-    const byLastPost = (await userFeed(owner, owner, `&last_post_id=${lastId}`)).json();
-    expect(byLastPost.user_feeds.map((p: { message: string }) => p.message)).toEqual(['m1', 'm0']);
-    expect((await userFeed(owner, owner, '&last_index=25')).json().user_feeds).toHaveLength(2);
+    const byLastPost = (await userFeed(owner, owner, { last_post_id: lastId })).json();
+    expect(byLastPost.user_feeds.map((p) => p.message)).toEqual(['m1', 'm0']);
+    expect((await userFeed(owner, owner, { last_index: 25 })).json().user_feeds).toHaveLength(2);
   });
 
   it('applies the type, date and activity filters', async () => {
@@ -106,18 +125,18 @@ describe('user feeds', () => {
       { ...base, message: 'a', type: PostType.SYSTEM_ACTIVITY, activity: activity(1, 10, 2, 1) },
       { ...base, message: 'b', type: PostType.SYSTEM_ACTIVITY, activity: activity(2, 11, 3, 2) },
     ]);
-    const messages = async (query: string) =>
-      (await userFeed(owner, owner, query)).json().user_feeds.map((p: { message: string }) => p.message);
-    expect(await messages('&type=2')).toEqual(['b', 'a']);
-    expect(await messages('&type=3')).toEqual(['b', 'a', 'old']);
-    expect(await messages('&activity_type=1')).toEqual(['a']);
-    expect(await messages('&session_type=11')).toEqual(['b']);
-    expect(await messages('&session_kind=1')).toEqual(['a']);
-    expect(await messages('&bg_app_id=3')).toEqual(['b']);
+    const messages = async (query: FeedFilters) =>
+      (await userFeed(owner, owner, query)).json().user_feeds.map((p) => p.message);
+    expect(await messages({ type: 2 })).toEqual(['b', 'a']);
+    expect(await messages({ type: 3 })).toEqual(['b', 'a', 'old']);
+    expect(await messages({ activity_type: 1 })).toEqual(['a']);
+    expect(await messages({ session_type: 11 })).toEqual(['b']);
+    expect(await messages({ session_kind: 1 })).toEqual(['a']);
+    expect(await messages({ bg_app_id: 3 })).toEqual(['b']);
     // 15:00 UTC is 10:00 on Jan 1 in New York, the member's timezone.
-    expect(await messages('&date=2026-01-01')).toEqual(['old']);
-    expect(await messages('&start_date=2026-01-01&end_date=2026-01-01')).toEqual(['old']);
-    expect(await messages('&start_date=2026-01-02')).toEqual(['b', 'a']);
+    expect(await messages({ date: '2026-01-01' })).toEqual(['old']);
+    expect(await messages({ start_date: '2026-01-01', end_date: '2026-01-01' })).toEqual(['old']);
+    expect(await messages({ start_date: '2026-01-02' })).toEqual(['b', 'a']);
   });
 
   it('presents an activity in the viewer unit, with strokes for session type 69', async () => {
@@ -149,7 +168,7 @@ describe('user feeds', () => {
       strokes: 600,
       calories: 950,
     });
-    expect(miles.app).toEqual({ id: 2, name: 'GojiMove' });
+    expect(miles?.app).toEqual({ id: 2, name: 'GojiMove' });
     const km = (await userFeed(friend, owner)).json().user_feeds[0].activity;
     expect(km).toMatchObject({ distance: 1.99, distance_unit: 'km', duration: 1800000 });
   });
@@ -159,7 +178,7 @@ describe('user feeds', () => {
     await befriend(owner, friend);
     await setUser(owner, { alias: 'quietfox', avatarImage: 'av7' });
     const id = (await postOn(owner, owner, { identity_type: 3 })).json().id;
-    const seen = (await call(friend, 'GET', `user/feed/${id}`)).json();
+    const seen = (await userPost(friend, id)).json();
     expect(seen).toMatchObject({
       author_user_id: null,
       author_screen_name: 'quietfox',
@@ -170,7 +189,7 @@ describe('user feeds', () => {
       is_own: false,
     });
     expect(JSON.stringify(seen)).not.toContain(owner.username);
-    const own = (await call(owner, 'GET', `user/feed/${id}`)).json();
+    const own = (await userPost(owner, id)).json();
     expect(own).toMatchObject({ author_user_id: owner.userId, is_own: true, may_edit: true });
     const event = (await eventsOf(friend)).find((e) => e.type === EventType.USER_POST);
     expect(event?.data).toMatchObject({ author_user_id: null, author_screen_name: 'quietfox' });
@@ -201,9 +220,9 @@ describe('user feeds', () => {
       target_user_screen_name: target.username,
     });
     const id = created.json().id;
-    expect((await call(target, 'GET', `user/feed/${id}`)).statusCode).toBe(200);
+    expect((await userPost(target, id)).statusCode).toBe(200);
     for (const m of [owner, other]) {
-      expect((await call(m, 'GET', `user/feed/${id}`)).statusCode).toBe(404);
+      expect((await userPost(m, id)).statusCode).toBe(404);
       expect((await userFeed(m, owner)).json().user_feeds).toEqual([]);
     }
     expect((await userFeed(target, owner)).json().user_feeds).toHaveLength(1);
@@ -217,15 +236,18 @@ describe('user feeds', () => {
     await befriend(owner, author);
     await befriend(owner, friend);
     const id = (await postOn(author, owner)).json().id;
-    const edit = (user: TestUser) => call(user, 'PUT', `user/feed/${id}`, { message: 'edited' });
+    const edit = (user: TestUser, message = 'edited') =>
+      call(app, 'editUserPost', { headers: user.headers, params: { id }, body: { message } });
+    const remove = (user: TestUser, postId = id) =>
+      call(app, 'deleteUserPost', { headers: user.headers, params: { id: postId } });
     expect((await edit(owner)).statusCode).toBe(403);
     expect((await edit(author)).json()).toMatchObject({ message: 'edited' });
-    expect((await call(author, 'PUT', `user/feed/${id}`, { message: ' ' })).statusCode).toBe(400);
-    expect((await call(friend, 'DELETE', `user/feed/${id}`)).statusCode).toBe(403);
-    expect((await call(owner, 'DELETE', `user/feed/${id}`)).json()).toEqual({ ok: true });
-    expect((await call(author, 'GET', `user/feed/${id}`)).statusCode).toBe(404);
+    expect((await edit(author, ' ')).statusCode).toBe(400);
+    expect((await remove(friend)).statusCode).toBe(403);
+    expect((await remove(owner)).json()).toEqual({ ok: true });
+    expect((await userPost(author, id)).statusCode).toBe(404);
     const second = (await postOn(author, owner)).json().id;
-    expect((await call(author, 'DELETE', `user/feed/${second}`)).statusCode).toBe(200);
+    expect((await remove(author, second)).statusCode).toBe(200);
   });
 });
 
@@ -247,8 +269,8 @@ describe('community feeds', () => {
     expect((await communityFeed(outsider, closed)).statusCode).toBe(404);
     expect((await communityFeed(member, closed)).json().community_feeds).toHaveLength(1);
     // A community post is not a user-feed post.
-    expect((await call(member, 'GET', `user/feed/${created.json().id}`)).statusCode).toBe(404);
-    expect((await call(member, 'GET', `community/feed/${created.json().id}`)).statusCode).toBe(200);
+    expect((await userPost(member, created.json().id)).statusCode).toBe(404);
+    expect((await communityPost(member, created.json().id)).statusCode).toBe(200);
   });
 
   it('authors edit; authors and experts delete; other members are refused', async () => {
@@ -256,23 +278,27 @@ describe('community feeds', () => {
     const id = await community(expert, [author, member]);
     const post = (await postIn(author, id)).json();
     expect(post).toMatchObject({ may_edit: true, may_delete: true });
-    expect((await call(expert, 'GET', `community/feed/${post.id}`)).json()).toMatchObject({
+    expect((await communityPost(expert, post.id)).json()).toMatchObject({
       may_edit: false,
       may_delete: true,
     });
-    const path = `communities/${id}/feeds/${post.id}`;
-    expect((await call(expert, 'PUT', path, { message: 'no' })).statusCode).toBe(403);
-    expect((await call(author, 'PUT', path, { message: 'yes' })).json().message).toBe('yes');
-    expect((await call(member, 'DELETE', path)).statusCode).toBe(403);
-    expect((await call(author, 'DELETE', `communities/${id + 1000}/feeds/${post.id}`)).statusCode).toBe(404);
-    expect((await call(expert, 'DELETE', path)).statusCode).toBe(200);
+    const params = { id, feedId: post.id };
+    const edit = (user: TestUser, message: string) =>
+      call(app, 'editCommunityPost', { headers: user.headers, params, body: { message } });
+    const remove = (user: TestUser, communityId = id) =>
+      call(app, 'deleteCommunityPost', { headers: user.headers, params: { ...params, id: communityId } });
+    expect((await edit(expert, 'no')).statusCode).toBe(403);
+    expect((await edit(author, 'yes')).json().message).toBe('yes');
+    expect((await remove(member)).statusCode).toBe(403);
+    expect((await remove(author, id + 1000)).statusCode).toBe(404);
+    expect((await remove(expert)).statusCode).toBe(200);
   });
 
   it('a private community post reaches author and target only, experts included', async () => {
     const [expert, author, target] = [await signUp(app), await signUp(app), await signUp(app)];
     const id = await community(expert, [author, target]);
     const post = (await postIn(author, id, { privacy: 2, target_user_id: target.userId })).json();
-    expect((await call(expert, 'GET', `community/feed/${post.id}`)).statusCode).toBe(404);
+    expect((await communityPost(expert, post.id)).statusCode).toBe(404);
     expect((await communityFeed(expert, id)).json().community_feeds).toEqual([]);
     expect((await communityFeed(target, id)).json().community_feeds).toHaveLength(1);
   });
@@ -282,8 +308,9 @@ describe('community feeds', () => {
     const id = await community(expert, [member]);
     const since = await lastSeq(member);
     const post = (await postIn(expert, id)).json();
-    await call(expert, 'PUT', `communities/${id}/feeds/${post.id}`, { message: 'changed' });
-    await call(expert, 'DELETE', `communities/${id}/feeds/${post.id}`);
+    const params = { id, feedId: post.id };
+    await call(app, 'editCommunityPost', { headers: expert.headers, params, body: { message: 'changed' } });
+    await call(app, 'deleteCommunityPost', { headers: expert.headers, params });
     const received = (await eventsOf(member, since)).filter((e) => e.type === EventType.COMMUNITY_POST);
     expect(received.map((e) => [e.type, e.subtype])).toEqual([
       ['COMMUNITY_POST', 'NEW'],
@@ -335,53 +362,50 @@ describe('@tags, tags and reactions', () => {
     const [expert, author, member] = [await signUp(app), await signUp(app), await signUp(app)];
     const id = await community(expert, [author, member]);
     const post = (await postIn(author, id)).json();
-    const path = `communities/${id}/feeds/${post.id}/tags`;
-    const tagged = await call(author, 'PUT', path, { tags: [' run ', '', 'Run', 'walk'] });
+    const tag = (user: TestUser, tags: string[]) =>
+      call(app, 'tagCommunityPost', {
+        headers: user.headers,
+        params: { id, feedId: post.id },
+        body: { tags },
+      });
+    const priorTags = (user: TestUser, context: TagContext) =>
+      call(app, 'priorTags', { headers: user.headers, query: { context } });
+    const tagged = await tag(author, [' run ', '', 'Run', 'walk']);
     expect(tagged.json().tags).toEqual(['run', 'walk']);
-    expect((await call(member, 'PUT', path, { tags: ['x'] })).statusCode).toBe(403);
-    expect((await call(expert, 'PUT', path, { tags: ['swim'] })).json().tags).toEqual(['swim']);
-    const long = await call(author, 'PUT', path, { tags: ['x'.repeat(281)] });
+    expect((await tag(member, ['x'])).statusCode).toBe(403);
+    expect((await tag(expert, ['swim'])).json().tags).toEqual(['swim']);
+    const long = await tag(author, ['x'.repeat(281)]);
     expect(long.json().error).toBe('tag_too_long');
-    const prior = await call(author, 'GET', `tags?context=${TagContext.COMMUNITY_POST}`);
+    const prior = await priorTags(author, TagContext.COMMUNITY_POST);
     expect(prior.json().tags).toEqual(expect.arrayContaining(['run', 'walk']));
     const own = await signUp(app);
-    const userPost = (await postOn(own, own)).json();
-    await call(own, 'PUT', `user/feed/${userPost.id}/tags`, { tags: ['mine'] });
-    expect((await call(own, 'GET', `tags?context=${TagContext.USER_POST}`)).json().tags).toEqual(['mine']);
+    const ownPost = (await postOn(own, own)).json();
+    await call(app, 'tagUserPost', {
+      headers: own.headers,
+      params: { id: ownPost.id },
+      body: { tags: ['mine'] },
+    });
+    expect((await priorTags(own, TagContext.USER_POST)).json().tags).toEqual(['mine']);
   });
 
   it('rate 1..5 once per member; high five toggles; only members react in a community', async () => {
     const [expert, member, outsider] = [await signUp(app), await signUp(app), await signUp(app)];
     const id = await community(expert, [member]);
     const post = (await postIn(expert, id)).json();
-    const base = `communities/${id}/feeds/${post.id}`;
-    expect((await call(member, 'POST', `${base}/rate`, { rating: 4 })).json()).toMatchObject({
-      rating: 4,
-      rated: 4,
-    });
-    expect((await call(member, 'POST', `${base}/rate`, { rating: 2 })).json()).toMatchObject({
-      rating: 2,
-      rated: 2,
-    });
-    expect((await call(expert, 'POST', `${base}/rate`, { rating: 5 })).json()).toMatchObject({
-      rating: 3.5,
-      rated: 5,
-    });
-    expect((await call(member, 'POST', `${base}/rate`, { rating: 6 })).statusCode).toBe(400);
-    expect((await call(member, 'POST', `${base}/h5`)).json()).toMatchObject({
-      high_fives: 1,
-      high_fived: true,
-    });
-    expect((await call(expert, 'POST', `${base}/h5`)).json()).toMatchObject({
-      high_fives: 2,
-      high_fived: true,
-    });
-    expect((await call(member, 'POST', `${base}/h5`)).json()).toMatchObject({
-      high_fives: 1,
-      high_fived: false,
-    });
-    expect((await call(outsider, 'POST', `${base}/h5`)).statusCode).toBe(403);
-    expect((await call(outsider, 'POST', `${base}/rate`, { rating: 3 })).statusCode).toBe(403);
+    const params = { id, feedId: post.id };
+    const rate = (user: TestUser, rating: number) =>
+      call(app, 'rateCommunityPost', { headers: user.headers, params, body: { rating } });
+    const highFive = (user: TestUser) =>
+      call(app, 'highFiveCommunityPost', { headers: user.headers, params });
+    expect((await rate(member, 4)).json()).toMatchObject({ rating: 4, rated: 4 });
+    expect((await rate(member, 2)).json()).toMatchObject({ rating: 2, rated: 2 });
+    expect((await rate(expert, 5)).json()).toMatchObject({ rating: 3.5, rated: 5 });
+    expect((await rate(member, 6)).statusCode).toBe(400);
+    expect((await highFive(member)).json()).toMatchObject({ high_fives: 1, high_fived: true });
+    expect((await highFive(expert)).json()).toMatchObject({ high_fives: 2, high_fived: true });
+    expect((await highFive(member)).json()).toMatchObject({ high_fives: 1, high_fived: false });
+    expect((await highFive(outsider)).statusCode).toBe(403);
+    expect((await rate(outsider, 3)).statusCode).toBe(403);
     const [row] = await deps.db.select().from(posts).where(eq(posts.id, post.id));
     expect(row?.id).toBe(post.id);
   });

@@ -2,14 +2,16 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { attachments } from '../../db/schema';
 import { MemoryStorage } from '../../platform/storage';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
-import { createTestApp, signUp } from '../../test/harness';
+import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { samples, uploader } from '../../test/uploads';
 import { removeStoredFiles } from './files';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
-const { call, community } = feedFixtures(ctx);
+const { community } = feedFixtures(ctx);
+// A post or comment with files is a multipart upload: the uploader's form, not `call`.
 const upload = uploader(app);
 
 /** The storage keys of these attachments, read before anything deletes their rows. */
@@ -24,6 +26,9 @@ async function storageKeysOf(ids: number[]) {
 const stored = async (keys: string[]) =>
   (await Promise.all(keys.map((key) => deps.storage.get(key)))).filter((bytes) => bytes !== null).length;
 const idsOf = (res: { json(): { attachments: { id: number }[] } }) => res.json().attachments.map((a) => a.id);
+
+const deletePost = (user: TestUser, id: number, feedId: number) =>
+  call(app, 'deleteCommunityPost', { headers: user.headers, params: { id, feedId } });
 
 /** A community post with a file, and a comment on it with a file of its own. */
 async function postAndCommentWithFiles() {
@@ -56,7 +61,10 @@ async function postAndCommentWithFiles() {
 describe('files of deleted posts and comments', () => {
   it('removes a deleted comment’s bytes from storage, and only its own', async () => {
     const { member, id, feedId, commentId, postKeys, commentKeys } = await postAndCommentWithFiles();
-    const res = await call(member, 'DELETE', `community/${id}/feed/${feedId}/comments/${commentId}`);
+    const res = await call(app, 'deleteCommunityComment', {
+      headers: member.headers,
+      params: { id, feedId, commentId },
+    });
     expect(res.statusCode).toBe(200);
     expect(await stored(commentKeys)).toBe(0);
     expect(await stored(postKeys)).toBe(1);
@@ -64,14 +72,14 @@ describe('files of deleted posts and comments', () => {
 
   it('removes a deleted post’s bytes and those of its comments’ files', async () => {
     const { expert, id, feedId, postKeys, commentKeys } = await postAndCommentWithFiles();
-    const res = await call(expert, 'DELETE', `communities/${id}/feeds/${feedId}`);
+    const res = await deletePost(expert, id, feedId);
     expect(res.statusCode).toBe(200);
     expect(await stored([...postKeys, ...commentKeys])).toBe(0);
   });
 
   it('keeps the bytes when the deletion is refused', async () => {
     const { other, id, feedId, postKeys, commentKeys } = await postAndCommentWithFiles();
-    expect((await call(other, 'DELETE', `communities/${id}/feeds/${feedId}`)).statusCode).toBe(403);
+    expect((await deletePost(other, id, feedId)).statusCode).toBe(403);
     expect(await stored([...postKeys, ...commentKeys])).toBe(2);
   });
 
@@ -79,12 +87,14 @@ describe('files of deleted posts and comments', () => {
     const { member, id, feedId } = await postAndCommentWithFiles();
     const remove = vi.spyOn(deps.storage, 'delete').mockRejectedValue(new Error('storage is down'));
     try {
-      expect((await call(member, 'DELETE', `communities/${id}/feeds/${feedId}`)).statusCode).toBe(200);
+      expect((await deletePost(member, id, feedId)).statusCode).toBe(200);
       expect(remove).toHaveBeenCalledTimes(2);
     } finally {
       remove.mockRestore();
     }
-    expect((await call(member, 'GET', `community/feed/${feedId}`)).statusCode).toBe(404);
+    expect(
+      (await call(app, 'communityPost', { headers: member.headers, params: { id: feedId } })).statusCode,
+    ).toBe(404);
   });
 
   it('logs each file storage could not remove, and removes the others', async () => {

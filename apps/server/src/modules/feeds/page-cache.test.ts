@@ -1,7 +1,8 @@
-import { AccessType, type FeedPost, PostPrivacy, PrivacySetting, Urgency } from '@orbit/contract';
+import { AccessType, type CommunityPostBody, PostPrivacy, PrivacySetting, Urgency } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { communities, posts } from '../../db/schema';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
 import { listFeed } from './service';
@@ -16,39 +17,45 @@ const first = await createTestApp();
 const second = await createTestApp({}, first.database);
 const { community, setUser, befriend } = feedFixtures(first);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (ctx: TestContext, user: TestUser, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
+const feedOf = (user: TestUser, communityId: number, ctx = first) =>
+  call(ctx.app, 'communityFeeds', { headers: user.headers, query: { community_id: communityId } });
 
-interface Page {
-  community_feeds: FeedPost[];
-  older_key: string | null;
-  newer_key: string | null;
+async function pageOf(user: TestUser, communityId: number, ctx = first) {
+  const res = await feedOf(user, communityId, ctx);
+  expect(res.statusCode).toBe(200);
+  return res.json();
 }
+type Page = Awaited<ReturnType<typeof pageOf>>;
 
-async function pageOf(user: TestUser, communityId: number, ctx = first): Promise<Page> {
-  const res = await call(ctx, user, 'GET', `community/feeds?community_id=${communityId}`);
+async function postIn(
+  user: TestUser,
+  communityId: number,
+  body: Partial<CommunityPostBody> = {},
+  ctx = first,
+) {
+  const res = await call(ctx.app, 'createCommunityPost', {
+    headers: user.headers,
+    body: { message: 'hi', community_id: communityId, ...body },
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
-async function postIn(user: TestUser, communityId: number, body: object = {}, ctx = first) {
-  const res = await call(ctx, user, 'POST', 'community/feed', {
-    message: 'hi',
-    community_id: communityId,
-    ...body,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as FeedPost;
-}
-
 async function pollIn(user: TestUser, communityId: number, expiresInMs = 86_400_000) {
   const expiration_date = new Date(Date.now() + expiresInMs).toISOString();
-  const body = { question: 'Walk?', options: ['Yes', 'No'], expiration_date };
-  const res = await call(first, user, 'POST', `communities/${communityId}/polls`, body);
+  const res = await call(first.app, 'createCommunityPoll', {
+    headers: user.headers,
+    params: { id: communityId },
+    body: { question: 'Walk?', options: ['Yes', 'No'], expiration_date },
+  });
   expect(res.statusCode).toBe(200);
-  return res.json() as FeedPost;
+  return res.json();
 }
+
+const highFive = (ctx: TestContext, user: TestUser, id: number, feedId: number) =>
+  call(ctx.app, 'highFiveCommunityPost', { headers: user.headers, params: { id, feedId } });
+const deletePost = (ctx: TestContext, user: TestUser, id: number, feedId: number) =>
+  call(ctx.app, 'deleteCommunityPost', { headers: user.headers, params: { id, feedId } });
 
 const postIdOf = (page: Page, id: number) => page.community_feeds.find((p) => p.id === id);
 
@@ -84,11 +91,12 @@ describe('the kept community page', () => {
     });
     await pollIn(expert, id);
     const urgent = { message: 'urgent', urgency: Urgency.HIGH };
+    const comment = { feed_id: plain.id, ...urgent };
     expect(
-      (await call(first, expert, 'POST', 'community/feed/comment', { feed_id: plain.id, ...urgent }))
+      (await call(first.app, 'createCommunityComment', { headers: expert.headers, body: comment }))
         .statusCode,
     ).toBe(200);
-    expect((await call(first, other, 'POST', `communities/${id}/feeds/${plain.id}/h5`)).statusCode).toBe(200);
+    expect((await highFive(first, other, id, plain.id)).statusCode).toBe(200);
     for (const reader of [other, expert, author, target, friend, other, expert]) {
       expect(await pageOf(reader, id)).toEqual(await uncached(reader, id));
     }
@@ -110,12 +118,11 @@ describe('the kept community page', () => {
     const id = await community(expert, [plainReader, calmReader]);
     const post = await postIn(expert, id);
     await pollIn(expert, id);
-    expect((await call(first, plainReader, 'POST', `communities/${id}/feeds/${post.id}/h5`)).statusCode).toBe(
-      200,
-    );
+    expect((await highFive(first, plainReader, id, post.id)).statusCode).toBe(200);
     expect((await pageOf(calmReader, id)).community_feeds.every((p) => 'high_fives' in p)).toBe(true);
     // Turned on after the reader's page was kept: the next read is the other variant, with no new post.
-    expect((await call(first, calmReader, 'PUT', 'user', { wellbeing_mode: true })).statusCode).toBe(200);
+    const calmly = { headers: calmReader.headers, body: { wellbeing_mode: true } };
+    expect((await call(first.app, 'updateUser', calmly)).statusCode).toBe(200);
     for (const reader of [plainReader, calmReader, plainReader, calmReader]) {
       expect(await pageOf(reader, id)).toEqual(await uncached(reader, id));
     }
@@ -137,12 +144,13 @@ describe('the kept community page', () => {
     await postIn(expert, id);
     for (const member of [leaver, removed])
       expect((await pageOf(member, id)).community_feeds).toHaveLength(1);
-    expect((await call(second, leaver, 'POST', 'leave/community', { id })).statusCode).toBe(200);
     expect(
-      (await call(second, expert, 'DELETE', `communities/${id}/members/${removed.userId}`)).statusCode,
+      (await call(second.app, 'leaveCommunity', { headers: leaver.headers, body: { id } })).statusCode,
     ).toBe(200);
+    const remove = { headers: expert.headers, params: { id, userId: removed.userId } };
+    expect((await call(second.app, 'removeCommunityMember', remove)).statusCode).toBe(200);
     for (const member of [leaver, removed]) {
-      const res = await call(first, member, 'GET', `community/feeds?community_id=${id}`);
+      const res = await feedOf(member, id, first);
       expect(res.statusCode).toBe(404);
     }
     expect((await pageOf(expert, id)).community_feeds).toHaveLength(1);
@@ -157,8 +165,8 @@ describe('the kept community page', () => {
       .update(communities)
       .set({ accessType: AccessType.PRIVATE })
       .where(eq(communities.id, id));
-    expect((await call(second, outsider, 'GET', `community/feeds?community_id=${id}`)).statusCode).toBe(404);
-    expect((await call(first, outsider, 'GET', `community/feeds?community_id=${id}`)).statusCode).toBe(404);
+    expect((await feedOf(outsider, id, second)).statusCode).toBe(404);
+    expect((await feedOf(outsider, id, first)).statusCode).toBe(404);
   });
 
   it('drops a deleted post at once, deleted through this instance or another', async () => {
@@ -166,9 +174,9 @@ describe('the kept community page', () => {
     const id = await community(expert, [member]);
     const [a, b] = [await postIn(member, id, { message: 'a' }), await postIn(member, id, { message: 'b' })];
     expect((await pageOf(expert, id)).community_feeds.map((p) => p.id)).toEqual([b.id, a.id]);
-    expect((await call(second, member, 'DELETE', `communities/${id}/feeds/${b.id}`)).statusCode).toBe(200);
+    expect((await deletePost(second, member, id, b.id)).statusCode).toBe(200);
     expect((await pageOf(expert, id)).community_feeds.map((p) => p.id)).toEqual([a.id]);
-    expect((await call(first, expert, 'DELETE', `communities/${id}/feeds/${a.id}`)).statusCode).toBe(200);
+    expect((await deletePost(first, expert, id, a.id)).statusCode).toBe(200);
     expect((await pageOf(expert, id)).community_feeds).toEqual([]);
   });
 
@@ -179,7 +187,11 @@ describe('the kept community page', () => {
     const before = postIdOf(await pageOf(reader, id), poll.id);
     expect(before?.poll_data).toMatchObject({ answers: [[], []], my_answer: null });
     const answer = (user: TestUser, ctx: TestContext) =>
-      call(ctx, user, 'POST', `communities/${id}/polls/${poll.id}/answers`, { answerIndex: 1 });
+      call(ctx.app, 'answerCommunityPoll', {
+        headers: user.headers,
+        params: { id, feedId: poll.id },
+        body: { answerIndex: 1 },
+      });
     expect((await answer(voter, second)).statusCode).toBe(200);
     expect(postIdOf(await pageOf(reader, id), poll.id)?.poll_data).toMatchObject({
       answers: [[], [{ user_id: voter.userId }]],
@@ -189,13 +201,15 @@ describe('the kept community page', () => {
     expect((await answer(reader, first)).statusCode).toBe(200);
     expect(postIdOf(await pageOf(reader, id), poll.id)?.poll_data?.my_answer).toBe(1);
 
-    const rate = await call(second, voter, 'POST', `communities/${id}/feeds/${poll.id}/rate`, { rating: 4 });
+    const rate = await call(second.app, 'rateCommunityPost', {
+      headers: voter.headers,
+      params: { id, feedId: poll.id },
+      body: { rating: 4 },
+    });
     expect(rate.statusCode).toBe(200);
     expect(postIdOf(await pageOf(reader, id), poll.id)).toMatchObject({ rating: 4, rated: null });
     expect(postIdOf(await pageOf(voter, id), poll.id)).toMatchObject({ rating: 4, rated: 4 });
-    expect((await call(second, reader, 'POST', `communities/${id}/feeds/${poll.id}/h5`)).statusCode).toBe(
-      200,
-    );
+    expect((await highFive(second, reader, id, poll.id)).statusCode).toBe(200);
     expect(postIdOf(await pageOf(reader, id), poll.id)).toMatchObject({ high_fives: 1, high_fived: true });
     expect(postIdOf(await pageOf(voter, id), poll.id)).toMatchObject({ high_fives: 1, high_fived: false });
   });
@@ -210,15 +224,16 @@ describe('the kept community page', () => {
     };
     // Neither reader is shown on the page: only their role tells their pages apart.
     expect(await counts(member)).toEqual([0, Urgency.NONE]);
-    const comment = await call(second, author, 'POST', 'community/feed/comment', {
-      feed_id: post.id,
-      message: 'c',
+    const comment = await call(second.app, 'createCommunityComment', {
+      headers: author.headers,
+      body: { feed_id: post.id, message: 'c' },
     });
     expect(comment.statusCode).toBe(200);
     expect(await counts(member)).toEqual([1, Urgency.NONE]);
     expect(await counts(expert)).toEqual([1, Urgency.NONE]);
-    const url = `community/${id}/feed/${post.id}/comments/${comment.json().id}`;
-    expect((await call(second, expert, 'PUT', url, { urgency: Urgency.HIGH })).statusCode).toBe(200);
+    const params = { id, feedId: post.id, commentId: comment.json().id };
+    const urgent = { headers: expert.headers, params, body: { urgency: Urgency.HIGH } };
+    expect((await call(second.app, 'editCommunityComment', urgent)).statusCode).toBe(200);
     expect(await counts(member)).toEqual([0, Urgency.NONE]);
     expect(await counts(expert)).toEqual([1, Urgency.HIGH]);
     expect(await counts(member)).toEqual([0, Urgency.NONE]);
@@ -232,7 +247,8 @@ describe('the kept community page', () => {
     const face = async (user: TestUser) => postIdOf(await pageOf(user, id), post.id);
     expect((await face(other))?.persona_image).not.toBeNull();
     const persona = { type: 1, value: 'female' };
-    expect((await call(second, author, 'PUT', 'user', { persona_image: persona })).statusCode).toBe(200);
+    const newFace = { headers: author.headers, body: { persona_image: persona } };
+    expect((await call(second.app, 'updateUser', newFace)).statusCode).toBe(200);
     expect((await face(other))?.persona_image).toEqual(persona);
     // Straight into the database: no event on any stream, only the faces' digest moves.
     const username = `renamed${author.userId}`;
@@ -241,7 +257,10 @@ describe('the kept community page', () => {
     await setUser(author, { privacySetting: PrivacySetting.PRIVATE });
     expect((await face(other))?.persona_image).toBeNull();
     expect((await face(friend))?.persona_image).toEqual(persona);
-    const unfriended = await call(second, author, 'DELETE', `user/friends?user_id=${friend.userId}`);
+    const unfriended = await call(second.app, 'unfriend', {
+      headers: author.headers,
+      query: { user_id: friend.userId },
+    });
     expect(unfriended.statusCode).toBe(200);
     expect((await face(friend))?.persona_image).toBeNull();
   });

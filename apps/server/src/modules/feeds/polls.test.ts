@@ -1,21 +1,21 @@
-import { EventType } from '@orbit/contract';
+import { EventType, type PollBody } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
-const { call, befriend, community, eventsOf, lastSeq } = feedFixtures(ctx);
+const { befriend, community, eventsOf, lastSeq } = feedFixtures(ctx);
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
-const poll = (user: TestUser, communityId: number, body: object = {}) =>
-  call(user, 'POST', `communities/${communityId}/polls`, {
-    question: 'Best time?',
-    options: ['Morning', 'Evening'],
-    expiration_date: inHours(2),
-    ...body,
+const poll = (user: TestUser, communityId: number, body: Partial<PollBody> = {}) =>
+  call(app, 'createCommunityPoll', {
+    headers: user.headers,
+    params: { id: communityId },
+    body: { question: 'Best time?', options: ['Morning', 'Evening'], expiration_date: inHours(2), ...body },
   });
 
 describe('polls', () => {
@@ -41,8 +41,12 @@ describe('polls', () => {
     const [expert, member] = [await signUp(app), await signUp(app)];
     const id = await community(expert, [member]);
     const feedId = (await poll(expert, id)).json().id;
-    const vote = (user: TestUser, answerIndex: number) =>
-      call(user, 'POST', `communities/${id}/polls/${feedId}/answers`, { answerIndex });
+    const vote = (user: TestUser, answerIndex: number, postId = feedId) =>
+      call(app, 'answerCommunityPoll', {
+        headers: user.headers,
+        params: { id, feedId: postId },
+        body: { answerIndex },
+      });
     expect((await vote(member, 0)).json().poll_data).toMatchObject({
       answers: [[{ user_id: member.userId }], []],
       my_answer: 0,
@@ -60,14 +64,16 @@ describe('polls', () => {
       subtype: 'UPDATE',
       data: { poll_data: { my_answer: 0 } },
     });
-    expect((await vote(member, 1)).json().poll_data.answers[1]).toHaveLength(1);
+    expect((await vote(member, 1)).json().poll_data?.answers?.[1]).toHaveLength(1);
     expect(await eventsOf(expert, since)).toHaveLength(1);
     expect((await vote(member, 2)).json().error).toBe('invalid_answer');
-    const notPoll = (await call(member, 'POST', 'community/feed', { message: 'm', community_id: id })).json();
-    expect(
-      (await call(member, 'POST', `communities/${id}/polls/${notPoll.id}/answers`, { answerIndex: 0 })).json()
-        .error,
-    ).toBe('not_a_poll');
+    const notPoll = (
+      await call(app, 'createCommunityPost', {
+        headers: member.headers,
+        body: { message: 'm', community_id: id },
+      })
+    ).json();
+    expect((await vote(member, 0, notPoll.id)).json().error).toBe('not_a_poll');
     await deps.db
       .update(posts)
       .set({ pollExpiresAt: new Date(Date.now() - 1000) })
@@ -78,20 +84,22 @@ describe('polls', () => {
   it("a user-feed poll goes on one's own or a friend's feed, never a stranger's", async () => {
     const [owner, friend, stranger] = [await signUp(app), await signUp(app), await signUp(app)];
     await befriend(owner, friend);
-    const body = { question: 'Q', options: ['a', 'b'], expiration_date: inHours(1) };
-    const own = (await call(owner, 'POST', 'polls', body)).json();
+    const create = (user: TestUser, friend_id?: number) =>
+      call(app, 'createPoll', {
+        headers: user.headers,
+        body: { question: 'Q', options: ['a', 'b'], expiration_date: inHours(1), friend_id },
+      });
+    const own = (await create(owner)).json();
     expect(own).toMatchObject({ owner_user_id: owner.userId, type: 5 });
-    expect(
-      (await call(friend, 'POST', 'polls', { ...body, friend_id: owner.userId })).json().owner_user_id,
-    ).toBe(owner.userId);
-    expect((await call(stranger, 'POST', 'polls', { ...body, friend_id: owner.userId })).statusCode).toBe(
-      403,
-    );
-    expect(
-      (await call(friend, 'POST', `polls/${own.id}/answers`, { answerIndex: 1 })).json().poll_data.my_answer,
-    ).toBe(1);
-    expect((await call(stranger, 'POST', `polls/${own.id}/answers`, { answerIndex: 1 })).statusCode).toBe(
-      404,
-    );
+    expect((await create(friend, owner.userId)).json().owner_user_id).toBe(owner.userId);
+    expect((await create(stranger, owner.userId)).statusCode).toBe(403);
+    const answer = (user: TestUser) =>
+      call(app, 'answerPoll', {
+        headers: user.headers,
+        params: { feedId: own.id },
+        body: { answerIndex: 1 },
+      });
+    expect((await answer(friend)).json().poll_data?.my_answer).toBe(1);
+    expect((await answer(stranger)).statusCode).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import { EventSubtype, EventType, FriendDirection, PrivacySetting, StarType } fr
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, organizationMembers, organizations, users } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
 import {
   FACE_COLUMNS,
@@ -15,13 +16,14 @@ import {
 const ctx = await createTestApp();
 const { app } = ctx;
 
-const call = (user: TestUser, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
 const request = (from: TestUser, to: TestUser, message?: string | null) =>
-  call(from, 'PUT', 'user/friends/request', {
-    user_id: to.userId,
-    ...(message !== undefined && { message }),
-  });
+  call(app, 'friendRequest', { headers: from.headers, body: { user_id: to.userId, message } });
+const friends = (user: TestUser) => call(app, 'friends', { headers: user.headers });
+const requests = (user: TestUser) => call(app, 'friendRequests', { headers: user.headers });
+const withdraw = (from: TestUser, to: TestUser) =>
+  call(app, 'withdrawFriendRequest', { headers: from.headers, query: { user_id: to.userId } });
+const unfriend = (user: TestUser, friend: TestUser) =>
+  call(app, 'unfriend', { headers: user.headers, query: { user_id: friend.userId } });
 const makeFriends = async (a: TestUser, b: TestUser) => {
   expect((await request(a, b)).json()).toEqual({ status: 'sent' });
   expect((await request(b, a)).json()).toEqual({ status: 'accepted' });
@@ -36,22 +38,22 @@ const eventsOf = (user: TestUser) =>
     .where(eq(events.recipientId, user.userId))
     .orderBy(asc(events.seq));
 const starsOf = async (user: TestUser) =>
-  (await call(user, 'GET', 'user/profiles')).json().stars as { star_type: number; user_id: number }[];
+  (await call(app, 'profiles', { headers: user.headers })).json().stars;
 
 describe('PUT /user/friends/request', () => {
   it('sends with a message, then the other member accepts by asking back: both become friends', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     expect((await request(a, b, '  Hi there  ')).statusCode).toBe(200);
-    const requests = (await call(b, 'GET', 'user/friends/requests')).json();
-    expect(requests.incoming[String(a.userId)]).toMatchObject({
+    const pending = (await requests(b)).json();
+    expect(pending.incoming[String(a.userId)]).toMatchObject({
       user_id: a.userId,
       screen_name: a.username,
       avatar_image: 'av1',
       message: 'Hi there',
     });
-    expect(Date.parse(requests.incoming[String(a.userId)].modified_time)).not.toBeNaN();
-    expect(requests.outgoing).toEqual({});
-    expect((await call(a, 'GET', 'user/friends/requests')).json().outgoing[String(b.userId)]).toMatchObject({
+    expect(Date.parse(pending.incoming[String(a.userId)].modified_time)).not.toBeNaN();
+    expect(pending.outgoing).toEqual({});
+    expect((await requests(a)).json().outgoing[String(b.userId)]).toMatchObject({
       user_id: b.userId,
       message: 'Hi there',
     });
@@ -61,8 +63,7 @@ describe('PUT /user/friends/request', () => {
       [a, b],
       [b, a],
     ]) {
-      const friends = (await call(me, 'GET', 'user/friends')).json().friends;
-      expect(friends).toEqual({
+      expect((await friends(me)).json().friends).toEqual({
         [String(other.userId)]: {
           user_id: other.userId,
           name: other.username,
@@ -71,10 +72,10 @@ describe('PUT /user/friends/request', () => {
           image_url: null,
         },
       });
-      expect((await call(me, 'GET', 'user/friends/requests')).json()).toEqual({ incoming: {}, outgoing: {} });
+      expect((await requests(me)).json()).toEqual({ incoming: {}, outgoing: {} });
     }
-    expect((await call(a, 'GET', 'portal/user/friends')).json()).toEqual(
-      (await call(a, 'GET', 'user/friends')).json(),
+    expect((await call(app, 'portalFriends', { headers: a.headers })).json()).toEqual(
+      (await friends(a)).json(),
     );
   });
 
@@ -82,7 +83,7 @@ describe('PUT /user/friends/request', () => {
     const [a, b, c] = [await signUp(app), await signUp(app), await signUp(app)];
     await request(a, b, '   ');
     await request(a, c, 'message');
-    const outgoing = (await call(a, 'GET', 'user/friends/requests')).json().outgoing;
+    const outgoing = (await requests(a)).json().outgoing;
     expect(outgoing[String(b.userId)].message).toBeNull();
     expect(outgoing[String(c.userId)].message).toBeNull();
   });
@@ -99,7 +100,10 @@ describe('PUT /user/friends/request', () => {
     const [a, b, c] = [await signUp(app), await signUp(app), await signUp(app)];
     const self = await request(a, a);
     expect([self.statusCode, self.json().error]).toEqual([400, 'self_request']);
-    const unknown = await call(a, 'PUT', 'user/friends/request', { user_id: 2_000_000_000 });
+    const unknown = await call(app, 'friendRequest', {
+      headers: a.headers,
+      body: { user_id: 2_000_000_000 },
+    });
     expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'not_found']);
     await makeFriends(a, b);
     const friend = await request(a, b);
@@ -107,17 +111,15 @@ describe('PUT /user/friends/request', () => {
     await request(a, c);
     const duplicate = await request(a, c);
     expect([duplicate.statusCode, duplicate.json().error]).toEqual([409, 'duplicate_request']);
-    expect(Object.keys((await call(c, 'GET', 'user/friends/requests')).json().incoming)).toEqual([
-      String(a.userId),
-    ]);
+    expect(Object.keys((await requests(c)).json().incoming)).toEqual([String(a.userId)]);
   });
 
   it('keeps one friendship when both members ask each other at the same moment', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     const answers = await Promise.all([request(a, b), request(b, a)]);
     expect(answers.map((r) => r.json().status).sort()).toEqual(['accepted', 'sent']);
-    expect(Object.keys((await call(a, 'GET', 'user/friends')).json().friends)).toEqual([String(b.userId)]);
-    expect((await call(b, 'GET', 'user/friends/requests')).json()).toEqual({ incoming: {}, outgoing: {} });
+    expect(Object.keys((await friends(a)).json().friends)).toEqual([String(b.userId)]);
+    expect((await requests(b)).json()).toEqual({ incoming: {}, outgoing: {} });
   });
 
   it('tells the recipient (SENT), the requester (ACCEPT) and both home views (USER_PROFILES)', async () => {
@@ -154,8 +156,8 @@ describe('DELETE /user/friends/request', () => {
   it('declines an incoming request and cancels an outgoing one, telling the other member (REJECT)', async () => {
     const [a, b, c] = [await signUp(app), await signUp(app), await signUp(app)];
     await request(a, b);
-    expect((await call(b, 'DELETE', `user/friends/request?user_id=${a.userId}`)).statusCode).toBe(200);
-    expect((await call(a, 'GET', 'user/friends/requests')).json().outgoing).toEqual({});
+    expect((await withdraw(b, a)).statusCode).toBe(200);
+    expect((await requests(a)).json().outgoing).toEqual({});
     expect(await eventsOf(a)).toContainEqual({
       type: EventType.FRIEND_REQUEST,
       subtype: EventSubtype.REJECT,
@@ -164,14 +166,14 @@ describe('DELETE /user/friends/request', () => {
     expect((await starsOf(a)).some((s) => s.user_id === b.userId)).toBe(false);
 
     await request(a, c);
-    expect((await call(a, 'DELETE', `user/friends/request?user_id=${c.userId}`)).statusCode).toBe(200);
-    expect((await call(c, 'GET', 'user/friends/requests')).json().incoming).toEqual({});
+    expect((await withdraw(a, c)).statusCode).toBe(200);
+    expect((await requests(c)).json().incoming).toEqual({});
     expect((await eventsOf(c)).some((e) => e.subtype === EventSubtype.REJECT)).toBe(true);
   });
 
   it('answers 404 when there is no request between the two', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
-    const res = await call(a, 'DELETE', `user/friends/request?user_id=${b.userId}`);
+    const res = await withdraw(a, b);
     expect([res.statusCode, res.json().error]).toEqual([404, 'not_found']);
   });
 });
@@ -183,11 +185,11 @@ describe('DELETE /user/friends', () => {
     expect((await starsOf(a)).some((s) => s.star_type === StarType.FRIEND && s.user_id === b.userId)).toBe(
       true,
     );
-    expect((await call(a, 'DELETE', `user/friends?user_id=${b.userId}`)).statusCode).toBe(200);
-    expect((await call(b, 'GET', 'user/friends')).json().friends).toEqual({});
+    expect((await unfriend(a, b)).statusCode).toBe(200);
+    expect((await friends(b)).json().friends).toEqual({});
     expect((await starsOf(a)).some((s) => s.user_id === b.userId)).toBe(false);
     expect((await starsOf(b)).some((s) => s.user_id === a.userId)).toBe(false);
-    const again = await call(a, 'DELETE', `user/friends?user_id=${b.userId}`);
+    const again = await unfriend(a, b);
     expect([again.statusCode, again.json().error]).toEqual([404, 'not_found']);
   });
 });
@@ -199,15 +201,15 @@ describe('GET /user/friends-of-friend', () => {
     await makeFriends(b, c);
     const alias = uniqueName('Av').slice(0, 12);
     await makePrivate(c, alias);
-    for (const path of ['user/friends-of-friend', 'user/friends-of-friend/']) {
-      const res = (await call(a, 'GET', `${path}?id=${b.userId}`)).json();
+    for (const spelling of ['friendsOfFriend', 'friendsOfFriendSlash'] as const) {
+      const res = (await call(app, spelling, { headers: a.headers, query: { id: b.userId } })).json();
       expect(Object.keys(res.friends).sort()).toEqual([String(a.userId), String(c.userId)].sort());
       expect(res.friends[String(c.userId)]).toMatchObject({
         screen_name: alias,
         image_url: '/api/v3/avatars/av1.png',
       });
     }
-    const refused = await call(d, 'GET', `user/friends-of-friend?id=${b.userId}`);
+    const refused = await call(app, 'friendsOfFriend', { headers: d.headers, query: { id: b.userId } });
     expect([refused.statusCode, refused.json().error]).toEqual([403, 'not_friends']);
   });
 });
@@ -216,7 +218,7 @@ describe('GET /user/connections', () => {
   it('lists friends by display name and an empty community list', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     await makeFriends(a, b);
-    expect((await call(a, 'GET', 'user/connections')).json()).toEqual({
+    expect((await call(app, 'connections', { headers: a.headers })).json()).toEqual({
       friends: [{ id: b.userId, display_name: b.username }],
       communities: [],
     });
@@ -238,15 +240,15 @@ describe('GET /users', () => {
     await makeFriends(me, friend);
     await request(asker, me);
     await request(me, asked);
-    const res = (await call(me, 'GET', 'users')).json();
-    const byId = new Map(res.users.map((u: { user_id: number }) => [u.user_id, u]));
+    const res = (await call(app, 'members', { headers: me.headers })).json();
+    const byId = new Map(res.users.map((u) => [u.user_id, u]));
     expect([...byId.keys()].sort()).toEqual([friend, asker, asked].map((m) => m.userId).sort());
     expect(byId.has(outsider.userId)).toBe(false);
     expect(byId.get(friend.userId)).toMatchObject({ is_friend: true, direction: null });
     expect(byId.get(asker.userId)).toMatchObject({ is_friend: false, direction: FriendDirection.INCOMING });
     expect(byId.get(asked.userId)).toMatchObject({ is_friend: false, direction: FriendDirection.OUTGOING });
     expect(res).toMatchObject({ older_key: null, newer_key: null });
-    const bad = await call(me, 'GET', 'users?page_key=nonsense');
+    const bad = await call(app, 'members', { headers: me.headers, query: { page_key: 'nonsense' } });
     expect([bad.statusCode, bad.json().error]).toEqual([400, 'invalid_page_key']);
   });
 });
@@ -257,7 +259,7 @@ describe('GET /user/profile of another member', () => {
     const alias = uniqueName('Pv').slice(0, 12);
     await makePrivate(b, alias);
     const view = async (viewer: TestUser) =>
-      (await call(viewer, 'GET', `user/profile?user_id=${b.userId}`)).json();
+      (await call(app, 'profile', { headers: viewer.headers, query: { user_id: b.userId } })).json();
     expect(await view(c)).toMatchObject({ screen_name: alias, persona_image: null, is_friend: false });
     await request(b, c);
     expect(await view(c)).toMatchObject({ screen_name: alias, direction: FriendDirection.INCOMING });
@@ -286,11 +288,9 @@ describe('friend request rate limit', () => {
       .returning({ id: users.id });
     const statuses: number[] = [];
     for (const other of others) {
-      const res = await limited.app.inject({
-        method: 'PUT',
-        url: '/api/user/friends/request',
+      const res = await call(limited.app, 'friendRequest', {
         headers: a.headers,
-        payload: { user_id: other.id },
+        body: { user_id: other.id },
       });
       statuses.push(res.statusCode);
     }

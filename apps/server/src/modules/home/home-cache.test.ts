@@ -1,5 +1,6 @@
 import { type ProfileStar, StarType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
 
@@ -12,18 +13,10 @@ const first = await createTestApp();
 const second = await createTestApp({}, first.database);
 const fixtures = feedFixtures(first);
 
-const call = (
-  ctx: TestContext,
-  user: TestUser,
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  url: string,
-  payload?: object,
-) => ctx.app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
-
 async function homeOn(ctx: TestContext, user: TestUser) {
-  const res = await call(ctx, user, 'GET', 'user/profiles');
+  const res = await call(ctx.app, 'profiles', { headers: user.headers });
   expect(res.statusCode).toBe(200);
-  return res.json() as { stars: ProfileStar[]; last_stars: ProfileStar[]; me_star_pulse: boolean };
+  return res.json();
 }
 
 const memberStar = (stars: ProfileStar[], userId: number) =>
@@ -31,19 +24,20 @@ const memberStar = (stars: ProfileStar[], userId: number) =>
 const communityStar = (stars: ProfileStar[], communityId: number) =>
   stars.find((s) => s.community_id === communityId && s.star_type !== StarType.COMMUNITY_INVITE);
 
+const ask = (from: TestUser, to: TestUser) =>
+  call(first.app, 'friendRequest', { headers: from.headers, body: { user_id: to.userId } });
+
 async function friends(a: TestUser, b: TestUser) {
   for (const [from, to] of [
     [a, b],
     [b, a],
   ]) {
-    expect((await call(first, from, 'PUT', 'user/friends/request', { user_id: to.userId })).statusCode).toBe(
-      200,
-    );
+    expect((await ask(from, to)).statusCode).toBe(200);
   }
 }
 
 const setMood = (ctx: TestContext, user: TestUser, mood: number) =>
-  call(ctx, user, 'PUT', 'user', { gojimoji: { mood } });
+  call(ctx.app, 'updateUser', { headers: user.headers, body: { gojimoji: { mood } } });
 
 describe('the cached home', () => {
   it('serves the same home again as its own last set, without a pulse', async () => {
@@ -59,9 +53,7 @@ describe('the cached home', () => {
   it("shows a friend's and a pending request's new mood at once, changed on this instance or another", async () => {
     const [a, friend, asked] = [await signUp(first.app), await signUp(first.app), await signUp(first.app)];
     await friends(a, friend);
-    expect((await call(first, a, 'PUT', 'user/friends/request', { user_id: asked.userId })).statusCode).toBe(
-      200,
-    );
+    expect((await ask(a, asked)).statusCode).toBe(200);
     const before = await homeOn(first, a);
     expect(memberStar(before.stars, friend.userId)?.gojimoji?.mood ?? null).toBeNull();
     expect(memberStar(before.stars, asked.userId)).toBeDefined();
@@ -83,9 +75,11 @@ describe('the cached home', () => {
     expect(memberStar(before.stars, b.userId)).toBeDefined();
     expect(communityStar(before.stars, communityId)).toBeDefined();
 
-    expect((await call(second, b, 'DELETE', `user/friends?user_id=${a.userId}`)).statusCode).toBe(200);
+    const unfriend = { headers: b.headers, query: { user_id: a.userId } };
+    expect((await call(second.app, 'unfriend', unfriend)).statusCode).toBe(200);
     expect(memberStar((await homeOn(first, a)).stars, b.userId)).toBeUndefined();
-    expect((await call(second, a, 'POST', 'leave/community', { id: communityId })).statusCode).toBe(200);
+    const leave = { headers: a.headers, body: { id: communityId } };
+    expect((await call(second.app, 'leaveCommunity', leave)).statusCode).toBe(200);
     expect(communityStar((await homeOn(first, a)).stars, communityId)).toBeUndefined();
   });
 });

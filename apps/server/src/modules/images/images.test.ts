@@ -1,8 +1,15 @@
-import { LIMITS, SESSION_IMAGES, sessionImageClass } from '@orbit/contract';
+import {
+  type EndpointArgs,
+  type Endpoints,
+  LIMITS,
+  SESSION_IMAGES,
+  sessionImageClass,
+} from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { images } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 
 const ctx = await createTestApp();
@@ -19,6 +26,7 @@ function multipart(bytes: Buffer, filename = 'photo.png', type = 'image/png') {
   };
 }
 
+/** A multipart upload, as the persona editor sends it: the form by hand, which `call` does not build. */
 function upload(target: TestApp['app'], user: TestUser, bytes: Buffer, filename?: string) {
   const form = multipart(bytes, filename);
   return target.inject({
@@ -35,7 +43,10 @@ const png = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-const get = (user: TestUser, url: string) => app.inject({ method: 'GET', url, headers: user.headers });
+const tempImageOf = (user: TestUser, image_id: number, s?: number) =>
+  call(app, 'tempImage', { headers: user.headers, query: { image_id, s } });
+const imageOf = (user: TestUser, image_id: number) =>
+  call(app, 'image', { headers: user.headers, query: { image_id } });
 
 async function tempImage(user: TestUser, width = 800, height = 600): Promise<number> {
   const res = await upload(app, user, await png(width, height));
@@ -56,7 +67,7 @@ describe('POST /user/temp_image', () => {
     const { image_id, width, height } = res.json();
     expect([width, height]).toEqual([800, 600]);
 
-    const served = await get(user, `/api/user/temp_image?image_id=${image_id}`);
+    const served = await tempImageOf(user, image_id);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toMatch(/^image\//);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -64,11 +75,11 @@ describe('POST /user/temp_image', () => {
     expect(meta.exif).toBeUndefined();
     expect([meta.width, meta.height]).toEqual([800, 600]);
 
-    const preview = await get(user, `/api/user/temp_image?image_id=${image_id}&s=280`);
+    const preview = await tempImageOf(user, image_id, 280);
     expect((await sharp(preview.rawPayload).metadata()).width).toBe(280);
 
-    expect((await get(other, `/api/user/temp_image?image_id=${image_id}`)).statusCode).toBe(404);
-    expect((await get(other, `/api/user/image?image_id=${image_id}`)).statusCode).toBe(404);
+    expect((await tempImageOf(other, image_id)).statusCode).toBe(404);
+    expect((await imageOf(other, image_id)).statusCode).toBe(404);
   });
 
   it('scales a large image so that its longest side is 2048', async () => {
@@ -92,6 +103,7 @@ describe('POST /user/temp_image', () => {
 
   it('refuses a body that is not multipart with 415', async () => {
     const user = await signUp(app);
+    // A JSON body where the declaration takes a form: only a raw request can send it.
     const res = await app.inject({
       method: 'POST',
       url: '/api/user/temp_image',
@@ -124,14 +136,14 @@ describe('POST /user/temp_image', () => {
       .where(eq(images.id, old));
     const recent = await tempImage(user, 20, 20);
     await tempImage(user, 20, 20);
-    expect((await get(user, `/api/user/temp_image?image_id=${old}`)).statusCode).toBe(404);
-    expect((await get(user, `/api/user/temp_image?image_id=${recent}`)).statusCode).toBe(200);
+    expect((await tempImageOf(user, old)).statusCode).toBe(404);
+    expect((await tempImageOf(user, recent)).statusCode).toBe(200);
   });
 });
 
 describe('POST /crop', () => {
-  const crop = (user: TestUser, payload: object) =>
-    app.inject({ method: 'POST', url: '/api/crop', headers: user.headers, payload });
+  const crop = (user: TestUser, body: EndpointArgs<Endpoints['cropImage']>['body']) =>
+    call(app, 'cropImage', { headers: user.headers, body });
 
   it('crops a square of the temp image to a 300 x 300 persona image that members see once it is the persona', async () => {
     const [user, other] = [await signUp(app), await signUp(app)];
@@ -141,11 +153,9 @@ describe('POST /crop', () => {
     const { image_id: personaId, image_url } = res.json();
     expect(image_url).toBe(`/api/user/image?image_id=${personaId}`);
     const persona = { persona_image: { type: 2, value: personaId } };
-    expect(
-      (await app.inject({ method: 'PUT', url: '/api/user', headers: user.headers, payload: persona }))
-        .statusCode,
-    ).toBe(200);
-    const served = await get(other, image_url);
+    expect((await call(app, 'updateUser', { headers: user.headers, body: persona })).statusCode).toBe(200);
+    // The address the crop answered, read as a page would: raw, not by the endpoint's name.
+    const served = await app.inject({ method: 'GET', url: image_url, headers: other.headers });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toMatch(/^image\//);
     expect(served.headers['cache-control']).toContain('immutable');
@@ -185,18 +195,13 @@ describe('POST /crop', () => {
 
 describe('POST /user/image_id', () => {
   const post = (user: TestUser, image: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/user/image_id?s=280',
-      headers: user.headers,
-      payload: { image },
-    });
+    call(app, 'personaImage', { headers: user.headers, body: { image } });
 
   it('makes a JSON image square from its centre at 300 wide', async () => {
     const user = await signUp(app);
     const res = await post(user, `data:image/png;base64,${(await png(500, 200)).toString('base64')}`);
     expect(res.statusCode).toBe(200);
-    const served = await get(user, `/api/user/image?image_id=${res.json().image_id}`);
+    const served = await imageOf(user, res.json().image_id);
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([300, 300]);
   });
@@ -212,11 +217,11 @@ describe('POST /user/image_id', () => {
 describe('GET /user/image', () => {
   it('answers 404 for an unknown image', async () => {
     const user = await signUp(app);
-    expect((await get(user, '/api/user/image?image_id=99999999')).statusCode).toBe(404);
+    expect((await imageOf(user, 99999999)).statusCode).toBe(404);
   });
 
   it('needs a session', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/user/image?image_id=1' })).statusCode).toBe(401);
+    expect((await call(app, 'image', { query: { image_id: 1 } })).statusCode).toBe(401);
   });
 });
 
@@ -234,8 +239,9 @@ describe('upload rate limit', async () => {
 describe('GET /v3/session_images', () => {
   it('maps every style class to a real WebP served without a session, with a long cache', async () => {
     const user = await signUp(app);
-    const res = await app.inject({ method: 'GET', url: '/api/v3/session_images', headers: user.headers });
+    const res = await call(app, 'sessionImages', { headers: user.headers });
     expect(res.statusCode).toBe(200);
+    // Read as the plain map it is: the answer's type also admits a refusal's `error` and `message`.
     const map = res.json() as Record<string, string>;
     expect(Object.keys(map)).toHaveLength(SESSION_IMAGES.length);
     expect(map[sessionImageClass(1)]).toBe('/api/v3/session_images/session-1.webp');
@@ -244,6 +250,7 @@ describe('GET /v3/session_images', () => {
     expect(map['session-71']).toBeUndefined();
     const bytes = new Map<string, string>();
     for (const [className, url] of Object.entries(map)) {
+      // Each address the map answered, read without a session as an image element would.
       const image = await app.inject({ method: 'GET', url });
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/webp');
@@ -254,9 +261,9 @@ describe('GET /v3/session_images', () => {
     }
     // The other set is drawn differently from the main one, and the generic icon from both.
     expect(new Set(['session-1', 'session-o1', 'session-generic'].map((c) => bytes.get(c))).size).toBe(3);
-    const missing = await app.inject({ method: 'GET', url: '/api/v3/session_images/session-71.webp' });
+    const missing = await call(app, 'sessionImage', { params: { file: 'session-71.webp' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('not_found');
-    expect((await app.inject({ method: 'GET', url: '/api/v3/session_images' })).statusCode).toBe(401);
+    expect((await call(app, 'sessionImages')).statusCode).toBe(401);
   });
 });

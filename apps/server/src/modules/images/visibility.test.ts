@@ -3,12 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { communityInvites, communityMembers, users } from '../../db/schema';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
-const { call, makeFriends, community } = communityFixtures(ctx);
+const { makeFriends, community } = communityFixtures(ctx);
 
 const dataUrl = `data:image/png;base64,${(
   await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a8' } })
@@ -17,15 +18,16 @@ const dataUrl = `data:image/png;base64,${(
 ).toString('base64')}`;
 
 const see = async (viewer: TestUser, imageId: number) =>
-  (await call(viewer, 'GET', `user/image?image_id=${imageId}`)).statusCode;
+  (await call(app, 'image', { headers: viewer.headers, query: { image_id: imageId } })).statusCode;
 
 /** A persona picture uploaded by `owner`, made their persona unless told otherwise. */
 async function personaPicture(owner: TestUser, current = true): Promise<number> {
-  const res = await call(owner, 'POST', 'user/image_id', { image: dataUrl });
+  const res = await call(app, 'personaImage', { headers: owner.headers, body: { image: dataUrl } });
   expect(res.statusCode).toBe(200);
-  const imageId = res.json().image_id as number;
+  const imageId = res.json().image_id;
   if (current) {
-    const set = await call(owner, 'PUT', 'user', { persona_image: { type: 2, value: imageId } });
+    const persona = { persona_image: { type: 2, value: imageId } };
+    const set = await call(app, 'updateUser', { headers: owner.headers, body: persona });
     expect(set.statusCode).toBe(200);
   }
   return imageId;
@@ -77,7 +79,11 @@ describe("a community's picture by id", () => {
     const [expert, member, invitee, outsider] = await Promise.all([1, 2, 3, 4].map(() => signUp(app)));
     const id = await community(expert, { accessType: access }, [member]);
     await deps.db.insert(communityInvites).values({ communityId: id, userId: invitee.userId });
-    const res = await call(expert, 'POST', `community/${id}/image`, { image: dataUrl });
+    const res = await call(app, 'communityImage', {
+      headers: expert.headers,
+      params: { id },
+      body: { image: dataUrl },
+    });
     expect(res.statusCode).toBe(200);
     const imageId = Number(new URL(res.json().imageUrl, 'http://x').searchParams.get('image_id'));
     return { imageId, member, invitee, outsider };

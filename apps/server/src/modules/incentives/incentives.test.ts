@@ -1,18 +1,25 @@
-import { IncentiveUnit, RewardKind, StarType } from '@orbit/contract';
+import {
+  type IncentiveHistoryQuery,
+  type IncentivePlanInput,
+  IncentiveUnit,
+  RewardKind,
+  StarType,
+} from '@orbit/contract';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, incentivePlans, organizationMembers, users } from '../../db/schema';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { historySummary, incentiveDetails } from './service';
 
 const ctx = await createTestApp();
-const { deps } = ctx;
-const { call, adminOf, community, organisation } = communityFixtures(ctx);
+const { app, deps } = ctx;
+const { adminOf, community, organisation } = communityFixtures(ctx);
 
 const RUNNING = 1;
 const WALKING = 2;
-const plan = (extra: object = {}) => ({
+const plan = (extra: Partial<IncentivePlanInput> = {}): IncentivePlanInput => ({
   name: 'Move more',
   reward_kind: RewardKind.TICKETS,
   week_goal: 20,
@@ -48,6 +55,14 @@ async function session(user: TestUser, activityType: number, startedAt: string, 
   });
 }
 const minutes = (n: number) => ({ durationMs: n * 60_000 });
+const createPlan = (user: TestUser, body: IncentivePlanInput) =>
+  call(app, 'createIncentivePlan', { headers: user.headers, body });
+const updatePlan = (user: TestUser, id: number, body: IncentivePlanInput) =>
+  call(app, 'updateIncentivePlan', { headers: user.headers, params: { id }, body });
+const summaryOf = (user: TestUser, query?: IncentiveHistoryQuery) =>
+  call(app, 'incentiveHistorySummary', { headers: user.headers, query });
+const starsOf = async (user: TestUser) =>
+  (await call(app, 'profiles', { headers: user.headers })).json().stars;
 const planCount = async () => (await deps.db.select({ n: count() }).from(incentivePlans))[0].n;
 
 let admin: TestUser;
@@ -65,16 +80,16 @@ describe('admin plans (organisation role 2 only)', () => {
   it('refuses members who are not organisation admins, and writes nothing', async () => {
     const before = await planCount();
     for (const who of [member, outsider]) {
-      const res = await call(who, 'POST', 'admin/incentive-plans', plan());
+      const res = await createPlan(who, plan());
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: 'not_org_admin' });
-      expect((await call(who, 'GET', 'admin/incentive-plans')).statusCode).toBe(403);
+      expect((await call(app, 'adminIncentivePlans', { headers: who.headers })).statusCode).toBe(403);
     }
     expect(await planCount()).toBe(before);
   });
 
   it('lets an admin create and edit a plan; an admin of another organisation may not edit it', async () => {
-    const created = await call(admin, 'POST', 'admin/incentive-plans', plan());
+    const created = await createPlan(admin, plan());
     expect(created.statusCode).toBe(201);
     const id = created.json().incentive_plan_id;
     expect(created.json()).toMatchObject({
@@ -84,28 +99,26 @@ describe('admin plans (organisation role 2 only)', () => {
 
     const stranger = await signUp(ctx.app);
     await adminOf(stranger);
-    const foreign = await call(stranger, 'PUT', `admin/incentive-plans/${id}`, plan({ name: 'Mine now' }));
+    const foreign = await updatePlan(stranger, id, plan({ name: 'Mine now' }));
     expect(foreign.statusCode).toBe(403);
-    expect((await call(member, 'PUT', `admin/incentive-plans/${id}`, plan({ name: 'x' }))).statusCode).toBe(
-      403,
-    );
+    expect((await updatePlan(member, id, plan({ name: 'x' }))).statusCode).toBe(403);
 
-    const edited = await call(admin, 'PUT', `admin/incentive-plans/${id}`, plan({ name: 'Move even more' }));
+    const edited = await updatePlan(admin, id, plan({ name: 'Move even more' }));
     expect(edited.statusCode).toBe(200);
     expect(edited.json().name).toBe('Move even more');
-    expect((await call(admin, 'PUT', 'admin/incentive-plans/999999', plan())).statusCode).toBe(404);
+    expect((await updatePlan(admin, 999999, plan())).statusCode).toBe(404);
   });
 
   it('refuses a plan that counts an activity twice, has no cap or rewards another organisation', async () => {
     const before = await planCount();
     const twice = plan({ activities: [plan().activities[0], plan().activities[0]] });
-    expect((await call(admin, 'POST', 'admin/incentive-plans', twice)).json()).toMatchObject({
+    expect((await createPlan(admin, twice)).json()).toMatchObject({
       error: 'duplicate_activity',
     });
     const uncapped = plan({ activities: [{ ...plan().activities[0], daily_maximum: 0 }] });
-    expect((await call(admin, 'POST', 'admin/incentive-plans', uncapped)).statusCode).toBe(400);
+    expect((await createPlan(admin, uncapped)).statusCode).toBe(400);
     const elsewhere = await community(outsider);
-    const res = await call(admin, 'POST', 'admin/incentive-plans', plan({ community_id: elsewhere }));
+    const res = await createPlan(admin, plan({ community_id: elsewhere }));
     expect(res.json()).toMatchObject({ error: 'invalid_community' });
     expect(await planCount()).toBe(before);
   });
@@ -117,7 +130,7 @@ describe('incentive progress', () => {
   const now = new Date('2026-11-18T20:00:00Z');
 
   beforeAll(async () => {
-    planId = (await call(admin, 'POST', 'admin/incentive-plans', plan())).json().incentive_plan_id;
+    planId = (await createPlan(admin, plan())).json().incentive_plan_id;
     await deps.db.update(users).set({ timezone: 'America/Los_Angeles' }).where(eq(users.id, member.userId));
     await session(member, RUNNING, '2026-11-18T18:00:00Z', minutes(45)); // today: 4 rewards, capped at 3
     await session(member, WALKING, '2026-11-18T16:00:00Z', { steps: 2500 }); // today: 2 rewards
@@ -171,47 +184,38 @@ describe('incentive progress', () => {
       { date: '2026-10-31', amount: 1 },
     ]);
     expect(summary.total_amount).toBe(11);
-    const q = `incentive_plan_id=${planId}&start_date=2026-10-01&end_date=2026-11-30`;
-    const details = await call(member, 'GET', `user/incentive/history/details?${q}`);
-    expect(details.statusCode).toBe(200);
-    expect(details.json().activities.map((a: { date: string }) => a.date)).toContain('2026-10-31');
-    const backwards = `incentive_plan_id=${planId}&start_date=2026-11-10&end_date=2026-11-01`;
-    expect((await call(member, 'GET', `user/incentive/history/summary?${backwards}`)).json()).toMatchObject({
-      error: 'invalid_range',
+    const details = await call(app, 'incentiveHistoryDetails', {
+      headers: member.headers,
+      query: { incentive_plan_id: planId, start_date: '2026-10-01', end_date: '2026-11-30' },
     });
-    expect((await call(member, 'GET', 'user/incentive/history/summary')).statusCode).toBe(400);
+    expect(details.statusCode).toBe(200);
+    expect(details.json().activities.map((a) => a.date)).toContain('2026-10-31');
+    const backwards = { incentive_plan_id: planId, start_date: '2026-11-10', end_date: '2026-11-01' };
+    expect((await summaryOf(member, backwards)).json()).toMatchObject({ error: 'invalid_range' });
+    expect((await summaryOf(member)).statusCode).toBe(400);
   });
 
   it('shows a plan only to its organisation: others get 404', async () => {
-    expect((await call(member, 'GET', `user/incentive/details?incentive_plan_id=${planId}`)).statusCode).toBe(
-      200,
-    );
-    const res = await call(outsider, 'GET', `user/incentive/details?incentive_plan_id=${planId}`);
+    const detailsOf = (user: TestUser) =>
+      call(app, 'incentiveDetails', { headers: user.headers, query: { incentive_plan_id: planId } });
+    expect((await detailsOf(member)).statusCode).toBe(200);
+    const res = await detailsOf(outsider);
     expect(res.statusCode).toBe(404);
-    expect((await call(outsider, 'GET', 'user/incentive/plans')).json().plans).toEqual([]);
+    expect((await call(app, 'incentivePlans', { headers: outsider.headers })).json().plans).toEqual([]);
   });
 
   it('gives the member an INCENTIVE star listing the plans', async () => {
-    const stars = (await call(member, 'GET', 'user/profiles')).json().stars as {
-      star_type: number;
-      incentive_plans: { incentive_plan_id: number }[] | null;
-    }[];
-    const star = stars.find((s) => s.star_type === StarType.INCENTIVE);
+    const star = (await starsOf(member)).find((s) => s.star_type === StarType.INCENTIVE);
     expect(star?.incentive_plans).toContainEqual({ incentive_plan_id: planId });
-    const others = (await call(outsider, 'GET', 'user/profiles')).json().stars as { star_type: number }[];
+    const others = await starsOf(outsider);
     expect(others.some((s) => s.star_type === StarType.INCENTIVE)).toBe(false);
   });
 
   it('answers the community form of the history for a plan rewarding a community', async () => {
     const club = await community(admin, { ownerType: 1, ownerId: orgId, communityType: 4 }, [member]);
-    const created = await call(
-      admin,
-      'POST',
-      'admin/incentive-plans',
-      plan({ community_id: club, reward_kind: 2 }),
-    );
+    const created = await createPlan(admin, plan({ community_id: club, reward_kind: 2 }));
     expect(created.statusCode).toBe(201);
-    const res = await call(member, 'GET', `user/incentive/history/summary?community_id=${club}`);
+    const res = await summaryOf(member, { community_id: club });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       reward_kind: 2,
@@ -221,8 +225,6 @@ describe('incentive progress', () => {
     // A member of the organisation outside the community does not see its plan.
     const notIn = await signUp(ctx.app);
     await deps.db.insert(organizationMembers).values({ organizationId: orgId, userId: notIn.userId });
-    expect((await call(notIn, 'GET', `user/incentive/history/summary?community_id=${club}`)).statusCode).toBe(
-      404,
-    );
+    expect((await summaryOf(notIn, { community_id: club })).statusCode).toBe(404);
   });
 });

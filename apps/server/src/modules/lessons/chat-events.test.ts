@@ -1,6 +1,7 @@
 import { EventSubtype, EventType, SessionState } from '@orbit/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { lessonViewers } from '../../db/schema';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { lessonRow } from '../../test/lessons';
@@ -12,12 +13,14 @@ const origin = await listen(app);
 const fx = communityFixtures(ctx);
 
 const post = (user: TestUser, communityId: number, lessonId: number, message: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/communities/${communityId}/chat-sessions/${lessonId}/posts`,
+  call(app, 'createLessonPost', {
     headers: user.headers,
-    payload: { message },
+    params: { id: communityId, sessionId: lessonId },
+    body: { message },
   });
+/** Fetching the room enters its VIEWERS list. */
+const enter = (user: TestUser, lessonId: number) =>
+  call(app, 'lessonRoom', { headers: user.headers, params: { id: lessonId } });
 
 /** A lesson row written straight into the database: the chat needs no media server. */
 const lesson = async (communityId: number, host: TestUser, state: number = SessionState.RUNNING) =>
@@ -45,14 +48,7 @@ describe('CHAT events of a live lesson room', () => {
     const communityId = await fx.community(host, {}, [viewer, writer, bystander, kicked]);
     const lessonId = await lesson(communityId, host);
     // Fetching the room enters its VIEWERS list; the kicked member stays on record but out.
-    for (const user of [viewer, writer]) {
-      const room = await app.inject({
-        method: 'GET',
-        url: `/api/gojitalk/${lessonId}`,
-        headers: user.headers,
-      });
-      expect(room.statusCode).toBe(200);
-    }
+    for (const user of [viewer, writer]) expect((await enter(user, lessonId)).statusCode).toBe(200);
     await deps.db.insert(lessonViewers).values({ lessonId, userId: kicked.userId, kicked: true });
     const sockets = await Promise.all([host, viewer, writer, bystander, kicked].map(online));
     const [hostSocket, viewerSocket, writerSocket, bystanderSocket, kickedSocket] = sockets;
@@ -88,13 +84,11 @@ describe('CHAT events of a live lesson room', () => {
     const [host, viewer, stayer, stranger] = await Promise.all(Array.from({ length: 4 }, () => signUp(app)));
     const communityId = await fx.community(host, {}, [viewer, stayer]);
     const lessonId = await lesson(communityId, host);
-    const enter = (user: TestUser = viewer) =>
-      app.inject({ method: 'GET', url: `/api/gojitalk/${lessonId}`, headers: user.headers });
-    expect((await enter(stayer)).statusCode).toBe(200);
+    expect((await enter(stayer, lessonId)).statusCode).toBe(200);
     const stayerSocket = await online(stayer);
     const leave = (user: TestUser) =>
-      app.inject({ method: 'POST', url: `/api/gojitalk/${lessonId}/leave`, headers: user.headers });
-    expect((await enter()).statusCode).toBe(200);
+      call(app, 'leaveLessonRoom', { headers: user.headers, params: { id: lessonId } });
+    expect((await enter(viewer, lessonId)).statusCode).toBe(200);
     // Leaving twice is one leave; someone outside the community cannot touch the room.
     for (let i = 0; i < 2; i++) expect((await leave(viewer)).json()).toEqual({ ok: true });
     expect((await leave(stranger)).statusCode).toBe(403);
@@ -106,7 +100,7 @@ describe('CHAT events of a live lesson room', () => {
     await settled(socket);
     expect(heard(socket, EventType.CHAT)).toEqual([]);
 
-    expect((await enter()).statusCode).toBe(200);
+    expect((await enter(viewer, lessonId)).statusCode).toBe(200);
     expect((await post(host, communityId, lessonId, 'Welcome back')).statusCode).toBe(201);
     await vi.waitFor(() => expect(heard(socket, EventType.CHAT)).toHaveLength(1), EVENTUALLY);
     expect(heard(socket, EventType.CHAT)[0]).toMatchObject({ data: { message: 'Welcome back' } });

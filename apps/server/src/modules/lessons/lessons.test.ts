@@ -2,13 +2,23 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EventType, LIMITS, RECORDING_LEASE_MS, SessionMicState, SessionState } from '@orbit/contract';
+import {
+  EventType,
+  LIMITS,
+  RECORDING_LEASE_MS,
+  type SessionMicBody,
+  SessionMicState,
+  type SessionModerateBody,
+  type SessionPostBody,
+  SessionState,
+} from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { lessons } from '../../db/schema';
 import { JanusConnection, type JanusHandle } from '../../platform/media/janus-client';
 import { findJanusBinary } from '../../platform/media/janus-process';
 import { AUDIOBRIDGE_PLUGIN } from '../../platform/media/janus-rooms';
+import { call, unchecked } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { lessonRow as writeLesson } from '../../test/lessons';
@@ -25,8 +35,12 @@ const sessionActivityOf = async (user: TestUser) =>
 const fx = communityFixtures(ctx);
 const silent = app.log;
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
+const startLesson = (user: TestUser, id: number, name: string, description?: string) =>
+  call(app, 'createLesson', { headers: user.headers, params: { id }, body: { name, description } });
+const lessonsOf = (user: TestUser, id: number) =>
+  call(app, 'lessons', { headers: user.headers, params: { id } });
+const roomOf = (user: TestUser, id: number) =>
+  call(app, 'lessonRoom', { headers: user.headers, params: { id } });
 
 async function stateOf(lessonId: number) {
   const [row] = await deps.db.select().from(lessons).where(eq(lessons.id, lessonId));
@@ -42,13 +56,13 @@ describe('lessons without a media server', () => {
     const expert = await signUp(app);
     const member = await signUp(app);
     const communityId = await fx.community(expert, {}, [member]);
-    const byMember = await call(member, 'POST', `communities/${communityId}/chat-sessions`, { name: 'Yoga' });
+    const byMember = await startLesson(member, communityId, 'Yoga');
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json().error).toBe('not_an_expert');
-    const byExpert = await call(expert, 'POST', `communities/${communityId}/chat-sessions`, { name: 'Yoga' });
+    const byExpert = await startLesson(expert, communityId, 'Yoga');
     expect(byExpert.statusCode).toBe(503);
     expect(byExpert.json().error).toBe('media_unavailable');
-    const list = await call(expert, 'GET', `communities/${communityId}/chat-sessions`);
+    const list = await lessonsOf(expert, communityId);
     expect(list.json().sessions).toEqual([]);
   });
 
@@ -59,30 +73,27 @@ describe('lessons without a media server', () => {
     const communityId = await fx.community(expert, {}, [member]);
     const live = await lessonRow(communityId, expert);
     const saved = await lessonRow(communityId, expert, { state: SessionState.REPLAYREADY, name: 'Saved' });
-    const all = await call(member, 'GET', `communities/${communityId}/chat-sessions`);
+    const all = await lessonsOf(member, communityId);
     expect(all.statusCode).toBe(200);
     expect(
       all
         .json()
-        .sessions.map((s: { id: number }) => s.id)
+        .sessions.map((s) => s.id)
         .sort(),
     ).toEqual([live.id, saved.id].sort());
-    const only = await call(member, 'GET', `communities/${communityId}/chat-sessions-live`);
-    expect(only.json().sessions.map((s: { id: number; state: number }) => [s.id, s.state])).toEqual([
-      [live.id, SessionState.RUNNING],
-    ]);
+    const only = await call(app, 'liveLessons', { headers: member.headers, params: { id: communityId } });
+    expect(only.json().sessions.map((s) => [s.id, s.state])).toEqual([[live.id, SessionState.RUNNING]]);
     expect(only.json().sessions[0].instructor_id).toBe(expert.userId);
     expect(only.json().sessions[0].instructor_screen_name).toBe(expert.username);
-    expect((await call(stranger, 'GET', `communities/${communityId}/chat-sessions`)).statusCode).toBe(403);
-    expect((await call(stranger, 'GET', `gojitalk/${live.id}`)).statusCode).toBe(403);
+    expect((await lessonsOf(stranger, communityId)).statusCode).toBe(403);
+    expect((await roomOf(stranger, live.id)).statusCode).toBe(403);
     const hidden = await fx.community(expert, { accessType: 2 });
     const hiddenLesson = await lessonRow(hidden, expert);
-    expect((await call(stranger, 'GET', `communities/${hidden}/chat-sessions`)).statusCode).toBe(404);
-    expect((await call(stranger, 'GET', `gojitalk/${hiddenLesson.id}`)).statusCode).toBe(404);
+    expect((await lessonsOf(stranger, hidden)).statusCode).toBe(404);
+    expect((await roomOf(stranger, hiddenLesson.id)).statusCode).toBe(404);
     // A lesson asked for under another community's id does not exist there.
-    expect(
-      (await call(member, 'GET', `communities/${hidden}/chat-sessions/${live.id}/posts`)).statusCode,
-    ).toBe(404);
+    const elsewhere = { headers: member.headers, params: { id: hidden, sessionId: live.id } };
+    expect((await call(app, 'lessonPosts', elsewhere)).statusCode).toBe(404);
   });
 
   it('keeps lesson posts to 65536 characters (post max size), trimmed, not empty, anonymous by default', async () => {
@@ -90,24 +101,27 @@ describe('lessons without a media server', () => {
     const member = await signUp(app);
     const communityId = await fx.community(expert, {}, [member]);
     const lesson = await lessonRow(communityId, expert);
-    const url = `communities/${communityId}/chat-sessions/${lesson.id}/posts`;
-    const tooLong = await call(member, 'POST', url, { message: 'a'.repeat(LIMITS.sessionPost + 1) });
+    const params = { id: communityId, sessionId: lesson.id };
+    const post = (user: TestUser, body: SessionPostBody) =>
+      call(app, 'createLessonPost', { headers: user.headers, params, body });
+    const posts = (user: TestUser) => call(app, 'lessonPosts', { headers: user.headers, params });
+    const tooLong = await post(member, { message: 'a'.repeat(LIMITS.sessionPost + 1) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ error: 'post_max_size', message: 'post max size' });
-    const blank = await call(member, 'POST', url, { message: '   ' });
+    const blank = await post(member, { message: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error).toBe('empty_post');
-    expect((await call(member, 'GET', url)).json().posts).toEqual([]);
+    expect((await posts(member)).json().posts).toEqual([]);
 
-    const longest = await call(member, 'POST', url, { message: ` ${'b'.repeat(LIMITS.sessionPost)} ` });
+    const longest = await post(member, { message: ` ${'b'.repeat(LIMITS.sessionPost)} ` });
     expect(longest.statusCode).toBe(201);
     expect(longest.json().message).toHaveLength(LIMITS.sessionPost);
     expect(longest.json()).toMatchObject({ identity_type: 3, me: true, is_expert: false });
     expect(longest.json().author_screen_name).not.toBe(member.username);
-    const named = await call(expert, 'POST', url, { message: 'Welcome', identity_type: 2 });
+    const named = await post(expert, { message: 'Welcome', identity_type: 2 });
     expect(named.json()).toMatchObject({ author_screen_name: expert.username, is_expert: true });
-    const seen = (await call(member, 'GET', url)).json().posts;
-    expect(seen.map((p: { me: boolean }) => p.me)).toEqual([true, false]);
+    const seen = (await posts(member)).json().posts;
+    expect(seen.map((p) => p.me)).toEqual([true, false]);
     const delivered = await sessionActivityOf(expert);
     expect(delivered.some((e) => (e.data as { kind: string }).kind === 'post')).toBe(true);
   });
@@ -125,22 +139,22 @@ describe('lessons without a media server', () => {
       mediaKey: 'sessions/test/recording.mp4',
     });
     const processing = await lessonRow(communityId, expert, { state: SessionState.PROCESSING });
-    const url = (id: number) => `communities/${communityId}/chat-sessions/${id}/mediafile`;
-    const whole = await call(member, 'GET', url(ready.id));
+    const recording = (user: TestUser, sessionId: number, headers: Record<string, string> = {}) =>
+      call(app, 'lessonRecording', {
+        headers: { ...user.headers, ...headers },
+        params: { id: communityId, sessionId },
+      });
+    const whole = await recording(member, ready.id);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
     expect(whole.headers['content-disposition']).toContain('filename="Evening_ calm.mp4"');
     expect(whole.rawPayload.equals(bytes)).toBe(true);
-    const part = await app.inject({
-      method: 'GET',
-      url: `/api/${url(ready.id)}`,
-      headers: { ...member.headers, range: 'bytes=10-19' },
-    });
+    const part = await recording(member, ready.id, { range: 'bytes=10-19' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 10-19/1000');
     expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
-    expect((await call(stranger, 'GET', url(ready.id))).statusCode).toBe(403);
-    const notYet = await call(member, 'GET', url(processing.id));
+    expect((await recording(stranger, ready.id)).statusCode).toBe(403);
+    const notYet = await recording(member, processing.id);
     expect(notYet.statusCode).toBe(404);
     expect(notYet.json().error).toBe('no_media');
   });
@@ -221,14 +235,20 @@ if (!janusBinary) {
     let stranger: TestUser;
     let communityId: number;
     let lessonId: number;
-    const base = () => `communities/${communityId}/chat-sessions/${lessonId}`;
-    const moderate = (user: TestUser, action: string, userId?: number) =>
-      call(user, 'POST', `${base()}/moderate`, userId ? { action, user_id: userId } : { action });
-    const mic = (user: TestUser, action: string) => call(user, 'POST', `${base()}/mic`, { action });
+    const params = () => ({ id: communityId, sessionId: lessonId });
+    const moderate = (user: TestUser, action: SessionModerateBody['action'], userId?: number) =>
+      call(app, 'moderateLesson', {
+        headers: user.headers,
+        params: params(),
+        body: { action, user_id: userId },
+      });
+    const mic = (user: TestUser, action: SessionMicBody['action']) =>
+      call(app, 'lessonMic', { headers: user.headers, params: params(), body: { action } });
+    const end = (user: TestUser) => call(app, 'endLesson', { headers: user.headers, params: params() });
     // This app starts one Janus child: every lesson's rooms are on it.
     const gateway = () => deps.media.gateways[0];
     const bridgeMuted = async (userId: number) => {
-      const { session: lesson } = (await call(expert, 'GET', `gojitalk/${lessonId}`)).json();
+      const { session: lesson } = (await roomOf(expert, lessonId)).json();
       const list = await (await gateway().audioBridges()).listParticipants(lesson.janus_room_id);
       return list.find((p) => p.id === userId)?.muted;
     };
@@ -246,10 +266,7 @@ if (!janusBinary) {
     });
 
     it('lets an expert start a lesson with recorded rooms, announced to the members', async () => {
-      const started = await call(expert, 'POST', `communities/${communityId}/chat-sessions`, {
-        name: ' Sunrise yoga ',
-        description: 'Gentle start',
-      });
+      const started = await startLesson(expert, communityId, ' Sunrise yoga ', 'Gentle start');
       expect(started.statusCode).toBe(201);
       const lesson = started.json();
       lessonId = lesson.id;
@@ -264,13 +281,11 @@ if (!janusBinary) {
       expect(await (await gateway().videoRooms()).exists(lesson.video_session_id)).toBe(true);
       const announced = await sessionActivityOf(viewer);
       expect(announced.at(-1)?.subtype).toBe('NEW');
-      expect(
-        (await call(expert, 'POST', `communities/${communityId}/chat-sessions`, { name: '' })).statusCode,
-      ).toBe(400);
+      expect((await startLesson(expert, communityId, '')).statusCode).toBe(400);
     });
 
     it('hands members the rooms pins, never the secrets, and shows the host as the expert', async () => {
-      const room = (await call(viewer, 'GET', `gojitalk/${lessonId}`)).json();
+      const room = (await roomOf(viewer, lessonId)).json();
       expect(room.is_host).toBe(false);
       expect(room.janus_url).toBe(gateway().publicUrl);
       const [row] = await deps.db.select().from(lessons).where(eq(lessons.id, lessonId));
@@ -278,11 +293,11 @@ if (!janusBinary) {
       expect(room.video_passwd).toBe(row.videoPin);
       expect(JSON.stringify(room)).not.toContain(row.audioSecret);
       expect(JSON.stringify(room)).not.toContain(row.videoSecret);
-      expect((await call(expert, 'GET', `gojitalk/${lessonId}`)).json().is_host).toBe(true);
-      expect((await call(stranger, 'GET', `gojitalk/${lessonId}`)).statusCode).toBe(403);
+      expect((await roomOf(expert, lessonId)).json().is_host).toBe(true);
+      expect((await roomOf(stranger, lessonId)).statusCode).toBe(403);
 
       for (const user of [viewer, second]) {
-        const handle = await bridgeHandle(room.janus_url);
+        const handle = await bridgeHandle(room.janus_url ?? '');
         handles.push(handle);
         await handle.message({
           request: 'join',
@@ -305,7 +320,7 @@ if (!janusBinary) {
         'mute',
         'unmute',
         'kick',
-      ]) {
+      ] as const) {
         const refused = await moderate(viewer, action, second.userId);
         expect(refused.statusCode).toBe(403);
         expect(refused.json().error).toBe('not_the_host');
@@ -313,7 +328,7 @@ if (!janusBinary) {
       expect((await moderate(stranger, 'kick', viewer.userId)).statusCode).toBe(403);
       expect((await moderate(expert, 'grant')).json().error).toBe('user_required');
       expect((await moderate(expert, 'kick', stranger.userId)).statusCode).toBe(404);
-      expect((await moderate(expert, 'bogus', viewer.userId)).statusCode).toBe(400);
+      expect((await moderate(expert, unchecked('bogus'), viewer.userId)).statusCode).toBe(400);
       // Unmuting a viewer who does not hold the mic would hand them the floor: refused.
       expect((await moderate(expert, 'unmute', viewer.userId)).json().error).toBe('mic_not_granted');
       expect(await bridgeMuted(viewer.userId)).toBe(true);
@@ -325,7 +340,7 @@ if (!janusBinary) {
       expect((await mic(viewer, 'request')).json().mic).toBe(SessionMicState.REQUESTED);
       expect((await mic(viewer, 'request')).statusCode).toBe(409);
       expect((await mic(expert, 'request')).json().error).toBe('host_mic');
-      const floor = (await call(viewer, 'GET', `gojitalk/${lessonId}`)).json().floor;
+      const floor = (await roomOf(viewer, lessonId)).json().floor;
       expect(floor).toMatchObject({
         requests_enable: true,
         pending: [second.userId, viewer.userId],
@@ -342,8 +357,9 @@ if (!janusBinary) {
         session_id: lessonId,
         mic: SessionMicState.GRANTED,
       });
-      const viewers = (await call(expert, 'GET', `${base()}/viewers`)).json().viewers;
-      expect(viewers.find((v: { user_id: number }) => v.user_id === viewer.userId)).toMatchObject({
+      const viewers = (await call(app, 'lessonViewers', { headers: expert.headers, params: params() })).json()
+        .viewers;
+      expect(viewers.find((v) => v.user_id === viewer.userId)).toMatchObject({
         mic: SessionMicState.GRANTED,
         present: true,
         muted: false,
@@ -368,29 +384,30 @@ if (!janusBinary) {
     it('kicks a viewer out of the bridge with the room secret and keeps them out', async () => {
       const kicked = await moderate(expert, 'kick', second.userId);
       expect(kicked.statusCode).toBe(200);
-      const { session: lesson } = (await call(expert, 'GET', `gojitalk/${lessonId}`)).json();
+      const { session: lesson } = (await roomOf(expert, lessonId)).json();
       const bridges = await gateway().audioBridges();
       await vi.waitFor(async () => {
         const ids = (await bridges.listParticipants(lesson.janus_room_id)).map((p) => p.id);
         expect(ids).not.toContain(second.userId);
       }, EVENTUALLY);
-      const again = await call(second, 'GET', `gojitalk/${lessonId}`);
+      const again = await roomOf(second, lessonId);
       expect(again.statusCode).toBe(403);
       expect(again.json().error).toBe('kicked');
-      expect((await call(second, 'POST', `${base()}/posts`, { message: 'hi' })).statusCode).toBe(403);
+      const post = { headers: second.headers, params: params(), body: { message: 'hi' } };
+      expect((await call(app, 'createLessonPost', post)).statusCode).toBe(403);
       expect((await mic(second, 'request')).statusCode).toBe(403);
     });
 
     it('ends the lesson for the host only, destroys its rooms and processes what was recorded', async () => {
-      expect((await call(viewer, 'POST', `${base()}/end`)).statusCode).toBe(403);
-      const { session: lesson } = (await call(expert, 'GET', `gojitalk/${lessonId}`)).json();
-      const ended = await call(expert, 'POST', `${base()}/end`);
+      expect((await end(viewer)).statusCode).toBe(403);
+      const { session: lesson } = (await roomOf(expert, lessonId)).json();
+      const ended = await end(expert);
       expect(ended.statusCode).toBe(200);
       expect(ended.json().state).toBe(SessionState.ENDED);
       expect(await (await gateway().audioBridges()).exists(lesson.janus_room_id)).toBe(false);
-      expect((await call(expert, 'POST', `${base()}/end`)).json().error).toBe('session_ended');
+      expect((await end(expert)).json().error).toBe('session_ended');
       expect((await mic(viewer, 'request')).json().error).toBe('session_ended');
-      const room = (await call(viewer, 'GET', `gojitalk/${lessonId}`)).json();
+      const room = (await roomOf(viewer, lessonId)).json();
       expect(room.janus_admin_passwd).toBeNull();
       // Nobody published video; the bridge's mix decides between a replay and a failure, never a hang.
       await vi.waitFor(async () => {

@@ -1,12 +1,13 @@
 import { EventSubtype, EventType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../test/call';
 import { createTestApp, signUp } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
 import { eventOf, listen, TestSocket, wsUrl } from '../../test/realtime';
 
 const ctx = await createTestApp();
 const origin = await listen(ctx.app);
-const { call, friendsWithThread, sendOk } = messagesClient(ctx.app);
+const { friendsWithThread, sendOk } = messagesClient(ctx.app);
 
 describe('PM events', () => {
   it('deliver a new, edited and deleted message to the participants and nobody else', async () => {
@@ -35,13 +36,18 @@ describe('PM events', () => {
     const ownCopy = await eventOf(senderLaptop, EventType.PM, EventSubtype.NEW);
     expect(ownCopy).toMatchObject({ type: EventType.PM, subtype: EventSubtype.NEW, data: { state: 'read' } });
 
-    await call(a, 'PUT', `pms/group/${groupId}/${pmId}`, { message: 'Tea after the run?' });
+    const params = { group_id: groupId, pm_id: pmId };
+    await call(ctx.app, 'editMessage', {
+      headers: a.headers,
+      params,
+      body: { message: 'Tea after the run?' },
+    });
     const edited = await eventOf(reader, EventType.PM, EventSubtype.UPDATE);
     expect(edited).toMatchObject({
       subtype: EventSubtype.UPDATE,
       data: { message: 'Tea after the run?', edited: true },
     });
-    await call(a, 'DELETE', `pms/group/${groupId}/${pmId}`);
+    await call(ctx.app, 'deleteMessage', { headers: a.headers, params });
     const deleted = await eventOf(reader, EventType.PM, EventSubtype.DELETE);
     expect(deleted).toMatchObject({ subtype: EventSubtype.DELETE, data: { group_id: groupId, pm_id: pmId } });
 

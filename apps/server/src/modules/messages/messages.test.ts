@@ -10,6 +10,7 @@ import { and, asc, eq, gt, max } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { attachments as attachmentsTable, events, messageParticipants, users } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
 import { samples, uploader } from '../../test/uploads';
@@ -17,17 +18,41 @@ import { olderThan } from './cursor';
 
 const ctx = await createTestApp();
 const { app } = ctx;
-const { call, befriend, friendsWithThread, send, sendOk } = messagesClient(app);
+const { befriend, friendsWithThread, send, sendOk } = messagesClient(app);
+// Messages with files are multipart uploads: the uploader's form, not `call`.
 const upload = uploader(app);
 
 const previews = async (user: TestUser, search?: string) => {
-  const query = search === undefined ? '' : `?search=${encodeURIComponent(search)}`;
-  const res = await call(user, 'GET', `pms/previews${query}`);
+  const res = await call(app, 'messagePreviews', { headers: user.headers, query: { search } });
   expect(res.statusCode).toBe(200);
-  return res.json().previews as Record<string, unknown>[];
+  return res.json().previews;
 };
-const list = (user: TestUser, groupId: number, pageKey?: string) =>
-  call(user, 'GET', `pms/list/${groupId}${pageKey ? `?page_key=${pageKey}` : ''}`);
+const list = (user: TestUser, groupId: number, pageKey?: string | null) =>
+  call(app, 'messages', {
+    headers: user.headers,
+    params: { group_id: groupId },
+    query: { page_key: pageKey || undefined },
+  });
+const previewOf = (user: TestUser, groupId: number) =>
+  call(app, 'messagePreview', { headers: user.headers, params: { group_id: groupId } });
+const read = (user: TestUser, groupId: number) =>
+  call(app, 'readMessages', { headers: user.headers, params: { group_id: groupId } });
+const edit = (user: TestUser, groupId: number, pmId: number, message: string) =>
+  call(app, 'editMessage', {
+    headers: user.headers,
+    params: { group_id: groupId, pm_id: pmId },
+    body: { message },
+  });
+const remove = (user: TestUser, groupId: number, pmId: number) =>
+  call(app, 'deleteMessage', { headers: user.headers, params: { group_id: groupId, pm_id: pmId } });
+const direct = (user: TestUser, other: TestUser) =>
+  call(app, 'directThread', { headers: user.headers, body: { user_id: other.userId } });
+const createGroup = (user: TestUser, user_ids: number[], name: string) =>
+  call(app, 'createMessageGroup', { headers: user.headers, body: { user_ids, name } });
+const unfriend = (user: TestUser, friend: TestUser) =>
+  call(app, 'unfriend', { headers: user.headers, query: { user_id: friend.userId } });
+const starsOf = async (user: TestUser) =>
+  (await call(app, 'profiles', { headers: user.headers })).json().stars;
 /** The outbox events of a member after `seq`, as type and subtype. */
 const eventsSince = (userId: number, seq: number) =>
   ctx.deps.db
@@ -43,7 +68,7 @@ const lastSeqOf = async (userId: number) => {
   return row?.seq ?? 0;
 };
 const pendingOf = async (user: TestUser) =>
-  (await call(user, 'GET', 'user/profiles')).json().pending_pms_qty as number;
+  (await call(app, 'profiles', { headers: user.headers })).json().pending_pms_qty;
 
 async function groupOf(creator: TestUser, size = 3) {
   const others = [];
@@ -52,31 +77,28 @@ async function groupOf(creator: TestUser, size = 3) {
     await befriend(creator, friend);
     others.push(friend);
   }
-  const res = await call(creator, 'POST', 'pms/group', {
-    user_ids: others.map((u) => u.userId),
-    name: 'Run club',
-  });
+  const res = await createGroup(
+    creator,
+    others.map((u) => u.userId),
+    'Run club',
+  );
   expect(res.statusCode).toBe(200);
-  return { others, groupId: res.json().id as number };
+  return { others, groupId: res.json().id };
 }
 
 describe('POST /pms/direct', () => {
   it('opens one thread per pair of friends, whoever asks', async () => {
     const { a, b, groupId } = await friendsWithThread();
-    expect((await call(a, 'POST', 'pms/direct', { user_id: b.userId })).json()).toEqual({
-      group_id: groupId,
-    });
-    expect((await call(b, 'POST', 'pms/direct', { user_id: a.userId })).json()).toEqual({
-      group_id: groupId,
-    });
+    expect((await direct(a, b)).json()).toEqual({ group_id: groupId });
+    expect((await direct(b, a)).json()).toEqual({ group_id: groupId });
   });
 
   it('refuses a member who is not a friend (403 not_friends) and oneself (400)', async () => {
     const [a, stranger] = [await signUp(app), await signUp(app)];
-    const res = await call(a, 'POST', 'pms/direct', { user_id: stranger.userId });
+    const res = await direct(a, stranger);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('not_friends');
-    expect((await call(a, 'POST', 'pms/direct', { user_id: a.userId })).statusCode).toBe(400);
+    expect((await direct(a, a)).statusCode).toBe(400);
   });
 });
 
@@ -87,12 +109,12 @@ describe('only participants read or write a thread', () => {
     const stranger = await signUp(app);
     const refused = [
       await list(stranger, groupId),
-      await call(stranger, 'GET', `pms/previews/${groupId}`),
+      await previewOf(stranger, groupId),
       await send(stranger, groupId, 'let me in'),
-      await call(stranger, 'PUT', `pms/group/${groupId}/${pmId}`, { message: 'changed' }),
-      await call(stranger, 'DELETE', `pms/group/${groupId}/${pmId}`),
-      await call(stranger, 'POST', `pms/read/${groupId}`),
-      await call(stranger, 'GET', `pms/group/${groupId}/image`),
+      await edit(stranger, groupId, pmId, 'changed'),
+      await remove(stranger, groupId, pmId),
+      await read(stranger, groupId),
+      await call(app, 'groupImage', { headers: stranger.headers, params: { group_id: groupId } }),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual(refused.map(() => 404));
     expect(await previews(stranger)).toEqual([]);
@@ -136,11 +158,11 @@ describe('POST /pms/send/{group_id}', () => {
   it('refuses a one-to-one send once the members are no longer friends, and says the composer is hidden', async () => {
     const { a, b, groupId } = await friendsWithThread();
     await sendOk(a, groupId, 'see you');
-    expect((await call(a, 'DELETE', `user/friends?user_id=${b.userId}`)).statusCode).toBe(200);
+    expect((await unfriend(a, b)).statusCode).toBe(200);
     const res = await send(b, groupId, 'why?');
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('not_friends');
-    expect((await call(a, 'GET', `pms/previews/${groupId}`)).json().can_send).toBe(false);
+    expect((await previewOf(a, groupId)).json().can_send).toBe(false);
     // The history stays readable.
     expect((await list(b, groupId)).json().messages).toHaveLength(1);
   });
@@ -157,7 +179,7 @@ describe('POST /pms/group', () => {
       [friend.userId, me.userId],
       [friend.userId, friend.userId],
     ]) {
-      const res = await call(me, 'POST', 'pms/group', { user_ids, name: 'Pair' });
+      const res = await createGroup(me, user_ids, 'Pair');
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('group_too_small');
     }
@@ -166,16 +188,13 @@ describe('POST /pms/group', () => {
   it('creates a group of friends that shows as a PRIVATE_MESSAGES star for every participant', async () => {
     const me = await signUp(app);
     const { others, groupId } = await groupOf(me);
-    expect(((await previews(others[0])) as { group_id: number; group_name: string }[])[0]).toMatchObject({
+    expect((await previews(others[0]))[0]).toMatchObject({
       group_id: groupId,
       group_name: 'Run club',
       is_group: true,
     });
     for (const user of [me, ...others]) {
-      const stars = (await call(user, 'GET', 'user/profiles')).json().stars as {
-        star_type: number;
-        name: string;
-      }[];
+      const stars = await starsOf(user);
       expect(stars.filter((s) => s.star_type === StarType.PRIVATE_MESSAGES)).toEqual([
         expect.objectContaining({ name: 'Run club' }),
       ]);
@@ -186,16 +205,12 @@ describe('POST /pms/group', () => {
     const me = await signUp(app);
     const [friend, stranger] = [await signUp(app), await signUp(app)];
     await befriend(me, friend);
-    const res = await call(me, 'POST', 'pms/group', {
-      user_ids: [friend.userId, stranger.userId],
-      name: 'x',
-    });
+    const res = await createGroup(me, [friend.userId, stranger.userId], 'x');
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('not_friends');
     const other = await signUp(app);
     await befriend(me, other);
-    const named = (name: string) =>
-      call(me, 'POST', 'pms/group', { user_ids: [friend.userId, other.userId], name });
+    const named = (name: string) => createGroup(me, [friend.userId, other.userId], name);
     expect((await named('n'.repeat(101))).statusCode).toBe(400);
     expect((await named('n'.repeat(100))).statusCode).toBe(200);
   });
@@ -205,23 +220,21 @@ describe('editing and deleting messages', () => {
   it('lets only the author edit or delete a message (403 for other participants)', async () => {
     const { a, b, groupId } = await friendsWithThread();
     const pmId = await sendOk(a, groupId, 'first draft');
-    const edit = (user: TestUser, message: string) =>
-      call(user, 'PUT', `pms/group/${groupId}/${pmId}`, { message });
-    const theirs = await edit(b, 'hijacked');
+    const theirs = await edit(b, groupId, pmId, 'hijacked');
     expect(theirs.statusCode).toBe(403);
     expect(theirs.json().error).toBe('not_author');
-    expect((await call(b, 'DELETE', `pms/group/${groupId}/${pmId}`)).statusCode).toBe(403);
+    expect((await remove(b, groupId, pmId)).statusCode).toBe(403);
 
-    expect((await edit(a, '   ')).statusCode).toBe(400);
-    expect((await edit(a, ' final words ')).statusCode).toBe(200);
+    expect((await edit(a, groupId, pmId, '   ')).statusCode).toBe(400);
+    expect((await edit(a, groupId, pmId, ' final words ')).statusCode).toBe(200);
     expect((await list(b, groupId)).json().messages[0]).toMatchObject({
       message: 'final words',
       edited: true,
     });
 
-    expect((await call(a, 'DELETE', `pms/group/${groupId}/${pmId}`)).statusCode).toBe(200);
+    expect((await remove(a, groupId, pmId)).statusCode).toBe(200);
     expect((await list(b, groupId)).json().messages).toEqual([]);
-    expect((await call(a, 'DELETE', `pms/group/${groupId}/${pmId}`)).statusCode).toBe(404);
+    expect((await remove(a, groupId, pmId)).statusCode).toBe(404);
   });
 
   it('answers 404 for a message of another thread', async () => {
@@ -229,7 +242,7 @@ describe('editing and deleting messages', () => {
     const second = await friendsWithThread();
     const pmId = await sendOk(second.a, second.groupId, 'elsewhere');
     await befriend(first.a, second.a);
-    const res = await call(second.a, 'PUT', `pms/group/${first.groupId}/${pmId}`, { message: 'x' });
+    const res = await edit(second.a, first.groupId, pmId, 'x');
     expect(res.statusCode).toBe(404);
   });
 });
@@ -243,20 +256,16 @@ describe('GET /pms/list/{group_id} paging', () => {
     const newestFirst = [...ids].reverse();
 
     const first = (await list(a, groupId)).json();
-    expect(first.messages.map((m: { pm_id: number }) => m.pm_id)).toEqual(newestFirst.slice(0, PM_PAGE_SIZE));
+    expect(first.messages.map((m) => m.pm_id)).toEqual(newestFirst.slice(0, PM_PAGE_SIZE));
     expect(first.newer_key).toBeNull();
     const second = (await list(a, groupId, first.older_key)).json();
-    expect(second.messages.map((m: { pm_id: number }) => m.pm_id)).toEqual(
-      newestFirst.slice(PM_PAGE_SIZE, 2 * PM_PAGE_SIZE),
-    );
+    expect(second.messages.map((m) => m.pm_id)).toEqual(newestFirst.slice(PM_PAGE_SIZE, 2 * PM_PAGE_SIZE));
     const third = (await list(a, groupId, second.older_key)).json();
-    expect(third.messages.map((m: { pm_id: number }) => m.pm_id)).toEqual(
-      newestFirst.slice(2 * PM_PAGE_SIZE),
-    );
+    expect(third.messages.map((m) => m.pm_id)).toEqual(newestFirst.slice(2 * PM_PAGE_SIZE));
     expect(third.older_key).toBeNull();
 
     const back = (await list(a, groupId, second.newer_key)).json();
-    expect(back.messages.map((m: { pm_id: number }) => m.pm_id)).toEqual(newestFirst.slice(0, PM_PAGE_SIZE));
+    expect(back.messages.map((m) => m.pm_id)).toEqual(newestFirst.slice(0, PM_PAGE_SIZE));
     expect(back.newer_key).toBeNull();
   });
 
@@ -270,8 +279,7 @@ describe('GET /pms/list/{group_id} paging', () => {
       .set({ privacySetting: PrivacySetting.PRIVATE, alias })
       .where(eq(users.id, hidden.userId));
     await sendOk(hidden, groupId, 'from behind the mask');
-    const authorAs = async (user: TestUser) =>
-      (await list(user, groupId)).json().messages[0].screen_name as string;
+    const authorAs = async (user: TestUser) => (await list(user, groupId)).json().messages[0].screen_name;
     expect(await authorAs(me)).toBe(hidden.username);
     expect(await authorAs(hidden)).toBe(hidden.username);
     expect(await authorAs(reader)).toBe(alias);
@@ -305,15 +313,10 @@ describe('unread messages', () => {
 
     const before = (await list(a, groupId)).json();
     expect(before.last_read_pm_id).toBe(mine);
-    expect(before.messages.map((m: { state: string }) => m.state)).toEqual([
-      'unread',
-      'unread',
-      'unread',
-      'read',
-    ]);
+    expect(before.messages.map((m) => m.state)).toEqual(['unread', 'unread', 'unread', 'read']);
 
-    const read = await call(a, 'POST', `pms/read/${groupId}`);
-    expect(read.json()).toEqual({ group_id: groupId, last_read_pm_id: replies[2], pending_pms_qty: 0 });
+    const marked = await read(a, groupId);
+    expect(marked.json()).toEqual({ group_id: groupId, last_read_pm_id: replies[2], pending_pms_qty: 0 });
     expect(await pendingOf(a)).toBe(0);
     expect((await previews(a))[0]).toMatchObject({ state: 'read', unread_count: 0 });
     expect((await list(a, groupId)).json().last_read_pm_id).toBe(replies[2]);
@@ -333,7 +336,7 @@ describe('unread messages', () => {
     const opened = (await list(a, groupId)).json();
     // The page still shows what was unread when it was opened (the Unread messages divider).
     expect(opened.last_read_pm_id).toBe(mine);
-    expect(opened.messages.map((m: { state: string }) => m.state)).toEqual(['unread', 'unread', 'read']);
+    expect(opened.messages.map((m) => m.state)).toEqual(['unread', 'unread', 'read']);
     expect(await pendingOf(a)).toBe(0);
     expect(await pendingOf(b)).toBe(0);
     expect((await previews(a))[0]).toMatchObject({ group_id: groupId, state: 'read', unread_count: 0 });
@@ -347,13 +350,15 @@ describe('unread messages', () => {
 
   it('concurrent reads and sends lose no mark and never fail', async () => {
     const { a, b, groupId } = await friendsWithThread();
-    const answers = await Promise.all([
-      ...Array.from({ length: 6 }, (_, i) => send(b, groupId, `m${i}`)),
+    const sends = Array.from({ length: 6 }, (_, i) => send(b, groupId, `m${i}`));
+    const opens = [
       ...Array.from({ length: 6 }, () => list(a, groupId)),
-      ...Array.from({ length: 3 }, () => call(a, 'POST', `pms/read/${groupId}`)),
-    ]);
+      ...Array.from({ length: 3 }, () => read(a, groupId)),
+    ];
+    const [sent, opened] = await Promise.all([Promise.all(sends), Promise.all(opens)]);
+    const answers = [...sent, ...opened];
     expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
-    const reads = answers.slice(6).map((r) => r.json().last_read_pm_id as number);
+    const reads = opened.map((r) => r.json().last_read_pm_id);
     const [marked] = await ctx.deps.db
       .select({ id: messageParticipants.lastReadMessageId })
       .from(messageParticipants)
@@ -370,10 +375,7 @@ describe('unread messages', () => {
     await sendOk(others[0], groupId, 'one');
     await sendOk(others[1], groupId, 'two');
     expect(await pendingOf(me)).toBe(1);
-    const stars = (await call(me, 'GET', 'user/profiles')).json().stars as {
-      star_type: number;
-      badge_count: number;
-    }[];
+    const stars = await starsOf(me);
     expect(stars.find((s) => s.star_type === StarType.PRIVATE_MESSAGES)?.badge_count).toBe(2);
   });
 });
@@ -384,8 +386,8 @@ describe('GET /pms/previews', () => {
     const [ann, bob] = [await signUp(app), await signUp(app)];
     await befriend(me, ann);
     await befriend(me, bob);
-    const withAnn = (await call(me, 'POST', 'pms/direct', { user_id: ann.userId })).json().group_id;
-    const withBob = (await call(me, 'POST', 'pms/direct', { user_id: bob.userId })).json().group_id;
+    const withAnn = (await direct(me, ann)).json().group_id;
+    const withBob = (await direct(me, bob)).json().group_id;
     await sendOk(ann, withAnn, 'hi from Ann');
     await sendOk(bob, withBob, 'hi from Bob');
     expect((await previews(me)).map((p) => p.group_id)).toEqual([withBob, withAnn]);
@@ -424,9 +426,9 @@ describe('GET /pms/previews', () => {
     const { groupId } = await groupOf(me);
     const friend = await signUp(app);
     await befriend(me, friend);
-    const direct = (await call(me, 'POST', 'pms/direct', { user_id: friend.userId })).json().group_id;
+    const withFriend = (await direct(me, friend)).json().group_id;
     expect((await previews(me, 'RUN CLUB')).map((p) => p.group_id)).toEqual([groupId]);
-    expect((await previews(me, friend.username.toUpperCase())).map((p) => p.group_id)).toEqual([direct]);
+    expect((await previews(me, friend.username.toUpperCase())).map((p) => p.group_id)).toEqual([withFriend]);
     expect(await previews(me, '%')).toEqual([]);
   });
 });
@@ -439,13 +441,17 @@ describe('POST /pms/group/{id}/image', () => {
         .toBuffer()
     ).toString('base64')}`;
 
+  const setImage = async (user: TestUser, id: number) =>
+    call(app, 'setGroupImage', { headers: user.headers, params: { id }, body: { image: await image() } });
+
   it('sets a square picture that only participants can fetch; a one-to-one thread has none', async () => {
     const me = await signUp(app);
     const { others, groupId } = await groupOf(me);
-    const res = await call(others[0], 'POST', `pms/group/${groupId}/image`, { image: await image() });
+    const res = await setImage(others[0], groupId);
     expect(res.statusCode).toBe(200);
-    const url = res.json().imageUrl as string;
+    const url = res.json().imageUrl;
     expect((await previews(me))[0].group_image_url).toBe(url);
+    // The address the upload answered, read as an image element would: raw, not by the endpoint's name.
     const served = await app.inject({ method: 'GET', url, headers: me.headers });
     expect(served.statusCode).toBe(200);
     const meta = await sharp(served.rawPayload).metadata();
@@ -453,14 +459,15 @@ describe('POST /pms/group/{id}/image', () => {
     const stranger = await signUp(app);
     expect((await app.inject({ method: 'GET', url, headers: stranger.headers })).statusCode).toBe(404);
 
-    const { a, groupId: direct } = await friendsWithThread();
-    const pair = await call(a, 'POST', `pms/group/${direct}/image`, { image: await image() });
+    const { a, groupId: oneToOne } = await friendsWithThread();
+    const pair = await setImage(a, oneToOne);
     expect(pair.statusCode).toBe(400);
   });
 });
 
 describe('message attachments', () => {
   const png = async () => [{ name: 'sunrise.png', bytes: await samples.png() }];
+  // An attachment's address as the upload answered it, read as a link would: raw, not by the endpoint's name.
   const fetchAs = (user: TestUser, url: string) => app.inject({ method: 'GET', url, headers: user.headers });
 
   it('sends a message with its files, served to the participants only', async () => {
@@ -482,7 +489,7 @@ describe('message attachments', () => {
     const before = await ctx.deps.db.$count(attachmentsTable);
     expect((await upload(outsider, `pms/${groupId}/attachments`, await png())).statusCode).toBe(404);
     expect((await upload(a, `pms/${groupId}/attachments`, [])).statusCode).toBe(400);
-    expect((await call(a, 'DELETE', `user/friends?user_id=${b.userId}`)).statusCode).toBe(200);
+    expect((await unfriend(a, b)).statusCode).toBe(200);
     expect((await upload(a, `pms/${groupId}/attachments`, await png())).statusCode).toBe(403);
     expect(await ctx.deps.db.$count(attachmentsTable)).toBe(before);
     expect((await list(a, groupId)).json().messages).toEqual([]);

@@ -1,9 +1,14 @@
 import {
   AppId,
   ChallengeStatus,
+  type CreateMomentBody,
+  type IgnoreMomentBody,
   LIMITS,
+  type LogSessionBody,
   MOMENT_SESSION_INFO_MAX,
   MomentFilter,
+  type MomentSearchQuery,
+  MomentStatus,
   MomentType,
   NotificationType,
   OwnerType,
@@ -17,36 +22,45 @@ import { describe, expect, it } from 'vitest';
 import { communities, communityMembers, momentRecipients, moments, users } from '../../db/schema';
 import { unitOfWork } from '../../deps';
 import { inTransaction } from '../../platform/tx';
+import { call, unchecked } from '../../test/call';
 import { createTestApp, signUp, type TestUser, uniqueName } from '../../test/harness';
 import { completeMoment } from './service';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
+const ask = (from: TestUser, to: TestUser) =>
+  call(app, 'friendRequest', { headers: from.headers, body: { user_id: to.userId } });
 const makeFriends = async (a: TestUser, b: TestUser) => {
-  await call(a, 'PUT', 'user/friends/request', { user_id: b.userId });
-  await call(b, 'PUT', 'user/friends/request', { user_id: a.userId });
+  await ask(a, b);
+  await ask(b, a);
 };
-const send = (from: TestUser, body: object) => call(from, 'POST', 'user/moments', body);
-const toFriends = (friends: TestUser[], extra: object = {}) => ({
+const send = (from: TestUser, body: CreateMomentBody) =>
+  call(app, 'createMoment', { headers: from.headers, body });
+const toFriends = (friends: TestUser[], extra: CreateMomentBody = {}): CreateMomentBody => ({
   participants: { friend_ids: friends.map((f) => f.userId), community_ids: [] },
   ...extra,
 });
-const search = async (user: TestUser, origin: 1 | 2, filter: number = MomentFilter.ALL) =>
+const search = async (
+  user: TestUser,
+  origin: MomentSearchQuery['origin'],
+  filter: MomentSearchQuery['filter'] = MomentFilter.ALL,
+) =>
   (
-    await call(user, 'GET', `user/moments/search?bg_app_id=2&app=shell&origin=${origin}&filter=${filter}`)
+    await call(app, 'searchMoments', {
+      headers: user.headers,
+      query: { bg_app_id: 2, app: 'shell', origin, filter },
+    })
   ).json();
 const idsOf = (list: { moment_id: number }[]) => list.map((m) => m.moment_id);
+const notificationsOf = async (user: TestUser) =>
+  (await call(app, 'notifications', { headers: user.headers })).json().notifications;
+const ignore = (who: TestUser, body: Omit<IgnoreMomentBody, 'status'>) =>
+  call(app, 'ignoreMoment', { headers: who.headers, body: { ...body, status: MomentStatus.IGNORED } });
 const momentStarsOf = async (user: TestUser) =>
-  (
-    (await call(user, 'GET', 'user/profiles')).json().stars as {
-      star_type: number;
-      star_id: string;
-      zone: number;
-    }[]
-  ).filter((s) => s.star_type === StarType.MOMENTS);
+  (await call(app, 'profiles', { headers: user.headers }))
+    .json()
+    .stars.filter((s) => s.star_type === StarType.MOMENTS);
 /** The MOMENTS star of a member with nothing pending. */
 const quietStarId = (user: TestUser) => `11:none:${user.userId}`;
 
@@ -89,7 +103,10 @@ const DARE = {
 describe('GET /app', () => {
   it('answers the criteria of the application, none shown', async () => {
     const me = await signUp(app);
-    const res = await call(me, 'GET', `app?bg_app_id=${AppId.GOJI_MOVE}&app=shell`);
+    const res = await call(app, 'appCriteria', {
+      headers: me.headers,
+      query: { bg_app_id: AppId.GOJI_MOVE, app: 'shell' },
+    });
     expect(res.json()).toEqual({
       moment: {
         criteria: [
@@ -100,20 +117,24 @@ describe('GET /app', () => {
         ],
       },
     });
-    expect((await call(me, 'GET', 'app?bg_app_id=8')).statusCode).toBe(400);
+    expect(
+      (await call(app, 'appCriteria', { headers: me.headers, query: { bg_app_id: 8 } })).statusCode,
+    ).toBe(400);
   });
 
   it('without an application answers the general challenge metrics (docs/product/moments.md#dares), none shown', async () => {
     const me = await signUp(app);
-    expect((await call(me, 'GET', 'app?app=shell')).json()).toEqual({
-      moment: {
-        criteria: [
-          { name: 'duration', display_name: 'Duration', show: false },
-          { name: 'distance', display_name: 'Distance', show: false },
-          { name: 'calories', display_name: 'Calories', show: false },
-        ],
+    expect((await call(app, 'appCriteria', { headers: me.headers, query: { app: 'shell' } })).json()).toEqual(
+      {
+        moment: {
+          criteria: [
+            { name: 'duration', display_name: 'Duration', show: false },
+            { name: 'distance', display_name: 'Distance', show: false },
+            { name: 'calories', display_name: 'Calories', show: false },
+          ],
+        },
       },
-    });
+    );
   });
 });
 
@@ -191,7 +212,7 @@ describe('POST /user/moments: the type', () => {
 
     it('refuses a type outside 1..3', async () => {
       const { me, f1 } = await circle();
-      const res = await send(me, toFriends([f1], { type: 4 }));
+      const res = await send(me, toFriends([f1], { type: unchecked(4) }));
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('validation');
     });
@@ -212,9 +233,7 @@ describe('POST /user/moments: the type', () => {
       criteria: [{ name: 'steps', display_name: 'Steps', show: false }],
     });
     expect(idsOf((await search(f1, 1)).incoming.pending)).toEqual([res.json().moment_id]);
-    expect(
-      (await call(f1, 'GET', 'notifications')).json().notifications.map((n: { type: number }) => n.type),
-    ).toEqual([NotificationType.FRIEND_STAR]);
+    expect((await notificationsOf(f1)).map((n) => n.type)).toEqual([NotificationType.FRIEND_STAR]);
   });
 
   it('participants with the factor On make a dare with the chosen criterion shown, and challenge them', async () => {
@@ -235,7 +254,7 @@ describe('POST /user/moments: the type', () => {
       ],
     });
     for (const friend of [f1, f2]) {
-      const [challenge] = (await call(friend, 'GET', 'notifications')).json().notifications;
+      const [challenge] = await notificationsOf(friend);
       expect(challenge).toMatchObject({
         type: NotificationType.FRIENDLY_CHALLENGE,
         data: {
@@ -249,13 +268,14 @@ describe('POST /user/moments: the type', () => {
           id: dare.moment_id,
         },
       });
-      expect(Date.parse(challenge.data.end_date) - Date.parse(challenge.data.start_date)).toBe(7 * 86400000);
+      const { start_date, end_date } = challenge.data;
+      expect(Date.parse(end_date ?? '') - Date.parse(start_date ?? '')).toBe(7 * 86400000);
     }
   });
 
   it('a dare without an application carries its chosen general criterion and challenges on its metric', async () => {
     const { me, f1 } = await circle();
-    const appless = (criteria: object[]) =>
+    const appless = (criteria: CreateMomentBody['criteria']) =>
       send(
         me,
         toFriends([f1], { factor: true, message: 'Walk longer', session_info: { duration: 40 }, criteria }),
@@ -271,7 +291,7 @@ describe('POST /user/moments: the type', () => {
       bg_app_id: null,
       criteria: [{ name: 'duration', display_name: 'Duration', show: true }],
     });
-    const [challenge] = (await call(f1, 'GET', 'notifications')).json().notifications;
+    const [challenge] = await notificationsOf(f1);
     expect(challenge).toMatchObject({
       type: NotificationType.FRIENDLY_CHALLENGE,
       data: { name: 'Duration dare', metric: 'DURATION', metric_goal: 40, id: dare.moment_id },
@@ -299,7 +319,7 @@ describe('POST /user/moments: the type', () => {
     expect((await send(me, { ...DARE, participants })).statusCode).toBe(200);
 
     const challengeTo = async (user: TestUser) =>
-      (await call(user, 'GET', 'notifications')).json().notifications[0].data.challenger_user_screen_name;
+      (await notificationsOf(user))[0].data.challenger_user_screen_name;
     expect(await challengeTo(f1)).toBe(me.username);
     expect(await challengeTo(stranger)).toBe(masked.alias);
   });
@@ -387,7 +407,7 @@ describe('GET /user/moments/search', () => {
   it('lists incoming dares and shares by filter: games 1, activities 2, users 3 (no application)', async () => {
     const { me, f1 } = await circle();
     const sent = async (bgAppId: number | null) =>
-      (await send(me, toFriends([f1], { bg_app_id: bgAppId }))).json().moment_id as number;
+      (await send(me, toFriends([f1], { bg_app_id: bgAppId }))).json().moment_id;
     const game = await sent(AppId.GOJI_PLAY);
     const move = await sent(AppId.GOJI_MOVE);
     const plain = await sent(null);
@@ -397,10 +417,7 @@ describe('GET /user/moments/search', () => {
     expect(idsOf((await search(f1, 1, MomentFilter.ACTIVITIES)).incoming.pending)).toEqual([move]);
     expect(idsOf((await search(f1, 1, MomentFilter.USERS)).incoming.pending)).toEqual([plain]);
     const outgoing = await search(me, 2, MomentFilter.ACTIVITIES);
-    expect(outgoing.outgoing.map((m: { type: number }) => m.type)).toEqual([
-      MomentType.TREASURE,
-      MomentType.SHARE,
-    ]);
+    expect(outgoing.outgoing.map((m) => m.type)).toEqual([MomentType.TREASURE, MomentType.SHARE]);
     expect(outgoing.user_data).toMatchObject({ user_id: me.userId, display_name: me.username });
     expect(outgoing.incoming).toEqual({ pending: [], completed: [], ignored: [] });
   });
@@ -411,7 +428,7 @@ describe('GET /user/moments/search', () => {
     for (let i = 0; i < 4; i++) ids.push((await send(me, toFriends([f1]))).json().moment_id);
     const [pending, completed, ignored, expired] = ids;
     await inTransaction(unitOfWork(deps), (work) => completeMoment(work, completed, f1.userId, 3));
-    await call(f1, 'PUT', 'user/moments', { moment_id: ignored, bg_app_id: 2, app: 'shell', status: 3 });
+    await ignore(f1, { moment_id: ignored, bg_app_id: 2, app: 'shell' });
     await deps.db
       .update(momentRecipients)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -428,15 +445,13 @@ describe('recipient-only status changes', () => {
   it('marks my pending moments seen, refusing a moment I did not receive', async () => {
     const { me, f1, f2 } = await circle();
     const id = (await send(me, toFriends([f1]))).json().moment_id;
-    const notMine = await call(f2, 'POST', 'v4/user/moments-status', { moments: [{ id, action: 2 }] });
+    const seen = (who: TestUser, action: typeof MomentStatus.SEEN = MomentStatus.SEEN) =>
+      call(app, 'momentsSeen', { headers: who.headers, body: { moments: [{ id, action }] } });
+    const notMine = await seen(f2);
     expect(notMine.statusCode).toBe(404);
-    expect(
-      (await call(me, 'POST', 'v4/user/moments-status', { moments: [{ id, action: 2 }] })).statusCode,
-    ).toBe(404);
-    expect(
-      (await call(f1, 'POST', 'v4/user/moments-status', { moments: [{ id, action: 3 }] })).statusCode,
-    ).toBe(400);
-    const res = await call(f1, 'POST', 'v4/user/moments-status', { moments: [{ id, action: 2 }] });
+    expect((await seen(me)).statusCode).toBe(404);
+    expect((await seen(f1, unchecked(MomentStatus.IGNORED))).statusCode).toBe(400);
+    const res = await seen(f1);
     expect(res.json()).toEqual({ ok: true });
     expect((await search(f1, 1)).incoming.pending[0]).toMatchObject({
       moment_id: id,
@@ -450,13 +465,13 @@ describe('recipient-only status changes', () => {
       (await send(me, toFriends([f1]))).json().moment_id,
       (await send(me, toFriends([f1]))).json().moment_id,
     ];
-    const ignore = (who: TestUser, momentId: number) =>
-      call(who, 'PUT', 'user/moments', { moment_id: momentId, bg_app_id: 2, app: 'shell', status: 3 });
-    expect((await ignore(f2, id)).statusCode).toBe(404);
-    expect((await ignore(me, id)).statusCode).toBe(404);
-    expect((await ignore(f1, id)).json()).toEqual({ ok: true });
+    const ignoreFromShell = (who: TestUser, momentId: number) =>
+      ignore(who, { moment_id: momentId, bg_app_id: 2, app: 'shell' });
+    expect((await ignoreFromShell(f2, id)).statusCode).toBe(404);
+    expect((await ignoreFromShell(me, id)).statusCode).toBe(404);
+    expect((await ignoreFromShell(f1, id)).json()).toEqual({ ok: true });
     await inTransaction(unitOfWork(deps), (work) => completeMoment(work, done, f1.userId, 1));
-    const completed = await ignore(f1, done);
+    const completed = await ignoreFromShell(f1, done);
     expect(completed.statusCode).toBe(409);
     expect(completed.json().error).toBe('moment_completed');
     expect(idsOf((await search(f1, 1)).incoming.completed)).toEqual([done]);
@@ -468,15 +483,15 @@ describe('replayed session and leaderboard', () => {
     const { me, f1, f2 } = await circle();
     const id = (await send(me, toFriends([f1], DARE))).json().moment_id;
     for (const who of [me, f1]) {
-      const res = await call(
-        who,
-        'GET',
-        `user/moments/replayed_session?bg_app_id=2&app=shell&moment_id=${id}`,
-      );
+      const res = await call(app, 'replayedSession', {
+        headers: who.headers,
+        query: { bg_app_id: 2, app: 'shell', moment_id: id },
+      });
       expect(res.json()).toEqual({ replayed_session: DARE.session_info });
     }
-    expect((await call(f2, 'GET', `user/moments/replayed_session?moment_id=${id}`)).statusCode).toBe(404);
-    expect((await call(f2, 'GET', `user/moments/leaderboard?moment_id=${id}`)).statusCode).toBe(404);
+    const byStranger = { headers: f2.headers, query: { moment_id: id } };
+    expect((await call(app, 'replayedSession', byStranger)).statusCode).toBe(404);
+    expect((await call(app, 'momentLeaderboard', byStranger)).statusCode).toBe(404);
   });
 
   it('ranks the producer and the finishers by score, the caller first', async () => {
@@ -489,18 +504,15 @@ describe('replayed session and leaderboard', () => {
       await completeMoment(work, id, f2.userId, 9);
     });
     const board = async (who: TestUser) =>
-      (await call(who, 'GET', `user/moments/leaderboard?moment_id=${id}`)).json().leaderboard;
+      (await call(app, 'momentLeaderboard', { headers: who.headers, query: { moment_id: id } })).json()
+        .leaderboard;
     expect(await board(f3)).toEqual([
       { user_id: f3.userId, identity: f3.username, score: null },
       { user_id: f2.userId, identity: f2.username, score: 9 },
       { user_id: me.userId, identity: me.username, score: 5.2 },
       { user_id: f1.userId, identity: f1.username, score: 4 },
     ]);
-    expect((await board(f1)).map((e: { user_id: number }) => e.user_id)).toEqual([
-      f1.userId,
-      f2.userId,
-      me.userId,
-    ]);
+    expect((await board(f1)).map((e) => e.user_id)).toEqual([f1.userId, f2.userId, me.userId]);
   });
 });
 
@@ -513,7 +525,7 @@ describe('moment stars', () => {
     ];
     expect((await momentStarsOf(f1)).map((s) => s.star_id)).toEqual([`11:${b}`, `11:${a}`]);
     expect((await momentStarsOf(me)).map((s) => s.star_id)).toEqual([quietStarId(me)]);
-    await call(f1, 'PUT', 'user/moments', { moment_id: a, status: 3 });
+    await ignore(f1, { moment_id: a });
     await deps.db
       .update(momentRecipients)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -530,7 +542,7 @@ describe('moment stars', () => {
 });
 
 describe('completing a moment by logging a session', () => {
-  const session = (overrides: object = {}) => ({
+  const session = (overrides: Partial<LogSessionBody> = {}): LogSessionBody => ({
     activity_type: 1,
     start: new Date(Date.now() + 1000).toISOString(),
     duration_ms: 30 * 60 * 1000,
@@ -538,8 +550,8 @@ describe('completing a moment by logging a session', () => {
     distance_unit: 'km',
     ...overrides,
   });
-  const log = async (user: TestUser, body: object) =>
-    expect((await call(user, 'POST', 'user/activity/sessions', body)).statusCode).toBe(201);
+  const log = async (user: TestUser, body: LogSessionBody) =>
+    expect((await call(app, 'logActivity', { headers: user.headers, body })).statusCode).toBe(201);
 
   it('an activity session completes the open dares it answers, scored on the shown criterion', async () => {
     const { me, f1, f2 } = await circle();
@@ -575,7 +587,7 @@ describe('completing a moment by logging a session', () => {
     const dare = (await send(me, toFriends([f1], { ...DARE, activity_type: 1 }))).json().moment_id;
     await log(f1, session({ start: new Date(Date.now() - 60 * 60 * 1000).toISOString() }));
     expect(idsOf((await search(f1, 1)).incoming.pending)).toEqual([dare]);
-    await call(f1, 'PUT', 'user/moments', { moment_id: dare, status: 3 });
+    await ignore(f1, { moment_id: dare });
     await log(f1, session());
     expect(idsOf((await search(f1, 1)).incoming.completed)).toEqual([]);
   });
