@@ -1,9 +1,11 @@
 import {
   ACCOUNT_EXPORT_FORMAT,
+  type AccountExport,
   AppId,
   DELETED_MEMBER_NAME,
   EventSubtype,
   EventType,
+  type ExportedFile,
   NotificationType,
   WS_CLOSE,
 } from '@orbit/contract';
@@ -26,6 +28,7 @@ import {
   users,
 } from '../../db/schema';
 import { BUSY_APP_CONFIG, busyMember } from '../../test/busy-member';
+import { type Called, call } from '../../test/call';
 import { placesNaming, referencedKeys } from '../../test/erasure';
 import { createTestApp, GOOD_PASSWORD, signUp, type TestUser } from '../../test/harness';
 import { listen, TestSocket, wsUrl } from '../../test/realtime';
@@ -35,10 +38,36 @@ const ctx = await createTestApp(BUSY_APP_CONFIG);
 const { app, deps } = ctx;
 const origin = await listen(app);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (user: TestUser, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url: `/api/${url}`, headers: user.headers, payload });
-const erase = (user: TestUser, password = user.password) => call(user, 'DELETE', 'user', { password });
+const erase = (user: TestUser, password = user.password) =>
+  call(app, 'eraseAccount', { headers: user.headers, body: { password } });
+const exported = (user: TestUser) => call(app, 'exportAccount', { headers: user.headers });
+/**
+ * What these tests read of an export's sections, which its declaration leaves open: one section per kind of
+ * data (decision 0048), each part's own.
+ */
+interface ExportSections {
+  [section: string]: unknown;
+  files: ExportedFile[];
+  notifications: { type: number; points_to: object }[];
+}
+const sectionsOf = (res: Called<'exportAccount'>) => res.json() as AccountExport & ExportSections;
+const send = (user: TestUser, groupId: number, message: string) =>
+  call(app, 'sendMessage', { params: { group_id: groupId }, headers: user.headers, body: { message } });
+const postIn = (user: TestUser, communityId: number, message: string) =>
+  call(app, 'createCommunityPost', { headers: user.headers, body: { message, community_id: communityId } });
+const commentOn = (user: TestUser, communityId: number, feedId: number, message: string) =>
+  call(app, 'createCommunityComment', {
+    headers: user.headers,
+    body: { message, feed_id: feedId, community_id: communityId },
+  });
+const feedOf = (user: TestUser, communityId: number) =>
+  call(app, 'communityFeeds', { headers: user.headers, query: { community_id: communityId } });
+/**
+ * An import sent as the JSON document, which the server takes beside the multipart form; the declaration
+ * knows the form only, so this stays a raw injection.
+ */
+const importJson = (user: TestUser, document: object) =>
+  app.inject({ method: 'POST', url: '/api/user/import', headers: user.headers, payload: document });
 
 /** The storage keys of the member's files, as the rows say before the erasure. */
 async function filesOf(userId: number): Promise<string[]> {
@@ -100,14 +129,14 @@ describe('DELETE /user', () => {
     const res = await erase(member, 'Not-the-password-1');
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('incorrect_password');
-    expect((await call(member, 'GET', 'user/profile')).statusCode).toBe(200);
+    expect((await call(app, 'profile', { headers: member.headers })).statusCode).toBe(200);
   });
 
   it('leaves no row naming the member but the audit row, and none of their files in storage', async () => {
     const world = await busyMember(ctx);
     const { member } = world;
     // A push waits in the outbox for the member's device: a message of the friend.
-    await call(world.friend, 'POST', `pms/send/${world.directGroupId}`, { message: 'still there?' });
+    await send(world.friend, world.directGroupId, 'still there?');
     const before = await pushAndRemindersOf(member.userId);
     expect(before).toMatchObject({ reminders: 1, subscriptions: 1, preferences: 1, goal: 150 });
     expect(before.outbox).toBeGreaterThanOrEqual(1);
@@ -139,25 +168,19 @@ describe('DELETE /user', () => {
 
   it('revokes every session and frees the email and username', async () => {
     const member = await signUp(app);
-    const second = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { identity: member.username, password: member.password },
+    const second = await call(app, 'login', {
+      body: { identity: member.username, password: member.password },
     });
-    const otherToken = second.json().user_token as string;
+    const signedIn = second.json();
+    if (!('user_token' in signedIn)) throw new Error('a second factor was asked for');
+    const otherToken = signedIn.user_token;
     expect((await erase(member)).statusCode).toBe(200);
     for (const token of [member.token, otherToken]) {
-      const res = await app.inject({
-        method: 'GET',
-        url: '/api/user/profiles',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const res = await call(app, 'profiles', { headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(401);
     }
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: { email: member.email.toUpperCase(), username: member.username, password: GOOD_PASSWORD },
+    const again = await call(app, 'register', {
+      body: { email: member.email.toUpperCase(), username: member.username, password: GOOD_PASSWORD },
     });
     expect(again.statusCode, again.body).toBe(201);
   });
@@ -172,9 +195,10 @@ describe('DELETE /user', () => {
   it("keeps their messages as a deleted member's, without text or files", async () => {
     const { member, friend, directGroupId } = await busyMember(ctx);
     expect((await erase(member)).statusCode).toBe(200);
-    const list = await call(friend, 'GET', `pms/list/${directGroupId}`);
+    const params = { group_id: directGroupId };
+    const list = await call(app, 'messages', { params, headers: friend.headers });
     expect(list.statusCode, list.body).toBe(200);
-    const messages = list.json().messages as Record<string, unknown>[];
+    const messages = list.json().messages;
     expect(messages).toHaveLength(3);
     const erased = messages.filter((m) => m.user_id === null);
     expect(erased).toHaveLength(2);
@@ -187,22 +211,25 @@ describe('DELETE /user', () => {
       });
     }
     expect(messages.find((m) => m.user_id === friend.userId)).toMatchObject({ message: 'hello you' });
-    const preview = (await call(friend, 'GET', `pms/previews/${directGroupId}`)).json();
+    const preview = (await call(app, 'messagePreview', { params, headers: friend.headers })).json();
     expect(preview).toMatchObject({ screen_name: DELETED_MEMBER_NAME, text: '', can_send: false });
   });
 
   it('lets communities run on: an organisation community without its expert, an owned one handed over', async () => {
     const { member, friend, neighbour, ownedId, orgId, orgCommunityId } = await busyMember(ctx);
     expect((await erase(member)).statusCode).toBe(200);
-    expect((await call(neighbour, 'GET', `communities/${orgCommunityId}`)).statusCode).toBe(200);
-    const post = await call(neighbour, 'POST', 'community/feed', {
-      message: 'still here',
-      community_id: orgCommunityId,
-    });
+    expect(
+      (await call(app, 'community', { params: { id: orgCommunityId }, headers: neighbour.headers }))
+        .statusCode,
+    ).toBe(200);
+    const post = await postIn(neighbour, orgCommunityId, 'still here');
     expect(post.statusCode).toBe(200);
     // Nobody is its expert now: a member may not appoint one, the organisation's admin may.
     const appoint = (by: TestUser, whom: TestUser) =>
-      call(by, 'PUT', `communities/${orgCommunityId}/experts/${whom.userId}`);
+      call(app, 'appointCommunityExpert', {
+        params: { id: orgCommunityId, userId: whom.userId },
+        headers: by.headers,
+      });
     const refused = await appoint(neighbour, neighbour);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('not_an_expert');
@@ -240,17 +267,13 @@ describe('DELETE /user', () => {
 
   it("takes them out of friends, stars and search, and their posts out of others' open feeds", async () => {
     const { member, friend, neighbour, orgCommunityId } = await busyMember(ctx);
-    const feed = await call(neighbour, 'GET', `community/feeds?community_id=${orgCommunityId}`);
-    const theirs = (feed.json().community_feeds as { id: number; author_user_id: number | null }[]).filter(
-      (p) => p.author_user_id === member.userId,
-    );
+    const feed = await feedOf(neighbour, orgCommunityId);
+    const theirs = feed.json().community_feeds.filter((p) => p.author_user_id === member.userId);
     expect(theirs.length).toBeGreaterThan(0);
     const board = async () =>
-      (
-        (await call(friend, 'GET', 'user/community/leaderboard?global=true')).json().scores as {
-          user_id: number;
-        }[]
-      ).map((s) => s.user_id);
+      (await call(app, 'leaderboard', { headers: friend.headers, query: { global: true } }))
+        .json()
+        .scores.map((s) => s.user_id);
     expect(await board()).toContain(member.userId);
     const [friendSocket, neighbourSocket] = [await socketOf(friend), await socketOf(neighbour)];
     expect((await erase(member)).statusCode).toBe(200);
@@ -270,16 +293,16 @@ describe('DELETE /user', () => {
     friendSocket.close();
     neighbourSocket.close();
 
-    expect((await call(friend, 'GET', 'user/friends')).json().friends).not.toHaveProperty(
+    expect((await call(app, 'friends', { headers: friend.headers })).json().friends).not.toHaveProperty(
       String(member.userId),
     );
-    const stars = (await call(friend, 'GET', 'user/profiles')).json().stars as { user_id?: number }[];
+    const stars = (await call(app, 'profiles', { headers: friend.headers })).json().stars;
     expect(stars.some((s) => s.user_id === member.userId)).toBe(false);
     expect(await board()).not.toContain(member.userId);
-    const found = await call(friend, 'GET', `search/users?q=${member.username}`);
+    const found = await call(app, 'searchUsers', { headers: friend.headers, query: { q: member.username } });
     expect(JSON.stringify(found.json())).not.toContain(member.username);
-    const after = await call(neighbour, 'GET', `community/feeds?community_id=${orgCommunityId}`);
-    const left = after.json().community_feeds as { author_user_id: number | null }[];
+    const after = await feedOf(neighbour, orgCommunityId);
+    const left = after.json().community_feeds;
     expect(left.length).toBeGreaterThan(0);
     expect(left.some((p) => p.author_user_id === member.userId)).toBe(false);
   });
@@ -288,15 +311,11 @@ describe('DELETE /user', () => {
     const { member, friend, neighbour, orgCommunityId, directGroupId, memberPostId } = await busyMember(ctx);
     const stranger = await signUp(app);
     const round = (n: number) => [
-      call(member, 'POST', 'community/feed', { message: `race ${n}`, community_id: orgCommunityId }),
-      call(member, 'POST', `pms/send/${directGroupId}`, { message: `race ${n}` }),
-      call(friend, 'POST', `pms/send/${directGroupId}`, { message: `there ${n}?` }),
-      call(neighbour, 'POST', 'community/feed/comment', {
-        message: `reply ${n}`,
-        feed_id: memberPostId,
-        community_id: orgCommunityId,
-      }),
-      call(stranger, 'PUT', 'user/friends/request', { user_id: member.userId }),
+      postIn(member, orgCommunityId, `race ${n}`),
+      send(member, directGroupId, `race ${n}`),
+      send(friend, directGroupId, `there ${n}?`),
+      commentOn(neighbour, orgCommunityId, memberPostId, `reply ${n}`),
+      call(app, 'friendRequest', { headers: stranger.headers, body: { user_id: member.userId } }),
     ];
     // Writes keep coming, round after round, until both erasures have answered: some land inside them.
     let erasing = true;
@@ -320,10 +339,10 @@ describe('DELETE /user', () => {
 describe('GET /user/export', () => {
   it('answers everything the member owns or wrote, files embedded', async () => {
     const { member, directGroupId, stranger } = await busyMember(ctx);
-    const res = await call(member, 'GET', 'user/export');
+    const res = await exported(member);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
-    const doc = res.json();
+    const doc = sectionsOf(res);
     expect(doc).toMatchObject({ format: ACCOUNT_EXPORT_FORMAT, version: 1, user_id: member.userId });
     expect(doc.account).toMatchObject({ email: member.email, username: member.username });
     expect(doc.profile).toMatchObject({ timezone: expect.any(String) });
@@ -346,7 +365,7 @@ describe('GET /user/export', () => {
       'pictures',
     ]) {
       expect(doc[section], section).toEqual(expect.any(Array));
-      expect(doc[section].length, section).toBeGreaterThan(0);
+      expect((doc[section] as unknown[]).length, section).toBeGreaterThan(0);
     }
     expect(doc.incentive_history).toEqual(expect.any(Array));
     expect(doc.blocks).toEqual([expect.objectContaining({ user_id: stranger.userId })]);
@@ -354,12 +373,12 @@ describe('GET /user/export', () => {
       expect.objectContaining({ group_id: directGroupId, message: 'hello friend' }),
     );
     const file = doc.files[0];
-    expect(Buffer.from(file.data_base64, 'base64').length).toBe(file.size);
+    expect(Buffer.from(file.data_base64 ?? '', 'base64').length).toBe(file.size);
   });
 
   it('holds the reminders, the weekly goal, the push preferences and the devices, never their keys', async () => {
     const { member } = await busyMember(ctx);
-    const doc = (await call(member, 'GET', 'user/export')).json();
+    const doc = sectionsOf(await exported(member));
     expect(doc.reminders).toEqual({
       mood: { enabled: true, time: '21:15' },
       activity: { enabled: false, time: '18:00', days: [1, 3, 5] },
@@ -395,30 +414,36 @@ describe("GET /user/export: the member's own only", () => {
       comment: `a comment of mine ${friend.username}`,
       dare: `a dare of mine ${friend.username}`,
     };
-    const sent = async (method: Method, url: string, body: object) =>
-      expect((await call(friend, method, url, body)).statusCode).toBeOneOf([200, 201]);
-    await sent('POST', `pms/send/${directGroupId}`, { message: words.message });
-    await sent('POST', 'user/feed', { message: 'for my friend', owner_user_id: member.userId });
+    const sent = async (res: Promise<{ statusCode: number }>) =>
+      expect((await res).statusCode).toBeOneOf([200, 201]);
+    await sent(send(friend, directGroupId, words.message));
+    await sent(
+      call(app, 'createUserPost', {
+        headers: friend.headers,
+        body: { message: 'for my friend', owner_user_id: member.userId },
+      }),
+    );
     const [orgPost] = await deps.db
       .select({ communityId: posts.communityId })
       .from(posts)
       .where(eq(posts.id, memberPostId));
-    await sent('POST', 'community/feed/comment', {
-      message: words.comment,
-      feed_id: memberPostId,
-      community_id: orgPost.communityId,
-    });
-    await sent('POST', 'user/moments', {
-      factor: true,
-      bg_app_id: AppId.GOJI_MOVE,
-      message: words.dare,
-      criteria: [{ name: 'distance', show: true }],
-      participants: { friend_ids: [member.userId], community_ids: [] },
-    });
-    const inbox = (await call(member, 'GET', 'notifications')).json().notifications;
+    await sent(commentOn(friend, orgPost.communityId!, memberPostId, words.comment));
+    await sent(
+      call(app, 'createMoment', {
+        headers: friend.headers,
+        body: {
+          factor: true,
+          bg_app_id: AppId.GOJI_MOVE,
+          message: words.dare,
+          criteria: [{ name: 'distance', show: true }],
+          participants: { friend_ids: [member.userId], community_ids: [] },
+        },
+      }),
+    );
+    const inbox = (await call(app, 'notifications', { headers: member.headers })).json().notifications;
     expect(JSON.stringify(inbox)).toContain(words.comment);
 
-    const doc = (await call(member, 'GET', 'user/export')).json();
+    const doc = sectionsOf(await exported(member));
     const whole = JSON.stringify(doc);
     for (const text of [...Object.values(words), friend.email]) expect(whole).not.toContain(text);
     expect(doc.notifications.length).toBe(inbox.length);
@@ -432,21 +457,19 @@ describe("GET /user/export: the member's own only", () => {
         'type',
       ]);
     }
-    const challenge = doc.notifications.find(
-      (n: { type: number }) => n.type === NotificationType.FRIENDLY_CHALLENGE,
-    );
+    const challenge = doc.notifications.find((n) => n.type === NotificationType.FRIENDLY_CHALLENGE);
     expect(challenge).toMatchObject({ read: false, points_to: { id: expect.any(Number) } });
-    expect(Object.keys(challenge.points_to)).not.toContain('description');
+    expect(Object.keys(challenge!.points_to)).not.toContain('description');
   });
 });
 
 describe('POST /user/import', () => {
   it('imports the personal part into a new account, and adds nothing the second time', async () => {
     const { member, stranger } = await busyMember(ctx);
-    const doc = (await call(member, 'GET', 'user/export')).json();
-    await call(member, 'PUT', 'user', { timezone: 'Europe/Paris' });
+    const doc = (await exported(member)).json();
+    await call(app, 'updateUser', { headers: member.headers, body: { timezone: 'Europe/Paris' } });
     const fresh = await signUp(app);
-    const first = await call(fresh, 'POST', 'user/import', doc);
+    const first = await importJson(fresh, doc);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
       profile: true,
@@ -456,7 +479,7 @@ describe('POST /user/import', () => {
       tags: 2,
       blocks: 1,
     });
-    const again = await call(fresh, 'POST', 'user/import', doc);
+    const again = await importJson(fresh, doc);
     expect(again.json()).toEqual({
       profile: true,
       notes: true,
@@ -465,9 +488,9 @@ describe('POST /user/import', () => {
       tags: 0,
       blocks: 0,
     });
-    const blocks = (await call(fresh, 'GET', 'user/blocks')).json().blocks;
-    expect(blocks.map((b: { user_id: number }) => b.user_id)).toEqual([stranger.userId]);
-    const profile = (await call(fresh, 'GET', 'user/profile')).json();
+    const blocks = (await call(app, 'blocks', { headers: fresh.headers })).json().blocks;
+    expect(blocks.map((b) => b.user_id)).toEqual([stranger.userId]);
+    const profile = (await call(app, 'profile', { headers: fresh.headers })).json();
     expect(profile).toMatchObject({
       tag_notes: 'slept well',
       gojimoji: { mood: 3, tags: ['calm', 'rested'] },
@@ -478,8 +501,8 @@ describe('POST /user/import', () => {
 
   it('takes the export as a file of a multipart form, and two imports at once add it once', async () => {
     const source = await signUp(app);
-    await call(source, 'PUT', 'user', { gojimoji: { mood: 2 } });
-    const doc = (await call(source, 'GET', 'user/export')).json();
+    await call(app, 'updateUser', { headers: source.headers, body: { gojimoji: { mood: 2 } } });
+    const doc = (await exported(source)).json();
     const fresh = await signUp(app);
     const form = multipartForm([{ name: 'orbit-export.json', bytes: Buffer.from(JSON.stringify(doc)) }]);
     const both = await Promise.all(
@@ -503,11 +526,11 @@ describe('POST /user/import', () => {
       { format: ACCOUNT_EXPORT_FORMAT, version: 99 },
       { format: ACCOUNT_EXPORT_FORMAT, version: 1, mood_history: [{ mood: 'x' }] },
     ]) {
-      const res = await call(fresh, 'POST', 'user/import', body);
+      const res = await importJson(fresh, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('invalid_import');
     }
-    const bad = await call(fresh, 'POST', 'user/import', {
+    const bad = await importJson(fresh, {
       format: ACCOUNT_EXPORT_FORMAT,
       version: 1,
       mood_history: [{ mood: 2, set_at: new Date().toISOString() }],

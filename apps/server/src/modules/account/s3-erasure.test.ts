@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { attachments, images } from '../../db/schema';
 import { S3Storage } from '../../platform/storage/s3';
 import { BUSY_APP_CONFIG, busyMember } from '../../test/busy-member';
+import { call } from '../../test/call';
 import { bucketKeys, placesNaming, referencedKeys } from '../../test/erasure';
 import { s3TestApp } from '../../test/s3-app';
 
@@ -24,11 +25,9 @@ describe('an erasure with the files in S3', () => {
     const before = await bucketKeys(s3.config());
     for (const key of theirs) expect(before).toContain(key);
 
-    const res = await app.inject({
-      method: 'DELETE',
-      url: '/api/user',
+    const res = await call(app, 'eraseAccount', {
       headers: member.headers,
-      payload: { password: member.password },
+      body: { password: member.password },
     });
     expect(res.statusCode, res.body).toBe(200);
 

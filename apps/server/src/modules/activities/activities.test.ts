@@ -1,7 +1,8 @@
-import { AccessType, EventType, PostType, PrivacySetting } from '@orbit/contract';
+import { AccessType, EventType, type IngestSessionBody, PostType, PrivacySetting } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogPosts, activityLogs, posts } from '../../db/schema';
+import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { activityHistory } from './history';
@@ -11,18 +12,22 @@ import { activitySummary } from './summary';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
-const { call, befriend, community, setUser, eventsOf } = feedFixtures(ctx);
+const { befriend, community, setUser, eventsOf } = feedFixtures(ctx);
 
-const run = (overrides: Record<string, unknown> = {}) => ({
+const run = (overrides: Partial<IngestSessionBody> = {}) => ({
   activity_type: 1,
   start: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
   duration_ms: 30 * 60 * 1000,
   calories: 320,
   steps: 4200,
   distance: 5,
-  distance_unit: 'km',
+  distance_unit: 'km' as const,
   ...overrides,
 });
+const logRun = (user: TestUser, overrides: Partial<IngestSessionBody> = {}) =>
+  call(app, 'logActivity', { headers: user.headers, body: run(overrides) });
+const globalBoard = (user: TestUser) =>
+  call(app, 'leaderboard', { headers: user.headers, query: { global: true } });
 
 const sessionsOf = (user: TestUser) =>
   deps.db.select().from(activityLogs).where(eq(activityLogs.userId, user.userId));
@@ -31,7 +36,7 @@ const postsOf = (user: TestUser) => deps.db.select().from(posts).where(eq(posts.
 describe('logging a session', () => {
   it('records it with a SYSTEM_ACTIVITY post on the member feed and SESSION_ACTIVITY to the member', async () => {
     const member = await signUp(app);
-    const res = await call(member, 'POST', 'user/activity/sessions', run({ session_type: 69, steps: 800 }));
+    const res = await logRun(member, { session_type: 69, steps: 800 });
     expect(res.statusCode).toBe(201);
     const { session } = res.json();
     expect(session).toMatchObject({
@@ -42,7 +47,7 @@ describe('logging a session', () => {
     });
     // unit_preference 1 (the registration default) reads miles: 5 km is 3.11 miles.
     expect(session).toMatchObject({ distance: 3.11, distance_unit: 'mile' });
-    const feed = (await call(member, 'GET', 'user/feeds')).json().user_feeds;
+    const feed = (await call(app, 'userFeeds', { headers: member.headers })).json().user_feeds;
     expect(feed[0]).toMatchObject({ id: session.feed_id, type: PostType.SYSTEM_ACTIVITY, message: '' });
     expect(feed[0].activity).toMatchObject({
       duration: 1800000,
@@ -68,7 +73,7 @@ describe('logging a session', () => {
     [{ start: 'yesterday' }, 'validation'],
   ])('refuses %o with %s and writes nothing', async (change, code) => {
     const member = await signUp(app);
-    const res = await call(member, 'POST', 'user/activity/sessions', run(change));
+    const res = await logRun(member, change);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(code);
     expect(await sessionsOf(member)).toHaveLength(0);
@@ -78,6 +83,7 @@ describe('logging a session', () => {
 
 describe('ingestion', () => {
   it('is documented in the OpenAPI document', async () => {
+    // The OpenAPI document is served beside the API, not one of its endpoints.
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const route = doc.paths['/api/integrations/activity/sessions']?.post;
     expect(route?.tags).toEqual(['activity']);
@@ -86,13 +92,11 @@ describe('ingestion', () => {
     );
   });
 
-  const ingest = (user: TestUser, overrides: Record<string, unknown> = {}) =>
-    call(
-      user,
-      'POST',
-      'integrations/activity/sessions',
-      run({ app_id: 6, external_id: 'fitbit-1', ...overrides }),
-    );
+  const ingest = (user: TestUser, overrides: Partial<IngestSessionBody> = {}) =>
+    call(app, 'ingestActivity', {
+      headers: user.headers,
+      body: { ...run(), app_id: 6, external_id: 'fitbit-1', ...overrides },
+    });
 
   it('is idempotent by external id: a resend answers the first session and records nothing more', async () => {
     const member = await signUp(app);
@@ -180,10 +184,10 @@ describe('THIS WEEK summary', () => {
   it('is the member and their friends only', async () => {
     const [member, friend, stranger] = [await signUp(app), await signUp(app), await signUp(app)];
     await befriend(member, friend);
-    expect((await call(friend, 'GET', `user/activity/summary?user_id=${member.userId}`)).statusCode).toBe(
-      200,
-    );
-    const refused = await call(stranger, 'GET', `user/activity/summary?user_id=${member.userId}`);
+    const summaryOf = (user: TestUser) =>
+      call(app, 'activitySummary', { headers: user.headers, query: { user_id: member.userId } });
+    expect((await summaryOf(friend)).statusCode).toBe(200);
+    const refused = await summaryOf(stranger);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('not_friends');
   });
@@ -298,7 +302,7 @@ describe('history', () => {
     ]) {
       await expect(at(query)).rejects.toMatchObject({ status: 400, code: 'history_out_of_range' });
     }
-    const res = await call(member, 'GET', 'user/activity/history?year=2001');
+    const res = await call(app, 'activityHistory', { headers: member.headers, query: { year: 2001 } });
     expect(res.json().error).toBe('history_out_of_range');
   });
 });
@@ -323,8 +327,8 @@ describe('leaderboard', () => {
       [fast.userId, 3600000, 1, false],
       [slow.userId, 60000, 2, false],
     ]);
-    const global = await call(me, 'GET', 'user/community/leaderboard?global=true');
-    const ids = global.json().scores.map((s: { user_id: number }) => s.user_id);
+    const global = await globalBoard(me);
+    const ids = global.json().scores.map((s) => s.user_id);
     expect(ids[0]).toBe(me.userId);
     expect(ids.indexOf(outsider.userId)).toBeLessThan(ids.indexOf(fast.userId));
   });
@@ -332,9 +336,9 @@ describe('leaderboard', () => {
   it('answers the kept global board only while no session changed, whoever wrote it', async () => {
     const [me, rival] = [await signUp(app), await signUp(app)];
     const board = async () => {
-      const res = await call(me, 'GET', 'user/community/leaderboard?global=true');
+      const res = await globalBoard(me);
       expect(res.statusCode).toBe(200);
-      return res.json().scores as { user_id: number; score: number; rank: number | null }[];
+      return res.json().scores;
     };
     const lineOf = (scores: { user_id: number }[], user: TestUser) =>
       scores.find((s) => s.user_id === user.userId);
@@ -345,7 +349,7 @@ describe('leaderboard', () => {
     expect(lineOf(await board(), rival)).toMatchObject({ rank: 1, score: 2_000_000_000 });
     await deps.db.delete(activityLogs).where(eq(activityLogs.userId, rival.userId));
     expect(lineOf(await board(), rival)).toBeUndefined();
-    const logged = await call(me, 'POST', 'user/activity/sessions', run({ duration_ms: 24 * 3600000 }));
+    const logged = await logRun(me, { duration_ms: 24 * 3600000 });
     expect(logged.statusCode).toBe(201);
     expect((await board())[0]).toMatchObject({ user_id: me.userId, score: 24 * 3600000, rank: 1 });
   });
@@ -355,10 +359,8 @@ describe('leaderboard', () => {
     await sessionsAt(rival, [new Date(Date.now() - 60000).toISOString()], 1, 2_000_000_001);
     const alias = `mask${rival.userId}`;
     const nameOfRival = async () => {
-      const res = await call(me, 'GET', 'user/community/leaderboard?global=true');
-      const line = (res.json().scores as { user_id: number; identity: { screen_name: string } }[]).find(
-        (s) => s.user_id === rival.userId,
-      );
+      const res = await globalBoard(me);
+      const line = res.json().scores.find((s) => s.user_id === rival.userId);
       return line?.identity.screen_name;
     };
     await setUser(rival, { privacySetting: PrivacySetting.PRIVATE, alias });
@@ -371,9 +373,12 @@ describe('leaderboard', () => {
   it('needs a scope and keeps private boards to their members', async () => {
     const [expert, stranger] = [await signUp(app), await signUp(app)];
     const secret = await community(expert, [], AccessType.PRIVATE);
-    const none = await call(stranger, 'GET', 'user/community/leaderboard');
+    const none = await call(app, 'leaderboard', { headers: stranger.headers });
     expect(none.json().error).toBe('leaderboard_needs_scope');
-    const hidden = await call(stranger, 'GET', `user/community/leaderboard?community_id=${secret}`);
+    const hidden = await call(app, 'leaderboard', {
+      headers: stranger.headers,
+      query: { community_id: secret },
+    });
     expect(hidden.statusCode).toBe(404);
   });
 });
@@ -387,9 +392,9 @@ describe('activity and game stars', () => {
       member.userId,
       run({ app_id: 1, external_id: 'g1', activity_type: -12 }) as never,
     );
-    const res = await call(member, 'GET', 'user/profiles');
+    const res = await call(app, 'profiles', { headers: member.headers });
     expect(res.statusCode, res.body).toBe(200);
-    const stars = res.json().stars as { star_type: number; name: string }[];
+    const stars = res.json().stars;
     expect(stars).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ star_type: 8, name: 'running', zone: 1 }),

@@ -9,6 +9,7 @@ const PROXY = '10.0.0.5';
 /** Signs the member in from `from` and answers whether the session cookie it sets is Secure. */
 async function secureCookie(app: App, from: string, headers: Record<string, string> = {}) {
   const member = await signUp(app);
+  // From a given peer address, which only the injection sets.
   const res = await app.inject({
     method: 'POST',
     url: '/api/login',

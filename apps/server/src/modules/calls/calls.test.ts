@@ -5,6 +5,7 @@ import {
   AccessType,
   CALL_LIMITS,
   type Call,
+  type CallStartBody,
   type CallStarted,
   EventType,
   NotificationType,
@@ -13,6 +14,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calls, events, notifications } from '../../db/schema';
 import { findJanusBinary } from '../../platform/media/janus-process';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
@@ -23,12 +25,13 @@ const janus = findJanusBinary();
 // Without Janus every call answers the media server unavailable state; this app never starts one.
 describe('calls without a media server', async () => {
   const ctx = await createTestApp();
-  const { call, makeFriends } = communityFixtures(ctx);
+  const { app } = ctx;
+  const { makeFriends } = communityFixtures(ctx);
 
   it('answers 503 media_unavailable and writes nothing', async () => {
-    const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const [a, b] = [await signUp(app), await signUp(app)];
     await makeFriends(a, b);
-    const res = await call(a, 'POST', 'call/start', { attendees: [b.userId] });
+    const res = await call(app, 'startCall', { headers: a.headers, body: { attendees: [b.userId] } });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error: 'media_unavailable' });
     expect(await ctx.deps.db.select().from(calls)).toEqual([]);
@@ -44,7 +47,7 @@ if (!janus) {
     await ctx.deps.media.start();
     afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const { app, deps } = ctx;
-    const { call, makeFriends, community } = communityFixtures(ctx);
+    const { makeFriends, community } = communityFixtures(ctx);
     const { befriend } = messagesClient(app);
 
     const eventsOf = (user: TestUser) =>
@@ -64,10 +67,10 @@ if (!janus) {
       await makeFriends(a, b);
       return { a, b };
     };
-    const start = async (user: TestUser, body: object) => {
-      const res = await call(user, 'POST', 'call/start', body);
+    const start = async (user: TestUser, body: CallStartBody) => {
+      const res = await call(app, 'startCall', { headers: user.headers, body });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as CallStarted;
+      return res.json();
     };
     const omitSession = ({ session: _, ...call }: CallStarted): Call => call;
     // This app starts one Janus child: every call's room is on it.
@@ -92,8 +95,8 @@ if (!janus) {
 
       it('refuses strangers (403), oneself, both or neither target and too many attendees (400)', async () => {
         const [a, stranger] = [await signUp(app), await signUp(app)];
-        const refused = async (body: object, status: number, error: string) => {
-          const res = await call(a, 'POST', 'call/start', body);
+        const refused = async (body: CallStartBody, status: number, error: string) => {
+          const res = await call(app, 'startCall', { headers: a.headers, body });
           expect(res.statusCode, res.body).toBe(status);
           expect(res.json().error).toBe(error);
         };
@@ -111,19 +114,28 @@ if (!janus) {
         const { a, b } = await friends();
         const c = await signUp(app);
         await befriend(a, c);
-        const group = await call(a, 'POST', 'pms/group', { user_ids: [b.userId, c.userId], name: 'Walkers' });
-        const groupId = group.json().id as number;
+        const group = await call(app, 'createMessageGroup', {
+          headers: a.headers,
+          body: { user_ids: [b.userId, c.userId], name: 'Walkers' },
+        });
+        const groupId = group.json().id;
         const outsider = await signUp(app);
         await makeFriends(a, outsider);
-        const res = await call(a, 'POST', 'call/start', {
-          attendees: [outsider.userId],
-          call_group_id: groupId,
+        const res = await call(app, 'startCall', {
+          headers: a.headers,
+          body: {
+            attendees: [outsider.userId],
+            call_group_id: groupId,
+          },
         });
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toBe('not_in_group');
-        const notInIt = await call(outsider, 'POST', 'call/start', {
-          attendees: [a.userId],
-          call_group_id: groupId,
+        const notInIt = await call(app, 'startCall', {
+          headers: outsider.headers,
+          body: {
+            attendees: [a.userId],
+            call_group_id: groupId,
+          },
         });
         expect(notInIt.statusCode).toBe(404);
         // b and c are not friends: the thread lets b call c anyway.
@@ -132,13 +144,22 @@ if (!janus) {
         );
         // A one-to-one thread is no way around friendship: it rings friends only, like its composer.
         const { a: x, b: y } = await friends();
-        const direct = (await call(x, 'POST', 'pms/direct', { user_id: y.userId })).json().group_id as number;
+        const direct = (
+          await call(app, 'directThread', { headers: x.headers, body: { user_id: y.userId } })
+        ).json().group_id;
         const first = await start(x, { attendees: [y.userId], call_group_id: direct });
-        expect((await call(x, 'POST', `call/${first.id}/leave`)).statusCode).toBe(200);
-        expect((await call(x, 'DELETE', `user/friends?user_id=${y.userId}`)).statusCode).toBe(200);
-        const unfriended = await call(y, 'POST', 'call/start', {
-          attendees: [x.userId],
-          call_group_id: direct,
+        expect(
+          (await call(app, 'leaveCall', { params: { id: first.id }, headers: x.headers })).statusCode,
+        ).toBe(200);
+        expect(
+          (await call(app, 'unfriend', { headers: x.headers, query: { user_id: y.userId } })).statusCode,
+        ).toBe(200);
+        const unfriended = await call(app, 'startCall', {
+          headers: y.headers,
+          body: {
+            attendees: [x.userId],
+            call_group_id: direct,
+          },
         });
         expect(unfriended.statusCode).toBe(403);
       });
@@ -155,11 +176,15 @@ if (!janus) {
       it('answers each member who starts or joins the call with its room session, as GET /private-call reads it', async () => {
         const { a, b } = await friends();
         const started = await start(a, { attendees: [b.userId] });
-        expect(started.session).toEqual((await call(a, 'GET', `private-call/${started.id}`)).json());
+        expect(started.session).toEqual(
+          (await call(app, 'privateCall', { params: { id: started.id }, headers: a.headers })).json(),
+        );
         expect(started.session.call).toEqual(omitSession(started));
         expect(started.session.participants.map((p) => p.id)).toEqual([a.userId]);
         const accepted = await start(b, { attendees: [a.userId] });
-        expect(accepted.session).toEqual((await call(b, 'GET', `private-call/${started.id}`)).json());
+        expect(accepted.session).toEqual(
+          (await call(app, 'privateCall', { params: { id: started.id }, headers: b.headers })).json(),
+        );
         expect(accepted.session).toMatchObject({
           janus_room_id: started.session.janus_room_id,
           janus_url: started.session.janus_url,
@@ -174,11 +199,17 @@ if (!janus) {
         expect(started.community_id).toBe(club);
         expect(await callEvents(member)).toEqual(['INVITE']);
         expect((await start(member, { community_id: club })).id).toBe(started.id);
-        const refused = await call(outsider, 'POST', 'call/start', { community_id: club });
+        const refused = await call(app, 'startCall', {
+          headers: outsider.headers,
+          body: { community_id: club },
+        });
         expect(refused.statusCode).toBe(403);
         expect(refused.json().error).toBe('not_a_member');
         const hidden = await community(expert, { accessType: AccessType.PRIVATE });
-        expect((await call(outsider, 'POST', 'call/start', { community_id: hidden })).statusCode).toBe(404);
+        expect(
+          (await call(app, 'startCall', { headers: outsider.headers, body: { community_id: hidden } }))
+            .statusCode,
+        ).toBe(404);
       });
 
       it('a friend in quiet hours is not rung: the call is answered as missed for them (decision 0044)', async () => {
@@ -190,7 +221,7 @@ if (!janus) {
         expect(await notificationTypes(b)).toEqual(expect.arrayContaining([NotificationType.CALL_END]));
         expect(await notificationTypes(b)).not.toContain(NotificationType.CALL_START);
         // The missed call says who called.
-        const missed = await call(b, 'GET', 'notifications');
+        const missed = await call(app, 'notifications', { headers: b.headers });
         expect(missed.json().notifications).toContainEqual(
           expect.objectContaining({ title: 'Missed call', source: a.username }),
         );
@@ -229,7 +260,10 @@ if (!janus) {
         const [latecomer, ...others] = members.reverse();
         for (const member of others)
           expect((await start(member, { community_id: club })).id).toBe(started.id);
-        const full = await call(latecomer, 'POST', 'call/start', { community_id: club });
+        const full = await call(app, 'startCall', {
+          headers: latecomer.headers,
+          body: { community_id: club },
+        });
         expect([full.statusCode, full.json().error]).toEqual([409, 'call_full']);
         expect((await start(others[0], { community_id: club })).id).toBe(started.id);
       });
@@ -239,7 +273,7 @@ if (!janus) {
       it('hands the invited members the room and its pin as janus_admin_passwd, never the secret', async () => {
         const { a, b } = await friends();
         const started = await start(a, { attendees: [b.userId] });
-        const res = await call(b, 'GET', `private-call/${started.id}`);
+        const res = await call(app, 'privateCall', { params: { id: started.id }, headers: b.headers });
         expect(res.statusCode).toBe(200);
         const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
         const session = res.json();
@@ -251,8 +285,10 @@ if (!janus) {
           ice_servers: [],
         });
         expect(JSON.stringify(session)).not.toContain(row.roomSecret);
-        expect(session.participants.map((p: { id: number }) => p.id)).toEqual([a.userId]);
-        expect((await call(b, 'GET', `session/${started.id}`)).json()).toEqual({
+        expect(session.participants.map((p) => p.id)).toEqual([a.userId]);
+        expect(
+          (await call(app, 'callSession', { params: { id: started.id }, headers: b.headers })).json(),
+        ).toEqual({
           id: started.id,
           community_id: null,
           live: true,
@@ -263,13 +299,23 @@ if (!janus) {
         const { a, b } = await friends();
         const stranger = await signUp(app);
         const started = await start(a, { attendees: [b.userId] });
-        for (const url of [`private-call/${started.id}`, `session/${started.id}`, 'private-call/999999']) {
-          expect((await call(stranger, 'GET', url)).statusCode).toBe(404);
+        const asked = [
+          ['privateCall', started.id],
+          ['callSession', started.id],
+          ['privateCall', 999999],
+        ] as const;
+        for (const [name, id] of asked) {
+          expect((await call(app, name, { params: { id }, headers: stranger.headers })).statusCode).toBe(404);
         }
         const hidden = await community(a, { accessType: AccessType.PRIVATE }, [b]);
         const inClub = await start(a, { community_id: hidden });
-        expect((await call(b, 'GET', `private-call/${inClub.id}`)).statusCode).toBe(200);
-        expect((await call(stranger, 'GET', `private-call/${inClub.id}`)).statusCode).toBe(404);
+        expect(
+          (await call(app, 'privateCall', { params: { id: inClub.id }, headers: b.headers })).statusCode,
+        ).toBe(200);
+        expect(
+          (await call(app, 'privateCall', { params: { id: inClub.id }, headers: stranger.headers }))
+            .statusCode,
+        ).toBe(404);
       });
 
       it('makes the room again when Janus lost it', async () => {
@@ -277,7 +323,9 @@ if (!janus) {
         const started = await start(a, { attendees: [b.userId] });
         const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
         await gateway().destroyRoom('video', { roomId: row.janusRoomId, secret: row.roomSecret });
-        const session = (await call(a, 'GET', `private-call/${started.id}`)).json();
+        const session = (
+          await call(app, 'privateCall', { params: { id: started.id }, headers: a.headers })
+        ).json();
         expect(session.janus_room_id).not.toBe(row.janusRoomId);
         expect(await rooms()).toContain(session.janus_room_id);
       });
@@ -288,12 +336,16 @@ if (!janus) {
         const { a, b } = await friends();
         const started = await start(a, { attendees: [b.userId] });
         const [row] = await deps.db.select().from(calls).where(eq(calls.id, started.id));
-        expect((await call(b, 'POST', `call/${started.id}/reject`)).statusCode).toBe(200);
+        expect(
+          (await call(app, 'rejectCall', { params: { id: started.id }, headers: b.headers })).statusCode,
+        ).toBe(200);
         expect(await callEvents(a)).toEqual(['START', 'REJECT', 'END']);
         expect(await notificationTypes(a)).toContain(NotificationType.CALL_REJECT);
-        expect((await call(a, 'GET', `session/${started.id}`)).json().live).toBe(false);
+        expect(
+          (await call(app, 'callSession', { params: { id: started.id }, headers: a.headers })).json().live,
+        ).toBe(false);
         expect(await rooms()).not.toContain(row.janusRoomId);
-        const again = await call(b, 'POST', `call/${started.id}/reject`);
+        const again = await call(app, 'rejectCall', { params: { id: started.id }, headers: b.headers });
         expect(again.statusCode).toBe(409);
         expect(again.json().error).toBe('call_ended');
       });
@@ -301,17 +353,29 @@ if (!janus) {
       it('mute and video reach the others as CALL UPDATE; only a member in the call sends them', async () => {
         const { a, b } = await friends();
         const started = await start(a, { attendees: [b.userId] });
-        const ringing = await call(b, 'POST', `call/${started.id}/media`, { muted: true, video: false });
+        const ringing = await call(app, 'callMedia', {
+          params: { id: started.id },
+          headers: b.headers,
+          body: { muted: true, video: false },
+        });
         expect(ringing.statusCode).toBe(403);
         expect(ringing.json().error).toBe('not_in_call');
         await start(b, { attendees: [a.userId] });
         expect(
-          (await call(b, 'POST', `call/${started.id}/media`, { muted: true, video: true })).statusCode,
+          (
+            await call(app, 'callMedia', {
+              params: { id: started.id },
+              headers: b.headers,
+              body: { muted: true, video: true },
+            })
+          ).statusCode,
         ).toBe(200);
         const update = (await eventsOf(a)).find((e) => e.subtype === 'UPDATE');
         expect(update?.data).toEqual({ call_id: started.id, user_id: b.userId, muted: true, video: true });
-        const session = (await call(a, 'GET', `private-call/${started.id}`)).json();
-        const other = session.participants.find((p: { id: number }) => p.id === b.userId);
+        const session = (
+          await call(app, 'privateCall', { params: { id: started.id }, headers: a.headers })
+        ).json();
+        const other = session.participants.find((p) => p.id === b.userId);
         expect(other).toMatchObject({ muted: true, video: true, me: false });
       });
 
@@ -319,17 +383,25 @@ if (!janus) {
         const { a, b } = await friends();
         const started = await start(a, { attendees: [b.userId] });
         await start(b, { attendees: [a.userId] });
-        expect((await call(b, 'POST', `call/${started.id}/leave`)).statusCode).toBe(200);
+        expect(
+          (await call(app, 'leaveCall', { params: { id: started.id }, headers: b.headers })).statusCode,
+        ).toBe(200);
         expect((await callEvents(a)).at(-1)).toBe('END');
         expect((await callEvents(b)).at(-1)).toBe('END');
-        expect((await call(a, 'GET', `private-call/${started.id}`)).statusCode).toBe(409);
-        expect((await call(a, 'POST', `call/${started.id}/leave`)).statusCode).toBe(409);
+        expect(
+          (await call(app, 'privateCall', { params: { id: started.id }, headers: a.headers })).statusCode,
+        ).toBe(409);
+        expect(
+          (await call(app, 'leaveCall', { params: { id: started.id }, headers: a.headers })).statusCode,
+        ).toBe(409);
       });
 
       it('the caller hanging up before an answer ends it and tells the invitee they missed it', async () => {
         const { a, b } = await friends();
         const started = await start(a, { attendees: [b.userId] });
-        expect((await call(a, 'POST', `call/${started.id}/leave`)).statusCode).toBe(200);
+        expect(
+          (await call(app, 'leaveCall', { params: { id: started.id }, headers: a.headers })).statusCode,
+        ).toBe(200);
         expect((await callEvents(b)).at(-1)).toBe('END');
         expect(await notificationTypes(b)).toContain(NotificationType.CALL_END);
       });
@@ -339,10 +411,16 @@ if (!janus) {
         const club = await community(expert, {}, [member]);
         const started = await start(expert, { community_id: club });
         await start(member, { community_id: club });
-        await call(expert, 'POST', `call/${started.id}/leave`);
-        expect((await call(member, 'GET', `session/${started.id}`)).json().live).toBe(true);
-        await call(member, 'POST', `call/${started.id}/leave`);
-        expect((await call(member, 'GET', `session/${started.id}`)).json().live).toBe(false);
+        await call(app, 'leaveCall', { params: { id: started.id }, headers: expert.headers });
+        expect(
+          (await call(app, 'callSession', { params: { id: started.id }, headers: member.headers })).json()
+            .live,
+        ).toBe(true);
+        await call(app, 'leaveCall', { params: { id: started.id }, headers: member.headers });
+        expect(
+          (await call(app, 'callSession', { params: { id: started.id }, headers: member.headers })).json()
+            .live,
+        ).toBe(false);
         // The next call in the community is a new one.
         expect((await start(member, { community_id: club })).id).not.toBe(started.id);
       });

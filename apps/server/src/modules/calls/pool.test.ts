@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Call, type PrivateCallSession, SessionState } from '@orbit/contract';
+import { type Call, type CallStartBody, SessionState } from '@orbit/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import type { JanusGateway } from '../../platform/media';
 import { findJanusBinary } from '../../platform/media/janus-process';
 import { openRoomsByGateway } from '../../platform/media/open-rooms';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { lessonRow } from '../../test/lessons';
@@ -48,17 +49,17 @@ if (!janus) {
     await ctx.deps.media.start();
     afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const { app, deps } = ctx;
-    const { call, makeFriends, community } = communityFixtures(ctx);
+    const { makeFriends, community } = communityFixtures(ctx);
 
-    const start = async (user: TestUser, body: object) => {
-      const res = await call(user, 'POST', 'call/start', body);
+    const start = async (user: TestUser, body: CallStartBody) => {
+      const res = await call(app, 'startCall', { headers: user.headers, body });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as Call;
+      return res.json();
     };
     const sessionOf = async (user: TestUser, callId: number) => {
-      const res = await call(user, 'GET', `private-call/${callId}`);
+      const res = await call(app, 'privateCall', { params: { id: callId }, headers: user.headers });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as PrivateCallSession;
+      return res.json();
     };
     const gatewayNamed = (name: string): JanusGateway => {
       const gateway = deps.media.gateway(name);
@@ -111,24 +112,36 @@ if (!janus) {
       const started = await start(expert, { community_id: club });
       for (const member of members) expect((await start(member, { community_id: club })).id).toBe(started.id);
       await meetingPoint(started.id, [expert, ...members]);
-      expect((await call(expert, 'POST', `call/${started.id}/leave`)).statusCode).toBe(200);
-      for (const member of members) await call(member, 'POST', `call/${started.id}/leave`);
+      expect(
+        (await call(app, 'leaveCall', { params: { id: started.id }, headers: expert.headers })).statusCode,
+      ).toBe(200);
+      for (const member of members)
+        await call(app, 'leaveCall', { params: { id: started.id }, headers: member.headers });
     });
 
     it('opens a live session on the gateway with fewer rooms, both rooms there, and sends its members there', async () => {
       // Ending the first call leaves its gateway with no room open, the other with the second call's.
-      expect((await call(pairs[0].caller, 'POST', `call/${pairs[0].call.id}/leave`)).statusCode).toBe(200);
+      expect(
+        (await call(app, 'leaveCall', { params: { id: pairs[0].call.id }, headers: pairs[0].caller.headers }))
+          .statusCode,
+      ).toBe(200);
       const emptier = gatewayNamed(pairs[0].gateway);
       const [expert, viewer] = [await signUp(app), await signUp(app)];
       const club = await community(expert, {}, [viewer]);
-      const created = await call(expert, 'POST', `communities/${club}/chat-sessions`, { name: 'Pool yoga' });
+      const created = await call(app, 'createLesson', {
+        params: { id: club },
+        headers: expert.headers,
+        body: { name: 'Pool yoga' },
+      });
       expect(created.statusCode, created.body).toBe(201);
       const session = created.json();
       expect(session.janus_server_name).toBe(emptier.name);
       expect(await emptier.hasRoom('video', session.video_session_id)).toBe(true);
       expect(await emptier.hasRoom('audio', session.janus_room_id)).toBe(true);
       for (const member of [expert, viewer]) {
-        const room = (await call(member, 'GET', `gojitalk/${session.id}`)).json();
+        const room = (
+          await call(app, 'lessonRoom', { params: { id: session.id }, headers: member.headers })
+        ).json();
         expect(room).toMatchObject({
           janus_url: emptier.publicUrl,
           session: { janus_server_name: emptier.name },

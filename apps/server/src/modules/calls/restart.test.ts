@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Call, PrivateCallSession } from '@orbit/contract';
+import type { PrivateCallSession } from '@orbit/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { findJanusBinary } from '../../platform/media/janus-process';
+import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { janusChildPids, joinAsMember, killJanusChild } from '../../test/janus-children';
@@ -21,22 +22,28 @@ if (!janus) {
     await ctx.deps.media.start();
     afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const { app, deps } = ctx;
-    const { call, makeFriends } = communityFixtures(ctx);
+    const { makeFriends } = communityFixtures(ctx);
 
     const callBetween = async () => {
       const [caller, callee] = [await signUp(app), await signUp(app)];
       await makeFriends(caller, callee);
-      const res = await call(caller, 'POST', 'call/start', { attendees: [callee.userId] });
+      const res = await call(app, 'startCall', {
+        headers: caller.headers,
+        body: { attendees: [callee.userId] },
+      });
       expect(res.statusCode, res.body).toBe(200);
-      const started = res.json() as Call & { session: PrivateCallSession };
+      const started = res.json();
       // The callee accepts (docs/product/calls-and-lessons.md#call-screen): both are in the call.
-      expect((await call(callee, 'POST', 'call/start', { attendees: [caller.userId] })).statusCode).toBe(200);
+      expect(
+        (await call(app, 'startCall', { headers: callee.headers, body: { attendees: [caller.userId] } }))
+          .statusCode,
+      ).toBe(200);
       return { caller, callee, started };
     };
     const sessionOf = async (user: TestUser, callId: number) => {
-      const res = await call(user, 'GET', `private-call/${callId}`);
+      const res = await call(app, 'privateCall', { params: { id: callId }, headers: user.headers });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as PrivateCallSession;
+      return res.json();
     };
     /** A member joins the room the server sent it to, with the pin, on that Janus: the room is real. */
     const joinsRoom = async (session: PrivateCallSession, id: number) => {
@@ -67,8 +74,14 @@ if (!janus) {
       const moved = await sessionOf(before.caller, before.started.id);
       expect(moved.janus_room_id).not.toBe(before.started.session.janus_room_id);
       await joinsRoom(moved, before.caller.userId);
-      expect((await call(before.callee, 'POST', `call/${before.started.id}/leave`)).statusCode).toBe(200);
-      const ended = await call(before.caller, 'GET', `private-call/${before.started.id}`);
+      expect(
+        (await call(app, 'leaveCall', { params: { id: before.started.id }, headers: before.callee.headers }))
+          .statusCode,
+      ).toBe(200);
+      const ended = await call(app, 'privateCall', {
+        params: { id: before.started.id },
+        headers: before.caller.headers,
+      });
       expect([ended.statusCode, ended.json().error]).toEqual([409, 'call_ended']);
     });
   });

@@ -2,6 +2,7 @@ import { WS_CLOSE } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { listen, TestSocket, wsUrl } from '../../test/realtime';
 
@@ -13,30 +14,26 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 
 /** The member signed in once more, from another browser: that session's user and headers. */
 async function anotherDevice(user: TestUser, userAgent = FIREFOX) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/login',
+  const res = await call(app, 'login', {
     headers: { 'user-agent': userAgent },
-    payload: { identity: user.username, password: user.password },
+    body: { identity: user.username, password: user.password },
   });
-  const token = res.json().user_token as string;
+  const signedIn = res.json();
+  if (!('user_token' in signedIn)) throw new Error('a second factor was asked for');
+  const token = signedIn.user_token;
   return { ...user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-const list = async (user: TestUser) =>
-  (await app.inject({ method: 'GET', url: '/api/user/sessions', headers: user.headers })).json().sessions as {
-    session_id: number;
-    user_agent: string | null;
-    current: boolean;
-  }[];
+const sessionsOf = (user: TestUser) => call(app, 'deviceSessions', { headers: user.headers });
+
+const list = async (user: TestUser) => (await sessionsOf(user)).json().sessions;
 
 const signOut = (user: TestUser, sessionId: number) =>
-  app.inject({ method: 'DELETE', url: `/api/user/sessions/${sessionId}`, headers: user.headers });
+  call(app, 'revokeDeviceSession', { params: { session_id: sessionId }, headers: user.headers });
 
-const signOutOthers = (user: TestUser) =>
-  app.inject({ method: 'DELETE', url: '/api/user/sessions', headers: user.headers });
+const signOutOthers = (user: TestUser) => call(app, 'revokeOtherSessions', { headers: user.headers });
 
-const whoAmI = (user: TestUser) => app.inject({ method: 'GET', url: '/api/me', headers: user.headers });
+const whoAmI = (user: TestUser) => call(app, 'me', { headers: user.headers });
 
 async function liveSocket(user: TestUser) {
   const socket = await TestSocket.open(await wsUrl(origin, user), origin);
@@ -51,7 +48,7 @@ describe('the devices list', () => {
     const user = await signUp(app);
     const laptop = await anotherDevice(user);
     const stranger = await signUp(app);
-    const res = await app.inject({ method: 'GET', url: '/api/user/sessions', headers: laptop.headers });
+    const res = await sessionsOf(laptop);
     expect(res.statusCode).toBe(200);
     const rows = res.json().sessions;
     expect(rows).toHaveLength(2);
@@ -65,7 +62,7 @@ describe('the devices list', () => {
       ]);
       expect(Number.isNaN(Date.parse(row.created_at))).toBe(false);
     }
-    expect(rows.filter((r: { current: boolean }) => r.current)).toMatchObject([{ user_agent: FIREFOX }]);
+    expect(rows.filter((r) => r.current)).toMatchObject([{ user_agent: FIREFOX }]);
     expect(res.body).not.toContain(laptop.token);
     expect(res.body).not.toContain(user.token);
     const [stored] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.userId));
@@ -76,7 +73,7 @@ describe('the devices list', () => {
   it('leaves out sessions that were signed out', async () => {
     const user = await signUp(app);
     const other = await anotherDevice(user);
-    await app.inject({ method: 'POST', url: '/api/user/logout', headers: other.headers });
+    await call(app, 'logout', { headers: other.headers });
     expect((await list(user)).map((r) => r.current)).toEqual([true]);
   });
 

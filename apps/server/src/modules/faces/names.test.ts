@@ -2,6 +2,7 @@ import { PrivacySetting, StarType } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, users } from '../../db/schema';
+import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
 
@@ -22,27 +23,30 @@ async function named(
   const user = await signUp(ctx.app);
   aliases += 1;
   const alias = `${aliasStem}${aliases}`;
-  const { call } = messagesClient(ctx.app);
-  for (const payload of [{ first_name: first }, { last_name: last }, { alias_add: alias }]) {
-    expect((await call(user, 'PUT', 'user', payload)).statusCode).toBe(200);
+  for (const body of [{ first_name: first }, { last_name: last }, { alias_add: alias }]) {
+    expect((await call(ctx.app, 'updateUser', { headers: user.headers, body })).statusCode).toBe(200);
   }
   await ctx.deps.db.update(users).set({ privacySetting: privacy }).where(eq(users.id, user.userId));
   return { ...user, alias };
 }
 
-const get = async (user: TestUser, url: string) => {
-  const res = await messagesClient(ctx.app).call(user, 'GET', url);
-  expect(res.statusCode).toBe(200);
-  return res.json();
-};
+/** What a read answers, which must succeed. */
+async function ok<T>(res: Promise<{ statusCode: number; json(): T }>) {
+  const answered = await res;
+  expect(answered.statusCode).toBe(200);
+  return answered.json();
+}
+const profiles = (user: TestUser) => ok(call(ctx.app, 'profiles', { headers: user.headers }));
+const profileOf = (user: TestUser, other: TestUser) =>
+  ok(call(ctx.app, 'profile', { headers: user.headers, query: { user_id: other.userId } }));
 
 describe('the name a member goes by, on every surface', () => {
   it('is the same on the own star, the own profile and the own page, with the username as the handle', async () => {
     const ada = await named('Ada', 'Park', 'AdaRuns');
-    const profiles = await get(ada, 'user/profiles');
-    expect(profiles.user_profile).toMatchObject({ name: 'Ada Park', screen_name: ada.username });
-    const me = profiles.stars.find((s: { star_type: number }) => s.star_type === StarType.ME);
-    expect(me.name).toBe('Ada Park');
+    const home = await profiles(ada);
+    expect(home.user_profile).toMatchObject({ name: 'Ada Park', screen_name: ada.username });
+    const me = home.stars.find((s) => s.star_type === StarType.ME);
+    expect(me?.name).toBe('Ada Park');
   });
 
   it('shows a friend and a public stranger their persona name, and a private member as their alias', async () => {
@@ -52,30 +56,32 @@ describe('the name a member goes by, on every surface', () => {
     const { befriend } = messagesClient(ctx.app);
     await befriend(ada, bo);
 
-    const friendStar = (await get(ada, 'user/profiles')).stars.find(
-      (s: { user_id: number | null }) => s.user_id === bo.userId,
-    );
-    expect(friendStar.name).toBe('Bo Lind');
-    expect((await get(ada, `user/profile?user_id=${bo.userId}`)).name).toBe('Bo Lind');
-    expect((await get(cy, `user/profile?user_id=${bo.userId}`)).name).toBe(bo.alias);
+    const friendStar = (await profiles(ada)).stars.find((s) => s.user_id === bo.userId);
+    expect(friendStar?.name).toBe('Bo Lind');
+    expect((await profileOf(ada, bo)).name).toBe('Bo Lind');
+    expect((await profileOf(cy, bo)).name).toBe(bo.alias);
     // A last name "NA" means none (docs/product/account-and-safety.md#profile).
-    expect((await get(ada, `user/profile?user_id=${cy.userId}`)).name).toBe('Cy');
-    const friends = await get(ada, 'user/friends');
+    expect((await profileOf(ada, cy)).name).toBe('Cy');
+    const friends = await ok(call(ctx.app, 'friends', { headers: ada.headers }));
     expect(friends.friends[String(bo.userId)]).toMatchObject({ name: 'Bo Lind', screen_name: bo.username });
   });
 
   it('names the author of a message, its thread and its preview by the same name', async () => {
     const ada = await named('Ada', 'Park', 'AdaRuns');
     const bo = await named('Bo', 'Lind', 'BoWalks', PrivacySetting.PRIVATE);
-    const { befriend, call, sendOk } = messagesClient(ctx.app);
+    const { befriend, sendOk } = messagesClient(ctx.app);
     await befriend(ada, bo);
-    const thread = await call(ada, 'POST', 'pms/direct', { user_id: bo.userId });
-    const groupId = thread.json().group_id as number;
+    const thread = await call(ctx.app, 'directThread', {
+      headers: ada.headers,
+      body: { user_id: bo.userId },
+    });
+    const groupId = thread.json().group_id;
     await sendOk(bo, groupId, 'Walk at six?');
 
-    const list = await get(ada, `pms/list/${groupId}`);
+    const params = { group_id: groupId };
+    const list = await ok(call(ctx.app, 'messages', { params, headers: ada.headers }));
     expect(list.messages[0]).toMatchObject({ name: 'Bo Lind', screen_name: bo.username });
-    const preview = await get(ada, `pms/previews/${groupId}`);
+    const preview = await ok(call(ctx.app, 'messagePreview', { params, headers: ada.headers }));
     expect(preview).toMatchObject({ group_name: 'Bo Lind', name: 'Bo Lind', names: ['Bo Lind'] });
   });
 
@@ -91,9 +97,8 @@ describe('the name a member goes by, on every surface', () => {
         durationMs: 600_000,
       })),
     );
-    const board = await get(ada, 'user/community/leaderboard?global=true');
-    const nameOf = (user: TestUser) =>
-      board.scores.find((s: { user_id: number }) => s.user_id === user.userId)?.identity.name;
+    const board = await ok(call(ctx.app, 'leaderboard', { headers: ada.headers, query: { global: true } }));
+    const nameOf = (user: TestUser) => board.scores.find((s) => s.user_id === user.userId)?.identity.name;
     expect(nameOf(ada)).toBe('Ada Park');
     expect(nameOf(bo)).toBe(bo.alias);
   });
