@@ -32,7 +32,7 @@ import { type Called, call } from '../../test/call';
 import { placesNaming, referencedKeys } from '../../test/erasure';
 import { createTestApp, GOOD_PASSWORD, signUp, type TestUser } from '../../test/harness';
 import { listen, TestSocket, wsUrl } from '../../test/realtime';
-import { multipartForm } from '../../test/uploads';
+import { uploaderTo } from '../../test/uploads';
 
 const ctx = await createTestApp(BUSY_APP_CONFIG);
 const { app, deps } = ctx;
@@ -504,17 +504,8 @@ describe('POST /user/import', () => {
     await call(app, 'updateUser', { headers: source.headers, body: { gojimoji: { mood: 2 } } });
     const doc = (await exported(source)).json();
     const fresh = await signUp(app);
-    const form = multipartForm([{ name: 'orbit-export.json', bytes: Buffer.from(JSON.stringify(doc)) }]);
-    const both = await Promise.all(
-      [0, 1].map(() =>
-        app.inject({
-          method: 'POST',
-          url: '/api/user/import',
-          headers: { ...fresh.headers, ...form.headers },
-          payload: form.payload,
-        }),
-      ),
-    );
+    const file = { name: 'orbit-export.json', bytes: Buffer.from(JSON.stringify(doc)) };
+    const both = await Promise.all([0, 1].map(() => uploaderTo(app)(fresh, 'importAccount', [file])));
     for (const res of both) expect(res.statusCode, res.body).toBe(200);
     expect(both.map((r) => r.json().mood_history).sort()).toEqual([0, 1]);
   });

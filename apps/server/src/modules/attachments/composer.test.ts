@@ -1,23 +1,27 @@
-import { EventType, FileType } from '@orbit/contract';
+import { EventType, FileType, type UserPostBody } from '@orbit/contract';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
+import { call, unchecked } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
-import { samples, uploader } from '../../test/uploads';
+import { samples, uploaderTo } from '../../test/uploads';
 
 const ctx = await createTestApp();
 const { app, deps } = ctx;
-const { call, befriend, community, eventsOf, lastSeq } = feedFixtures(ctx);
-const upload = uploader(app);
+const { befriend, community, eventsOf, lastSeq } = feedFixtures(ctx);
+const upload = uploaderTo(app);
+/** Reads the image at the address the server answered for it, as the browser does. */
 const get = (user: TestUser, url: string) => app.inject({ method: 'GET', url, headers: user.headers });
+const postAs = (user: TestUser, body: UserPostBody) =>
+  call(app, 'createUserPost', { headers: user.headers, body });
 const postCount = async () => (await deps.db.select({ n: count() }).from(posts))[0]?.n ?? 0;
 
 /** The composer's image: uploaded first, named by the post afterwards. */
-async function composerImage(user: TestUser): Promise<{ image_id: number; image_url: string }> {
-  const res = await upload(user, `user/post_image?folder=${user.userId}`, [
-    { name: 'image.png', bytes: await samples.png() },
-  ]);
+async function composerImage(user: TestUser) {
+  const res = await upload(user, 'uploadPostImage', [{ name: 'image.png', bytes: await samples.png() }], {
+    query: { folder: user.userId },
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -30,14 +34,17 @@ describe('the composer’s image', () => {
     expect((await get(friend, image.image_url)).statusCode).toBe(404);
     const since = await lastSeq(friend);
 
-    const res = await call(author, 'POST', 'user/feed', {
+    const res = await postAs(author, {
       message: '',
       owner_user_id: author.userId,
       attachments: [{ id: image.image_id, type: FileType.IMAGE }],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().attachments).toMatchObject([{ id: image.image_id, type: FileType.IMAGE }]);
-    expect((await call(friend, 'GET', `user/feed/${res.json().id}`)).json().attachments).toHaveLength(1);
+    expect(
+      (await call(app, 'userPost', { params: { id: res.json().id }, headers: friend.headers })).json()
+        .attachments,
+    ).toHaveLength(1);
     expect((await get(friend, image.image_url)).statusCode).toBe(200);
     const [announced] = (await eventsOf(friend, since)).filter((e) => e.type === EventType.USER_POST);
     expect((announced?.data as { attachments?: unknown[] } | undefined)?.attachments).toHaveLength(1);
@@ -47,13 +54,16 @@ describe('the composer’s image', () => {
     const [expert, member] = [await signUp(app), await signUp(app)];
     const id = await community(expert, [member]);
     const image = await composerImage(member);
-    const res = await call(member, 'POST', 'community/feed', {
-      message: 'our walk',
-      community_id: id,
-      attachments: [{ id: image.image_id, type: FileType.IMAGE }],
+    const res = await call(app, 'createCommunityPost', {
+      headers: member.headers,
+      body: {
+        message: 'our walk',
+        community_id: id,
+        attachments: [{ id: image.image_id, type: FileType.IMAGE }],
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().attachments.map((a: { id: number }) => a.id)).toEqual([image.image_id]);
+    expect(res.json().attachments.map((a) => a.id)).toEqual([image.image_id]);
     expect((await get(expert, image.image_url)).statusCode).toBe(200);
   });
 
@@ -61,7 +71,7 @@ describe('the composer’s image', () => {
     const [author, other] = [await signUp(app), await signUp(app)];
     const theirs = await composerImage(other);
     const before = await postCount();
-    const refused = await call(author, 'POST', 'user/feed', {
+    const refused = await postAs(author, {
       message: 'not mine',
       attachments: [{ id: theirs.image_id, type: FileType.IMAGE }],
     });
@@ -72,8 +82,8 @@ describe('the composer’s image', () => {
 
     const mine = await composerImage(author);
     const body = { message: 'once', attachments: [{ id: mine.image_id, type: FileType.IMAGE }] };
-    expect((await call(author, 'POST', 'user/feed', body)).statusCode).toBe(200);
-    const again = await call(author, 'POST', 'user/feed', body);
+    expect((await postAs(author, body)).statusCode).toBe(200);
+    const again = await postAs(author, body);
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe('invalid_attachment');
   });
@@ -83,14 +93,14 @@ describe('the composer’s image', () => {
     const images = [];
     for (let i = 0; i < 5; i++) images.push(await composerImage(author));
     const named = images.map((image) => ({ id: image.image_id, type: FileType.IMAGE }));
-    const five = await call(author, 'POST', 'user/feed', { message: 'five', attachments: named });
+    const five = await postAs(author, { message: 'five', attachments: named });
     expect(five.statusCode).toBe(400);
-    const four = await call(author, 'POST', 'user/feed', { message: 'four', attachments: named.slice(0, 4) });
+    const four = await postAs(author, { message: 'four', attachments: named.slice(0, 4) });
     expect(four.statusCode).toBe(200);
     expect(four.json().attachments).toHaveLength(4);
-    const notAnImage = await call(author, 'POST', 'user/feed', {
+    const notAnImage = await postAs(author, {
       message: 'video?',
-      attachments: [{ id: images[4]?.image_id, type: FileType.VIDEO }],
+      attachments: [{ id: images[4].image_id, type: unchecked(FileType.VIDEO) }],
     });
     expect(notAnImage.statusCode).toBe(400);
   });

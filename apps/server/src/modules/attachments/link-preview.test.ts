@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type AddressPolicy, isPublicAddress, LinkPreviewer } from '../../platform/linkpreview';
 import { MemoryStorage } from '../../platform/storage';
+import { call } from '../../test/call';
 import { createTestApp, openTestDatabase, signUp, testConfig } from '../../test/harness';
 import { createDeps } from '../../wiring';
 
@@ -43,7 +44,7 @@ const widened = await appReachingLoopback();
 afterAll(() => new Promise<void>((resolve) => page.close(() => resolve())));
 
 const preview = (app: typeof widened, headers: Record<string, string>, url: string) =>
-  app.inject({ method: 'POST', url: '/api/getLinkPreview', headers, payload: { url } });
+  call(app, 'linkPreview', { headers, body: { url } });
 
 describe('POST /getLinkPreview', () => {
   it('refuses a page on a loopback address with 400 link_preview_failed', async () => {
@@ -68,10 +69,7 @@ describe('POST /getLinkPreview', () => {
   });
 
   it('needs a session and a URL', async () => {
-    expect(
-      (await guarded.app.inject({ method: 'POST', url: '/api/getLinkPreview', payload: { url: pageUrl } }))
-        .statusCode,
-    ).toBe(401);
+    expect((await preview(guarded.app, {}, pageUrl)).statusCode).toBe(401);
     const user = await signUp(guarded.app);
     expect((await preview(guarded.app, user.headers, '')).statusCode).toBe(400);
   });
