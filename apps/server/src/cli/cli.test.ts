@@ -4,9 +4,11 @@ import path from 'node:path';
 import { WS_CLOSE } from '@orbit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startServer } from '../../../../e2e/support/server';
+import { call } from '../test/call';
 import { type CliTarget, cliTarget, linkToken, runOrbit } from '../test/cli';
 import { DB_TARGET, GOOD_PASSWORD, signUp, type TestContext } from '../test/harness';
 import { attempt, listen, wsUrl } from '../test/realtime';
+import { bearer, sessionToken } from '../test/sign-in';
 
 /**
  * `orbit <command>` (decision 0057) on the run's database: an empty DATA_DIR on PGlite, a new PostgreSQL
@@ -25,17 +27,15 @@ afterAll(async () => {
 });
 
 const login = (ctx: TestContext, identity: string, password = GOOD_PASSWORD) =>
-  ctx.app.inject({ method: 'POST', url: '/api/login', payload: { identity, password } });
+  call(ctx.app, 'login', { body: { identity, password } });
 
-const home = (ctx: TestContext, token: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/user/profiles', headers: { authorization: `Bearer ${token}` } });
+const home = (ctx: TestContext, token: string) => call(ctx.app, 'profiles', { headers: bearer(token) });
+
+const resetPassword = (ctx: TestContext, line: string) =>
+  call(ctx.app, 'resetPassword', { body: { token: linkToken(line), password: GOOD_PASSWORD } });
 
 async function setPassword(ctx: TestContext, line: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/password/reset',
-    payload: { token: linkToken(line), password: GOOD_PASSWORD },
-  });
+  const res = await resetPassword(ctx, line);
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -107,7 +107,7 @@ describe('orbit user:*', () => {
         await setPassword(ctx, run.out[0]);
         const signedIn = await login(ctx, 'first.admin@example.test');
         expect(signedIn.statusCode, signedIn.body).toBe(200);
-        const res = await home(ctx, signedIn.json().user_token);
+        const res = await home(ctx, sessionToken(signedIn));
         expect(res.json().organizations).toEqual([
           { id: expect.any(Number), name: 'Orbit', org_roles: [2, 4] },
         ]);
@@ -127,11 +127,7 @@ describe('orbit user:*', () => {
         /^Reset link for member \d+ <forgetful@example\.test> \(works once, for 30 minutes; older links void\): /,
       );
       await target.withApp(async (ctx) => {
-        const stale = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/password/reset',
-          payload: { token: linkToken(first.out[0]), password: GOOD_PASSWORD },
-        });
+        const stale = await resetPassword(ctx, first.out[0]);
         expect(stale.json().error).toBe('invalid_token');
         await setPassword(ctx, second.out[0]);
         expect((await login(ctx, 'forgetful@example.test')).statusCode).toBe(200);
@@ -243,7 +239,7 @@ describe('orbit db:backup and db:restore', () => {
       await restored.withApp(async (ctx) => {
         const signedIn = await login(ctx, member.username);
         expect(signedIn.statusCode).toBe(200);
-        const res = await home(ctx, signedIn.json().user_token);
+        const res = await home(ctx, sessionToken(signedIn));
         expect(res.statusCode).toBe(200);
         expect(res.json().user_profile).toEqual(homeBefore.user_profile);
         expect(res.json().organizations).toEqual(homeBefore.organizations);

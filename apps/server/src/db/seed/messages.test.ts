@@ -1,6 +1,8 @@
 import { StarType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../test/call';
 import { createTestApp } from '../../test/harness';
+import { bearer, sessionToken } from '../../test/sign-in';
 import { seedDemoWorld } from './index';
 import { DEMO_EMAIL } from './people';
 
@@ -10,23 +12,18 @@ const ctx = await createTestApp({ demoPassword: DEMO_PASSWORD });
 describe('the demo world’s messages', () => {
   it('gives the demo member one-to-one threads and a group, with messages waiting to be read', async () => {
     await seedDemoWorld(ctx.deps, () => {});
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { identity: DEMO_EMAIL, password: DEMO_PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${login.json().user_token}` };
-    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers });
-    const previews = (await get('/api/pms/previews')).json().previews as Record<string, unknown>[];
+    const login = await call(ctx.app, 'login', { body: { identity: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const headers = bearer(sessionToken(login));
+    const previews = (await call(ctx.app, 'messagePreviews', { headers })).json().previews;
     expect(previews.map((p) => [p.is_group, p.unread_count])).toEqual([
       [false, 2],
       [true, 3],
       [false, 0],
     ]);
-    const profiles = (await get('/api/user/profiles')).json();
+    const profiles = (await call(ctx.app, 'profiles', { headers })).json();
     expect(profiles.pending_pms_qty).toBe(2);
-    expect(
-      profiles.stars.filter((s: { star_type: number }) => s.star_type === StarType.PRIVATE_MESSAGES),
-    ).toEqual([expect.objectContaining({ name: 'Saturday runners', badge_count: 3 })]);
+    expect(profiles.stars.filter((s) => s.star_type === StarType.PRIVATE_MESSAGES)).toEqual([
+      expect.objectContaining({ name: 'Saturday runners', badge_count: 3 }),
+    ]);
   });
 });

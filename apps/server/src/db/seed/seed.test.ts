@@ -10,7 +10,9 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword } from '../../platform/auth/passwords';
+import { call } from '../../test/call';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { bearer, sessionToken } from '../../test/sign-in';
 import { organizationMembers, organizations, users } from '../schema';
 import { generatePassword, signInUrl } from './credentials';
 import { seedDemoWorld } from './index';
@@ -26,8 +28,12 @@ async function seedAndCapture(ctx: TestContext) {
 }
 
 function signIn(ctx: TestContext, identity: string, password: string) {
-  return ctx.app.inject({ method: 'POST', url: '/api/login', payload: { identity, password } });
+  return call(ctx.app, 'login', { body: { identity, password } });
 }
+
+/** The demo member's headers, signed in with DEMO_PASSWORD. */
+const demoHeaders = async (ctx: TestContext) =>
+  bearer(sessionToken(await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD)));
 
 async function tableCounts(ctx: TestContext) {
   const [[u], [o], [m]] = await Promise.all([
@@ -57,10 +63,9 @@ describe('the demo world on an empty database', async () => {
   });
 
   it('gives the demo member a living home view: friends in every zone, pending friends and requests', async () => {
-    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
-    const headers = { authorization: `Bearer ${login.json().user_token}` };
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/user/profiles', headers });
-    const stars = res.json().stars as { star_type: number; zone: number; size: number }[];
+    const headers = await demoHeaders(ctx);
+    const res = await call(ctx.app, 'profiles', { headers });
+    const stars = res.json().stars;
     const friends = stars.filter((s) => s.star_type === StarType.FRIEND);
     expect(friends.length).toBeGreaterThanOrEqual(12);
     expect(new Set(friends.map((s) => s.zone))).toEqual(new Set([1, 2, 3, 4]));
@@ -70,30 +75,27 @@ describe('the demo world on an empty database', async () => {
   });
 
   it('gives the demo member a year of varied activity: history, this week, activity posts and stars', async () => {
-    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
-    const headers = { authorization: `Bearer ${login.json().user_token}` };
-    const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/${url}`, headers });
+    const headers = await demoHeaders(ctx);
     const year = new Date().getUTCFullYear();
-    const history = (await get(`user/activity/history?year=${year}&group_by=activity`)).json();
+    const history = (
+      await call(ctx.app, 'activityHistory', { headers, query: { year, group_by: 'activity' } })
+    ).json();
     expect(history.activities.length).toBeGreaterThanOrEqual(3);
     // Every month of this year before this one has activity.
-    const active = history.activities_by_month.filter(
-      (m: { total_duration_millis: number }) => m.total_duration_millis > 0,
-    );
+    const active = history.activities_by_month.filter((m) => m.total_duration_millis > 0);
     expect(active.length).toBeGreaterThanOrEqual(new Date().getUTCMonth());
-    const feed = (await get('user/feeds')).json().user_feeds as { type: number }[];
+    const feed = (await call(ctx.app, 'userFeeds', { headers })).json().user_feeds;
     expect(feed.some((post) => post.type === 2)).toBe(true);
-    const board = (await get('user/community/leaderboard?global=true')).json().scores as unknown[];
+    const board = (await call(ctx.app, 'leaderboard', { headers, query: { global: true } })).json().scores;
     expect(board.length).toBeGreaterThan(10);
-    const stars = (await get('user/profiles')).json().stars as { star_type: number }[];
+    const stars = (await call(ctx.app, 'profiles', { headers })).json().stars;
     expect(stars.some((s) => s.star_type === StarType.ACTIVITY)).toBe(true);
   });
 
   it('gives the demo member weeks of moods against their activity, the current mood set last', async () => {
-    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
-    const headers = { authorization: `Bearer ${login.json().user_token}` };
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/user/mood/insights?days=30', headers });
-    const days = res.json().days as { moods: number[]; active_minutes: number }[];
+    const headers = await demoHeaders(ctx);
+    const res = await call(ctx.app, 'moodInsights', { headers, query: { days: 30 } });
+    const days = res.json().days;
     expect(days.filter((d) => d.moods.length > 0).length).toBeGreaterThanOrEqual(20);
     expect(days.filter((d) => d.active_minutes > 0).length).toBeGreaterThanOrEqual(10);
     expect(days.flatMap((d) => d.moods).at(-1)).toBe(DEMO_PERSON.mood);
@@ -101,41 +103,40 @@ describe('the demo world on an empty database', async () => {
   });
 
   it('gives the demo member incentive plans with progress, a madness history and surveys to answer', async () => {
-    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
-    const headers = { authorization: `Bearer ${login.json().user_token}` };
-    const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/${url}`, headers });
-    const plans = (await get('user/incentive/plans')).json().plans as {
-      incentive_plan_id: number;
-      community: { community_id: number } | null;
-    }[];
+    const headers = await demoHeaders(ctx);
+    const plans = (await call(ctx.app, 'incentivePlans', { headers })).json().plans;
     expect(plans.length).toBe(2);
     const balances = await Promise.all(
       plans.map(
         async (p) =>
-          (await get(`user/incentive/details?incentive_plan_id=${p.incentive_plan_id}`)).json()
-            .current_balance,
+          (
+            await call(ctx.app, 'incentiveDetails', {
+              headers,
+              query: { incentive_plan_id: p.incentive_plan_id },
+            })
+          ).json().current_balance,
       ),
     );
     expect(balances.every((b) => b > 0)).toBe(true);
-    const madness = plans.find((p) => (p as { community: unknown }).community !== null) as {
-      community: { community_id: number };
-    };
+    const madness = plans.find((p) => p.community !== null);
     const coins = (
-      await get(`user/incentive/history/summary?community_id=${madness.community.community_id}`)
+      await call(ctx.app, 'incentiveHistorySummary', {
+        headers,
+        query: { community_id: madness!.community!.community_id },
+      })
     ).json();
     expect(coins.total_amount).toBeGreaterThan(0);
-    const surveys = (await get('surveys')).json().surveys as { response_state: number }[];
+    const surveys = (await call(ctx.app, 'surveys', { headers })).json().surveys;
     expect(new Set(surveys.map((s) => s.response_state))).toEqual(new Set([1, 3]));
-    const stars = (await get('user/profiles')).json().stars as { star_type: number }[];
+    const stars = (await call(ctx.app, 'profiles', { headers })).json().stars;
     expect(stars.some((s) => s.star_type === StarType.SURVEYS)).toBe(true);
     expect(stars.some((s) => s.star_type === StarType.INCENTIVE)).toBe(true);
   });
 
   it('gives the demo member community stars of every star type and an invite star', async () => {
-    const login = await signIn(ctx, DEMO_EMAIL, DEMO_PASSWORD);
-    const headers = { authorization: `Bearer ${login.json().user_token}` };
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/user/profiles', headers });
-    const stars = res.json().stars as { star_type: number; community_id: number | null }[];
+    const headers = await demoHeaders(ctx);
+    const res = await call(ctx.app, 'profiles', { headers });
+    const stars = res.json().stars;
     const communityTypes = [
       StarType.COMMUNITY_USER_CREATED,
       StarType.COMMUNITY_SYSTEM,
@@ -145,12 +146,8 @@ describe('the demo world on an empty database', async () => {
     const communityStars = stars.filter((s) => communityTypes.includes(s.star_type));
     expect(new Set(communityStars.map((s) => s.star_type))).toEqual(new Set(communityTypes));
     expect(stars.filter((s) => s.star_type === StarType.COMMUNITY_INVITE)).toHaveLength(1);
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/communities', headers });
-    const entries = list.json().communities as {
-      roles: number[];
-      tc_kind: number | null;
-      access_type: number;
-    }[];
+    const list = await call(ctx.app, 'communities', { headers });
+    const entries = list.json().communities;
     expect(entries.filter((c) => c.roles.includes(1)).length).toBeGreaterThanOrEqual(4);
     expect(new Set(entries.map((c) => c.tc_kind))).toEqual(new Set([null, 1, 2]));
     expect(new Set(entries.map((c) => c.access_type))).toEqual(new Set([1, 2]));

@@ -5,6 +5,7 @@ import { sessions } from '../../db/schema';
 import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { listen, TestSocket, wsUrl } from '../../test/realtime';
+import { bearer, sessionToken } from '../../test/sign-in';
 
 const ctx = await createTestApp();
 const { app } = ctx;
@@ -18,10 +19,8 @@ async function anotherDevice(user: TestUser, userAgent = FIREFOX) {
     headers: { 'user-agent': userAgent },
     body: { identity: user.username, password: user.password },
   });
-  const signedIn = res.json();
-  if (!('user_token' in signedIn)) throw new Error('a second factor was asked for');
-  const token = signedIn.user_token;
-  return { ...user, token, headers: { authorization: `Bearer ${token}` } };
+  const token = sessionToken(res);
+  return { ...user, token, headers: bearer(token) };
 }
 
 const sessionsOf = (user: TestUser) => call(app, 'deviceSessions', { headers: user.headers });
