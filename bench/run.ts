@@ -34,7 +34,7 @@ async function runScenario(scenario: Scenario, shared: BenchWorld, settings: Loa
 }
 
 async function runOnOwnWorld(scenario: Scenario, databaseUrl: string | null, settings: LoadSettings) {
-  const own = await createWorld(databaseUrl, scenario.seed);
+  const own = await createWorld(databaseUrl, scenario.seed, scenario.serverEnv);
   try {
     return await scenario.run(own, settings);
   } finally {

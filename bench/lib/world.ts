@@ -36,7 +36,11 @@ export interface BenchWorld {
   close(): Promise<void>;
 }
 
-export async function createWorld(databaseUrl: string | null, seed?: WorldSeed): Promise<BenchWorld> {
+export async function createWorld(
+  databaseUrl: string | null,
+  seed?: WorldSeed,
+  serverEnv: Record<string, string> = {},
+): Promise<BenchWorld> {
   const dataDir = makeTempDir('orbit-bench-');
   let server: OrbitServer | null = null;
   try {
@@ -50,6 +54,7 @@ export async function createWorld(databaseUrl: string | null, seed?: WorldSeed):
         DATABASE_URL: databaseUrl ?? '',
         // The push scenario's push service listens in the bench process on 127.0.0.1.
         PUSH_ALLOWED_HOSTS: '127.0.0.1',
+        ...serverEnv,
       },
       onOutput: probe.onOutput,
       runtime: benchRuntime(),

@@ -6,6 +6,7 @@ import { feed } from './feed';
 import { frames } from './frames';
 import { home } from './home';
 import { messages } from './messages';
+import { metricsOff, metricsOn } from './metrics-cost';
 import { profiles } from './profiles';
 import { push } from './push';
 import { soak } from './soak';
@@ -25,5 +26,7 @@ export const scenarios: Scenario[] = [
   bundle,
   startup,
   soak,
+  metricsOff,
+  metricsOn,
   push,
 ];

@@ -49,19 +49,39 @@ function ratiosOf(last: PhaseResult, maxRps: number, deadlocks: number): Record<
   };
 }
 
-async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioResult> {
-  const settings = soakSettings();
+type Phase = (rate: number, seconds: number) => Promise<PhaseResult>;
+
+/**
+ * The soak's members signed in with two sockets each (held by a second process), and `body` given phases of
+ * the mix at a rate for a time; answers what `body` answers and the sockets the server closed.
+ */
+export async function withSoakSockets<R>(
+  target: BenchTarget,
+  world: SoakWorld,
+  body: (phase: Phase, sockets: number) => Promise<R>,
+): Promise<R & { socketsClosedByServer: number }> {
   const holder = new SocketHolder();
   const pms: PmLog = { next: 0, sent: [] };
-  const phase = async (rate: number, seconds: number) => {
+  const phase: Phase = async (rate, seconds) => {
     pms.sent = [];
     return runPhase(target, world, holder, rate, seconds, pms);
   };
   try {
-    const rssBeforeSockets = target.server.rssKb();
     const owners = world.tokens.map((_, n) => n);
     const sockets = await holder.open(target.baseUrl, world.tokens, owners, SOCKETS_PER_MEMBER);
     log(`${sockets} sockets open for ${SOAK_WORLD.members} members`);
+    const result = await body(phase, sockets);
+    const { closed } = await holder.collect();
+    return { ...result, socketsClosedByServer: closed };
+  } finally {
+    await holder.close();
+  }
+}
+
+async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioResult> {
+  const settings = soakSettings();
+  const rssBeforeSockets = target.server.rssKb();
+  const run = await withSoakSockets(target, world, async (phase, sockets) => {
     const deadlocksBefore = target.server.logLines('deadlock detected');
     if (settings.warmupSeconds > 0) {
       log(`warm-up ${phaseLine(await phase(settings.rates[0], settings.warmupSeconds))}`);
@@ -73,25 +93,24 @@ async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioR
     }
     const steps = await stepUp((rate) => phase(rate, settings.stepSeconds), settings.steps);
     const deadlocks = target.server.logLines('deadlock detected') - deadlocksBefore;
-    const { closed } = await holder.collect();
-    const last = phases[phases.length - 1];
-    return {
-      measurements: phases.flatMap((p) =>
-        [...p.calls, p.pmDelivery].map((m) => ({ ...m, label: `${p.rate}rps ${m.label}` })),
-      ),
-      ratios: ratiosOf(last, steps.maxRps, deadlocks),
-      details: {
-        settings,
-        sockets,
-        socketsClosedByServer: closed,
-        rssBeforeSocketsKb: rssBeforeSockets,
-        phases: phases.map(({ calls, pmDelivery, ...rest }) => rest),
-        steps: steps.results.map(brief),
-      },
-    };
-  } finally {
-    await holder.close();
-  }
+    return { sockets, phases, steps, deadlocks };
+  });
+  const { phases, steps } = run;
+  const last = phases[phases.length - 1];
+  return {
+    measurements: phases.flatMap((p) =>
+      [...p.calls, p.pmDelivery].map((m) => ({ ...m, label: `${p.rate}rps ${m.label}` })),
+    ),
+    ratios: ratiosOf(last, steps.maxRps, run.deadlocks),
+    details: {
+      settings,
+      sockets: run.sockets,
+      socketsClosedByServer: run.socketsClosedByServer,
+      rssBeforeSocketsKb: rssBeforeSockets,
+      phases: phases.map(({ calls, pmDelivery, ...rest }) => rest),
+      steps: steps.results.map(brief),
+    },
+  };
 }
 
 /**

@@ -25,4 +25,6 @@ export interface Scenario {
    * server BENCH_DATABASE_URL names); left out with a printed reason without BENCH_DATABASE_URL.
    */
   freshPostgres?: boolean;
+  /** Set in the server's environment on the scenario's own world (it needs `seed` or `freshPostgres`). */
+  serverEnv?: Record<string, string>;
 }

@@ -49,6 +49,13 @@ describe('config', () => {
     });
   });
 
+  it('holds 20 PostgreSQL connections unless DATABASE_POOL_MAX says how many, at least one', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_MAX: '60' }).databasePoolMax).toBe(60);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: 'many' })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
   it('refuses a number that is not one', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

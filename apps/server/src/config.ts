@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_POOL_MAX: PostgreSQL connections this instance may hold at once. */
+  databasePoolMax: number;
   redisUrl: string | null;
   /** External Janus gateways (JANUS_URLS, or JANUS_URL alone); empty means Janus children started here. */
   janusGateways: JanusGatewayConfig[];
@@ -390,6 +392,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
     databaseUrl: str(env.DATABASE_URL),
+    databasePoolMax: wholeAtLeast(env.DATABASE_POOL_MAX, 20, 1, 'DATABASE_POOL_MAX'),
     redisUrl: str(env.REDIS_URL),
     janusGateways: janus.gateways,
     janusChildren: janus.children,

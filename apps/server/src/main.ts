@@ -24,7 +24,11 @@ function configOrExit() {
 
 async function main() {
   const config = configOrExit();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    max: config.databasePoolMax,
+  });
   await database.migrate();
   const logTo = logDestination(process.stdout);
   const log = pino(loggerOptions(config.logLevel), logTo);
