@@ -1,6 +1,6 @@
 import type { ProfilesResponse } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
-import type { Queryable } from '../../db/client';
+import type { Db } from '../../db/client';
 import { memberStreams, streamsPosition } from '../../platform/realtime/history';
 import { membershipsOf } from '../communities';
 
@@ -29,7 +29,7 @@ interface Entry {
 export class HomeCache {
   private readonly entries = new LRUCache<number, Entry>({ max: HOME_CACHE_MEMBERS, ttl: HOME_CACHE_TTL_MS });
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Db) {}
 
   async read(userId: number, compute: () => Promise<ProfilesResponse>): Promise<ProfilesResponse> {
     const cached = this.entries.get(userId);

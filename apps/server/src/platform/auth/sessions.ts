@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { pushSubscriptions, sessions, users } from '../../db/schema';
 import { forbidden } from '../errors';
 import { hashToken, newToken } from './tokens';
@@ -22,6 +23,16 @@ export const accountDisabled = () =>
  * (GET /user/sessions) shows it as "last seen", to the minute (docs/decisions/0050).
  */
 const TOUCH_EVERY_MS = 60_000;
+
+/** Every request's first read: built once, and on PostgreSQL parsed once per connection. */
+const sessionByTokenHash = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
 
 export class SessionStore {
   constructor(private readonly config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs'>) {}
@@ -57,12 +68,8 @@ export class SessionStore {
   }
 
   /** The live session for a token, or null when unknown, revoked, idle too long or past its lifetime. */
-  async resolve(db: Queryable, token: string): Promise<{ userId: number; sessionId: number } | null> {
-    const [row] = await db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, hashToken(token)))
-      .limit(1);
+  async resolve(db: Db, token: string): Promise<{ userId: number; sessionId: number } | null> {
+    const [row] = await sessionByTokenHash(db).execute({ hash: hashToken(token) });
     const now = Date.now();
     if (!row || !this.isLive(row, now)) return null;
     if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

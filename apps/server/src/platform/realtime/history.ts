@@ -1,6 +1,7 @@
 import { EVENT_RETENTION_MS } from '@orbit/contract';
-import { and, asc, count, eq, gt, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { and, asc, count, eq, gt, lte, min, type SQL, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { channelEvents, eventStreams, events } from '../../db/schema';
 import { channelBytes, type Frame, frameFor, membershipOf, sharedRest } from './envelope';
 
@@ -91,12 +92,18 @@ export interface ChannelMembership {
   joinedAt: Date;
 }
 
-async function currentPositions(db: Queryable, keys: string[]): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
-  const rows = await db
+/** The cached home's check on every read: built once, the keys bound as one array. */
+const positionsOf = preparedPerDatabase((db: Db) =>
+  db
     .select({ stream: eventStreams.stream, seq: eventStreams.seq })
     .from(eventStreams)
-    .where(inArray(eventStreams.stream, keys));
+    .where(sql`${eventStreams.stream} = ANY(${sql.placeholder('keys')}::text[])`)
+    .prepare('streams_positions'),
+);
+
+async function currentPositions(db: Db, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await positionsOf(db).execute({ keys });
   return new Map(rows.map((row) => [row.stream, row.seq]));
 }
 
@@ -110,7 +117,7 @@ export const memberStreams = (userId: number, communityIds: number[]) => [
  * Where the streams stand, as one comparable text: it moves whenever an event is committed on any of them,
  * so a result computed when it read X is current for as long as it still reads X.
  */
-export async function streamsPosition(db: Queryable, keys: string[]): Promise<string> {
+export async function streamsPosition(db: Db, keys: string[]): Promise<string> {
   const positions = await currentPositions(db, keys);
   return keys.map((key) => positions.get(key) ?? 0).join(',');
 }
@@ -181,7 +188,7 @@ async function channelStart(
 }
 
 export async function planResume(
-  db: Queryable,
+  db: Db,
   userId: number,
   ask: ResumeAsk,
   memberships: ChannelMembership[],
