@@ -1,7 +1,6 @@
 import { FriendDirection } from '@orbit/contract';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { runQueries } from '../../db/queries';
 import { friendRequests, friendships, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { UserRow } from './columns';
@@ -36,7 +35,10 @@ export async function lockPair(
   return { caller, other };
 }
 
-/** How the viewer stands to each of `userIds`, in two queries however many there are. */
+/**
+ * How the viewer stands to each of `userIds`, in one statement however many there are: friendships and
+ * pending requests either way, read together (most writes present a face per recipient, so this runs often).
+ */
 export async function relationsOf(
   db: Queryable,
   viewerId: number,
@@ -44,29 +46,24 @@ export async function relationsOf(
 ): Promise<Map<number, Relation>> {
   const relations = new Map<number, Relation>(userIds.map((id) => [id, STRANGER]));
   if (userIds.length === 0) return relations;
-  const [friends, requests] = await runQueries(db, [
-    () =>
-      db
-        .select({ id: friendships.friendId })
-        .from(friendships)
-        .where(and(eq(friendships.userId, viewerId), inArray(friendships.friendId, userIds))),
-    () =>
-      db
-        .select({ fromId: friendRequests.fromId, toId: friendRequests.toId })
-        .from(friendRequests)
-        .where(
-          or(
-            and(eq(friendRequests.fromId, viewerId), inArray(friendRequests.toId, userIds)),
-            and(eq(friendRequests.toId, viewerId), inArray(friendRequests.fromId, userIds)),
-          ),
-        ),
-  ]);
-  for (const r of requests) {
-    const incoming = r.toId === viewerId;
+  const ids = sql`${sql.param(userIds)}::int[]`;
+  const result = await db.execute(sql`
+    SELECT ${friendships.friendId} AS other, NULL::int AS to_id FROM ${friendships}
+      WHERE ${friendships.userId} = ${viewerId} AND ${friendships.friendId} = ANY(${ids})
+    UNION ALL
+    SELECT ${friendRequests.fromId}, ${friendRequests.toId} FROM ${friendRequests}
+      WHERE (${friendRequests.fromId} = ${viewerId} AND ${friendRequests.toId} = ANY(${ids}))
+         OR (${friendRequests.toId} = ${viewerId} AND ${friendRequests.fromId} = ANY(${ids}))`);
+  const rows = (result as unknown as { rows: { other: number; to_id: number | null }[] }).rows;
+  // A friendship wins over a request left behind, whatever order the rows come in.
+  for (const row of rows.filter((r) => r.to_id !== null)) {
+    const incoming = row.to_id === viewerId;
     const direction = incoming ? FriendDirection.INCOMING : FriendDirection.OUTGOING;
-    relations.set(incoming ? r.fromId : r.toId, { isFriend: false, direction });
+    relations.set(incoming ? row.other : (row.to_id as number), { isFriend: false, direction });
   }
-  for (const f of friends) relations.set(f.id, { isFriend: true, direction: null });
+  for (const row of rows.filter((r) => r.to_id === null)) {
+    relations.set(row.other, { isFriend: true, direction: null });
+  }
   return relations;
 }
 
