@@ -9,7 +9,7 @@ const TOKEN = 'bench-metrics-token-of-this-run';
 
 /** The rate both worlds take the mix at: one held on the bench machine, so the CPU compared is the work. */
 const settings = () => ({
-  rate: envNumber('METRICS_SOAK_RATE', 50),
+  rate: envNumber('METRICS_SOAK_RATE', 40),
   seconds: envNumber('METRICS_SOAK_SECONDS', 60),
   warmupSeconds: envNumber('SOAK_WARMUP_SECONDS', 10),
 });
