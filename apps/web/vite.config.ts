@@ -59,6 +59,9 @@ export default defineConfig({
       // constants. Their builders are pure, so a schema the app never reads is left out of the bundle; so are
       // the endpoint declarations (the app reads their ROUTES, docs/decisions/0035).
       treeshake: { manualPureFunctions: ['Type', 'Nullable', 'endpoints'] },
+      // Every imported constant is written where it is read: a text name (i18n/textKeys.ts) becomes its key in
+      // the chunk that shows it, so the first screen carries only its own (decision 0028).
+      optimization: { inlineConst: { mode: 'all', pass: 1 } },
       output: {
         // What the first screen imports statically comes as one chunk (one request, one gzip dictionary)
         // rather than the score of small common chunks the split screens would otherwise cut it into.

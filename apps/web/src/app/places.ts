@@ -1,47 +1,113 @@
-import type { CallStarted, PrivateCallSession, ReportTargetType } from '@orbit/contract';
+import type {
+  AdminIncentivePlan,
+  AdminOrganizationsResponse,
+  AdminSurvey,
+  CallStarted,
+  Community,
+  CommunityEntry,
+  IncentiveCommunity,
+  Moment,
+  MomentLeaderboardResponse,
+  PrivateCallSession,
+  PublicProfile,
+  ReplayedSessionResponse,
+  ReportTargetType,
+  SurveyListItem,
+  TournamentRound,
+} from '@orbit/contract';
 import type { SearchKind } from '../api/social';
 import type { Star } from '../api/types';
 
 /**
- * The app's places a feature opens in another (docs/decisions/0059): each name with its parameters. A feature
- * opens one by name, `open('community', { id, name })`, and never imports the feature that shows it; that
- * feature registers the opener at start-up (app/registerPlaces.ts). The addresses a link or a reload reopens
- * stay each feature's own (app/addresses.ts, decision 0042).
+ * The app's places (docs/decisions/0059): each name with its parameters. A view opens one by name,
+ * `open('community', { id, name })`, whether another feature shows it or its own: it imports neither the
+ * feature that shows it nor its own `open.tsx`, which lazily imports the views, so no import circle closes. The
+ * feature that shows a place registers its opener at start-up (app/registerPlaces.ts). The addresses a link or
+ * a reload reopens stay each feature's own (app/addresses.ts, decision 0042).
  */
 export interface Places {
   // communities
-  community: CommunityRef;
+  community: CommunityRef & Instead;
   'community-invite': PendingInvite;
+  /** A community as a list shows it: its page for a member, its invite for an invitee, else its preview. */
+  'listed-community': CommunityEntry;
   'create-community': undefined;
+  'community-info': { communityId: number };
+  'community-members': { communityId: number };
+  'add-member': { communityId: number };
+  'invite-members': Pick<Community, 'id' | 'name'>;
+  'community-image': { communityId: number };
+  'join-community': { entry: CommunityEntry; onJoined: () => void };
+  // lessons
+  'lesson-sessions': { communityId: number };
   // social
-  member: { userId: number; name: string };
+  member: { userId: number; name: string } & Instead;
   search: { kind: SearchKind } | undefined;
   requests: undefined;
   inactive: undefined;
   'private-request': undefined;
   mood: undefined;
+  'friend-confirmation': PublicProfile;
+  'users-list': undefined;
+  'tag-editor': undefined;
   // messages
   messages: undefined;
-  thread: ThreadRef;
-  'private-thread': { userId: number; name: string };
+  thread: ThreadRef & Instead;
+  'private-thread': { userId: number; name: string } & Instead;
   'group-star': Pick<Star, 'name' | 'group_id'>;
+  'friend-picker': undefined;
+  'new-group': undefined;
+  'add-participant': { chosen: readonly number[]; onAdd: (userId: number) => void };
   // calls
   call: CallRef;
   // reports
   report: ReportTarget;
+  /** Where to find help, in the report dialog's place (a self-harm report's answer names it). */
+  support: { url: string };
   'community-reports': { communityId: number };
   // activities
   history: { friendId: number } | undefined;
   'log-activity': undefined;
-  // the home view's other stars
+  leaderboard: undefined;
+  // moments
   moments: undefined;
+  /** A new moment, or a kept treasure to send (its original). */
+  'moment-create': { original: Moment } | undefined;
+  'moment-leaderboard': MomentLeaderboardResponse;
+  /** A played moment's recorded session, shown once the module has closed. */
+  'moment-session': { momentId: number; answer: ReplayedSessionResponse };
+  // incentives
   incentives: Pick<Star, 'incentive_plans'> | undefined;
+  'madness-history': IncentiveCommunity;
+  // surveys
   surveys: undefined;
+  survey: SurveyListItem;
+  // tournament
   'background-star': Pick<Star, 'type'>;
-  // the side menu's
-  admin: undefined;
+  /** One round of a season (null: the server's choice, the round under way). */
+  'tournament-progress': { code: string | null; round: TournamentRound | null };
+  'tournament-profile': { code: string; round: TournamentRound; userId: number };
+  // notifications
   notifications: undefined;
+  'quiet-window': QuietWindow;
+  // admin
+  admin: undefined;
+  'survey-editor': { survey: AdminSurvey | null; organizationId: number };
+  'plan-editor': {
+    plan: AdminIncentivePlan | null;
+    scope: AdminOrganizationsResponse;
+    organizationId: number;
+  };
+  // settings
   settings: undefined;
+  devices: undefined;
+  'push-settings': undefined;
+  'blocked-members': undefined;
+}
+
+/** A place opened from a form takes the form's place on the stack (after a request sent, a thread created). */
+export interface Instead {
+  instead?: boolean;
 }
 
 export type PlaceName = keyof Places;
@@ -78,6 +144,12 @@ export interface CallRef {
   session?: PrivateCallSession;
   /** The accept still on its way (the room joins meanwhile): its refusal replaces the call on the screen. */
   accepted?: Promise<CallStarted>;
+}
+
+/** The digest's window: ISO 8601 start and end. */
+export interface QuietWindow {
+  from: string;
+  until: string;
 }
 
 /** What a member reports: its kind and id, and for a member or a community the name the title shows. */

@@ -3,6 +3,7 @@ import { adminPlaces } from '../features/admin/places';
 import { callPlaces } from '../features/calls/places';
 import { communityPlaces } from '../features/communities/places';
 import { incentivePlaces } from '../features/incentives/places';
+import { lessonPlaces } from '../features/lessons/places';
 import { messagePlaces } from '../features/messages/places';
 import { momentPlaces } from '../features/moments/places';
 import { notificationPlaces } from '../features/notifications/places';
@@ -20,6 +21,7 @@ export const ALL_PLACES: PlaceOpeners = {
   ...callPlaces,
   ...communityPlaces,
   ...incentivePlaces,
+  ...lessonPlaces,
   ...messagePlaces,
   ...momentPlaces,
   ...notificationPlaces,

@@ -1,5 +1,6 @@
 import { activityIconName } from '@orbit/contract';
 import { useActivitySummary } from '../../api/activities';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -8,7 +9,6 @@ import styles from './Activities.module.css';
 import { ActivityIcon } from './ActivityIcon';
 import { barColor } from './format';
 import { LoadError } from './LoadError';
-import { openHistory, openLeaderboard, openLogActivity } from './open';
 import { useDuration } from './useDuration';
 
 /**
@@ -32,13 +32,13 @@ export function WeekSummary({ userId, own }: { userId: number; own: boolean }) {
           {t(T.thisWeek)}
         </h3>
         <div className={styles.buttons}>
-          {own && <Button onClick={openLogActivity}>{t(T.logActivity)}</Button>}
+          {own && <Button onClick={() => open('log-activity')}>{t(T.logActivity)}</Button>}
           {own && (
-            <Button variant="secondary" onClick={openLeaderboard}>
+            <Button variant="secondary" onClick={() => open('leaderboard')}>
               {t(T.leaderboardTitle)}
             </Button>
           )}
-          <Button variant="secondary" onClick={() => openHistory(own ? undefined : userId)}>
+          <Button variant="secondary" onClick={() => open('history', own ? undefined : { friendId: userId })}>
             {t(T.historyButton)}
           </Button>
         </div>

@@ -2,6 +2,7 @@ import type { AdminOrganizationsResponse } from '@orbit/contract';
 import { useState } from 'react';
 import { useAdminPlans, useAdminScope } from '../../api/incentives';
 import { useAdminSurveys } from '../../api/surveys';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -10,7 +11,6 @@ import { Segmented, SelectField } from '../../ui/Field';
 import { AdminReports } from '../reports';
 import { formatTime } from '../surveys';
 import styles from './Admin.module.css';
-import { openPlanEditor, openSurveyEditor } from './open';
 
 type Tab = 'surveys' | 'plans' | 'reports';
 
@@ -20,7 +20,9 @@ function SurveysTab({ organizationId }: { organizationId: number }) {
   const list = surveys.data?.surveys.filter((s) => s.organization_id === organizationId);
   return (
     <section className={styles.stack} aria-label={t(T.adminSurveys)}>
-      <Button onClick={() => openSurveyEditor(null, organizationId)}>{t(T.adminNewSurvey)}</Button>
+      <Button onClick={() => open('survey-editor', { survey: null, organizationId })}>
+        {t(T.adminNewSurvey)}
+      </Button>
       {surveys.isError && (
         <p role="alert" className={styles.error}>
           {t(T.popupMessage)}
@@ -41,7 +43,7 @@ function SurveysTab({ organizationId }: { organizationId: number }) {
             <Button
               variant="secondary"
               aria-label={t(T.adminEditNamed, positional(s.name))}
-              onClick={() => openSurveyEditor(s, organizationId)}
+              onClick={() => open('survey-editor', { survey: s, organizationId })}
             >
               {t(T.adminEdit)}
             </Button>
@@ -58,7 +60,9 @@ function PlansTab({ organizationId, scope }: { organizationId: number; scope: Ad
   const list = plans.data?.plans.filter((p) => p.organization_id === organizationId);
   return (
     <section className={styles.stack} aria-label={t(T.adminPlans)}>
-      <Button onClick={() => openPlanEditor(null, scope, organizationId)}>{t(T.adminNewPlan)}</Button>
+      <Button onClick={() => open('plan-editor', { plan: null, scope, organizationId })}>
+        {t(T.adminNewPlan)}
+      </Button>
       {plans.isError && (
         <p role="alert" className={styles.error}>
           {t(T.popupMessage)}
@@ -79,7 +83,7 @@ function PlansTab({ organizationId, scope }: { organizationId: number; scope: Ad
             <Button
               variant="secondary"
               aria-label={t(T.adminEditNamed, positional(p.name))}
-              onClick={() => openPlanEditor(p, scope, organizationId)}
+              onClick={() => open('plan-editor', { plan: p, scope, organizationId })}
             >
               {t(T.adminEdit)}
             </Button>

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button, IconButton } from '../../ui/Button';
 import { PhoneIcon } from '../../ui/icons';
-import { startAndOpenCall } from './open';
+import { startAndOpenCall } from './start';
 
 /** The call icon of a conversation's header (docs/product/calls-and-lessons.md#call-screen): calls its other participants, the thread as call group. */
 export function ThreadCallButton({

@@ -20,6 +20,7 @@ import {
 } from '../../ui/icons';
 import { useViewport } from '../../ui/useViewport';
 import styles from './Calls.module.css';
+import { CallUnavailable } from './CallUnavailable';
 import { FeedsPanel } from './FeedsPanel';
 import { afterParticipantsChange, type LayoutState, pin, toggleLayout } from './layout';
 import { type DeviceChoice, ParticipantsPanel, SettingsPanel, useDevices } from './Panels';
@@ -70,23 +71,6 @@ export function CallScreen({
     return <CallUnavailable reason={isApiError(error, 503) ? 'unavailable' : 'failed'} />;
   }
   return <CallRoomView callId={callId} session={session.data} me={me} />;
-}
-
-/** Item 1: without a media server calls say so plainly; other failures say the call could not be joined. */
-const REFUSAL_TITLES: Record<CallRefusal, string> = {
-  unavailable: T.callUnavailableTitle,
-  full: T.callFull,
-  failed: T.callFailed,
-};
-
-export function CallUnavailable({ reason }: { reason: CallRefusal }) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.state} role="status">
-      <p className={styles.stateTitle}>{t(REFUSAL_TITLES[reason])}</p>
-      {reason === 'unavailable' && <p className={styles.note}>{t(T.callMediaUnavailable)}</p>}
-    </div>
-  );
 }
 
 function CallOver() {

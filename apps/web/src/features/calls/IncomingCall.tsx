@@ -9,8 +9,8 @@ import { isQuietAt } from '../../ui/quiet';
 import { playSound } from '../../ui/sounds';
 import styles from './Calls.module.css';
 import { randomCallColor } from './layout';
-import { acceptCall, preloadCallMedia } from './open';
 import { dropPreparedCall, prepareCall } from './prepared';
+import { acceptCall, preloadCallMedia } from './start';
 import { useCallMe } from './useCallRoom';
 
 interface Ringing {

@@ -1,13 +1,13 @@
 import type { CommunityEntry } from '@orbit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { communityKeys, searchCommunities, useCommunityList } from '../../api/communities';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { useErrorPopup } from '../../ui/popup';
 import { Row, Rows } from '../../ui/Rows';
 import { CommunityIcon } from './CommunityIcon';
-import { openFromList } from './open';
 
 interface CommunityRowsProps {
   label: string;
@@ -24,7 +24,7 @@ function CommunityRows({ label, empty, entries }: CommunityRowsProps) {
           picture={<CommunityIcon face={entry} />}
           name={entry.name}
           detail={entry.description || undefined}
-          onOpen={() => openFromList(entry)}
+          onOpen={() => open('listed-community', entry)}
         />
       ))}
     </Rows>

@@ -15,7 +15,6 @@ import { StreamEntry } from '../lessons';
 import { ReportButton } from '../reports';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
-import { openChangeCommunityImage, openCommunityInfo, openInviteModal, openMembers } from './open';
 
 /**
  * The community page (docs/product/communities.md#community-page): members count, description, avatar (experts change the picture), pin, the
@@ -48,14 +47,18 @@ function CommunityHeader({ community }: { community: Community }) {
           <button
             type="button"
             className={styles.linkButton}
-            onClick={() => openChangeCommunityImage(community.id)}
+            onClick={() => open('community-image', { communityId: community.id })}
           >
             {t(T.changeCommunityImage)}
           </button>
         )}
       </div>
       <div className={styles.headerText}>
-        <button type="button" className={styles.linkButton} onClick={() => openMembers(community.id)}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => open('community-members', { communityId: community.id })}
+        >
           {community.members_count === undefined
             ? t(T.members)
             : tCount(T.membersCount, community.members_count)}
@@ -94,10 +97,10 @@ function CommunityActions({ community }: { community: Community }) {
       )}
       {community.roles.length > 0 && <CommunityCallButton communityId={community.id} name={community.name} />}
       <StreamEntry communityId={community.id} />
-      <Button variant="secondary" onClick={() => openCommunityInfo(community.id)}>
+      <Button variant="secondary" onClick={() => open('community-info', { communityId: community.id })}>
         {t(T.communityInfo)}
       </Button>
-      <Button variant="secondary" onClick={() => openInviteModal(community)}>
+      <Button variant="secondary" onClick={() => open('invite-members', community)}>
         {t(T.communityInvite)}
       </Button>
       {isExpert(community.roles) ? (

@@ -1,4 +1,5 @@
 import { AccessType, type CommunityEntry } from '@orbit/contract';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -6,7 +7,6 @@ import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
-import { openJoinFlow, showCommunityInstead } from './open';
 
 /**
  * The community info view a non-member reaches from a list (docs/product/friends.md#search): what the community is, and the
@@ -18,7 +18,14 @@ export function CommunityPreview({ entry }: { entry: CommunityEntry }) {
     <div className={layoutStyles.stack}>
       <CommunityHeader entry={entry} />
       <div className={layoutStyles.buttons}>
-        <Button onClick={() => openJoinFlow(entry, () => showCommunityInstead(entry))}>
+        <Button
+          onClick={() =>
+            open('join-community', {
+              entry,
+              onJoined: () => open('community', { id: entry.id, name: entry.name, instead: true }),
+            })
+          }
+        >
           {t(T.communityJoin)}
         </Button>
       </div>

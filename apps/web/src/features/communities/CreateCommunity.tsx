@@ -2,6 +2,7 @@ import { AccessType, COMMUNITY_COLORS, LIMITS } from '@orbit/contract';
 import { useState } from 'react';
 import { useChangeCommunityImage, useCreateCommunity } from '../../api/communities';
 import { useProfiles } from '../../api/profiles';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -13,7 +14,6 @@ import { showError } from '../../ui/popup';
 import { confirmDone } from '../../ui/toast';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
-import { showCommunityInstead } from './open';
 import { PicturePicker } from './PicturePicker';
 import {
   type CreateForm,
@@ -51,7 +51,7 @@ export function CreateCommunity() {
         .mutateAsync({ id, image })
         .catch(() => showError(T.unableToUploadImage, T.pleaseTryAgain));
     }
-    showCommunityInstead({ id, name: body.name });
+    open('community', { id, name: body.name, instead: true });
     confirmDone(T.communityCreated, positional(body.name));
   };
 

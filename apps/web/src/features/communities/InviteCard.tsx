@@ -1,4 +1,5 @@
 import { InviteAnswer, useAnswerInvite, useInvitedCommunity } from '../../api/communities';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -7,7 +8,6 @@ import layoutStyles from '../../ui/Layout.module.css';
 import listStyles from '../../ui/List.module.css';
 import styles from './Communities.module.css';
 import { CommunityIcon } from './CommunityIcon';
-import { showCommunityInstead } from './open';
 import type { PendingInvite } from './rules';
 
 /** Accept (2) or reject (3) an invite; failures are ignored (docs/product/communities.md#invites). Answers the outcome. */
@@ -49,7 +49,7 @@ export function InviteCard({ invite }: { invite: PendingInvite }) {
         <InviteAnswerButtons
           invite={invite}
           onRejected={dialogBack}
-          onAccepted={() => showCommunityInstead({ id: invite.communityId, name: invite.name })}
+          onAccepted={() => open('community', { id: invite.communityId, name: invite.name, instead: true })}
         />
       </div>
     </div>

@@ -3,6 +3,7 @@ import { isApiError } from '../../api/client';
 import { useAppointExpert, useCommunity, useCommunityMembers, useRemoveMember } from '../../api/communities';
 import { useMe, useProfiles } from '../../api/profiles';
 import { isExpert } from '../../api/roles';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { buttonCase } from '../../i18n/casing';
 import { listedPersonName } from '../../i18n/names';
@@ -15,7 +16,6 @@ import { PersonRow } from '../../ui/PersonRow';
 import { showError } from '../../ui/popup';
 import { Rows } from '../../ui/Rows';
 import { confirmDone } from '../../ui/toast';
-import { openAddMember } from './open';
 import { mayAppointExperts } from './rules';
 
 /**
@@ -45,7 +45,7 @@ export function MembersList({ id }: { id: number }) {
     <div className={layoutStyles.stack}>
       {expert && (
         <div className={layoutStyles.buttons}>
-          <Button onClick={() => openAddMember(id)}>{t(T.addAMember)}</Button>
+          <Button onClick={() => open('add-member', { communityId: id })}>{t(T.addAMember)}</Button>
         </div>
       )}
       <Rows label={t(T.members)} empty={t(T.noResults)}>

@@ -1,10 +1,10 @@
 import { useProfiles } from '../../api/profiles';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Row, Rows } from '../../ui/Rows';
 import { CommunityIcon } from './CommunityIcon';
 import { InviteAnswerButtons } from './InviteCard';
-import { openCommunity, openInviteCard } from './open';
 import { type PendingInvite, pendingInvites } from './rules';
 
 const sentDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -34,11 +34,11 @@ function InviteRow({ invite }: { invite: PendingInvite }) {
       picture={<CommunityIcon face={{ ...invite, image_url: invite.imageUrl, initials: null }} />}
       name={invite.name}
       detail={invite.sentAt ? t(T.requestSentOn, positional(sentDate(invite.sentAt))) : undefined}
-      onOpen={() => openInviteCard(invite)}
+      onOpen={() => open('community-invite', invite)}
     >
       <InviteAnswerButtons
         invite={invite}
-        onAccepted={() => openCommunity({ id: invite.communityId, name: invite.name })}
+        onAccepted={() => open('community', { id: invite.communityId, name: invite.name })}
       />
     </Row>
   );

@@ -25,8 +25,8 @@ import { CommentsPanel } from './CommentsPanel';
 import { commentsShown, useCommentsPlacement } from './commentsPlacement';
 import { EditBox } from './EditBox';
 import styles from './Feeds.module.css';
-import { postAddress } from './open';
 import { PollItem } from './PollItem';
+import { postAddress } from './postAddress';
 import { URGENCY_CLASSES } from './urgencyClasses';
 
 /** Puts a community post's address on the clipboard, to share it (docs/decisions/0042). */

@@ -2,12 +2,10 @@ import { T } from '../../i18n/texts';
 import { openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { Address } from '../../ui/navigation/history';
-import { routePath } from '../../ui/navigation/routes';
+import { postRoute } from './postAddress';
 
 // The screen's code loads when it is first opened, not with the app's first screen.
 const PostView = lazyScreen(() => import('./PostView').then((m) => m.PostView));
-
-const postRoute = (postId: number) => ({ kind: 'post', ids: [postId] });
 
 const postView = (postId: number) => ({
   title: T.feedPostTitle,
@@ -16,11 +14,6 @@ const postView = (postId: number) => ({
 });
 
 export const openPost = (postId: number) => openDialog(postView(postId));
-
-/** The address a community post can be shared by: its community, then the post (docs/decisions/0042). */
-export const postAddress = (communityId: number, postId: number) =>
-  new URL(routePath([{ kind: 'community', ids: [communityId] }, postRoute(postId)]), window.location.origin)
-    .href;
 
 /** A link or a reload reopens a post on its own (docs/decisions/0042). */
 export const FEED_ADDRESSES: readonly Address[] = [

@@ -1,5 +1,6 @@
 import type { IncentiveActivity, IncentiveDetails } from '@orbit/contract';
 import { useIncentiveDetails } from '../../api/incentives';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
@@ -8,7 +9,6 @@ import cardStyles from '../../ui/Card.module.css';
 import { RetryAlert } from '../../ui/RetryAlert';
 import { HistoryList } from './HistoryList';
 import styles from './Incentives.module.css';
-import { openMadnessHistory } from './open';
 import { ProgressBar } from './ProgressBar';
 import { communityDisplayName } from './rules';
 
@@ -58,7 +58,7 @@ function PlanCommunity({ details }: { details: IncentiveDetails }) {
     <div className={styles.community}>
       <Avatar src={community.image_url} name={name} size={44} decorative />
       <strong className={styles.communityName}>{name}</strong>
-      <Button variant="secondary" onClick={() => openMadnessHistory(community)}>
+      <Button variant="secondary" onClick={() => open('madness-history', community)}>
         {t(T.incentiveGocoinsHistory)}
       </Button>
     </div>

@@ -1,6 +1,9 @@
 import type { PlaceOpeners } from '../../app/places';
-import { openIncentives } from './open';
+import { openIncentives, openMadnessHistory } from './open';
 
 export { INCENTIVE_ADDRESSES } from './open';
 
-export const incentivePlaces = { incentives: openIncentives } satisfies Partial<PlaceOpeners>;
+export const incentivePlaces = {
+  incentives: openIncentives,
+  'madness-history': openMadnessHistory,
+} satisfies Partial<PlaceOpeners>;

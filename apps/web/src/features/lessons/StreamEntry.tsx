@@ -1,8 +1,8 @@
 import { useLiveLessons } from '../../api/lessons';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { Button } from '../../ui/Button';
 import styles from './Lessons.module.css';
-import { openStreaming } from './open';
 import { S } from './texts';
 
 /** The community page's stream icon with its live marker (docs/product/calls-and-lessons.md#lesson-list): opens the streaming rooms list. */
@@ -11,7 +11,7 @@ export function StreamEntry({ communityId }: { communityId: number }) {
   const live = useLiveLessons(communityId);
   const count = live.data?.sessions.length ?? 0;
   return (
-    <Button variant="secondary" onClick={() => openStreaming(communityId)}>
+    <Button variant="secondary" onClick={() => open('lesson-sessions', { communityId })}>
       {count > 0 && <span className={styles.liveDot} aria-hidden="true" />}
       {t(S.open)}
       {count > 0 && <span className="visually-hidden"> · {t(S.liveNow)}</span>}

@@ -1,10 +1,10 @@
 import { useProfiles } from '../../api/profiles';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { PersonRow } from '../../ui/PersonRow';
 import { Rows } from '../../ui/Rows';
 import { friendFaces } from './friends';
-import { openPrivateThread, showThreadInstead } from './open';
 
 /** Private message (docs/product/messages.md#previews): pick a friend, and their one thread opens in the picker's place. */
 export function FriendPicker() {
@@ -16,7 +16,7 @@ export function FriendPicker() {
         <PersonRow
           key={friend.user_id}
           face={friend}
-          onOpen={() => void openPrivateThread(friend.user_id, friend.name, showThreadInstead)}
+          onOpen={() => open('private-thread', { userId: friend.user_id, name: friend.name, instead: true })}
         />
       ))}
     </Rows>

@@ -1,6 +1,7 @@
 import { DELETED_MEMBER_NAME, type PmPreview } from '@orbit/contract';
 import { useRef, useState } from 'react';
 import { usePreviews } from '../../api/messages';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
@@ -11,7 +12,6 @@ import { Menu, MenuItem } from '../../ui/Menu';
 import { SearchBox } from '../../ui/SearchBox';
 import { TimeAgo } from '../../ui/TimeAgo';
 import styles from './Messages.module.css';
-import { openFriendPicker, openNewGroup, openThread } from './open';
 import { matchesSearch } from './rules';
 
 /**
@@ -60,7 +60,7 @@ function PreviewRow({ preview, onGone }: { preview: PmPreview; onGone: () => voi
       <button
         type="button"
         className={styles.preview}
-        onClick={() => openThread({ groupId: preview.group_id, title: preview.group_name, onGone })}
+        onClick={() => open('thread', { groupId: preview.group_id, title: preview.group_name, onGone })}
       >
         <Avatar
           src={preview.group_image_url ?? preview.image_url}
@@ -91,19 +91,19 @@ function PreviewRow({ preview, onGone }: { preview: PmPreview; onGone: () => voi
 /** The new-message menu: Private message (a friend's thread) or Group message (a new group). */
 function NewMessageMenu() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <Menu
-      open={open}
-      onOpenChange={setOpen}
+      open={menuOpen}
+      onOpenChange={setMenuOpen}
       trigger={
         <IconButton label={t(T.messagesNew)}>
           <PlusIcon />
         </IconButton>
       }
     >
-      <MenuItem onSelect={openFriendPicker}>{t(T.messagesPrivateMessage)}</MenuItem>
-      <MenuItem onSelect={openNewGroup}>{t(T.messagesGroupMessage)}</MenuItem>
+      <MenuItem onSelect={() => open('friend-picker')}>{t(T.messagesPrivateMessage)}</MenuItem>
+      <MenuItem onSelect={() => open('new-group')}>{t(T.messagesGroupMessage)}</MenuItem>
     </Menu>
   );
 }

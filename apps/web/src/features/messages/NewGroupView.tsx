@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createGroup } from '../../api/messages';
 import { useProfiles } from '../../api/profiles';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { listedPersonName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
@@ -18,7 +19,6 @@ import { confirmDone } from '../../ui/toast';
 import { PicturePicker } from '../communities';
 import { friendFaces } from './friends';
 import styles from './Messages.module.css';
-import { openAddParticipant, showThreadInstead } from './open';
 import { canSaveGroup, groupTitle } from './rules';
 
 /**
@@ -49,7 +49,7 @@ export function NewGroupView() {
         name,
         participants.map((p) => p.name),
       );
-      showThreadInstead({ groupId, title });
+      open('thread', { groupId, title, instead: true });
       confirmDone(T.groupCreated);
     } catch {
       setSaving(false);
@@ -99,7 +99,9 @@ export function NewGroupView() {
         </Rows>
         <Button
           variant="secondary"
-          onClick={() => openAddParticipant(chosen, (userId) => setChosen((ids) => [...ids, userId]))}
+          onClick={() =>
+            open('add-participant', { chosen, onAdd: (userId) => setChosen((ids) => [...ids, userId]) })
+          }
         >
           {t(T.messagesAddParticipant)}
         </Button>

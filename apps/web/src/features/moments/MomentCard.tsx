@@ -1,14 +1,15 @@
 import type { Moment } from '@orbit/contract';
 import { memberPicture } from '../../api/account';
 import { fetchMomentLeaderboard, fetchReplayedSession, ignoreMoment } from '../../api/moments';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
 import { TimeAgo } from '../../ui/TimeAgo';
+import { closeMomentsWith } from './closeWith';
 import styles from './Moments.module.css';
-import { closeMomentsWith, openMomentCreate, openMomentLeaderboard, replayMoment } from './open';
 import { canSend, momentTypeLabel } from './rules';
 
 interface MomentCardProps {
@@ -23,17 +24,18 @@ function useMomentActions(moment: Moment, reload: () => Promise<unknown>) {
   const id = moment.moment_id;
   const replay = () =>
     fetchReplayedSession(id).then(
-      (answer) => replayMoment(id, answer),
+      (answer) => open('moment-session', { momentId: id, answer }),
       () => closeMomentsWith(T.unableToGetReplayedSession),
     );
   return {
     replay,
     ignore: () => ignoreMoment(id).then(reload, () => closeMomentsWith(T.unableToSetMomentStatus)),
     results: () =>
-      fetchMomentLeaderboard(id).then(openMomentLeaderboard, () =>
-        closeMomentsWith(T.unableToGetLeaderboard),
+      fetchMomentLeaderboard(id).then(
+        (board) => open('moment-leaderboard', board),
+        () => closeMomentsWith(T.unableToGetLeaderboard),
       ),
-    send: () => openMomentCreate(moment),
+    send: () => open('moment-create', { original: moment }),
   };
 }
 

@@ -12,8 +12,8 @@ import fieldStyles from '../../ui/Field.module.css';
 import { showError } from '../../ui/popup';
 import { confirmDone } from '../../ui/toast';
 import { Checklist } from './Checklist';
+import { closeMomentsWith } from './closeWith';
 import styles from './Moments.module.css';
-import { closeMomentsWith } from './open';
 import { chosenMomentType, createButtonLabel, lacksParticipants } from './rules';
 
 /** The applications a moment may belong to; none means member to member. */

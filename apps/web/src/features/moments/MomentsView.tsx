@@ -6,14 +6,15 @@ import {
   useMarkMomentsSeen,
   useMoments,
 } from '../../api/moments';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
 import { ChoiceRow } from './ChoiceRow';
+import { closeMomentsWith } from './closeWith';
 import { MomentCard } from './MomentCard';
 import styles from './Moments.module.css';
-import { closeMomentsWith, openMomentCreate } from './open';
 import { incomingSections, MOMENT_FILTERS, unseenMomentIds } from './rules';
 
 const TABS = [
@@ -54,7 +55,7 @@ export function MomentsView() {
           options={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
           onChange={setOrigin}
         />
-        <Button onClick={() => openMomentCreate()}>{t(T.momentNew)}</Button>
+        <Button onClick={() => open('moment-create')}>{t(T.momentNew)}</Button>
       </div>
       <ChoiceRow
         legend={t(T.momentsFilter)}

@@ -3,7 +3,6 @@ import { T } from '../../i18n/texts';
 import { hideDialogs, openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { Address } from '../../ui/navigation/history';
-import { showError } from '../../ui/popup';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const MomentCreate = lazyScreen(() => import('./MomentCreate').then((m) => m.MomentCreate));
@@ -37,12 +36,6 @@ export async function replayMoment(momentId: number, answer: ReplayedSessionResp
   await hideDialogs();
   window.dispatchEvent(new CustomEvent(MOMENT_REPLAY_EVENT, { detail: { momentId, ...answer } }));
   openDialog({ title: T.momentSession, render: () => <ReplayedSession session={answer.replayed_session} /> });
-}
-
-/** A failed moments call closes the module with the spec's text (docs/product/moments.md (the section of the failing call)). */
-export async function closeMomentsWith(text: string): Promise<void> {
-  await hideDialogs();
-  showError(text, T.pleaseTryAgain);
 }
 
 /** The moments list a link or a reload can reopen (docs/decisions/0042). */

@@ -17,7 +17,6 @@ import { Button } from '../../ui/Button';
 import { useBeforeBack } from '../../ui/DialogHost';
 import { TimeAgo } from '../../ui/TimeAgo';
 import styles from './Notifications.module.css';
-import { openQuietWindow } from './open';
 import {
   inWindow,
   type NotificationTarget,
@@ -34,7 +33,7 @@ function useOpenTarget(): (target: NotificationTarget) => void {
     else if (target.kind === 'moments') open('moments');
     else if (target.kind === 'thread') open('thread', { groupId: target.groupId, title: target.title });
     else if (target.kind === 'call') open('call', { callId: target.callId, title: target.title });
-    else if (target.kind === 'quietWindow') openQuietWindow({ from: target.from, until: target.until });
+    else if (target.kind === 'quietWindow') open('quiet-window', { from: target.from, until: target.until });
     else if (target.kind === 'reminder') open(target.reminder === 'mood' ? 'mood' : 'log-activity');
     else if (target.kind === 'ownStar') {
       const me = queryClient.getQueryData<Profiles | null>(queryKeys.profiles)?.user_profile;

@@ -1,8 +1,8 @@
+import type { QuietWindow } from '../../app/places';
 import { T } from '../../i18n/texts';
 import { openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { Address } from '../../ui/navigation/history';
-import type { QuietWindow } from './targets';
 
 // Each screen's code loads when it is first opened, not with the app's first screen.
 const NotificationsView = lazyScreen(() => import('./NotificationsView').then((m) => m.NotificationsView));

@@ -1,4 +1,5 @@
 import { ChallengeStatus, type Notification, NotificationType } from '@orbit/contract';
+import type { QuietWindow } from '../../app/places';
 
 /** What opening a notification shows (docs/product/realtime.md#notifications-list), decided from its type and data alone. */
 export type NotificationTarget =
@@ -62,11 +63,7 @@ export function notificationTarget(notification: Notification): NotificationTarg
   }
 }
 
-/** The digest's window: ISO 8601 start and end. */
-export interface QuietWindow {
-  from: string;
-  until: string;
-}
+export type { QuietWindow };
 
 /** The notifications that arrived within the quiet window (the digest itself comes at its end, so not it). */
 export const inWindow = (list: Notification[], window: QuietWindow): Notification[] => {

@@ -2,6 +2,7 @@ import { LIMITS, REPORT_REASONS, ReportReason } from '@orbit/contract';
 import { type FormEvent, useState } from 'react';
 import { refusalText } from '../../api/errors';
 import { useCreateReport } from '../../api/reports';
+import { open, type ReportTarget } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -10,7 +11,6 @@ import { Picker, TextAreaField } from '../../ui/Field';
 import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
 import { confirmDone } from '../../ui/toast';
-import { openSupport, type ReportTarget } from './open';
 import styles from './Reports.module.css';
 
 /**
@@ -33,7 +33,8 @@ export function ReportForm({ target }: { target: ReportTarget }) {
     create.mutateAsync(body).then(
       (answer) => {
         confirmDone(T.reportSent);
-        if (answer.support_url && reason === ReportReason.SELF_HARM) openSupport(answer.support_url);
+        if (answer.support_url && reason === ReportReason.SELF_HARM)
+          open('support', { url: answer.support_url });
         else void dialogBack();
       },
       (error) => showError(undefined, t(refusalText(error, ['cannot_report_self'], T.popupMessage))),

@@ -7,7 +7,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { HeightField, UnitField, WeightField } from './MeasureFields';
 import { NameFields } from './NameFields';
-import { openPersonaEditor } from './openEditors';
+import { openPersonaEditor } from './openPersonaEditor';
 import { BirthField, CountryField, StateField, TimezoneField } from './PlaceFields';
 import styles from './Settings.module.css';
 

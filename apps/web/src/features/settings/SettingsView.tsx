@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { memberPicture } from '../../api/account';
 import { useMe, useProfiles } from '../../api/profiles';
 import type { UserProfile } from '../../api/types';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
@@ -12,12 +13,11 @@ import { NotificationSetting } from './NotificationSetting';
 import {
   openAvatarEditor,
   openChangePassword,
-  openPersonaEditor,
   openProfileEditor,
   openSocialSync,
   openTwoFactor,
 } from './openEditors';
-import { openBlockedList, openDevices, openPush } from './openSettings';
+import { openPersonaEditor } from './openPersonaEditor';
 import { PasswordConfirm } from './PasswordConfirm';
 import { ReminderSettings, WeeklyGoalSetting } from './ReminderSettings';
 import { QuietHoursSetting, WellbeingSetting } from './RestSettings';
@@ -99,7 +99,7 @@ function SecurityRows({ profile }: { profile: UserProfile }) {
       {!profile.identity_provider && (
         <SettingsRow label={t(T.twoFactorTitle)} detail={twoFactor} onOpen={openTwoFactor} />
       )}
-      <SettingsRow label={t(T.devicesTitle)} onOpen={openDevices} />
+      <SettingsRow label={t(T.devicesTitle)} onOpen={() => open('devices')} />
     </>
   );
 }
@@ -128,12 +128,12 @@ function SettingsStack({ profile, children }: { profile: UserProfile; children: 
       <ul className={styles.rows}>
         {children}
         <SecurityRows profile={profile} />
-        <SettingsRow label={t(T.blockedMembers)} onOpen={openBlockedList} />
+        <SettingsRow label={t(T.blockedMembers)} onOpen={() => open('blocked-members')} />
         <SocialSyncRow />
       </ul>
       <NotificationSetting profile={profile} />
       <ul className={styles.rows}>
-        <SettingsRow label={t(T.pushTitle)} onOpen={openPush} />
+        <SettingsRow label={t(T.pushTitle)} onOpen={() => open('push-settings')} />
       </ul>
       <SoundSetting />
       <ReminderSettings profile={profile} />

@@ -1,12 +1,12 @@
 import type { PublicProfile } from '@orbit/contract';
 import { useState } from 'react';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import { dialogBack } from '../../ui/dialogStore';
 import layoutStyles from '../../ui/Layout.module.css';
 import { MessageField } from './MessageField';
-import { showUserStarInstead } from './open';
 import { ProfileHeader } from './ProfileHeader';
 import { optionalMessage } from './rules';
 import { useFriendActions } from './useFriendActions';
@@ -18,7 +18,7 @@ export function FriendConfirmation({ profile }: { profile: PublicProfile }) {
   const actions = useFriendActions();
   const confirm = async () => {
     const sent = await actions.send(profile.user_id, optionalMessage(message, t(T.messagePlaceholder)));
-    if (sent) showUserStarInstead(profile.user_id, profile.name);
+    if (sent) open('member', { userId: profile.user_id, name: profile.name, instead: true });
   };
   return (
     <div className={layoutStyles.stack}>

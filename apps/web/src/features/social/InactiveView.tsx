@@ -1,6 +1,7 @@
 import { type ProfileStar, StarType } from '@orbit/contract';
 import { useState } from 'react';
 import { useProfiles } from '../../api/profiles';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Picker } from '../../ui/Field';
@@ -8,7 +9,6 @@ import layoutStyles from '../../ui/Layout.module.css';
 import { RowList } from '../../ui/ListRow';
 import { PersonRow } from '../../ui/PersonRow';
 import { SwipePanel } from '../../ui/SwipePanel';
-import { openUserStar } from './open';
 import { INACTIVE_PAGES, type InactivePage, inactiveStars, neighbour } from './rules';
 
 const PAGE_IDS = INACTIVE_PAGES.map((page) => page.id);
@@ -23,7 +23,7 @@ const MEMBER_STARS: readonly number[] = [StarType.FRIEND, StarType.PENDING_FRIEN
 function openerOf(star: ProfileStar): (() => void) | undefined {
   const userId = star.user_id;
   if (userId === null || !MEMBER_STARS.includes(star.star_type)) return undefined;
-  return () => openUserStar(userId, star.name);
+  return () => open('member', { userId, name: star.name });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { findPersona } from '../../api/social';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -7,7 +8,6 @@ import { TextField } from '../../ui/Field';
 import layoutStyles from '../../ui/Layout.module.css';
 import { showError } from '../../ui/popup';
 import { MessageField } from './MessageField';
-import { showUserStarInstead } from './open';
 import { optionalMessage } from './rules';
 import { useFriendActions } from './useFriendActions';
 
@@ -34,7 +34,7 @@ export function PrivateRequestView() {
       return;
     }
     const sent = await actions.send(member.user_id, optionalMessage(message, t(T.messagePlaceholder)));
-    if (sent) showUserStarInstead(member.user_id, member.name);
+    if (sent) open('member', { userId: member.user_id, name: member.name, instead: true });
   };
 
   return (

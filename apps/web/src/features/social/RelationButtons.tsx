@@ -1,8 +1,8 @@
 import { FriendDirection, type PublicProfile } from '@orbit/contract';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
-import { openFriendConfirmation } from './open';
 import styles from './Social.module.css';
 import { useFriendActions } from './useFriendActions';
 
@@ -32,7 +32,7 @@ export function RelationButtons({ profile }: { profile: PublicProfile }) {
     return <span className={styles.status}>{t(T.requestPending)}</span>;
   }
   return (
-    <Button variant="secondary" onClick={() => openFriendConfirmation(profile)}>
+    <Button variant="secondary" onClick={() => open('friend-confirmation', profile)}>
       {t(T.friendFriend)}
     </Button>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useFriendRequests } from '../../api/social';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -9,7 +10,6 @@ import { RowList } from '../../ui/ListRow';
 import { PersonRow } from '../../ui/PersonRow';
 import { useErrorPopup } from '../../ui/popup';
 import { PendingInvites } from '../communities';
-import { openUserStar } from './open';
 import { REQUEST_FILTERS, type RequestFilter, type RequestRow, requestRows } from './rules';
 import { useFriendActions } from './useFriendActions';
 
@@ -69,18 +69,18 @@ function RequestItem({ row, reload }: { row: RequestRow; reload: () => Promise<u
     await call(entry.user_id);
     await reload();
   };
-  const open = () => openUserStar(entry.user_id, entry.name);
+  const openMember = () => open('member', { userId: entry.user_id, name: entry.name });
   if (row.direction === 'outgoing') {
     return (
       <PersonRow
         face={entry}
-        onOpen={open}
+        onOpen={openMember}
         detail={`${t(T.requestPending)} · ${t(T.requestSentOn, positional(sentDate(entry.modified_time)))}`}
       />
     );
   }
   return (
-    <PersonRow face={entry} onOpen={open} detail={entry.message ?? undefined}>
+    <PersonRow face={entry} onOpen={openMember} detail={entry.message ?? undefined}>
       <Button variant="secondary" disabled={actions.busy} onClick={() => void answer(actions.reject)}>
         {t(T.requestReject)}
       </Button>

@@ -1,6 +1,7 @@
 import type { PublicProfile } from '@orbit/contract';
 import { useState } from 'react';
 import { type SearchKind, useFriends, useSearchUsers } from '../../api/social';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -13,7 +14,6 @@ import { useErrorPopup } from '../../ui/popup';
 import { SearchBox } from '../../ui/SearchBox';
 import { SwipePanel } from '../../ui/SwipePanel';
 import { CommunityList, CommunitySearchResults } from '../communities';
-import { openFriendConfirmation, openUserStar, openUsersList } from './open';
 import { neighbour } from './rules';
 
 const KINDS: readonly SearchKind[] = ['users', 'communities'];
@@ -95,12 +95,12 @@ function FriendsList() {
             <PersonRow
               key={friend.user_id}
               face={friend}
-              onOpen={() => openUserStar(friend.user_id, friend.name)}
+              onOpen={() => open('member', { userId: friend.user_id, name: friend.name })}
             />
           ))}
         </RowList>
       )}
-      <Button variant="ghost" onClick={openUsersList}>
+      <Button variant="ghost" onClick={() => open('users-list')}>
         {t(T.allMembers)}
       </Button>
     </div>
@@ -109,8 +109,9 @@ function FriendsList() {
 
 /** A friend or a member who asked already opens their page; anyone else the friend confirmation. */
 function openMember(profile: PublicProfile): void {
-  if (profile.is_friend || profile.direction !== null) openUserStar(profile.user_id, profile.name);
-  else openFriendConfirmation(profile);
+  if (profile.is_friend || profile.direction !== null)
+    open('member', { userId: profile.user_id, name: profile.name });
+  else open('friend-confirmation', profile);
 }
 
 function useRelationLabel() {

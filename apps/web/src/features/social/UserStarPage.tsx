@@ -13,7 +13,6 @@ import { Feed } from '../feeds';
 import { MoodInsights } from '../moods';
 import { ReportButton } from '../reports';
 import { BlockButton } from './BlockButton';
-import { openMoodPicker, openTagEditor } from './open';
 import { ProfileHeader } from './ProfileHeader';
 import { RelationButtons } from './RelationButtons';
 import { isPinnable, memberStar } from './rules';
@@ -57,10 +56,10 @@ function OwnActions() {
   const { t } = useTranslation();
   return (
     <div className={layoutStyles.buttons}>
-      <Button variant="secondary" onClick={openMoodPicker}>
+      <Button variant="secondary" onClick={() => open('mood')}>
         {t(T.changeMood)}
       </Button>
-      <Button variant="secondary" onClick={openTagEditor}>
+      <Button variant="secondary" onClick={() => open('tag-editor')}>
         {t(T.editTags)}
       </Button>
     </div>

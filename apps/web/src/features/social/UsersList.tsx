@@ -1,11 +1,11 @@
 import { useUsers } from '../../api/social';
+import { open } from '../../app/places';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import layoutStyles from '../../ui/Layout.module.css';
 import { RowList } from '../../ui/ListRow';
 import { PersonRow } from '../../ui/PersonRow';
-import { openUserStar } from './open';
 import { RelationButtons } from './RelationButtons';
 
 /** The users list (docs/product/friends.md#users-list): every member the caller may see, with friend, unfriend or confirm. */
@@ -21,7 +21,7 @@ export function UsersList() {
           <PersonRow
             key={profile.user_id}
             face={profile}
-            onOpen={() => openUserStar(profile.user_id, profile.name)}
+            onOpen={() => open('member', { userId: profile.user_id, name: profile.name })}
           >
             <RelationButtons profile={profile} />
           </PersonRow>

@@ -3,14 +3,17 @@ import { Mood } from '@orbit/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/keys';
 import type { Profiles } from '../../api/types';
+import { open, registerPlaces } from '../../app/places';
 import { buttonCase } from '../../i18n/casing';
 import { T } from '../../i18n/texts';
+import { useDialogStore } from '../../ui/dialogStore';
 import { usePopupStore } from '../../ui/popup';
 import { MoodPicker } from './MoodPicker';
 import { PrivateRequestView } from './PrivateRequestView';
+import { socialPlaces } from './places';
 import { TagEditor } from './TagEditor';
 
 interface Call {
@@ -55,10 +58,13 @@ const persona = (userId: number) => ({
 });
 
 describe('private request', () => {
+  // The form opens the member's page by name, through social's own openers as the app registers them.
+  beforeAll(() => registerPlaces(socialPlaces));
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
     usePopupStore.getState().close();
+    useDialogStore.setState({ stack: [] });
   });
 
   const fill = (name: string, message: string) => {
@@ -75,15 +81,21 @@ describe('private request', () => {
     expect(calls.map((c) => c.path)).toEqual(['/api/search/private_user']);
   });
 
-  it('sends the request without the placeholder as a message', async () => {
+  it("sends the request without the placeholder as a message, then shows the member in the form's place", async () => {
     const calls = stubApi({
       '/api/search/private_user': { results: [persona(7)] },
       '/api/user/friends/request': { status: 'sent' },
     });
+    open('private-request');
     renderWithMe(<PrivateRequestView />);
     fill('sam', T.messagePlaceholder);
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ user_id: 7 });
+    await waitFor(() =>
+      expect(useDialogStore.getState().stack.map((view) => view.route)).toEqual([
+        { kind: 'member', ids: [7] },
+      ]),
+    );
   });
 
   it('keeps the send button disabled while the persona name is blank', () => {

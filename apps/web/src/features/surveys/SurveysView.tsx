@@ -1,10 +1,10 @@
 import type { SurveyListItem } from '@orbit/contract';
 import { useSurveys } from '../../api/surveys';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
-import { openSurvey } from './open';
 import { formatTime, remainingTime } from './rules';
 import styles from './Surveys.module.css';
 
@@ -14,7 +14,7 @@ function SurveyItem({ item }: { item: SurveyListItem }) {
   const left = remainingTime(item.end_time);
   return (
     <li>
-      <button type="button" className={styles.item} onClick={() => openSurvey(item)}>
+      <button type="button" className={styles.item} onClick={() => open('survey', item)}>
         <span className={styles.itemHead}>
           <strong className={styles.itemName}>{item.survey.name}</strong>
           <span className={styles.state} data-completed={completed}>

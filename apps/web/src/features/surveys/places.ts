@@ -1,6 +1,9 @@
 import type { PlaceOpeners } from '../../app/places';
-import { openSurveys } from './open';
+import { openSurvey, openSurveys } from './open';
 
 export { SURVEY_ADDRESSES } from './open';
 
-export const surveyPlaces = { surveys: () => openSurveys() } satisfies Partial<PlaceOpeners>;
+export const surveyPlaces = {
+  surveys: () => openSurveys(),
+  survey: openSurvey,
+} satisfies Partial<PlaceOpeners>;

@@ -1,12 +1,12 @@
 import { TOURNAMENT_ROUNDS, tournamentSeasons } from '@orbit/contract';
 import { useMemo, useState } from 'react';
 import { useTournamentProgress } from '../../api/tournament';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
 import cardStyles from '../../ui/Card.module.css';
 import { SelectField } from '../../ui/Field';
-import { openTournamentProgress } from './open';
 import { isClickable, roundDates, roundLabel } from './rules';
 import styles from './Tournament.module.css';
 import { LoadError } from './TournamentParts';
@@ -46,7 +46,7 @@ export function TournamentIntro() {
                   className={styles.roundRow}
                   data-state={state ?? 'loading'}
                   disabled={!state || !isClickable(state)}
-                  onClick={() => openTournamentProgress(code, def.round)}
+                  onClick={() => open('tournament-progress', { code, round: def.round })}
                 >
                   <span className={styles.roundName}>{t(roundLabel(def.round))}</span>
                   <span className={styles.roundDates}>{t(roundDates(def.round))}</span>
@@ -59,7 +59,11 @@ export function TournamentIntro() {
           })}
         </ol>
       </section>
-      <Button block disabled={!progress.data} onClick={() => openTournamentProgress(code, null)}>
+      <Button
+        block
+        disabled={!progress.data}
+        onClick={() => open('tournament-progress', { code, round: null })}
+      >
         {t(T.tournamentSeeProgress)}
       </Button>
     </div>

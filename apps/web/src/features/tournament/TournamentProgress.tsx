@@ -1,10 +1,10 @@
 import type { TournamentRound } from '@orbit/contract';
 import { useState } from 'react';
 import { useTournamentProgress } from '../../api/tournament';
+import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import cardStyles from '../../ui/Card.module.css';
-import { openTournamentProfile } from './open';
 import { isClickable, notStarted, roundDates, roundLabel } from './rules';
 import styles from './Tournament.module.css';
 import { LoadError, PairCard } from './TournamentParts';
@@ -56,7 +56,9 @@ export function TournamentProgress({ code, round }: { code: string | null; round
             <PairCard
               key={`${shown}:${pair.position}`}
               pair={pair}
-              onUser={(user) => openTournamentProfile(data.code, shown, user.id)}
+              onUser={(user) =>
+                open('tournament-profile', { code: data.code, round: shown, userId: user.id })
+              }
             />
           ))}
         </ol>
