@@ -1,5 +1,4 @@
 import { T } from '../../i18n/texts';
-import { openDialog } from '../../ui/dialogStore';
 import { lazyScreen } from '../../ui/lazyScreen';
 import type { Address } from '../../ui/navigation/history';
 import { postRoute } from './postAddress';
@@ -12,8 +11,6 @@ const postView = (postId: number) => ({
   route: postRoute(postId),
   render: () => <PostView postId={postId} />,
 });
-
-export const openPost = (postId: number) => openDialog(postView(postId));
 
 /** A link or a reload reopens a post on its own (docs/decisions/0042). */
 export const FEED_ADDRESSES: readonly Address[] = [
