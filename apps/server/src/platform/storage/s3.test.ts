@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { S3Config } from '../../config';
 import { S3Storage } from './s3';
@@ -37,6 +38,19 @@ describe('S3Storage against s3rver', () => {
     await storage.put('images/temp/one.webp', bytes);
     const read = await storage.get('images/temp/one.webp');
     expect(read?.equals(bytes)).toBe(true);
+  });
+
+  // Importing the undici package (the push worker and link previews do) can route Node's own fetch through
+  // the package's stricter dispatcher, which refused a Content-Length set by hand: every put failed.
+  it('puts through an undici Agent installed as the global dispatcher', async () => {
+    const previous = getGlobalDispatcher();
+    setGlobalDispatcher(new Agent());
+    try {
+      await storage.put('images/temp/agent.webp', Buffer.from('through the agent'));
+      expect((await storage.get('images/temp/agent.webp'))?.toString()).toBe('through the agent');
+    } finally {
+      setGlobalDispatcher(previous);
+    }
   });
 
   it('overwrites an existing key', async () => {
@@ -163,7 +177,7 @@ describe('S3Storage requests', () => {
     expect(request.method).toBe('PUT');
     expect(request.url).toBe('https://orbit-uploads.s3.eu-west-1.amazonaws.com/prod/images/a%20b/c.webp');
     expect(request.headers.get('content-type')).toBe('application/octet-stream');
-    expect(request.headers.get('content-length')).toBe('4');
+    expect((await request.arrayBuffer()).byteLength).toBe(4);
     expect(request.headers.get('authorization')).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/s3\/aws4_request/,
     );

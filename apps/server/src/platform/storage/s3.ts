@@ -48,9 +48,11 @@ export class S3Storage implements Storage {
 
   async put(key: string, bytes: Buffer): Promise<void> {
     await this.send('PUT', key, {
-      // fetch's BodyInit wants a view over a plain ArrayBuffer, which a Buffer's type does not promise.
+      // fetch's BodyInit wants a view over a plain ArrayBuffer, which a Buffer's type does not promise. fetch
+      // sends a byte array's length itself; one set here as well was refused (undici's "invalid content-length
+      // header") once importing the undici package had routed Node's fetch through it.
       body: new Uint8Array(bytes),
-      headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength) },
+      headers: { 'content-type': 'application/octet-stream' },
     });
   }
 
