@@ -132,7 +132,7 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
   let pushService: PushService;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ serviceWorkers: true });
     pushService = await new PushService().start();
   });
 
@@ -215,7 +215,10 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
       ann.page,
       'with the app in front, a push shows no system notification; with it closed, it does',
       async () => {
-        expect(await deliverWhileInFront(worker, () => deliver({ ...push!, tag: 'while-visible' }))).toBe(true);
+        const sawTheApp = await deliverWhileInFront(worker, () =>
+          deliver({ ...push!, tag: 'while-visible' }),
+        );
+        expect(sawTheApp).toBe(true);
         await closeApp(ann.context, worker, server.baseUrl);
         await deliver(push!);
         await expect
