@@ -43,8 +43,29 @@ export async function freshPostgres(via?: { host: string; port: number }): Promi
   return database;
 }
 
+/**
+ * PGlite's initdb and the migrations cost about 2 s of CPU a database; a test worker pays them once, and every
+ * later database of the worker starts from that migrated copy (about 0.9 s). The migrations still run on it:
+ * none is left to apply, so the database is the same as one migrated from empty.
+ */
+let migratedPglite: Promise<Blob> | undefined;
+
+async function freshPglite(): Promise<Database> {
+  migratedPglite ??= (async () => {
+    const template = await openPglite(null);
+    try {
+      await template.migrate();
+      if (!template.dumpDataDir) throw new Error('PGlite without dumpDataDir');
+      return await template.dumpDataDir();
+    } finally {
+      await template.close();
+    }
+  })();
+  return openPglite(null, await migratedPglite);
+}
+
 export async function openTestDatabase(): Promise<Database> {
-  const database = DB_TARGET === 'postgres' ? await freshPostgres() : await openPglite(null);
+  const database = DB_TARGET === 'postgres' ? await freshPostgres() : await freshPglite();
   await database.migrate();
   return database;
 }
