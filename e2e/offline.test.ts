@@ -38,7 +38,7 @@ describeInBrowser('installable and readable offline', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ serviceWorkers: true });
   });
 
   afterAll(async () => {

@@ -40,13 +40,22 @@ export function describeInBrowser(name: string, body: () => void): void {
 export interface LaunchOptions {
   /** Calls: a fake camera and microphone (a test pattern and a beep), granted without asking. */
   fakeMedia?: boolean;
+  /**
+   * The app's service worker registers in this browser's contexts. Only the journeys about it (offline, push)
+   * want it: elsewhere each new context would precache the whole built app (about 170 files) for nothing, a
+   * sixth of a journey's CPU on the runner shared with the server tests (decision 0062).
+   */
+  serviceWorkers?: boolean;
 }
+
+/** Browsers launched with their service workers allowed; every other browser's contexts block them. */
+const withServiceWorkers = new WeakSet<Browser>();
 
 /** Chromium's switches for fake media devices: what the calls journey and the calls benchmark run with. */
 export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
-export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
@@ -59,6 +68,8 @@ export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
       ...(options.fakeMedia ? FAKE_MEDIA_ARGS : []),
     ],
   });
+  if (options.serviceWorkers) withServiceWorkers.add(browser);
+  return browser;
 }
 
 export interface Viewport {
@@ -80,6 +91,7 @@ export async function openContext(
     locale: 'en-US',
     timezoneId: 'UTC',
     reducedMotion: 'reduce',
+    serviceWorkers: withServiceWorkers.has(browser) ? 'allow' : 'block',
   });
   // Well under the test timeout, so that a missing element fails with its selector rather than a bare timeout.
   context.setDefaultTimeout(15_000);
