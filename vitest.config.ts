@@ -109,7 +109,10 @@ export default defineConfig(async () => {
             include: ['e2e/**/*.test.ts'],
             testTimeout: 120_000,
             hookTimeout: 180_000,
-            fileParallelism: false,
+            // Two journeys at a time, each with its own server and browser; after the other projects when one
+            // vitest runs them all (`npm test` runs them beside the others instead: scripts/test.ts).
+            maxWorkers: 2,
+            sequence: { groupOrder: 1 },
             // A live change is awaited, not timed: on a loaded 2-core runner it may take seconds to show.
             expect: { poll: { timeout: 15_000 } },
           },
