@@ -12,6 +12,7 @@ export const pushTag = {
   friend: (userId: number | undefined) => `friend-${userId}`,
   moment: (momentId: number | undefined) => `moment-${momentId}`,
   call: (callId: number | undefined) => `call-${callId}`,
+  lesson: (lessonId: number | undefined) => `lesson-${lessonId}`,
   reminder: (kind: string) => `reminder-${kind}`,
 };
 

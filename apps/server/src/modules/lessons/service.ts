@@ -13,6 +13,7 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { inTransaction, type Work } from '../../platform/tx';
 import { assertExpert, assertMember } from '../communities';
 import { announceLesson } from './events';
+import { pushLessonStarted } from './notices';
 import { assertLessonMember, assertNotKicked, assertRunning, noSuchLesson } from './policy';
 import { presentFloor, presentLessons, presentOne } from './presenter';
 import { type LessonRow, lessonsOf } from './queries';
@@ -49,6 +50,7 @@ export async function createLesson(
         })
         .returning();
       await announceLesson(work, row, EventSubtype.NEW);
+      await pushLessonStarted(work, row);
       return presentOne(work.tx, row);
     });
   } catch (err) {

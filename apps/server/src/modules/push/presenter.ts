@@ -19,6 +19,8 @@ export interface PushCause {
   body: string;
   url: string;
   tag: string;
+  /** The body with previews off, where the kind's usual words would not fit (a live session is not a post). */
+  privateBody?: string;
 }
 
 /** Which of the member's switches lets each kind through. */
@@ -50,7 +52,7 @@ function privateWords(cause: PushCause): { title: string; body: string } {
     case PushType.CALL:
       return { title: cause.title, body: cause.body };
     case PushType.COMMUNITY:
-      return { title: cause.title, body: `A new post from ${who}` };
+      return { title: cause.title, body: cause.privateBody ?? `A new post from ${who}` };
     case PushType.REMINDER:
       return { title: cause.title, body: cause.body };
   }

@@ -55,6 +55,24 @@ const postInCommunity = (user: TestUser, body: CommunityPostBody) =>
 
 const { subscribed, setPreferences } = pushFixtures(app, service);
 
+/** `from` dares their friend `to` to beat a run. */
+async function dareFriend(from: TestUser, to: TestUser) {
+  const dare = await call(app, 'createMoment', {
+    headers: from.headers,
+    body: {
+      participants: { friend_ids: [to.userId], community_ids: [] },
+      type: MomentType.DARE,
+      factor: true,
+      bg_app_id: AppId.GOJI_MOVE,
+      criteria: [{ name: 'distance', display_name: 'Distance', show: true }],
+      message: 'Beat my run',
+      session_info: { distance: 5.2, duration: 1800, route: 'park' },
+    },
+  });
+  expect(dare.statusCode, dare.body).toBe(200);
+  return dare;
+}
+
 const deliver = (now = later()) => deps.push.deliverDue(now);
 
 beforeEach(() => service.clear());
@@ -395,6 +413,21 @@ describe('what is pushed', () => {
     expect(service.to(toOther)).toEqual([]);
   });
 
+  it('an @mention with that switch off: nothing', async () => {
+    const [expert, member] = [await signUp(app), await signUp(app)];
+    const id = await feeds.community(expert, [member]);
+    const browser = await subscribed(member);
+    await setPreferences(member, { mentions: false });
+    const post = await postInCommunity(expert, {
+      message: `look @${member.username}`,
+      community_id: id,
+      tagged_users: [member.userId],
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    await deliver();
+    expect(service.to(browser)).toEqual([]);
+  });
+
   it('a friend request with that switch off: nothing', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     const browser = await subscribed(b);
@@ -404,23 +437,21 @@ describe('what is pushed', () => {
     expect(service.to(browser)).toEqual([]);
   });
 
+  it('a moment with that switch off: nothing', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    await befriend(a, b);
+    const browser = await subscribed(b);
+    await setPreferences(b, { moments: false });
+    await dareFriend(a, b);
+    await deliver();
+    expect(service.to(browser)).toEqual([]);
+  });
+
   it('a moment (a dare) received, opening the notifications; its words only with previews on', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     await befriend(a, b);
     const browser = await subscribed(b);
-    const dare = await call(app, 'createMoment', {
-      headers: a.headers,
-      body: {
-        participants: { friend_ids: [b.userId], community_ids: [] },
-        type: MomentType.DARE,
-        factor: true,
-        bg_app_id: AppId.GOJI_MOVE,
-        criteria: [{ name: 'distance', display_name: 'Distance', show: true }],
-        message: 'Beat my run',
-        session_info: { distance: 5.2, duration: 1800, route: 'park' },
-      },
-    });
-    expect(dare.statusCode, dare.body).toBe(200);
+    const dare = await dareFriend(a, b);
     await deliver();
     expect(service.to(browser).map((p) => p.payload)).toEqual([
       {
@@ -434,8 +465,9 @@ describe('what is pushed', () => {
   });
 });
 
-// A call needs its rooms on a real Janus (as the calls tests do); without the binary the calls tests say so.
-describe.runIf(findJanusBinary())('a call', async () => {
+// A call and a live session need their rooms on a real Janus (as their own tests do); without the binary those
+// tests say so.
+describe.runIf(findJanusBinary())('on a real Janus', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-push-calls-'));
   const calling = await createTestApp({ dataDir, pushAllowedHosts: ['127.0.0.1'] }, ctx.database);
   await calling.deps.media.start();
@@ -463,6 +495,61 @@ describe.runIf(findJanusBinary())('a call', async () => {
     expect(push.headers.urgency).toBe('high');
     expect(Number(push.headers.ttl)).toBeLessThanOrEqual(PUSH_LIMITS.callTtlSeconds);
     expect(Number(push.headers.ttl)).toBeGreaterThan(PUSH_LIMITS.callTtlSeconds - 10);
+  });
+
+  it('a call with that switch off: nothing', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    await befriend(a, b);
+    const browser = await subscribed(b);
+    await setPreferences(b, { calls: false });
+    const started = await call(calling.app, 'startCall', {
+      headers: a.headers,
+      body: { attendees: [b.userId] },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    await calling.deps.push.deliverDue(Date.now());
+    expect(service.to(browser)).toEqual([]);
+  });
+
+  it('a live session starting in a member’s community; not to its expert, nor to a member who blocked them', async () => {
+    const [expert, member, reader, blocker] = [
+      await signUp(app),
+      await signUp(app),
+      await signUp(app),
+      await signUp(app),
+    ];
+    const id = await feeds.community(expert, [member, reader, blocker]);
+    const [toExpert, toMember, toReader, toBlocker] = [
+      await subscribed(expert),
+      await subscribed(member),
+      await subscribed(reader),
+      await subscribed(blocker),
+    ];
+    await setPreferences(reader, { previews: true });
+    const block = await call(app, 'block', { headers: blocker.headers, params: { user_id: expert.userId } });
+    expect(block.statusCode, block.body).toBe(200);
+    const started = await call(calling.app, 'createLesson', {
+      headers: expert.headers,
+      params: { id },
+      body: { name: 'Morning stretch', description: '' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    await calling.deps.push.deliverDue(later());
+    const lessonPush = { type: PushType.COMMUNITY, title: 'Walkers', url: `/community/${id}/sessions/${id}` };
+    const tag = `lesson-${started.json().id}`;
+    expect(service.to(toMember).map((p) => p.payload)).toEqual([
+      { ...lessonPush, body: `${expert.username} started a live session`, tag },
+    ]);
+    expect(service.to(toReader).map((p) => p.payload)).toEqual([
+      { ...lessonPush, body: `${expert.username} is live: Morning stretch`, tag },
+    ]);
+    expect(service.to(toExpert)).toEqual([]);
+    expect(service.to(toBlocker)).toEqual([]);
+    const ended = await call(calling.app, 'endLesson', {
+      headers: expert.headers,
+      params: { id, sessionId: started.json().id },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
   });
 });
 
@@ -501,6 +588,18 @@ describe('delivery', () => {
       dropped: 1,
     });
     expect(await deps.db.select().from(pushOutbox)).toEqual([]);
+  });
+
+  it('a 429 is retried after its Retry-After too', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const browser = await subscribed(b);
+    service.answerNext(browser, 429, { 'retry-after': '60' });
+    await sendOk(a, groupId, 'slow down');
+    const first = later();
+    expect(await deliver(first)).toEqual({ sent: 0, retried: 1, dropped: 0 });
+    expect(await deliver(first + 50_000)).toEqual({ sent: 0, retried: 0, dropped: 0 });
+    expect(await deliver(first + 61_000)).toEqual({ sent: 1, retried: 0, dropped: 0 });
+    expect(service.to(browser)).toHaveLength(1);
   });
 
   it('two instances sending at once send each push once', async () => {

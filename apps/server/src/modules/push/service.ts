@@ -141,6 +141,11 @@ export interface CommunityPush {
   cause: PushCause;
   /** Members left out (those @tagged, who get their mention's push of the same tag). */
   except: number[];
+  /**
+   * Who caused it, when not the unit of work's actor (a live session's start announces itself to every member,
+   * blockers included, yet its push follows the push rules: not to the expert, nor across a block).
+   */
+  actor?: number;
 }
 
 /**
@@ -151,7 +156,7 @@ export interface CommunityPush {
 export async function queueCommunityPush(work: Work, push: CommunityPush): Promise<void> {
   await work.tx.insert(pushFanouts).values({
     communityId: push.communityId,
-    actorId: work.actor ?? null,
+    actorId: push.actor ?? work.actor ?? null,
     cause: push.cause,
     exceptIds: push.except,
   });
