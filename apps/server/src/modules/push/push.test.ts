@@ -590,6 +590,17 @@ describe('delivery', () => {
     expect(await deps.db.select().from(pushOutbox)).toEqual([]);
   });
 
+  it('checks the endpoint again at every send: one no longer allowed is refused, nothing sent', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const browser = await subscribed(b);
+    await sendOk(a, groupId, 'hello');
+    // An instance whose PUSH_ALLOWED_HOSTS no longer lists the loopback push service.
+    const strict = await createTestApp({}, ctx.database);
+    expect(await strict.deps.push.deliverDue(later())).toEqual({ sent: 0, retried: 0, dropped: 1 });
+    expect(service.to(browser)).toEqual([]);
+    await strict.close();
+  });
+
   it('a 429 is retried after its Retry-After too', async () => {
     const { a, b, groupId } = await friendsWithThread();
     const browser = await subscribed(b);

@@ -4,6 +4,9 @@ import type { AddressPolicy } from './address';
 
 /** Raised when a host resolves to an address the policy refuses (also for an IP literal). */
 export class RefusedAddressError extends Error {
+  // Named, so that a caller that only sees the error (the push worker drops, never retries, such a send) knows it.
+  override readonly name = 'RefusedAddressError';
+
   constructor(readonly host: string) {
     super(`${host} resolves to an address that may not be fetched`);
   }
