@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { LABEL_SHORT_EM } from '../../apps/web/src/starfield/labels';
 
 /** Stars must have faded in this far before their labels are judged (opacity 0 to 1 over 1000 ms). */
 const SETTLED_OPACITY = 0.99;
@@ -29,13 +30,14 @@ export async function settleStarField(page: Page, atLeast: number): Promise<void
  * pass so that the turning field is judged at a single moment:
  * - a star without a visible label (`[data-star-label]`, at least half opaque with its ancestors);
  * - a label whose text is cut without an ellipsis (wider or taller than its box, `text-overflow` not
- *   `ellipsis` and no line clamp);
+ *   `ellipsis` and no line clamp), or cut narrower than the shortest stated width (LABEL_SHORT_EM, decision
+ *   0039: "Marcus…", never "M…");
  * - a label reaching outside the window (which the field's bounds would cut);
  * - a label overlapping another label, or the disc of another star (the own star's included);
  * - a star whose accessible name does not start with its label's text (WCAG 2.5.3, label in name).
  */
 export function starLabelDefects(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate((shortestEm) => {
     const TOLERANCE = 1;
     const defects: string[] = [];
     const field = document.querySelector('[data-testid="star-field"]');
@@ -72,6 +74,12 @@ export function starLabelDefects(page: Page): Promise<string[]> {
       const tall = label.scrollHeight > label.clientHeight + TOLERANCE && !clamped;
       if (wide || tall)
         defects.push(`${nameOf(star)}: label "${label.textContent}" clipped without an ellipsis`);
+      const cut = label.scrollWidth > label.clientWidth + TOLERANCE;
+      if (cut && label.clientWidth < shortestEm * Number.parseFloat(style.fontSize) - TOLERANCE) {
+        defects.push(
+          `${nameOf(star)}: label "${label.textContent}" cut to ${label.clientWidth}px, under ${shortestEm} em`,
+        );
+      }
       const outside =
         box.left < -TOLERANCE ||
         box.top < -TOLERANCE ||
@@ -100,5 +108,5 @@ export function starLabelDefects(page: Page): Promise<string[]> {
       }
     }
     return defects;
-  });
+  }, LABEL_SHORT_EM);
 }
