@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, users } from '../../db/schema';
 import { call } from '../../test/call';
+import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
 
@@ -101,5 +102,39 @@ describe('the name a member goes by, on every surface', () => {
     const nameOf = (user: TestUser) => board.scores.find((s) => s.user_id === user.userId)?.identity.name;
     expect(nameOf(ada)).toBe('Ada Park');
     expect(nameOf(bo)).toBe(bo.alias);
+  });
+
+  it('names the author of a community post and of its comment, and each member of the community', async () => {
+    const ada = await named('Ada', 'Park', 'AdaRuns');
+    const bo = await named('Bo', 'Lind', 'BoWalks');
+    const communityId = await feedFixtures(ctx).community(ada, [bo]);
+    const post = await ok(
+      call(ctx.app, 'createCommunityPost', {
+        headers: ada.headers,
+        body: { message: 'Walk at nine', community_id: communityId },
+      }),
+    );
+    const comment = await call(ctx.app, 'createCommunityComment', {
+      headers: bo.headers,
+      body: { message: 'Count me in', feed_id: post.id, community_id: communityId },
+    });
+    expect(comment.statusCode, comment.body).toBe(200);
+
+    const read = await ok(call(ctx.app, 'communityPost', { headers: bo.headers, params: { id: post.id } }));
+    expect(read.author_screen_name).toBe('Ada Park');
+    const { community_feed_comments: comments } = await ok(
+      call(ctx.app, 'communityComments', {
+        headers: ada.headers,
+        query: { feed_id: post.id, community_id: communityId },
+      }),
+    );
+    expect(comments.map((c) => c.author_screen_name)).toEqual(['Bo Lind']);
+    const { members } = await ok(
+      call(ctx.app, 'communityMembers', { headers: bo.headers, params: { id: communityId } }),
+    );
+    expect(members.map((m) => [m.name, m.screen_name]).sort()).toEqual([
+      ['Ada Park', ada.username],
+      ['Bo Lind', bo.username],
+    ]);
   });
 });
