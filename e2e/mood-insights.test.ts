@@ -3,6 +3,7 @@ import path from 'node:path';
 import { EN_US, translate } from '@orbit/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, VIEWPORTS } from './support/browser';
 import { serverForFile } from './support/journey';
 import { signIn } from './support/members';
@@ -55,6 +56,7 @@ describeInBrowser('mood insights on the own star page', () => {
     await insights.getByText(text('moodInsightsDays', 30), { exact: true }).click();
     await insights.getByRole('img', { name: /over the last 30 days/ }).waitFor();
     expect(await insights.getByRole('row').count()).toBe(1 + 30);
+    await expectAccessible(page, 'the mood insights');
     if (SHOTS_DIR) {
       fs.mkdirSync(SHOTS_DIR, { recursive: true });
       for (const [days, label] of [

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import {
   DESKTOP,
   describeInBrowser,
@@ -79,12 +80,14 @@ describeInBrowser('the star field fits every screen', () => {
       await expectReadableLabels(demo.page, 20);
       await shot(demo.page, 'home-demo');
     }
+    await expectAccessible(demo.page, "the demo member's home");
     await demo.page.setViewportSize(SMALL_PHONE);
     await demo.page
       .getByRole('button', { name: /moments/i })
       .first()
       .click();
     await dialog(demo.page, text('momentsTitle')).waitFor();
+    await expectAccessible(demo.page, 'the moments list');
     expect(demo.errors).toEqual([]);
     await demo.context.close();
   });
@@ -99,6 +102,7 @@ describeInBrowser('the star field fits every screen', () => {
       await page.getByRole('heading', { name: text('welcomeTitle') }).waitFor();
       await shot(page, 'home-newcomer');
     }
+    await expectAccessible(page, "a newcomer's home with its welcome");
     await page.setViewportSize(SMALL_PHONE);
     await page.getByRole('button', { name: text('momentsTitle'), exact: true }).click();
     const moments = dialog(page, text('momentsTitle'));
@@ -114,6 +118,7 @@ describeInBrowser('the star field fits every screen', () => {
       .toEqual(['Duration', 'Distance', 'Calories']);
     await expect.poll(() => criteria.getByRole('radio', { name: 'Duration' }).isChecked()).toBe(true);
     await shot(page, 'moment-create-dare-no-app');
+    await expectAccessible(page, 'a new moment');
     await create.getByLabel(text('momentApp')).selectOption({ label: 'GojiMove' });
     await criteria.getByRole('radio', { name: 'Steps' }).waitFor();
     await expect.poll(() => criteria.getByRole('radio', { name: 'Duration' }).isChecked()).toBe(true);

@@ -84,11 +84,9 @@ export const OrbitingStar = memo(function OrbitingStar({
       <span className={styles.label} data-star-label="">
         <LabelText name={name} />
       </span>
-      {badge > 0 && (
-        <span className={styles.badge} aria-hidden="true">
-          {badgeText(badge)}
-        </span>
-      )}
+      {/* The count is drawn from an attribute, not text: the button's text is then its label alone, which its
+          accessible name starts with (the name says "3 waiting"), and not "surveys3" (WCAG 2.5.3). */}
+      {badge > 0 && <span className={styles.badge} data-badge={badgeText(badge)} aria-hidden="true" />}
     </button>
   );
 });
