@@ -2,6 +2,7 @@ import { EN_US } from '@orbit/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findJanusBinary } from '../apps/server/src/platform/media/janus-process';
+import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { serverForFile } from './support/journey';
 import { befriend, dialog, type Member, newMember, ok } from './support/members';
@@ -63,6 +64,7 @@ describeInBrowser('no dead ends: feedback after saves, ended calls and missing d
       const thread = dialog(ann.page, 'Dawn patrol');
       await ann.page.getByRole('status').getByText(text('groupCreated'), { exact: true }).waitFor();
       await screenshotEachViewport(ann.page, 'feedback-group-created');
+      await expectAccessible(ann.page, 'a new group thread with its confirmation');
       await thread.getByRole('button', { name: text('back'), exact: true }).click();
       // No message yet and no reload: the list shows it from Save's own answer.
       await list.getByRole('button', { name: /Dawn patrol/ }).waitFor();

@@ -211,6 +211,7 @@ describeInBrowser('navigation in the address', () => {
         expect(path(page)).toBe(address);
         await expect.poll(() => view.getByText(text('loading')).count()).toBe(0);
         await screenshotEachViewport(page, `navigation${address.replace('/', '-')}`);
+        await expectAccessible(page, `${address} opened by its address`);
         await page.goBack();
         await expectHome(page);
       });
@@ -254,6 +255,7 @@ describeInBrowser('navigation in the address', () => {
       expect(boxes).not.toContain(null);
       expect(new Set(boxes.map((box) => JSON.stringify(box))).size).toBe(1);
       await screenshotEachViewport(page, 'navigation-side-menu');
+      await expectAccessible(page, 'the side menu');
       await page.keyboard.press('Escape');
     });
 
@@ -267,6 +269,7 @@ describeInBrowser('navigation in the address', () => {
       await expect.poll(() => card.getByText(poll.poll_data.question, { exact: true }).count()).toBe(1);
       await card.scrollIntoViewIfNeeded();
       await screenshotEachViewport(page, 'navigation-poll-post');
+      await expectAccessible(page, 'a community feed with a poll');
     });
 
     expect(member.errors).toEqual([]);
