@@ -186,6 +186,24 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
       },
     );
 
+    await step(
+      ben.page,
+      'Ben, whose browser refuses notifications, is asked only on his click and told how to undo it',
+      async () => {
+        const own = await openPushSettings(ben.page);
+        const benDevice = own.getByRole('switch', { name: text('pushThisDevice') });
+        await own.getByText(text('pushDevicesNone')).waitFor();
+        // Opening the settings asked nothing: the browser has not been asked yet.
+        expect(await ben.page.evaluate(() => Notification.permission)).toBe('default');
+        await benDevice.click();
+        const refusal = (key: 'pushDenied' | 'pushDismissed') => own.getByText(text(key), { exact: true });
+        await refusal('pushDenied').or(refusal('pushDismissed')).waitFor();
+        expect(await benDevice.isChecked()).toBe(false);
+        expect((await ok(ben, 'GET', '/api/push/subscriptions')).subscriptions).toEqual([]);
+        await ben.page.keyboard.press('Escape');
+      },
+    );
+
     const { group_id: groupId } = await ok(ben, 'POST', '/api/pms/direct', { user_id: ann.userId });
     let push: PushPayload | undefined;
     await step(ann.page, "Ben's message is pushed, encrypted for Ann's device, with its text", async () => {
