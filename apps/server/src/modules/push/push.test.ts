@@ -76,7 +76,14 @@ async function dareFriend(from: TestUser, to: TestUser) {
 const deliver = (now = later()) => deps.push.deliverDue(now);
 
 beforeEach(() => service.clear());
-afterEach(() => expect(service.failures, 'pushes that did not decrypt or verify').toEqual([]));
+afterEach(() => {
+  expect(service.failures, 'pushes that did not decrypt or verify').toEqual([]);
+  // Every payload is the five words of the contract, nothing else: no token, no email, no mood.
+  for (const { payload } of service.received) {
+    expect(Object.keys(payload).sort()).toEqual(['body', 'tag', 'title', 'type', 'url']);
+    expect(JSON.stringify(payload)).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+|Bearer|token=/i);
+  }
+});
 
 describe('GET /push/key', () => {
   it('answers the VAPID public key without a session: one pair, kept, the same for every instance', async () => {
