@@ -137,4 +137,19 @@ describe('the name a member goes by, on every surface', () => {
       ['Bo Lind', bo.username],
     ]);
   });
+
+  it('names the member who caused a notification, in its source and its words', async () => {
+    const ada = await named('Ada', 'Park', 'AdaRuns');
+    const bo = await named('Bo', 'Lind', 'BoWalks');
+    const asked = await call(ctx.app, 'friendRequest', {
+      headers: ada.headers,
+      body: { user_id: bo.userId },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { notifications } = await ok(call(ctx.app, 'notifications', { headers: bo.headers }));
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0].source).toBe('Ada Park');
+    expect(`${notifications[0].title} ${notifications[0].body}`).toContain('Ada Park');
+    expect(`${notifications[0].title} ${notifications[0].body}`).not.toContain(ada.username);
+  });
 });
