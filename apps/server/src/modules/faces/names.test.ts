@@ -1,4 +1,4 @@
-import { PrivacySetting, StarType } from '@orbit/contract';
+import { AppId, MomentOrigin, MomentType, PrivacySetting, StarType } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, users } from '../../db/schema';
@@ -151,5 +151,36 @@ describe('the name a member goes by, on every surface', () => {
     expect(notifications[0].source).toBe('Ada Park');
     expect(`${notifications[0].title} ${notifications[0].body}`).toContain('Ada Park');
     expect(`${notifications[0].title} ${notifications[0].body}`).not.toContain(ada.username);
+  });
+
+  it('names the sender of a moment and the friends it went to', async () => {
+    const ada = await named('Ada', 'Park', 'AdaRuns');
+    const bo = await named('Bo', 'Lind', 'BoWalks');
+    await messagesClient(ctx.app).befriend(ada, bo);
+    const dare = await call(ctx.app, 'createMoment', {
+      headers: ada.headers,
+      body: {
+        participants: { friend_ids: [bo.userId], community_ids: [] },
+        type: MomentType.DARE,
+        factor: true,
+        bg_app_id: AppId.GOJI_MOVE,
+        criteria: [{ name: 'distance', display_name: 'Distance', show: true }],
+        message: 'Beat my run',
+        session_info: { distance: 5.2, duration: 1800, route: 'park' },
+      },
+    });
+    expect(dare.statusCode, dare.body).toBe(200);
+    const search = (user: TestUser, origin: 1 | 2) =>
+      ok(
+        call(ctx.app, 'searchMoments', {
+          headers: user.headers,
+          query: { bg_app_id: AppId.GOJI_MOVE, app: 'shell', origin },
+        }),
+      );
+    const received = await search(bo, MomentOrigin.INCOMING);
+    expect(received.incoming.pending.map((m) => m.producer.display_name)).toEqual(['Ada Park']);
+    const sent = await search(ada, MomentOrigin.OUTGOING);
+    expect(sent.user_data.display_name).toBe('Ada Park');
+    expect(sent.outgoing.flatMap((m) => m.friends.map((f) => f.display_name))).toEqual(['Bo Lind']);
   });
 });
