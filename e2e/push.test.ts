@@ -198,7 +198,8 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
         await benDevice.click();
         const refusal = (key: 'pushDenied' | 'pushDismissed') => own.getByText(text(key), { exact: true });
         await refusal('pushDenied').or(refusal('pushDismissed')).waitFor();
-        expect(await benDevice.isChecked()).toBe(false);
+        // The switch shows the attempt while it runs, and settles off once the refusal is known.
+        await expect.poll(() => benDevice.isChecked()).toBe(false);
         expect((await ok(ben, 'GET', '/api/push/subscriptions')).subscriptions).toEqual([]);
         await ben.page.keyboard.press('Escape');
       },

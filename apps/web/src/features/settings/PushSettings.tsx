@@ -84,7 +84,12 @@ function ThisDevice({
     try {
       if (next) {
         const outcome = await subscribeThisDevice();
-        if (outcome !== 'subscribed') setRefusal(outcome);
+        if (outcome !== 'subscribed') {
+          // Nothing changed anywhere: the switch goes back off with the refusal's words, not a round trip later.
+          setRefusal(outcome);
+          setPending(null);
+          return;
+        }
       } else {
         await turnOffHere(current, remove.mutateAsync);
       }
