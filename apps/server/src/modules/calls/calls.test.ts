@@ -17,6 +17,7 @@ import { findJanusBinary } from '../../platform/media/janus-process';
 import { call } from '../../test/call';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { namedMember } from '../../test/members';
 import { messagesClient } from '../../test/messages';
 import { restNow } from '../../test/quiet';
 
@@ -91,6 +92,23 @@ if (!janus) {
         });
         expect(await notificationTypes(b)).toContain(NotificationType.CALL_START);
         expect(await callEvents(a)).toEqual(['START']);
+      });
+
+      it('names the caller as the callee knows them, never by the username: the call, the ring and the notification', async () => {
+        const ada = await namedMember(ctx, 'Ada', 'Park');
+        const bo = await namedMember(ctx, 'Bo', 'Lind');
+        await makeFriends(ada, bo);
+        const started = await start(ada, { attendees: [bo.userId] });
+        expect(started.caller_name).toBe('Ada Park');
+        const invite = (await eventsOf(bo)).find((e) => e.type === EventType.CALL);
+        expect(invite?.data).toMatchObject({ caller_id: ada.userId, name: 'Ada Park' });
+        const rung = await call(app, 'notifications', { headers: bo.headers });
+        const [notice] = rung.json().notifications.filter((n) => n.type === NotificationType.CALL_START);
+        expect(notice.source).toBe('Ada Park');
+        expect(`${notice.title} ${notice.body}`).not.toContain(ada.username);
+        const accepted = await start(bo, { attendees: [ada.userId] });
+        expect(accepted.caller_name).toBe('Ada Park');
+        expect(accepted.session.call.caller_name).toBe('Ada Park');
       });
 
       it('refuses strangers (403), oneself, both or neither target and too many attendees (400)', async () => {

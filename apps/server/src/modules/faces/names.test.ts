@@ -1,10 +1,10 @@
-import { AppId, MomentOrigin, MomentType, PrivacySetting, StarType } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
+import { AppId, MomentOrigin, PrivacySetting, StarType } from '@orbit/contract';
 import { describe, expect, it } from 'vitest';
-import { activityLogs, users } from '../../db/schema';
+import { activityLogs } from '../../db/schema';
 import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
-import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { createTestApp, type TestUser } from '../../test/harness';
+import { dareFriend, namedMember } from '../../test/members';
 import { messagesClient } from '../../test/messages';
 
 /**
@@ -13,23 +13,8 @@ import { messagesClient } from '../../test/messages';
  */
 const ctx = await createTestApp();
 
-/** A member with names, an alias (unique: a suffix keeps each test's own) and a privacy setting. */
-let aliases = 0;
-async function named(
-  first: string,
-  last: string,
-  aliasStem: string,
-  privacy: number = PrivacySetting.PUBLIC,
-) {
-  const user = await signUp(ctx.app);
-  aliases += 1;
-  const alias = `${aliasStem}${aliases}`;
-  for (const body of [{ first_name: first }, { last_name: last }, { alias_add: alias }]) {
-    expect((await call(ctx.app, 'updateUser', { headers: user.headers, body })).statusCode).toBe(200);
-  }
-  await ctx.deps.db.update(users).set({ privacySetting: privacy }).where(eq(users.id, user.userId));
-  return { ...user, alias };
-}
+const named = (first: string, last: string, aliasStem: string, privacy?: number) =>
+  namedMember(ctx, first, last, aliasStem, privacy);
 
 /** What a read answers, which must succeed. */
 async function ok<T>(res: Promise<{ statusCode: number; json(): T }>) {
@@ -157,19 +142,7 @@ describe('the name a member goes by, on every surface', () => {
     const ada = await named('Ada', 'Park', 'AdaRuns');
     const bo = await named('Bo', 'Lind', 'BoWalks');
     await messagesClient(ctx.app).befriend(ada, bo);
-    const dare = await call(ctx.app, 'createMoment', {
-      headers: ada.headers,
-      body: {
-        participants: { friend_ids: [bo.userId], community_ids: [] },
-        type: MomentType.DARE,
-        factor: true,
-        bg_app_id: AppId.GOJI_MOVE,
-        criteria: [{ name: 'distance', display_name: 'Distance', show: true }],
-        message: 'Beat my run',
-        session_info: { distance: 5.2, duration: 1800, route: 'park' },
-      },
-    });
-    expect(dare.statusCode, dare.body).toBe(200);
+    await dareFriend(ctx.app, ada, bo);
     const search = (user: TestUser, origin: 1 | 2) =>
       ok(
         call(ctx.app, 'searchMoments', {

@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  AppId,
   type CommunityPostBody,
-  MomentType,
   PUSH_LIMITS,
   PUSH_PREFERENCE_DEFAULTS,
   type PushSubscriptionBody,
@@ -19,6 +17,7 @@ import { call, unchecked } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, EVENTUALLY, signUp, type TestUser } from '../../test/harness';
 import { TestMailServer, tokenIn } from '../../test/mail';
+import { dareFriend as dareFromMembers, namedMember } from '../../test/members';
 import { messagesClient } from '../../test/messages';
 import { PushService, pushFixtures, type TestBrowser } from '../../test/push';
 import { restNow } from '../../test/quiet';
@@ -55,22 +54,24 @@ const postInCommunity = (user: TestUser, body: CommunityPostBody) =>
 
 const { subscribed, setPreferences } = pushFixtures(app, service);
 
-/** `from` dares their friend `to` to beat a run. */
-async function dareFriend(from: TestUser, to: TestUser) {
-  const dare = await call(app, 'createMoment', {
-    headers: from.headers,
-    body: {
-      participants: { friend_ids: [to.userId], community_ids: [] },
-      type: MomentType.DARE,
-      factor: true,
-      bg_app_id: AppId.GOJI_MOVE,
-      criteria: [{ name: 'distance', display_name: 'Distance', show: true }],
-      message: 'Beat my run',
-      session_info: { distance: 5.2, duration: 1800, route: 'park' },
-    },
+const dareFriend = (from: TestUser, to: TestUser) => dareFromMembers(app, from, to);
+
+const subscribedMember = async () => {
+  const member = await signUp(app);
+  return { member, browser: await subscribed(member) };
+};
+
+/** An expert mentions `member` in a post of a new community of theirs. */
+async function mentioned(member: TestUser) {
+  const expert = await signUp(app);
+  const id = await feeds.community(expert, [member]);
+  const post = await postInCommunity(expert, {
+    message: `look @${member.username}`,
+    community_id: id,
+    tagged_users: [member.userId],
   });
-  expect(dare.statusCode, dare.body).toBe(200);
-  return dare;
+  expect(post.statusCode, post.body).toBe(200);
+  return { id, postId: post.json().id };
 }
 
 const deliver = (now = later()) => deps.push.deliverDue(now);
@@ -372,23 +373,16 @@ describe('what is pushed', () => {
   });
 
   it('an @mention, opening the post in its community', async () => {
-    const [expert, member] = [await signUp(app), await signUp(app)];
-    const id = await feeds.community(expert, [member]);
-    const browser = await subscribed(member);
-    const post = await postInCommunity(expert, {
-      message: `look @${member.username}`,
-      community_id: id,
-      tagged_users: [member.userId],
-    });
-    expect(post.statusCode, post.body).toBe(200);
+    const { member, browser } = await subscribedMember();
+    const { id, postId } = await mentioned(member);
     await deliver();
     expect(service.to(browser).map((p) => p.payload)).toEqual([
       {
         type: PushType.MENTION,
         title: 'You were mentioned',
         body: 'You were mentioned in a post',
-        url: `/community/${id}/post/${post.json().id}`,
-        tag: `post-${post.json().id}`,
+        url: `/community/${id}/post/${postId}`,
+        tag: `post-${postId}`,
       },
     ]);
   });
@@ -421,16 +415,9 @@ describe('what is pushed', () => {
   });
 
   it('an @mention with that switch off: nothing', async () => {
-    const [expert, member] = [await signUp(app), await signUp(app)];
-    const id = await feeds.community(expert, [member]);
-    const browser = await subscribed(member);
+    const { member, browser } = await subscribedMember();
     await setPreferences(member, { mentions: false });
-    const post = await postInCommunity(expert, {
-      message: `look @${member.username}`,
-      community_id: id,
-      tagged_users: [member.userId],
-    });
-    expect(post.statusCode, post.body).toBe(200);
+    await mentioned(member);
     await deliver();
     expect(service.to(browser)).toEqual([]);
   });
@@ -480,8 +467,8 @@ describe.runIf(findJanusBinary())('on a real Janus', async () => {
   await calling.deps.media.start();
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('rings at once, with Urgency high and a minute to live', async () => {
-    const [a, b] = [await signUp(app), await signUp(app)];
+  it('rings at once, with Urgency high and a minute to live, naming the caller as the callee knows them', async () => {
+    const [a, b] = [await namedMember(ctx, 'Ada', 'Park'), await signUp(app)];
     await befriend(a, b);
     const browser = await subscribed(b);
     const started = await call(calling.app, 'startCall', {
@@ -495,7 +482,7 @@ describe.runIf(findJanusBinary())('on a real Janus', async () => {
     expect(push.payload).toEqual({
       type: PushType.CALL,
       title: 'Incoming call',
-      body: `${a.username} is calling`,
+      body: 'Ada Park is calling',
       url: `/call/${callId}`,
       tag: `call-${callId}`,
     });
