@@ -381,17 +381,26 @@ describeInBrowser('navigation in the address', () => {
       await settings.getByText(me.name, { exact: true }).first().waitFor();
       await settings.getByText(text('usernameLine', me.screen_name), { exact: true }).waitFor();
       await screenshotEachViewport(page, 'names-settings');
+      await expectAccessible(page, 'settings with the name and the handle');
     });
 
-    await step(page, 'a leaderboard row names a member as their profile does', async () => {
+    await step(page, 'a leaderboard row names a member as their profile does, on screen too', async () => {
       const { scores } = await ok(member, 'GET', '/api/user/community/leaderboard?global=true');
-      const other = scores.find((score: { is_me: boolean }) => !score.is_me);
+      const other = scores.find((score: { is_me: boolean; score?: number }) => !score.is_me && score.score);
       const { name } = await ok(member, 'GET', `/api/user/profile?user_id=${other.user_id}`);
       expect(other.identity.name).toBe(name);
       expect(other.identity.name).not.toBe(other.identity.screen_name);
+      await page.goto('/leaderboard');
+      const board = dialog(page, text('leaderboardTitle'));
+      await board.getByText(text('leaderboardDetails'), { exact: true }).click();
+      const rows = board.getByRole('list', { name: text('leaderboardDetails') });
+      await rows.getByRole('listitem').getByText(name, { exact: true }).waitFor();
+      expect(await rows.getByText(other.identity.screen_name).count()).toBe(0);
+      await screenshotEachViewport(page, 'names-leaderboard');
+      await page.goBack();
+      await expectHome(page);
     });
 
-    await expectAccessible(page, 'settings with the name and the handle');
     expect(member.errors).toEqual([]);
     await member.context.close();
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { DESKTOP, describeInBrowser, launchBrowser, PHONE, step } from './support/browser';
 import { serverForFile } from './support/journey';
 import { befriend, dialog, goHome, type Member, newMember } from './support/members';
@@ -89,8 +90,10 @@ describeInBrowser('installable and readable offline', () => {
         await ann.page.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
         await expect.poll(() => chip(ann.page).textContent()).toBe(text('networkOffline'));
         await shoot(ann.page, 'offline-home');
+        await expectAccessible(ann.page, 'the home offline');
         const thread = await openThreadWith(ann.page, ben);
         await thread.getByText('Hello Ben', { exact: true }).waitFor();
+        await expectAccessible(ann.page, 'a thread offline');
       },
     );
 
