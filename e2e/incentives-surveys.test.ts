@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { EN_US, StarType } from '@orbit/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
@@ -21,7 +20,7 @@ const THANKS = 'Thanks for the pulse!';
 
 const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 
-/** A home-view star by its exact accessible name ("incentive", "surveys, 2 waiting"...). */
+/** A home-view star by its exact accessible name ("Incentives", "Surveys, 2 waiting"...). */
 const star = (page: Page, name: RegExp) => page.getByRole('main').getByRole('button', { name }).first();
 
 async function openAdmin(page: Page): Promise<Locator> {
@@ -110,7 +109,7 @@ describeInBrowser('incentives, surveys and the admin screens', () => {
       member.page,
       'the member logs a 30-minute run and the incentive progress shows it live',
       async () => {
-        await star(member.page, new RegExp(`^${EN_US[`star_kind.${StarType.INCENTIVE}`]}$`)).click();
+        await star(member.page, new RegExp(`^${text('incentivesTitle')}$`)).click();
         const screen = dialog(member.page, text('incentivesTitle'));
         await screen.getByRole('combobox', { name: text('incentivePlan') }).selectOption({ label: PLAN });
         const today = screen.getByRole('progressbar', { name: text('incentiveToday'), exact: true });
@@ -138,7 +137,7 @@ describeInBrowser('incentives, surveys and the admin screens', () => {
 
     await step(member.page, 'the member answers the survey and sees its completion message', async () => {
       await goHome(member);
-      await star(member.page, new RegExp(`^${EN_US[`star_kind.${StarType.SURVEYS}`]}`)).click();
+      await star(member.page, new RegExp(`^${text('surveysTitle')}`)).click();
       const list = dialog(member.page, text('surveysTitle'));
       await list.getByRole('button', { name: new RegExp(SURVEY) }).waitFor();
       await screenshotEachViewport(member.page, 'surveys');
@@ -189,7 +188,7 @@ describeInBrowser('incentives, surveys and the admin screens', () => {
 
     await step(admin.page, 'a member of the madness community sees its GoCoins history', async () => {
       await goHome(admin);
-      await star(admin.page, new RegExp(`^${EN_US[`star_kind.${StarType.INCENTIVE}`]}$`)).click();
+      await star(admin.page, new RegExp(`^${text('incentivesTitle')}$`)).click();
       const screen = dialog(admin.page, text('incentivesTitle'));
       await screen
         .getByRole('combobox', { name: text('incentivePlan') })

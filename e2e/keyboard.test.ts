@@ -25,6 +25,9 @@ async function focused(page: Page, scope?: Locator): Promise<{ name: string; ins
   return { name, inside };
 }
 
+/** `text` as a pattern that matches it literally. */
+const escapeRegExp = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const menuButton = (page: Page) => page.getByRole('button', { name: text('openMenu'), exact: true });
 
 describeInBrowser('keyboard only', () => {
@@ -106,6 +109,45 @@ describeInBrowser('keyboard only', () => {
         await expect.poll(async () => (await focused(page)).name).toBe(text('openMenu'));
       },
     );
+
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+  });
+
+  it('Tab walks the stars; a star with a badge says its count in its name and Enter opens it', async () => {
+    const member = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    const { page } = member;
+    const field = page.getByTestId('star-field');
+    const [before, after] = text('starWaiting', '\u0000').split('\u0000');
+    const waiting = new RegExp(`, ${escapeRegExp(before)}(\\d+\\+?)${escapeRegExp(after)}$`);
+    let badged = '';
+
+    await step(page, 'Tab moves from the header to star after star, to one with a badge', async () => {
+      await menuButton(page).focus();
+      const stars = await field.getByRole('button').count();
+      for (let press = 0; press < stars + 3 && !badged; press++) {
+        await page.keyboard.press('Tab');
+        const { name, inside } = await focused(page, field);
+        if (inside && waiting.test(name)) badged = name;
+      }
+      expect(badged, 'a star with a badge reached by Tab').not.toBe('');
+      const star = field.getByRole('button', { name: badged, exact: true });
+      // Its name starts with the label shown, and the count drawn is the one said (WCAG 2.5.3).
+      const label = (await star.locator('[data-star-label]').textContent()) ?? '';
+      expect(label).not.toBe('');
+      expect(badged.startsWith(label)).toBe(true);
+      expect(await star.locator('[data-badge]').getAttribute('data-badge')).toBe(badged.match(waiting)?.[1]);
+      await screenshotEachViewport(page, 'keyboard-badged-star');
+    });
+
+    await step(page, 'Enter opens its place; Escape closes it and focus is back on the star', async () => {
+      await page.keyboard.press('Enter');
+      const place = page.getByRole('dialog');
+      await place.waitFor();
+      await page.keyboard.press('Escape');
+      await place.waitFor({ state: 'detached' });
+      await expect.poll(async () => (await focused(page)).name).toBe(badged);
+    });
 
     expect(member.errors).toEqual([]);
     await member.context.close();

@@ -179,8 +179,12 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
         expect(await thisDevice.isChecked()).toBe(true);
         const { subscriptions } = await ok(ann, 'GET', '/api/push/subscriptions');
         expect(subscriptions).toEqual([expect.objectContaining({ current: true })]);
-        await settings.getByRole('switch', { name: text('pushPreviews') }).click();
+        // The switches work from the keyboard: Space on the focused switch turns it.
+        const previews = settings.getByRole('switch', { name: text('pushPreviews') });
+        await previews.focus();
+        await ann.page.keyboard.press('Space');
         await expect.poll(async () => (await ok(ann, 'GET', '/api/push/preferences')).previews).toBe(true);
+        expect(await previews.isChecked()).toBe(true);
         await screenshotEachViewport(ann.page, 'push-settings-on');
         await expectAccessible(ann.page, 'the push settings with this device on');
       },

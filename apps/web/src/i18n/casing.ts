@@ -18,4 +18,5 @@ export function buttonCase(label: string): string {
   return capitalized(label);
 }
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** The text with its first letter a capital, the rest as written. */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -29,6 +29,31 @@ describe('star accessible names', () => {
     expect(starLabel(t, requests)).toBe('Requests, 3 waiting');
   });
 
+  it('names the surveys star and a star of several incentive plans by their titles, one plan by its name', () => {
+    const surveys = makeStar('6', { name: 'surveys', star_type: StarType.SURVEYS, gojimoji: null });
+    expect(starName(t, surveys)).toBe('Surveys');
+    const plans = (count: number) => Array.from({ length: count }, (_, i) => ({ incentive_plan_id: i + 1 }));
+    const several = makeStar('7', {
+      name: 'incentive',
+      star_type: StarType.INCENTIVE,
+      incentive_plans: plans(2),
+      gojimoji: null,
+    });
+    expect(starLabel(t, several)).toBe('Incentives');
+    const one = makeStar('8', {
+      name: 'Move & Earn',
+      star_type: StarType.INCENTIVE,
+      incentive_plans: plans(1),
+      gojimoji: null,
+    });
+    expect(starLabel(t, one)).toBe('Move & Earn, incentive');
+  });
+
+  it('starts an activity star with a capital, like every other name on the home', () => {
+    const swimming = makeStar('9', { name: 'swimming', star_type: StarType.ACTIVITY, gojimoji: null });
+    expect(starLabel(t, swimming)).toMatch(/^Swimming, /);
+  });
+
   it('says the count as its badge shows it', () => {
     const many = makeStar('4', {
       name: 'requests',

@@ -1,6 +1,7 @@
 import { BackgroundType, StarType } from '@orbit/contract';
 import type { Star } from '../../api/types';
 import type { TFunction } from '../../i18n';
+import { capitalized } from '../../i18n/casing';
 import { T } from '../../i18n/texts';
 import { badgeText } from '../../ui/format';
 
@@ -9,15 +10,33 @@ export const starKindKey = (starType: number) => `star_kind.${starType}`;
 
 /**
  * The name a star shows: a group star's is the locale's title of what it groups (a MOMENTS star without a
- * member is the quiet one of a member with no pending moment).
+ * member is the quiet one of a member with no pending moment; an INCENTIVE star names its plan when it has one
+ * alone), and an activity's starts with a capital like every other name on the home ("Swimming").
  */
 export function starName(
   t: TFunction,
-  star: Pick<Star, 'name' | 'star_type'> & { type?: number | null; user_id?: number | null },
+  star: Pick<Star, 'name' | 'star_type'> & {
+    type?: number | null;
+    user_id?: number | null;
+    incentive_plans?: Star['incentive_plans'];
+  },
 ): string {
-  if (star.star_type === StarType.BG && star.type === BackgroundType.TOURNAMENT) return t(T.tournamentTitle);
-  if (star.star_type === StarType.MOMENTS && star.user_id == null) return t(T.momentsTitle);
-  return star.star_type === StarType.REQUESTS ? t(T.requestsTitle) : star.name;
+  switch (star.star_type) {
+    case StarType.BG:
+      return star.type === BackgroundType.TOURNAMENT ? t(T.tournamentTitle) : star.name;
+    case StarType.MOMENTS:
+      return star.user_id == null ? t(T.momentsTitle) : star.name;
+    case StarType.REQUESTS:
+      return t(T.requestsTitle);
+    case StarType.SURVEYS:
+      return t(T.surveysTitle);
+    case StarType.INCENTIVE:
+      return star.incentive_plans?.length === 1 ? star.name : t(T.incentivesTitle);
+    case StarType.ACTIVITY:
+      return capitalized(star.name);
+    default:
+      return star.name;
+  }
 }
 
 /**
@@ -34,8 +53,10 @@ export function initialsOf(name: string): string {
 
 /** "Sam Lee, friend"; a name that already says what the star is ("Requests") is not repeated. */
 function nameAndKind(t: TFunction, name: string, starType: number): string {
-  const kind = t(starKindKey(starType));
-  return name.toLowerCase() === kind.toLowerCase() ? name : t(T.starLabel, { 0: name, 1: kind });
+  const kind = t(starKindKey(starType)).toLowerCase();
+  // A group star named by its title says it once: "Requests", "Incentives" (the plural of "incentive").
+  const saysKind = [kind, `${kind}s`].includes(name.toLowerCase());
+  return saysKind ? name : t(T.starLabel, { 0: name, 1: kind });
 }
 
 /** ", feeling happy" for a star that shows a member's mood face (it takes turns with their picture). */
