@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { DESKTOP, describeInBrowser, launchBrowser, PHONE, step } from './support/browser';
+import { DESKTOP, describeInBrowser, launchBrowser, PHONE, step, VIEWPORTS } from './support/browser';
 import { serverForFile } from './support/journey';
 import { befriend, dialog, goHome, type Member, newMember } from './support/members';
 import { openMessageList, writeInThread } from './support/messages';
@@ -90,6 +90,16 @@ describeInBrowser('installable and readable offline', () => {
         await ann.page.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
         await expect.poll(() => chip(ann.page).textContent()).toBe(text('networkOffline'));
         await shoot(ann.page, 'offline-home');
+        // The offline words wrap between the header's buttons, which keep their round on every screen.
+        for (const size of VIEWPORTS) {
+          await ann.page.setViewportSize(size);
+          const menu = await ann.page
+            .getByRole('button', { name: text('openMenu'), exact: true })
+            .boundingBox();
+          expect(Math.round(menu?.width ?? 0), `the menu button at ${size.width}px`).toBe(
+            Math.round(menu?.height ?? -1),
+          );
+        }
         await expectAccessible(ann.page, 'the home offline');
         const thread = await openThreadWith(ann.page, ben);
         await thread.getByText('Hello Ben', { exact: true }).waitFor();

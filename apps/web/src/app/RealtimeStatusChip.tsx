@@ -13,8 +13,9 @@ const LABELS: Record<RealtimeStatus, string> = {
 };
 
 /**
- * Which state the realtime connection is in, always visible; quiet when live. Without a
- * network it says so steadily, and that the screen is the last one seen (docs/decisions/0045).
+ * Which state the realtime connection is in, always visible; quiet when live: a dot alone, its word left to
+ * screen readers, so that it covers no star passing under the header on a phone. Without a network it says
+ * so steadily, and that the screen is the last one seen (docs/decisions/0045).
  */
 export function RealtimeStatusChip() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function RealtimeStatusChip() {
       data-testid="realtime-status"
     >
       <span className={styles.dot} aria-hidden="true" />
-      {t(online ? LABELS[status] : T.networkOffline)}
+      <span className={styles.words}>{t(online ? LABELS[status] : T.networkOffline)}</span>
     </p>
   );
 }
