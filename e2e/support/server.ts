@@ -7,7 +7,11 @@ import path from 'node:path';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 const READY_TIMEOUT_MS = 90_000;
-const STOP_GRACE_MS = 5_000;
+/**
+ * How long a stopped server has to exit before it is killed; a profiled one (a bench run with `--cpu-prof`)
+ * writes its profile only once its drain is over, so it is given longer.
+ */
+const STOP_GRACE_MS = process.env.SERVER_NODE_ARGS?.includes('--cpu-prof') ? 60_000 : 5_000;
 const HEALTH_POLL_MS = 20;
 /** The last lines of the server's output, shown when it fails to start. */
 const OUTPUT_TAIL_CHARS = 4_000;

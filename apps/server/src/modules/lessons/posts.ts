@@ -11,6 +11,7 @@ import {
 } from '@orbit/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { lessonPosts, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest } from '../../platform/errors';
@@ -31,9 +32,9 @@ export function lessonPostText(message: string): string {
 
 async function presentPosts(db: Queryable, lesson: LessonRow, rows: PostRow[], viewerId: number) {
   const authorIds = [...new Set(rows.map((r) => r.authorId))];
-  const [faces, authors] = await Promise.all([
-    communityFaces(db, lesson.communityId, authorIds),
-    authorIds.length ? db.select().from(users).where(inArray(users.id, authorIds)) : Promise.resolve([]),
+  const [faces, authors] = await runQueries(db, [
+    () => communityFaces(db, lesson.communityId, authorIds),
+    async () => (authorIds.length ? db.select().from(users).where(inArray(users.id, authorIds)) : []),
   ]);
   const aliases = new Map(
     authors.map((u) => [u.id, { name: u.alias ?? ANONYMOUS_NAME, image: avatarUrl(u.avatarImage) }]),

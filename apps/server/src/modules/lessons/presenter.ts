@@ -6,6 +6,7 @@ import {
   type SessionViewer,
 } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import type { lessonPosts } from '../../db/schema';
 import type { MemberFace } from '../faces';
 import { communityFaces, grantedOf, type LessonRow, queueOf, type ViewerRow } from './queries';
@@ -49,7 +50,7 @@ export async function presentOne(db: Queryable, row: LessonRow): Promise<ChatSes
 
 /** The audio bridge's room flags as the spec names them: requests_enable with pending, active, moderators. */
 export async function presentFloor(db: Queryable, row: LessonRow): Promise<SessionFloor> {
-  const [pending, active] = await Promise.all([queueOf(db, row.id), grantedOf(db, row.id)]);
+  const [pending, active] = await runQueries(db, [() => queueOf(db, row.id), () => grantedOf(db, row.id)]);
   return { requests_enable: row.requestsEnabled, pending, active, moderators: [row.instructorId] };
 }
 

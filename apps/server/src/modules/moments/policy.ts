@@ -9,6 +9,7 @@ import {
 } from '@orbit/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { communityMembers, friendships } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { assertNoneBlocked } from '../blocks';
@@ -97,21 +98,26 @@ export async function assertMayReach(
 ) {
   // A member blocked either way is no participant (403 blocked, docs/decisions/0046).
   await assertNoneBlocked(db, producerId, friendIds);
-  const [friends, memberships] = await Promise.all([
-    friendIds.length === 0
-      ? []
-      : db
-          .select({ id: friendships.friendId })
-          .from(friendships)
-          .where(and(eq(friendships.userId, producerId), inArray(friendships.friendId, friendIds))),
-    communityIds.length === 0
-      ? []
-      : db
-          .select({ id: communityMembers.communityId })
-          .from(communityMembers)
-          .where(
-            and(eq(communityMembers.userId, producerId), inArray(communityMembers.communityId, communityIds)),
-          ),
+  const [friends, memberships] = await runQueries(db, [
+    async () =>
+      friendIds.length === 0
+        ? []
+        : db
+            .select({ id: friendships.friendId })
+            .from(friendships)
+            .where(and(eq(friendships.userId, producerId), inArray(friendships.friendId, friendIds))),
+    async () =>
+      communityIds.length === 0
+        ? []
+        : db
+            .select({ id: communityMembers.communityId })
+            .from(communityMembers)
+            .where(
+              and(
+                eq(communityMembers.userId, producerId),
+                inArray(communityMembers.communityId, communityIds),
+              ),
+            ),
   ]);
   if (friends.length !== friendIds.length) {
     throw forbidden('Moments go to your friends only', 'not_friends');

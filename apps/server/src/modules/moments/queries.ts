@@ -7,6 +7,7 @@ import {
 } from '@orbit/contract';
 import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { communities, momentRecipients, moments } from '../../db/schema';
 import { notHiddenFromSql } from '../blocks';
 import { facesFor } from '../faces';
@@ -60,9 +61,13 @@ async function incomingSection(
 
 /** The incoming list of GET /user/moments/search, sectioned Pending, Completed and Expired/Ignored. */
 export async function incomingSections(db: Queryable, callerId: number, filter: number, now = new Date()) {
-  const [pending, completed, ignored] = await Promise.all(
-    (['pending', 'completed', 'ignored'] as const).map((s) => incomingSection(db, callerId, filter, s, now)),
-  );
+  const section = (s: 'pending' | 'completed' | 'ignored') => () =>
+    incomingSection(db, callerId, filter, s, now);
+  const [pending, completed, ignored] = await runQueries(db, [
+    section('pending'),
+    section('completed'),
+    section('ignored'),
+  ]);
   const faces = await facesFor(
     db,
     callerId,
@@ -77,14 +82,15 @@ export async function incomingSections(db: Queryable, callerId: number, filter: 
 async function recipientNames(db: Queryable, producerId: number, rows: MomentRow[]) {
   const friendIds = rows.flatMap((r) => r.participants.friend_ids);
   const communityIds = [...new Set(rows.flatMap((r) => r.participants.community_ids))];
-  const [faces, named] = await Promise.all([
-    facesFor(db, producerId, friendIds),
-    communityIds.length === 0
-      ? []
-      : db
-          .select({ id: communities.id, display_name: communities.name })
-          .from(communities)
-          .where(inArray(communities.id, communityIds)),
+  const [faces, named] = await runQueries(db, [
+    () => facesFor(db, producerId, friendIds),
+    async () =>
+      communityIds.length === 0
+        ? []
+        : db
+            .select({ id: communities.id, display_name: communities.name })
+            .from(communities)
+            .where(inArray(communities.id, communityIds)),
   ]);
   const communityNames = new Map(named.map((c) => [c.id, c]));
   const friendsOf = (row: MomentRow): Connection[] =>
@@ -115,9 +121,9 @@ export async function outgoingOf(
     )
     .orderBy(desc(moments.id))
     .limit(MOMENTS_LIST_MAX);
-  const [faces, names] = await Promise.all([
-    facesFor(db, producerId, [producerId]),
-    recipientNames(db, producerId, rows),
+  const [faces, names] = await runQueries(db, [
+    () => facesFor(db, producerId, [producerId]),
+    () => recipientNames(db, producerId, rows),
   ]);
   const producer = faces.get(producerId)!;
   return rows.map((row) =>

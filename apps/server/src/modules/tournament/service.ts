@@ -16,6 +16,7 @@ import {
   yearOfCode,
 } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { assertNoneBlocked } from '../blocks';
@@ -112,9 +113,9 @@ async function shownMembers(
     perCommunity.set(t.communityId, list);
   }
   const chosen = [...perCommunity.values()].flat();
-  const [rows, fives] = await Promise.all([
-    membersOf(db, chosen),
-    highFivesOf(db, year, [...new Set(chosen.map((c) => c.userId))], callerId),
+  const [rows, fives] = await runQueries(db, [
+    () => membersOf(db, chosen),
+    () => highFivesOf(db, year, [...new Set(chosen.map((c) => c.userId))], callerId),
   ]);
   const fate = fates(rounds);
   const byKey = new Map(rows.map((r) => [`${r.communityId}:${r.user.id}`, r]));
@@ -166,10 +167,10 @@ export async function progress(
     const { rounds } = await playedSeason(db, year, now);
     const shown = rounds.find((r) => r.round === round)!;
     const ids = [...new Set(communitiesIn(shown.pairs))];
-    const [rows, members, wellbeing] = await Promise.all([
-      communitiesByIds(db, ids),
-      shownMembers(db, { year, round, rounds, now }, ids, callerId),
-      wellbeingOf(db, callerId),
+    const [rows, members, wellbeing] = await runQueries(db, [
+      () => communitiesByIds(db, ids),
+      () => shownMembers(db, { year, round, rounds, now }, ids, callerId),
+      () => wellbeingOf(db, callerId),
     ]);
     const byId = new Map(rows.map((c) => [c.id, c]));
     return {
