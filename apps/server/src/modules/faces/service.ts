@@ -1,6 +1,7 @@
 import { FriendDirection } from '@orbit/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
+import { runQueries } from '../../db/queries';
 import { friendRequests, friendships, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { UserRow } from './columns';
@@ -79,13 +80,14 @@ export async function facesFor(
 ): Promise<Map<number, MemberFace>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const [rows, relations] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, ids)),
-    relationsOf(
-      db,
-      viewerId,
-      ids.filter((id) => id !== viewerId),
-    ),
+  const [rows, relations] = await runQueries(db, [
+    () => db.select().from(users).where(inArray(users.id, ids)),
+    () =>
+      relationsOf(
+        db,
+        viewerId,
+        ids.filter((id) => id !== viewerId),
+      ),
   ]);
   return new Map(rows.map((u) => [u.id, faceSeenBy(u, stanceIn(relations, viewerId, u.id))]));
 }

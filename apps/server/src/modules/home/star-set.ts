@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { ProfileStar } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { starSnapshots } from '../../db/schema';
 import type { UserRow } from '../faces';
 import { blankStar } from './presenter';
 import { STAR_PROVIDERS } from './providers';
+
+const snapshotStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(starSnapshots)
+    .where(eq(starSnapshots.ownerId, sql.placeholder('owner')))
+    .prepare('home_star_snapshot'),
+);
 
 export interface HomeStarSet {
   stars: ProfileStar[];
@@ -24,11 +33,11 @@ const normalised = (stored: unknown[]): ProfileStar[] =>
  * (`last_stars`, for the client's docs/product/home-and-stars.md#star-refresh refresh diff) and whether something arrived since then
  * (`me_star_pulse`). The snapshot is rewritten only when the set changed or something new arrived.
  */
-export async function homeStarSet(db: Queryable, owner: UserRow, now = new Date()): Promise<HomeStarSet> {
+export async function homeStarSet(db: Db, owner: UserRow, now = new Date()): Promise<HomeStarSet> {
   const ctx = { db, owner, now };
   const [provided, [snapshot]] = await Promise.all([
     Promise.all(STAR_PROVIDERS.map((provide) => provide(ctx))),
-    db.select().from(starSnapshots).where(eq(starSnapshots.ownerId, owner.id)),
+    snapshotStatement(db).execute({ owner: owner.id }),
   ]);
   const set = provided.flatMap((p) => p.stars);
   const newest = Math.max(0, ...provided.map((p) => p.newestArrival?.getTime() ?? 0));

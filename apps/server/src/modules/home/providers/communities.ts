@@ -1,9 +1,11 @@
 import { OwnerType, StarType } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../../db/prepared';
 import { communities, communityInvites, communityMembers, organizations, stars } from '../../../db/schema';
 import { communityImageUrl } from '../../communities';
 import { StarTarget } from '../../stars';
 import { blankStar, orbitOf } from '../presenter';
+import { OWNER } from './statements';
 import type { StarProvider } from './types';
 
 /** What a community's star and its invite star show: name, picture, colour and the community's kind. */
@@ -17,12 +19,8 @@ function communityFace(community: typeof communities.$inferSelect) {
   };
 }
 
-/**
- * One star per community the member belongs to, of the community's own star type (docs/product/home-and-stars.md#star-types: user-created 1,
- * system 2, game 3, inner circle 4), orbiting by the member's visits, posts and joins.
- */
-export const communityStars: StarProvider = async ({ db, owner, now }) => {
-  const rows = await db
+const membershipsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       community: communities,
       since: communityMembers.joinedAt,
@@ -43,12 +41,30 @@ export const communityStars: StarProvider = async ({ db, owner, now }) => {
     .leftJoin(
       stars,
       and(
-        eq(stars.ownerId, owner.id),
+        eq(stars.ownerId, OWNER),
         eq(stars.targetKind, StarTarget.COMMUNITY),
         eq(stars.targetId, communities.id),
       ),
     )
-    .where(eq(communityMembers.userId, owner.id));
+    .where(eq(communityMembers.userId, OWNER))
+    .prepare('home_communities'),
+);
+
+const invitesStatement = preparedPerDatabase((db) =>
+  db
+    .select({ invite: communityInvites, community: communities })
+    .from(communityInvites)
+    .innerJoin(communities, eq(communities.id, communityInvites.communityId))
+    .where(eq(communityInvites.userId, OWNER))
+    .prepare('home_community_invites'),
+);
+
+/**
+ * One star per community the member belongs to, of the community's own star type (docs/product/home-and-stars.md#star-types: user-created 1,
+ * system 2, game 3, inner circle 4), orbiting by the member's visits, posts and joins.
+ */
+export const communityStars: StarProvider = async ({ db, owner, now }) => {
+  const rows = await membershipsStatement(db).execute({ owner: owner.id });
   return {
     stars: rows.map(({ community, since, org, star }) => {
       const orbit = orbitOf(star, `${community.starType}:${community.id}`, since, now);
@@ -65,11 +81,7 @@ export const communityStars: StarProvider = async ({ db, owner, now }) => {
 
 /** One COMMUNITY_INVITE star (13) per pending invite (docs/product/communities.md#invites); a new invite pulses the ME star. */
 export const communityInviteStars: StarProvider = async ({ db, owner }) => {
-  const rows = await db
-    .select({ invite: communityInvites, community: communities })
-    .from(communityInvites)
-    .innerJoin(communities, eq(communities.id, communityInvites.communityId))
-    .where(eq(communityInvites.userId, owner.id));
+  const rows = await invitesStatement(db).execute({ owner: owner.id });
   const newest =
     rows.length === 0 ? null : new Date(Math.max(...rows.map((r) => r.invite.createdAt.getTime())));
   return {

@@ -1,9 +1,11 @@
 import { MomentType, RecipientStatus, StarType } from '@orbit/contract';
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../../db/prepared';
 import { friendships, momentRecipients, moments, users } from '../../../db/schema';
 import { faceSeenBy } from '../../faces';
 import { zoneOf } from '../../stars';
 import { blankStar, presentMemberStar } from '../presenter';
+import { NOW, OWNER, ownerAndNow } from './statements';
 import type { StarProvider } from './types';
 
 /** The most moment stars a home view shows at once: the newest pending ones. */
@@ -26,12 +28,8 @@ const quietMomentsStar = (ownerId: number) => ({
   badge_count: 0,
 });
 
-/**
- * One MOMENTS star (11) per pending incoming dare or share, faced by its producer; a moment not yet seen
- * pulses the member's own star. With none pending, the one quiet MOMENTS star.
- */
-export const momentStars: StarProvider = async ({ db, owner, now }) => {
-  const rows = await db
+const pendingStatement = preparedPerDatabase((db) =>
+  db
     .select({
       moment: moments,
       status: momentRecipients.status,
@@ -41,20 +39,26 @@ export const momentStars: StarProvider = async ({ db, owner, now }) => {
     .from(momentRecipients)
     .innerJoin(moments, eq(moments.id, momentRecipients.momentId))
     .innerJoin(users, eq(users.id, moments.producerId))
-    .leftJoin(
-      friendships,
-      and(eq(friendships.userId, owner.id), eq(friendships.friendId, moments.producerId)),
-    )
+    .leftJoin(friendships, and(eq(friendships.userId, OWNER), eq(friendships.friendId, moments.producerId)))
     .where(
       and(
-        eq(momentRecipients.userId, owner.id),
+        eq(momentRecipients.userId, OWNER),
         inArray(moments.type, [MomentType.DARE, MomentType.SHARE]),
         inArray(momentRecipients.status, [RecipientStatus.PENDING, RecipientStatus.SEEN]),
-        or(isNull(momentRecipients.expiresAt), gt(momentRecipients.expiresAt, now)),
+        or(isNull(momentRecipients.expiresAt), gt(momentRecipients.expiresAt, NOW)),
       ),
     )
     .orderBy(desc(moments.id))
-    .limit(MOMENT_STARS_MAX);
+    .limit(MOMENT_STARS_MAX)
+    .prepare('home_moments'),
+);
+
+/**
+ * One MOMENTS star (11) per pending incoming dare or share, faced by its producer; a moment not yet seen
+ * pulses the member's own star. With none pending, the one quiet MOMENTS star.
+ */
+export const momentStars: StarProvider = async ({ db, owner, now }) => {
+  const rows = await pendingStatement(db).execute(ownerAndNow({ owner, now }));
   if (rows.length === 0) return { stars: [quietMomentsStar(owner.id)] };
   const unseen = rows.filter((r) => r.status === RecipientStatus.PENDING).map((r) => r.moment.createdAt);
   return {

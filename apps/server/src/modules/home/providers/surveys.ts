@@ -1,30 +1,37 @@
 import { StarType } from '@orbit/contract';
 import { and, count, eq, gt, isNull, lte, max } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../../db/prepared';
 import { organizationMembers, surveyResponses, surveys } from '../../../db/schema';
 import { sizeOfCount, zoneOf } from '../../stars';
 import { blankStar } from '../presenter';
+import { NOW, OWNER, ownerAndNow } from './statements';
 import type { StarProvider } from './types';
 
-/**
- * The SURVEYS star (14) while surveys of the member's organisations wait for their answer: its badge the
- * number waiting, its zone from the newest one's start; a newly opened survey pulses the member's own star.
- */
-export const surveyStars: StarProvider = async ({ db, owner, now }) => {
-  const [waiting] = await db
+const waitingStatement = preparedPerDatabase((db) =>
+  db
     .select({ count: count(), newest: max(surveys.startTime) })
     .from(surveys)
     .innerJoin(
       organizationMembers,
       and(
         eq(organizationMembers.organizationId, surveys.organizationId),
-        eq(organizationMembers.userId, owner.id),
+        eq(organizationMembers.userId, OWNER),
       ),
     )
     .leftJoin(
       surveyResponses,
-      and(eq(surveyResponses.surveyId, surveys.id), eq(surveyResponses.userId, owner.id)),
+      and(eq(surveyResponses.surveyId, surveys.id), eq(surveyResponses.userId, OWNER)),
     )
-    .where(and(lte(surveys.startTime, now), gt(surveys.endTime, now), isNull(surveyResponses.userId)));
+    .where(and(lte(surveys.startTime, NOW), gt(surveys.endTime, NOW), isNull(surveyResponses.userId)))
+    .prepare('home_surveys'),
+);
+
+/**
+ * The SURVEYS star (14) while surveys of the member's organisations wait for their answer: its badge the
+ * number waiting, its zone from the newest one's start; a newly opened survey pulses the member's own star.
+ */
+export const surveyStars: StarProvider = async ({ db, owner, now }) => {
+  const [waiting] = await waitingStatement(db).execute(ownerAndNow({ owner, now }));
   if (!waiting || waiting.count === 0) return { stars: [] };
   const newest = new Date(waiting.newest ?? now);
   return {

@@ -9,9 +9,21 @@ import {
   TOURNAMENT_ROUNDS,
 } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../../db/prepared';
 import { communities, communityMembers } from '../../../db/schema';
 import { blankStar } from '../presenter';
+import { OWNER } from './statements';
 import type { StarProvider } from './types';
+
+const enteredStatement = preparedPerDatabase((db) =>
+  db
+    .select({ id: communities.id })
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .where(and(eq(communityMembers.userId, OWNER), eq(communities.accessType, AccessType.PUBLIC)))
+    .limit(1)
+    .prepare('home_tournament_entry'),
+);
 
 /**
  * The tournament star (BG 12 with background type 2, tournament: docs/product/home-and-stars.md#star-types; docs/product/tournament.md#tournament-star) opens the tournament's
@@ -19,12 +31,7 @@ import type { StarProvider } from './types';
  * large while a round of the season is under way. One query.
  */
 export const tournamentStar: StarProvider = async ({ db, owner, now }) => {
-  const [entered] = await db
-    .select({ id: communities.id })
-    .from(communityMembers)
-    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-    .where(and(eq(communityMembers.userId, owner.id), eq(communities.accessType, AccessType.PUBLIC)))
-    .limit(1);
+  const [entered] = await enteredStatement(db).execute({ owner: owner.id });
   if (!entered) return { stars: [] };
   const year = currentSeasonYear(now);
   const live = TOURNAMENT_ROUNDS.some((def) => roundState(year, def.round, now) === RoundState.LIVE);

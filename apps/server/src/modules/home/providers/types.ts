@@ -1,9 +1,10 @@
 import type { ProfileStar } from '@orbit/contract';
-import type { Queryable } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import type { UserRow } from '../../faces';
 
 export interface StarContext {
-  db: Queryable;
+  /** The database itself, never a transaction: the providers' statements are prepared on it. */
+  db: Db;
   owner: UserRow;
   now: Date;
 }
