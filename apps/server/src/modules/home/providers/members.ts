@@ -1,5 +1,6 @@
 import { StarType } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase } from '../../../db/prepared';
 import { friendRequests, friendships, stars, users } from '../../../db/schema';
 import { FRIEND, faceSeenBy, STRANGER } from '../../faces';
@@ -15,39 +16,43 @@ const starRow = {
   interactionDate: stars.interactionDate,
 };
 
-const friendsStatement = preparedPerDatabase((db) =>
-  db
-    .select({ user: users, star: starRow, since: friendships.createdAt })
-    .from(friendships)
-    .innerJoin(users, eq(users.id, friendships.friendId))
-    .leftJoin(
-      stars,
-      and(
-        eq(stars.ownerId, friendships.userId),
-        eq(stars.targetKind, StarTarget.USER),
-        eq(stars.targetId, friendships.friendId),
-      ),
-    )
-    .where(eq(friendships.userId, OWNER))
-    .prepare('home_friends'),
-);
+/** A link from the owner to another member (a friendship, a request sent) with when it was made. */
+interface MemberLink {
+  table: typeof friendships | typeof friendRequests;
+  owner: AnyPgColumn;
+  other: AnyPgColumn;
+  since: typeof friendships.createdAt | typeof friendRequests.createdAt;
+}
 
-const sentRequestsStatement = preparedPerDatabase((db) =>
-  db
-    .select({ user: users, star: starRow, since: friendRequests.createdAt })
-    .from(friendRequests)
-    .innerJoin(users, eq(users.id, friendRequests.toId))
-    .leftJoin(
-      stars,
-      and(
-        eq(stars.ownerId, friendRequests.fromId),
-        eq(stars.targetKind, StarTarget.USER),
-        eq(stars.targetId, friendRequests.toId),
-      ),
-    )
-    .where(eq(friendRequests.fromId, OWNER))
-    .prepare('home_sent_requests'),
-);
+/** The other members of the owner's links, each with the owner's star of them (its pin and interactions). */
+const linkedMembersStatement = (name: string, link: () => MemberLink) =>
+  preparedPerDatabase((db) => {
+    const { table, owner, other, since } = link();
+    return db
+      .select({ user: users, star: starRow, since })
+      .from(table)
+      .innerJoin(users, eq(users.id, other))
+      .leftJoin(
+        stars,
+        and(eq(stars.ownerId, owner), eq(stars.targetKind, StarTarget.USER), eq(stars.targetId, other)),
+      )
+      .where(eq(owner, OWNER))
+      .prepare(name);
+  });
+
+const friendsStatement = linkedMembersStatement('home_friends', () => ({
+  table: friendships,
+  owner: friendships.userId,
+  other: friendships.friendId,
+  since: friendships.createdAt,
+}));
+
+const sentRequestsStatement = linkedMembersStatement('home_sent_requests', () => ({
+  table: friendRequests,
+  owner: friendRequests.fromId,
+  other: friendRequests.toId,
+  since: friendRequests.createdAt,
+}));
 
 /** One FRIEND star per friend (docs/product/home-and-stars.md#star-types: 5), with the persona: friends see it whatever the privacy. */
 export const friendStars: StarProvider = async ({ db, owner, now }) => {
