@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ScenarioResult } from '../scenarios/types';
+import { meetsBar, type ScenarioResult } from '../scenarios/types';
 import { type LoadSettings, measurementWarnings } from './measure';
 import type { DatabaseKind } from './world';
 
@@ -95,6 +95,18 @@ export function formatReport(report: BenchReport): string {
   lines.push(...table([header, ...rows]), '');
   for (const [name, result] of Object.entries(report.scenarios)) {
     for (const [ratio, value] of Object.entries(result.ratios)) lines.push(`${name}: ${ratio} = ${value}`);
+    for (const bar of result.bars ?? []) {
+      const value = result.ratios[bar.ratio];
+      const target = [
+        bar.atLeast === undefined ? '' : `>= ${bar.atLeast}`,
+        bar.atMost === undefined ? '' : `<= ${bar.atMost}`,
+      ]
+        .filter(Boolean)
+        .join(' and ');
+      lines.push(
+        `${name}: bar ${bar.ratio} ${target}: ${value ?? 'not measured'}, ${meetsBar(bar, value) ? 'met' : 'NOT MET'}`,
+      );
+    }
     for (const warning of result.warnings) lines.push(`${name}: WARNING ${warning}`);
   }
   return lines.join('\n');

@@ -1,6 +1,6 @@
 import { envNumber } from '../lib/env';
 import { withSoakSockets } from './soak';
-import { type PhaseResult, phaseLine } from './soak-phase';
+import { phaseLine } from './soak-phase';
 import { SOAK_WORLD, type SoakWorld, seedSoakWorld } from './soak-world';
 import type { BenchTarget, Scenario, ScenarioResult } from './types';
 
@@ -24,10 +24,6 @@ async function countedRequests(target: BenchTarget): Promise<number> {
     .filter((line) => line.startsWith('orbit_http_requests_total{'))
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
-
-/** CPU milliseconds of the server per request answered in the phase. */
-const cpuMsPerRequest = (p: PhaseResult) =>
-  p.serverCpuPercent === null ? -1 : Number(((p.serverCpuPercent * 10) / p.rate).toFixed(2));
 
 function metricsSoak(on: boolean): Scenario {
   const name = on ? 'metrics_on' : 'metrics_off';
@@ -55,7 +51,7 @@ function metricsSoak(on: boolean): Scenario {
       return {
         measurements: measured.calls.map((m) => ({ ...m, label: `${rate}rps ${m.label}` })),
         ratios: {
-          [`${name}_cpu_ms_per_request`]: cpuMsPerRequest(measured),
+          [`${name}_cpu_ms_per_request`]: measured.serverCpuMsPerRequest ?? -1,
           [`${name}_p99_ms`]: measured.worstP99Ms,
           [`${name}_answered_ratio`]: measured.answeredRatio,
           ...(on ? { metrics_on_requests_counted: run.counted } : {}),

@@ -38,6 +38,8 @@ export interface PhaseResult {
   rssEndKb: number | null;
   rssMaxKb: number | null;
   serverCpuPercent: number | null;
+  /** The server's CPU milliseconds over the phase per request asked (the sockets' fixed cost included). */
+  serverCpuMsPerRequest: number | null;
   holds: boolean;
   pgActivity: PgActivity | null;
   calls: Measurement[];
@@ -164,6 +166,10 @@ export async function runPhase(
     ...rss,
     serverCpuPercent:
       cpuBefore === null || cpuAfter === null ? null : round(((cpuAfter - cpuBefore) / elapsedSec) * 100, 1),
+    serverCpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : round(((cpuAfter - cpuBefore) * 1000) / Math.max(1, run.asked), 2),
     holds: failedPercent < HOLD.failedPercent && worst.p99Ms <= HOLD.p99Ms,
     pgActivity,
     calls: run.measurements,
@@ -190,7 +196,7 @@ export function phaseLine(p: PhaseResult): string {
     `${p.rate} req/s for ${p.seconds} s (after ${p.settleSeconds} s settling): answered ${p.answeredRatio}, 5xx ${p.serverErrorPercent} %, ` +
     `worst p99 ${p.worstP99Ms} ms (${p.worstCall}), PM p99 ${p.pmDelivery.p99Ms} ms, ${p.pmLost} of ` +
     `${p.pmSent * SOCKETS_PER_MEMBER} PM frames lost, ${p.deadlocks} deadlocks, RSS ${mb(p.rssStartKb)} -> ` +
-    `${mb(p.rssEndKb)} MB, server CPU ${p.serverCpuPercent ?? '?'} %, pg active ${p.pgActivity?.meanActive ?? '?'}` +
+    `${mb(p.rssEndKb)} MB, server CPU ${p.serverCpuPercent ?? '?'} % (${p.serverCpuMsPerRequest ?? '?'} ms a request), pg active ${p.pgActivity?.meanActive ?? '?'}` +
     ` (${waits})${p.holds ? '' : ': NOT HELD'}`
   );
 }

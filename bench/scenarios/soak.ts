@@ -3,7 +3,7 @@ import { SocketHolder } from '../lib/socket-holder';
 import type { PmLog } from './soak-mix';
 import { brief, type PhaseResult, phaseLine, runPhase, SOCKETS_PER_MEMBER } from './soak-phase';
 import { SOAK_WORLD, type SoakWorld, seedSoakWorld } from './soak-world';
-import type { BenchTarget, Scenario, ScenarioResult } from './types';
+import type { Bar, BenchTarget, Scenario, ScenarioResult } from './types';
 
 /** The soak's settings, from the environment (README: Variables). */
 function soakSettings() {
@@ -46,8 +46,24 @@ function ratiosOf(last: PhaseResult, maxRps: number, deadlocks: number): Record<
     soak_pm_delivery_p99_ms: last.pmDelivery.p99Ms,
     soak_events_lost: last.pmLost,
     soak_rss_growth_mb: Number((((last.rssEndKb ?? 0) - (last.rssStartKb ?? 0)) / 1024).toFixed(1)),
+    soak_cpu_ms_per_request: last.serverCpuMsPerRequest ?? -1,
   };
 }
+
+/**
+ * Issue 28's bars for the crowd on two cores: the mix held at 300 req/s (every request answered, no 5xx, p99
+ * within 300 ms, no deadlock, RSS flat: under 16 MB of growth over the phase) at 2 ms of server CPU a request.
+ * The step-up's highest rate held reads the first; the last measured phase (run it at 300) the others.
+ */
+export const SOAK_BARS: Bar[] = [
+  { ratio: 'soak_max_rps', atLeast: 300 },
+  { ratio: 'soak_answered_ratio', atLeast: 1 },
+  { ratio: 'soak_5xx_percent', atMost: 0 },
+  { ratio: 'soak_p99_ms', atMost: 300 },
+  { ratio: 'soak_deadlocks', atMost: 0 },
+  { ratio: 'soak_rss_growth_mb', atMost: 16 },
+  { ratio: 'soak_cpu_ms_per_request', atMost: 2 },
+];
 
 type Phase = (rate: number, seconds: number) => Promise<PhaseResult>;
 
@@ -102,6 +118,7 @@ async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioR
       [...p.calls, p.pmDelivery].map((m) => ({ ...m, label: `${p.rate}rps ${m.label}` })),
     ),
     ratios: ratiosOf(last, steps.maxRps, run.deadlocks),
+    bars: SOAK_BARS,
     details: {
       settings,
       sockets: run.sockets,

@@ -8,6 +8,23 @@ export interface ScenarioResult {
   ratios: Record<string, number>;
   /** Figures that are not a route's latency (phases, memory, database waits), written as they are. */
   details?: Record<string, unknown>;
+  /** The bars some of its ratios are held to (an issue's targets): the report says whether each is met. */
+  bars?: Bar[];
+}
+
+/** A ratio's target: `soak_cpu_ms_per_request` at most 2, `soak_max_rps` at least 300. */
+export interface Bar {
+  ratio: string;
+  atMost?: number;
+  atLeast?: number;
+}
+
+/** Whether a ratio meets its bar; a ratio the run did not measure (absent or -1) does not. */
+export function meetsBar(bar: Bar, value: number | undefined): boolean {
+  if (value === undefined || value === -1) return false;
+  return (
+    (bar.atMost === undefined || value <= bar.atMost) && (bar.atLeast === undefined || value >= bar.atLeast)
+  );
 }
 
 /** What a scenario runs against: the server's address, a signed-in member, the server process, its database. */
