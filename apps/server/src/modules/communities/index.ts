@@ -4,6 +4,7 @@ export { communitiesAccount } from './account';
 export { communityConnectionsOf } from './connections';
 export {
   assertExpert,
+  assertIsMember,
   assertMayRead,
   assertMember,
   assertReadable,

@@ -66,8 +66,13 @@ export async function assertMember(
   userId: number,
 ): Promise<CommunityStanding> {
   const standing = await assertMayRead(db, communityId, userId);
-  if (!standing.isMember) throw forbidden('Only members of this community may do this', 'not_a_member');
+  assertIsMember(standing);
   return standing;
+}
+
+/** Only a member acts in a community (403 not_a_member), for a caller whose standing was read already. */
+export function assertIsMember(standing: Pick<CommunityStanding, 'isMember'>) {
+  if (!standing.isMember) throw forbidden('Only members of this community may do this', 'not_a_member');
 }
 
 export async function assertExpert(

@@ -33,5 +33,13 @@ export {
   STRANGER,
 } from './presenter';
 export { isResting, quietHoursOf, restingAmong } from './quiet';
-export { faceAsSeenBy, facesFor, findUser, lockPair, relationOf, relationsOf } from './service';
+export {
+  faceAsSeenBy,
+  faceOfRowSeenBy,
+  facesFor,
+  findUser,
+  lockPair,
+  relationOf,
+  relationsOf,
+} from './service';
 export { publicCounts, wellbeingOf } from './wellbeing';

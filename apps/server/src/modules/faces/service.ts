@@ -97,7 +97,11 @@ export async function facesFor(
  * transaction's client runs one query at a time.
  */
 export async function faceAsSeenBy(db: Queryable, viewerId: number, userId: number): Promise<MemberFace> {
-  const user = await findUser(db, userId);
-  const relation = await relationOf(db, viewerId, userId);
-  return faceSeenBy(user, { ...relation, self: userId === viewerId });
+  return faceOfRowSeenBy(db, viewerId, await findUser(db, userId));
+}
+
+/** The face a member whose row the caller has read already shows `viewerId`: one query, for the relation. */
+export async function faceOfRowSeenBy(db: Queryable, viewerId: number, user: UserRow): Promise<MemberFace> {
+  const relation = await relationOf(db, viewerId, user.id);
+  return faceSeenBy(user, { ...relation, self: user.id === viewerId });
 }

@@ -35,20 +35,24 @@ export interface CommentInput {
   urgency?: number;
 }
 
-/** The comments `rows` of the post, each as the caller sees them, in three queries however many there are. */
-async function presentAll(db: Queryable, callerId: number, access: PostAccess, rows: CommentRow[]) {
-  const [people, files] = await runQueries(db, [
-    () =>
-      usersByIds(
-        db,
-        rows.map((c) => c.authorId),
-      ),
-    () =>
-      attachmentsOfComments(
-        db,
-        rows.map((c) => c.id),
-      ),
-  ]);
+/** What a write has read already of the comments it presents: their authors' rows and their files. */
+interface KnownOfComments {
+  people: Map<number, UserRow>;
+  files: Awaited<ReturnType<typeof attachmentsOfComments>>;
+}
+
+/**
+ * The comments `rows` of the post, each as the caller sees them, in three queries however many there are
+ * (one when the authors and files are `known`).
+ */
+async function presentAll(
+  db: Queryable,
+  callerId: number,
+  access: PostAccess,
+  rows: CommentRow[],
+  known?: KnownOfComments,
+) {
+  const { people, files } = known ?? (await readAuthorsAndFiles(db, rows));
   const roles = {
     moderators: new Set(access.isModerator ? [callerId] : []),
     urgentReaders: new Set(access.seesUrgent ? [callerId] : []),
@@ -107,6 +111,25 @@ async function taggedIn(
   return checkTaggedUsers(work.tx, authorId, message, tagged, reach);
 }
 
+async function readAuthorsAndFiles(db: Queryable, rows: CommentRow[]): Promise<KnownOfComments> {
+  const [people, files] = await runQueries(db, [
+    () =>
+      usersByIds(
+        db,
+        rows.map((c) => c.authorId),
+      ),
+    () =>
+      attachmentsOfComments(
+        db,
+        rows.map((c) => c.id),
+      ),
+  ]);
+  return { people, files };
+}
+
+const authorOf = async (db: Queryable, comment: CommentRow) =>
+  (await usersByIds(db, [comment.authorId])).get(comment.authorId) as UserRow;
+
 /** Tells the comment's readers (experts only, when it is urgent) that it came, changed or went. */
 async function announce(
   work: Work,
@@ -114,9 +137,16 @@ async function announce(
   comment: CommentRow,
   subtype: FeedSubtype,
   readers?: CommentReaders,
+  author?: UserRow,
 ) {
-  const [author] = (await usersByIds(work.tx, [comment.authorId])).values();
-  await announceComment(work, access.post, comment, author as UserRow, subtype, readers);
+  await announceComment(
+    work,
+    access.post,
+    comment,
+    author ?? (await authorOf(work.tx, comment)),
+    subtype,
+    readers,
+  );
 }
 
 /**
@@ -143,7 +173,7 @@ export async function openForComment(db: Queryable, callerId: number, postId: nu
   const access = await openPost(db, callerId, postId, place);
   const { authorId, ownerUserId } = access.post;
   await assertNoneBlocked(db, callerId, ownerUserId === null ? [authorId] : [authorId, ownerUserId]);
-  await assertMayTakePart(db, callerId, access);
+  assertMayTakePart(access);
   return access;
 }
 
@@ -180,10 +210,13 @@ export async function writeComment(
 }
 
 /** Announces a new comment to its readers and tells the notifications about it and its @tagged members. */
+/** Notifies and announces a new comment; answers its author's row. */
 export async function publishNewComment(deps: Hooked, work: Work, access: PostAccess, comment: CommentRow) {
   await notifyTagged(deps, work, access.post, comment.taggedUsers);
-  await notifyComment(work, access.post, comment);
-  await announce(work, access, comment, EventSubtype.NEW);
+  const author = await authorOf(work.tx, comment);
+  await notifyComment(work, access.post, comment, author);
+  await announce(work, access, comment, EventSubtype.NEW, undefined, author);
+  return author;
 }
 
 /** POST /user/comment and /community/feed/comment. */
@@ -196,8 +229,11 @@ export async function createComment(
 ): Promise<FeedComment> {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const { access, comment } = await writeComment(work, callerId, postId, place, input);
-    await publishNewComment(deps, work, access, comment);
-    return presentOne(work.tx, callerId, access, comment);
+    const author = await publishNewComment(deps, work, access, comment);
+    // Just written, without files (those come through the attachments' route): its author was read to announce it.
+    const known = { people: new Map([[author.id, author]]), files: new Map() };
+    const [presented] = await presentAll(work.tx, callerId, access, [comment], known);
+    return presented as FeedComment;
   });
 }
 

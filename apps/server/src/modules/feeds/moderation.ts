@@ -50,7 +50,7 @@ export async function removePost(work: Work, post: PostRow): Promise<string[]> {
 
 /** A moderator's view of a post: every comment visible, whatever its urgency. */
 export function moderatorAccess(post: PostRow): PostAccess {
-  return { post, isModerator: true, seesUrgent: true };
+  return { post, isModerator: true, seesUrgent: true, isMember: false };
 }
 
 /** The post by its id, locked for a removal decided elsewhere (a report); null when it is gone already. */

@@ -1,7 +1,7 @@
 import { IdentityType, PostPrivacy, PushType, pushTag, Urgency } from '@orbit/contract';
 import type { Work } from '../../platform/tx';
 import { standingIn } from '../communities';
-import { faceAsSeenBy, findUser, presentMemberFace } from '../faces';
+import { faceOfRowSeenBy, findUser, presentMemberFace, type UserRow } from '../faces';
 import { commentNotification, notify } from '../notifications';
 import { queueCommunityPush } from '../push';
 import type { PostRow } from './policy';
@@ -19,7 +19,7 @@ interface NewComment {
 }
 
 /** COMMENTS to a post's author when someone else comments, unless it is urgent and they may not see it. */
-export async function notifyComment(work: Work, post: CommentedPost, comment: NewComment) {
+export async function notifyComment(work: Work, post: CommentedPost, comment: NewComment, author: UserRow) {
   if (comment.authorId === post.authorId) return;
   if (comment.urgency !== Urgency.NONE) {
     // Only experts see comments with an urgency (docs/product/README.md#server-enforces).
@@ -27,12 +27,11 @@ export async function notifyComment(work: Work, post: CommentedPost, comment: Ne
       post.communityId !== null && (await standingIn(work.tx, post.communityId, post.authorId)).isExpert;
     if (!expert) return;
   }
-  const author = await faceAsSeenBy(work.tx, post.authorId, comment.authorId);
   await notify(
     work,
     [post.authorId],
     commentNotification(
-      author,
+      await faceOfRowSeenBy(work.tx, post.authorId, author),
       { post_id: post.id, community_id: post.communityId },
       comment.id,
       comment.message,

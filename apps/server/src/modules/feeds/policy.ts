@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client';
 import { communityMembers, friendships, posts } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 import { isBlockedEitherWay, notHiddenFromSql } from '../blocks';
-import { assertMayRead, assertMember } from '../communities';
+import { assertIsMember, assertMayRead, assertMember } from '../communities';
 import { relationOf } from '../faces';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -19,6 +19,8 @@ export interface PostAccess {
   isModerator: boolean;
   /** Experts see comments of every urgency; everyone else only urgency 0. */
   seesUrgent: boolean;
+  /** A member of the post's community (read with the post); true on a member's feed, which has none. */
+  isMember: boolean;
 }
 
 const noSuchPost = () => notFound('No such post');
@@ -66,13 +68,18 @@ export async function openPost(
     if (post.communityId === null) throw noSuchPost();
     if (place.communityId !== undefined && place.communityId !== post.communityId) throw noSuchPost();
     const standing = await assertMayRead(db, post.communityId, callerId);
-    return { post, isModerator: standing.isExpert, seesUrgent: standing.isExpert };
+    return {
+      post,
+      isModerator: standing.isExpert,
+      seesUrgent: standing.isExpert,
+      isMember: standing.isMember,
+    };
   }
   if (post.ownerUserId === null) throw noSuchPost();
   if (place.ownerId !== undefined && place.ownerId !== post.ownerUserId) throw noSuchPost();
   const reads = post.authorId === callerId || (await mayReadUserFeed(db, callerId, post.ownerUserId));
   if (!reads) throw noSuchPost();
-  return { post, isModerator: post.ownerUserId === callerId, seesUrgent: false };
+  return { post, isModerator: post.ownerUserId === callerId, seesUrgent: false, isMember: true };
 }
 
 export function assertAuthor(authorId: number, callerId: number) {
@@ -134,8 +141,8 @@ export function assertMayDelete(access: PostAccess, authorId: number, callerId: 
 }
 
 /** Commenting, rating and voting in a community are for its members; on a member's feed, for its readers. */
-export async function assertMayTakePart(db: Queryable, callerId: number, access: PostAccess) {
-  if (access.post.communityId !== null) await assertMember(db, access.post.communityId, callerId);
+export function assertMayTakePart(access: PostAccess) {
+  if (access.post.communityId !== null) assertIsMember(access);
 }
 
 /** Tags of a post: its author or a moderator. */

@@ -57,7 +57,7 @@ export async function answerPoll(
 ) {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
-    await assertMayTakePart(work.tx, callerId, access);
+    assertMayTakePart(access);
     const { post } = access;
     if (post.type !== PostType.POLL || post.pollOptions === null || post.pollExpiresAt === null) {
       throw badRequest(ErrorCode.not_a_poll, 'This post is not a poll');

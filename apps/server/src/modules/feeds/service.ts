@@ -362,7 +362,7 @@ export async function ratePost(
 ) {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
-    await assertMayTakePart(work.tx, callerId, access);
+    assertMayTakePart(access);
     await work.tx
       .insert(postReactions)
       .values({ postId, userId: callerId, kind: ReactionKind.RATE, value: rating })
@@ -378,7 +378,7 @@ export async function ratePost(
 export async function toggleHighFive(deps: AppDeps, callerId: number, postId: number, place: FeedPlace) {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const access = await openPost(work.tx, callerId, postId, place);
-    await assertMayTakePart(work.tx, callerId, access);
+    assertMayTakePart(access);
     const mine = and(
       eq(postReactions.postId, postId),
       eq(postReactions.userId, callerId),
