@@ -15,7 +15,7 @@ import {
 import { serverForFile } from './support/journey';
 import { text } from './support/texts';
 
-const server = serverForFile();
+const server = serverForFile({ database: 'pglite' });
 
 describe('the server serves the built web app', () => {
   it('answers / and any client path with the app shell, and its assets with their files', async () => {

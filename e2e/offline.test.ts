@@ -9,7 +9,7 @@ import { befriend, dialog, goHome, type Member, newMember } from './support/memb
 import { openMessageList, writeInThread } from './support/messages';
 import { text } from './support/texts';
 
-const server = serverForFile();
+const server = serverForFile({ database: 'pglite' });
 
 const chip = (page: Page) => page.getByTestId('realtime-status');
 

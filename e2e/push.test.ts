@@ -184,7 +184,8 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
         await previews.focus();
         await ann.page.keyboard.press('Space');
         await expect.poll(async () => (await ok(ann, 'GET', '/api/push/preferences')).previews).toBe(true);
-        expect(await previews.isChecked()).toBe(true);
+        // The switch follows the server's answer, which may reach the page after the server has it.
+        await expect.poll(() => previews.isChecked()).toBe(true);
         await screenshotEachViewport(ann.page, 'push-settings-on');
         await expectAccessible(ann.page, 'the push settings with this device on');
       },

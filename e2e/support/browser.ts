@@ -23,11 +23,11 @@ export function chromiumMissingReason(): string | null {
 }
 
 /**
- * A describe block that exists only when Chromium does: without it the reason is printed once and no test is
- * registered, so a machine without a browser neither fails nor reports skipped journeys as if they had run.
+ * A describe block that exists only when what it needs is here (`missing` null): otherwise the reason is
+ * printed once and the block is reported skipped under a name that carries it, so a machine without a
+ * browser, nginx or PostgreSQL neither fails nor passes the tests off as run. .ci/run installs all of them.
  */
-export function describeInBrowser(name: string, body: () => void): void {
-  const missing = chromiumMissingReason();
+export function describeUnlessMissing(missing: string | null, name: string, body: () => void): void {
   if (missing) {
     // Left out with its reason printed (the guide: absent parts are skipped, never failed nor hidden).
     console.warn(missing);
@@ -35,6 +35,11 @@ export function describeInBrowser(name: string, body: () => void): void {
     return;
   }
   describe(name, body);
+}
+
+/** A describe block of journeys: left out, with its reason, where there is no Chromium. */
+export function describeInBrowser(name: string, body: () => void): void {
+  describeUnlessMissing(chromiumMissingReason(), name, body);
 }
 
 export interface LaunchOptions {

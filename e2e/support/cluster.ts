@@ -9,17 +9,24 @@ import { makeTempDir, type OrbitServer, startServer } from './server';
 export const PG_URL = process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379';
 
-/** Why a cluster cannot run here (PostgreSQL or Redis does not answer), or null. */
-export async function clusterMissingReason(): Promise<string | null> {
+/** Why PostgreSQL cannot be used here (it does not answer), or null. */
+export async function postgresMissingReason(): Promise<string | null> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2_000 });
   try {
     await client.connect();
     await client.query('SELECT 1');
+    return null;
   } catch (err) {
     return `PostgreSQL at ${PG_URL} did not answer (${(err as Error).message})`;
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** Why a cluster cannot run here (PostgreSQL or Redis does not answer), or null. */
+export async function clusterMissingReason(): Promise<string | null> {
+  const postgresMissing = await postgresMissingReason();
+  if (postgresMissing) return postgresMissing;
   const redis = new Redis(REDIS_URL, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,

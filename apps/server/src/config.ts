@@ -35,6 +35,8 @@ export interface Config {
   sourceMaps: boolean;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Live sessions one instance keeps so that a request need not read its session (0 turns it off; 0064). */
+  sessionCacheSize: number;
   argon2Concurrency: number;
   minClientVersion: number;
   wsMaxBufferedBytes: number;
@@ -413,6 +415,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     sourceMaps: bool(env.SOURCE_MAPS, false),
     sessionIdleMs: int(env.SESSION_IDLE_DAYS, 14, 'SESSION_IDLE_DAYS') * DAY,
     sessionMaxMs: int(env.SESSION_MAX_DAYS, 60, 'SESSION_MAX_DAYS') * DAY,
+    sessionCacheSize: int(env.SESSION_CACHE_SIZE, 20_000, 'SESSION_CACHE_SIZE'),
     argon2Concurrency: int(env.ARGON2_CONCURRENCY, 4, 'ARGON2_CONCURRENCY'),
     minClientVersion: int(env.MIN_CLIENT_VERSION, 1, 'MIN_CLIENT_VERSION'),
     wsMaxBufferedBytes: int(env.WS_MAX_BUFFERED_BYTES, 1024 * 1024, 'WS_MAX_BUFFERED_BYTES'),

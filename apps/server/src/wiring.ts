@@ -69,7 +69,9 @@ export async function createDeps(
     redis && subscriber
       ? new RedisBus(redis, subscriber, overrides.busChannel ?? DEFAULT_BUS_CHANNEL)
       : new MemoryBus();
-  const sessions = new SessionStore(config);
+  // PGlite's one process evicts as it revokes; PostgreSQL's other processes are heard once listened to.
+  const sessions = new SessionStore(config, database.kind === 'pglite');
+  const stopListening = sessions.listenForEnded(database, log.child({ component: 'sessions' }));
   const mailLog = log.child({ component: 'mail' });
   const realtime = createRealtime({
     db: database.db,
@@ -101,6 +103,7 @@ export async function createDeps(
             database,
             realtime,
             media,
+            sessions: sessions.cache,
             openRooms: () => openRoomsByGateway(database.db),
             draining: () => readiness.isDraining,
           })
@@ -130,6 +133,7 @@ export async function createDeps(
     deps,
     redis,
     close: async () => {
+      await stopListening();
       await realtime.close();
       await deps.mail.stop();
       await deps.push.stop();

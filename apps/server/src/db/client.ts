@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { type ListenHandlers, listenOn } from './listen';
 import { lockPgliteDir } from './pglite-lock';
 import * as schema from './schema';
 
@@ -37,6 +38,11 @@ export interface Database {
   poolStats(): PoolStats;
   /** PGlite only: its data directory as a gzipped tarball (`orbit db:backup`). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: notifications on `channel` from any process on the database (db/listen.ts); answers the
+   * function that stops listening. PGlite has one process, which needs no telling.
+   */
+  listen?(channel: string, handlers: ListenHandlers): () => Promise<void>;
 }
 
 /**
@@ -117,6 +123,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
       }
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenOn(url, channel, handlers),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
-import { runQueries } from './queries';
+import { inIds, runQueries } from './queries';
+import { users } from './schema';
 
 const database = await openTestDatabase();
 afterAll(() => database.close());
@@ -31,5 +32,26 @@ describe('runQueries', () => {
     const tracked = trackedQueries(3);
     expect(await runQueries(database.db, tracked.queries)).toEqual([0, 1, 2]);
     expect(tracked.most()).toBe(3);
+  });
+});
+
+describe('inIds', () => {
+  it('matches exactly the ids of a list longer than any statement could bind one by one', async () => {
+    const made = await database.db
+      .insert(users)
+      .values(
+        ['inids1', 'inids2'].map((username) => ({
+          username,
+          email: `${username}@orbit.test`,
+          passwordHash: 'x',
+        })),
+      )
+      .returning({ id: users.id });
+    const [first, last] = made.map((row) => row.id).sort((x, y) => x - y);
+    // 70000 ids, of which two exist: more than a statement may have as parameters one by one (65535).
+    const wanted = [first, last, ...Array.from({ length: 69_998 }, (_, i) => -1 - i)];
+    const rows = await database.db.select({ id: users.id }).from(users).where(inIds(users.id, wanted));
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([first, last]);
+    expect(await database.db.select({ id: users.id }).from(users).where(inIds(users.id, []))).toEqual([]);
   });
 });

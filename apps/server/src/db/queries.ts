@@ -1,4 +1,4 @@
-import { and, type Column, eq, or, type SQL } from 'drizzle-orm';
+import { and, type Column, eq, or, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
 
@@ -23,3 +23,11 @@ export async function runQueries<T extends readonly Query[]>(
 /** A row between two members, whichever way round: (one = a and other = b) or (one = b and other = a). */
 export const eitherWay = (one: Column, other: Column, a: number, b: number): SQL =>
   or(and(eq(one, a), eq(other, b)), and(eq(one, b), eq(other, a))) as SQL;
+
+/**
+ * `column = ANY($1::int[])`: the ids bound as one array parameter. drizzle's `inArray` binds one parameter
+ * per id, which for an audience (every member of a 10000-member community) is 10000 placeholders to build,
+ * send, parse and plan; use this wherever the list is as long as an audience (decision 0063).
+ */
+export const inIds = (column: Column, ids: readonly number[]): SQL =>
+  sql`${column} = ANY(${sql.param(ids)}::int[])`;

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { createFreshDatabase } from '../../../../bench/lib/fresh-database';
 import { orbit } from '../cli/program';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { createTestApp, DB_TARGET, PG_ADMIN_URL, type TestContext } from './harness';
+import { call } from './call';
+import { createTestApp, DB_TARGET, GOOD_PASSWORD, PG_ADMIN_URL, type TestContext } from './harness';
+import { bearer } from './sign-in';
 
 /** What one `orbit` command did: its exit code and the lines it printed. */
 export interface CliRun {
@@ -70,4 +73,25 @@ export function linkToken(line: string): string {
   const match = line.match(/https:\/\/orbit\.example\.org\/reset-password\?token=([\w-]+)/);
   if (!match) throw new Error(`no link in: ${line}`);
   return match[1];
+}
+
+/**
+ * Tests that run several commands and apps, each opening the database: minutes on a loaded machine (a backup
+ * and its restore on PGlite passed two minutes in a clean-clone run beside the journeys).
+ */
+export const CLI_SLOW_MS = 300_000;
+
+export const login = (ctx: TestContext, identity: string, password = GOOD_PASSWORD) =>
+  call(ctx.app, 'login', { body: { identity, password } });
+
+export const home = (ctx: TestContext, token: string) =>
+  call(ctx.app, 'profiles', { headers: bearer(token) });
+
+export const resetPassword = (ctx: TestContext, line: string) =>
+  call(ctx.app, 'resetPassword', { body: { token: linkToken(line), password: GOOD_PASSWORD } });
+
+/** Sets the password through the link an `orbit` line printed. */
+export async function setPassword(ctx: TestContext, line: string): Promise<void> {
+  const res = await resetPassword(ctx, line);
+  expect(res.statusCode, res.body).toBe(200);
 }

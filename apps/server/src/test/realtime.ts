@@ -118,6 +118,11 @@ export class TestSocket {
     this.ws.close();
   }
 
+  /** Writes bytes past the client's framing, as a broken or hostile client would. */
+  writeRaw(bytes: Buffer): void {
+    this.socket().write(bytes);
+  }
+
   private socket(): Socket {
     return (this.ws as unknown as { _socket: Socket })._socket;
   }

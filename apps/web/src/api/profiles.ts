@@ -32,10 +32,17 @@ export function useMe(): UserProfile | null {
   return useProfiles().data?.user_profile ?? null;
 }
 
+/**
+ * The saved profile goes onto the cached home. A home read already on its way may have been answered before
+ * the save: landing after it, it would put the old profile back (a mood tag just added vanished from its list,
+ * seen in a journey). That read is dropped and the home read again (refetch cancels the one on its way).
+ */
 function mergeProfile(queryClient: ReturnType<typeof useQueryClient>, profile: UserProfile): void {
   queryClient.setQueryData<Profiles | null>(queryKeys.profiles, (old) =>
     old ? { ...old, user_profile: { ...old.user_profile, ...profile } } : old,
   );
+  if (queryClient.isFetching({ queryKey: queryKeys.profiles }) > 0)
+    void queryClient.refetchQueries({ queryKey: queryKeys.profiles });
 }
 
 /**

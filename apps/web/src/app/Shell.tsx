@@ -103,7 +103,7 @@ export function Shell({ profiles }: { profiles: Profiles }) {
             </IconButton>
           </div>
         </header>
-        <HomeView profiles={profiles} />
+        <HomeView profiles={profiles} covered={dialogOpen || menuOpen} />
       </main>
       <Suspense fallback={null}>
         <SideMenu open={menuOpen} profiles={profiles} onClose={closeMenu} actions={actions} />

@@ -211,10 +211,15 @@ describe('the demo world on an empty database', async () => {
   });
 });
 
+/** A whole demo world seeded in a test: 20 s on PGlite beside the journeys, past the default 30 s once (0062). */
+const SEEDING_MS = 120_000;
+
 describe('the demo world without DEMO_PASSWORD', async () => {
   const ctx = await createTestApp({ demoPassword: null });
 
-  it('prints a generated password once that signs in, and never prints it again', async () => {
+  it('prints a generated password once that signs in, and never prints it again', {
+    timeout: SEEDING_MS,
+  }, async () => {
     const first = await seedAndCapture(ctx);
     const password = /with password (\S+)/.exec(first.log)?.[1];
     expect(password).toBeDefined();
@@ -228,7 +233,7 @@ describe('the demo world without DEMO_PASSWORD', async () => {
 describe('two instances starting on one empty database', async () => {
   const ctx = await createTestApp({ demoPassword: DEMO_PASSWORD });
 
-  it('seed it once', async () => {
+  it('seed it once', { timeout: SEEDING_MS }, async () => {
     const results = await Promise.all([seedAndCapture(ctx), seedAndCapture(ctx)]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
     expect((await tableCounts(ctx)).organizations).toBe(1);

@@ -27,13 +27,15 @@ import {
   reminders,
   users,
 } from '../../db/schema';
-import { BUSY_APP_CONFIG, busyMember } from '../../test/busy-member';
+import { BUSY_APP_CONFIG, BUSY_WORLD_TIMEOUT_MS, busyMember } from '../../test/busy-member';
 import { type Called, call } from '../../test/call';
 import { placesNaming, referencedKeys } from '../../test/erasure';
 import { createTestApp, GOOD_PASSWORD, signUp, type TestUser } from '../../test/harness';
 import { listen, TestSocket, wsUrl } from '../../test/realtime';
 import { bearer, sessionToken } from '../../test/sign-in';
 import { uploaderTo } from '../../test/uploads';
+
+vi.setConfig({ testTimeout: BUSY_WORLD_TIMEOUT_MS });
 
 const ctx = await createTestApp(BUSY_APP_CONFIG);
 const { app, deps } = ctx;

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { attachments, images } from '../../db/schema';
 import { S3Storage } from '../../platform/storage/s3';
-import { BUSY_APP_CONFIG, busyMember } from '../../test/busy-member';
+import { BUSY_APP_CONFIG, BUSY_WORLD_TIMEOUT_MS, busyMember } from '../../test/busy-member';
 import { call } from '../../test/call';
 import { bucketKeys, placesNaming, referencedKeys } from '../../test/erasure';
 import { s3TestApp } from '../../test/s3-app';
+
+vi.setConfig({ testTimeout: BUSY_WORLD_TIMEOUT_MS });
 
 const prefix = 'uploads/';
 const ctx = await s3TestApp('orbit-erasure', prefix, BUSY_APP_CONFIG);

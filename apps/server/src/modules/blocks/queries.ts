@@ -1,5 +1,6 @@
-import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { inIds } from '../../db/queries';
 import { userBlocks } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
 
@@ -39,8 +40,8 @@ export async function blockedEitherWayAmong(
     .from(userBlocks)
     .where(
       or(
-        and(eq(userBlocks.blockerId, memberId), inArray(userBlocks.blockedId, ids)),
-        and(eq(userBlocks.blockedId, memberId), inArray(userBlocks.blockerId, ids)),
+        and(eq(userBlocks.blockerId, memberId), inIds(userBlocks.blockedId, ids)),
+        and(eq(userBlocks.blockedId, memberId), inIds(userBlocks.blockerId, ids)),
       ),
     );
   return new Set(rows.map((r) => (r.blockerId === memberId ? r.blockedId : r.blockerId)));
@@ -66,7 +67,7 @@ export async function blocksMadeBy(
   return db
     .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
     .from(userBlocks)
-    .where(inArray(userBlocks.blockerId, [...blockerIds]));
+    .where(inIds(userBlocks.blockerId, blockerIds));
 }
 
 /** The members `viewerId` blocked: for reads whose rows are filtered after the query (few, small lists). */

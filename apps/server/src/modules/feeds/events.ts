@@ -1,9 +1,9 @@
-import { type EventData, type EventSubtypeOf, EventType, Urgency } from '@orbit/contract';
+import { type EventData, type EventSubtypeOf, EventType, type FeedPost, Urgency } from '@orbit/contract';
 import type { EmitGroup, Work } from '../../platform/tx';
 import type { UserRow } from '../faces';
 import { attachmentsOfComments, type CommentRow, loadBundles, reactionsOf } from './loader';
 import { type Audience, audienceOf, type PostRow } from './policy';
-import { type CommentBundle, presentComment, presentPost, type Viewer } from './presenter';
+import { type CommentBundle, presentComment, presentPost, type Viewer, viewerClassOf } from './presenter';
 import { viewersFor } from './viewers';
 
 /**
@@ -21,9 +21,12 @@ async function emitPresented<T extends FeedEventType, S extends EventSubtypeOf<T
 ) {
   if (recipients.length === 0) return;
   const groups = new Map<string, EmitGroup<T, S>>();
+  // A presenter that hands the same object to many recipients (a viewer class) is serialised once.
+  const keys = new Map<EventData<T, S>, string>();
   for (const id of recipients) {
     const data = present(id);
-    const key = JSON.stringify(data);
+    const key = keys.get(data) ?? JSON.stringify(data);
+    keys.set(data, key);
     const group = groups.get(key) ?? { data, ids: [] };
     group.ids.push(id);
     groups.set(key, group);
@@ -54,9 +57,15 @@ export async function announcePost(work: Work, post: PostRow, subtype: FeedSubty
   const reactions = await reactionsOf(work.tx, [post.id], audience.recipients);
   const viewers = await viewersFor(work.tx, audience.recipients, audience, shown, post.activity !== null);
   const now = new Date();
-  await emitPresented(work, post.communityId, postEventType(post), subtype, audience.recipients, (id) =>
-    presentPost(bundle, viewers.get(id) as Viewer, reactions, now),
-  );
+  const classOf = viewerClassOf(bundle, reactions);
+  const views = new Map<string, FeedPost>();
+  await emitPresented(work, post.communityId, postEventType(post), subtype, audience.recipients, (id) => {
+    const viewer = viewers.get(id) as Viewer;
+    const key = classOf(viewer);
+    const view = views.get(key) ?? presentPost(bundle, viewer, reactions, now);
+    views.set(key, view);
+    return view;
+  });
 }
 
 /** Who hears of a comment: its readers by its urgency, or only those who do not see urgent comments. */

@@ -5,6 +5,7 @@ import {
   type FeedFilters,
   PostType,
   TagContext,
+  UnitPreference,
   type UserPostBody,
 } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
@@ -408,5 +409,37 @@ describe('@tags, tags and reactions', () => {
     expect((await rate(outsider, 3)).statusCode).toBe(403);
     const [row] = await deps.db.select().from(posts).where(eq(posts.id, post.id));
     expect(row?.id).toBe(post.id);
+  });
+});
+
+describe('a post presented once per viewer class (decision 0063)', () => {
+  it('sends every member the post exactly as they read it, whatever class they share with others', async () => {
+    const [expert, author, friend, rater, fiver, calm, metric, plain, other] = await Promise.all(
+      Array.from({ length: 9 }, () => signUp(app)),
+    );
+    const members = [author, friend, rater, fiver, calm, metric, plain, other];
+    const id = await community(expert, members);
+    await befriend(author, friend);
+    await setUser(calm, { wellbeingMode: true });
+    await setUser(metric, { unitPreference: UnitPreference.METRIC });
+    const post = (await postIn(author, id)).json();
+    const params = { id, feedId: post.id };
+    await call(app, 'rateCommunityPost', { headers: rater.headers, params, body: { rating: 4 } });
+    await call(app, 'highFiveCommunityPost', { headers: fiver.headers, params });
+    const everyone = [expert, ...members];
+    const marks = await Promise.all(everyone.map((member) => lastSeq(member)));
+
+    await call(app, 'editCommunityPost', { headers: author.headers, params, body: { message: 'changed' } });
+
+    for (const [n, member] of everyone.entries()) {
+      const update = (await eventsOf(member, marks[n])).find((e) => e.type === EventType.COMMUNITY_POST);
+      const read = (await communityPost(member, post.id)).json();
+      expect(update?.data, `member ${n}`).toEqual(read);
+    }
+    const reads = await Promise.all(
+      everyone.map(async (member) => (await communityPost(member, post.id)).json()),
+    );
+    // The classes are real: the rater, the high-fiver, the calm member and the expert each read it their way.
+    expect(new Set(reads.map((read) => JSON.stringify(read))).size).toBeGreaterThanOrEqual(5);
   });
 });

@@ -1,7 +1,7 @@
 import { Urgency } from '@orbit/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { runQueries } from '../../db/queries';
+import { inIds, runQueries } from '../../db/queries';
 import { attachments, comments, friendships, postReactions, users } from '../../db/schema';
 import type { FaceRow, UserRow } from '../faces';
 import type { PostRow } from './policy';
@@ -96,7 +96,7 @@ export async function reactionsOf(db: Queryable, postIds: number[], viewerIds: n
   const rows = await db
     .select()
     .from(postReactions)
-    .where(and(inArray(postReactions.postId, postIds), inArray(postReactions.userId, viewerIds)));
+    .where(and(inArray(postReactions.postId, postIds), inIds(postReactions.userId, viewerIds)));
   for (const r of rows) addReaction(reactions, r.postId, r.userId, r.kind, r.value);
   return reactions;
 }
@@ -124,7 +124,7 @@ export async function friendPairs(
   const rows = await db
     .select({ viewer: friendships.userId, friend: friendships.friendId })
     .from(friendships)
-    .where(and(inArray(friendships.friendId, [...new Set(userIds)]), inArray(friendships.userId, viewerIds)));
+    .where(and(inIds(friendships.friendId, [...new Set(userIds)]), inIds(friendships.userId, viewerIds)));
   return new Set(rows.map((r) => pairKey(r.viewer, r.friend)));
 }
 

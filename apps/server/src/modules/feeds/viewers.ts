@@ -1,7 +1,6 @@
 import { UnitPreference } from '@orbit/contract';
-import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { runQueries } from '../../db/queries';
+import { inIds, runQueries } from '../../db/queries';
 import { users } from '../../db/schema';
 import { type FaceRow, STRANGER, seesPersona } from '../faces';
 import { friendPairs, pairKey } from './loader';
@@ -34,7 +33,7 @@ export async function viewersFor(
         ? db
             .select({ id: users.id, unit: users.unitPreference, wellbeing: users.wellbeingMode })
             .from(users)
-            .where(inArray(users.id, viewerIds))
+            .where(inIds(users.id, viewerIds))
         : Promise.resolve([]),
   ]);
   const settingsOf = new Map(units.map((u) => [u.id, u]));

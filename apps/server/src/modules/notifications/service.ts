@@ -9,8 +9,9 @@ import {
   type NotificationsResponse,
   NotificationType,
 } from '@orbit/contract';
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { inIds } from '../../db/queries';
 import { notifications, organizationMembers, organizations, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
@@ -36,7 +37,7 @@ async function unreadCountsOf(db: Queryable, userIds: number[]): Promise<Map<num
   const rows = await db
     .select({ userId: notifications.userId, unread: count() })
     .from(notifications)
-    .where(and(inArray(notifications.userId, userIds), eq(notifications.read, false)))
+    .where(and(inIds(notifications.userId, userIds), eq(notifications.read, false)))
     .groupBy(notifications.userId);
   const blocks = await blocksMadeBy(db, userIds);
   const counts = new Map(rows.map((r) => [r.userId, r.unread]));
@@ -88,7 +89,7 @@ export async function notify(
       timezone: users.timezone,
     })
     .from(users)
-    .where(and(inArray(users.id, ids), actor === undefined ? undefined : notHiddenFromSql(users.id, actor)))
+    .where(and(inIds(users.id, ids), actor === undefined ? undefined : notHiddenFromSql(users.id, actor)))
     .orderBy(asc(users.id));
   const wanting = levels.filter((u) => wantsNotification(u.level, input.type)).map((u) => u.id);
   const resting = new Set(levels.filter((u) => isResting(u, now)).map((u) => u.id));

@@ -1,6 +1,7 @@
 import { PUSH_LIMITS, PUSH_PREFERENCE_DEFAULTS, type PushPreferences, PushType } from '@orbit/contract';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { inIds } from '../../db/queries';
 import { pushOutbox, pushPreferences, pushSubscriptions, sessions } from '../../db/schema';
 import { notBlockedEitherWaySql } from '../blocks';
 import { restingAmong } from '../faces';
@@ -53,7 +54,7 @@ export async function insertPushes(
     .leftJoin(pushPreferences, eq(pushPreferences.userId, pushSubscriptions.userId))
     .where(
       and(
-        inArray(pushSubscriptions.userId, userIds),
+        inIds(pushSubscriptions.userId, userIds),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         actor === undefined ? undefined : notBlockedEitherWaySql(pushSubscriptions.userId, actor),

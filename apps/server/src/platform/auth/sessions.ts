@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Db, Queryable } from '../../db/client';
+import type { Database, Db, Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { pushSubscriptions, sessions, users } from '../../db/schema';
 import { forbidden } from '../errors';
+import { SessionCache } from './session-cache';
 import { hashToken, newToken } from './tokens';
 
 export interface AuthContext {
@@ -34,8 +36,25 @@ const sessionByTokenHash = preparedPerDatabase((db) =>
     .prepare('session_by_token_hash'),
 );
 
+/** The channel every process on a PostgreSQL database announces the sessions it ended on (decision 0064). */
+export const SESSIONS_ENDED_CHANNEL = 'orbit_sessions_ended';
+/** Session ids per notification: a payload stays far under PostgreSQL's 8000 bytes. */
+const IDS_PER_NOTICE = 500;
+
 export class SessionStore {
-  constructor(private readonly config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs'>) {}
+  /**
+   * The live sessions this process has read, so that a request's check need not read them again (decision
+   * 0064). `trusted` says whether every revocation reaches it from the start: so with PGlite, whose one
+   * process evicts as it revokes; with PostgreSQL once `listenForEnded` listens.
+   */
+  readonly cache: SessionCache;
+
+  constructor(
+    private readonly config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'sessionCacheSize'>,
+    trusted: boolean,
+  ) {
+    this.cache = new SessionCache(config.sessionCacheSize, TOUCH_EVERY_MS, trusted);
+  }
 
   /**
    * A new session, never for a disabled member: the member's row is read FOR SHARE, so a disabling that
@@ -67,24 +86,66 @@ export class SessionStore {
     return { token, sessionId: row.id };
   }
 
-  /** The live session for a token, or null when unknown, revoked, idle too long or past its lifetime. */
+  /**
+   * The live session for a token, or null when unknown, revoked, idle too long or past its lifetime. Read
+   * from the cache while it serves and its entry is fresh (at most a minute, when the last-seen time is due
+   * again), otherwise from the database.
+   */
   async resolve(db: Db, token: string): Promise<{ userId: number; sessionId: number } | null> {
-    const [row] = await sessionByTokenHash(db).execute({ hash: hashToken(token) });
+    const hash = hashToken(token);
     const now = Date.now();
+    const cached = this.cache.get(hash, now);
+    if (cached && this.isLiveAt(cached.expiresAt, cached.lastSeenAt, now)) {
+      return { userId: cached.userId, sessionId: cached.sessionId };
+    }
+    const mark = this.cache.mark();
+    const [row] = await sessionByTokenHash(db).execute({ hash });
     if (!row || !this.isLive(row, now)) return null;
-    if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    let lastSeenAt = row.lastSeenAt.getTime();
+    if (now - lastSeenAt > TOUCH_EVERY_MS) {
       await db
         .update(sessions)
         .set({ lastSeenAt: new Date(now) })
         .where(eq(sessions.id, row.id));
+      lastSeenAt = now;
     }
-    return { userId: row.userId, sessionId: row.id };
+    const session = { userId: row.userId, sessionId: row.id };
+    this.cache.put(hash, { ...session, expiresAt: row.expiresAt.getTime(), lastSeenAt, readAt: now }, mark);
+    return session;
+  }
+
+  /**
+   * Listens for the sessions other processes end (an instance, `orbit user:disable`), so that the cache
+   * serves: while the listening connection is lost the cache is off and every request reads its session.
+   */
+  listenForEnded(database: Database, log: Logger): () => Promise<void> {
+    if (!database.listen) return async () => {};
+    return database.listen(SESSIONS_ENDED_CHANNEL, {
+      message: (payload) => this.cache.evict(payload.split(',').map(Number)),
+      up: () => {
+        this.cache.trust(true);
+        log.info('listening for ended sessions: sessions are checked from the cache');
+      },
+      down: (err) => {
+        if (this.cache.serving) {
+          log.warn(
+            { err },
+            'ended sessions no longer heard: every request reads its session until heard again',
+          );
+        }
+        this.cache.trust(false);
+      },
+    });
   }
 
   /** Not revoked, not idle too long, not past its lifetime: the one rule for requests and open sockets. */
   private isLive(row: Pick<SessionRow, 'revokedAt' | 'expiresAt' | 'lastSeenAt'>, now: number): boolean {
     if (row.revokedAt) return false;
-    return row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + this.config.sessionIdleMs > now;
+    return this.isLiveAt(row.expiresAt.getTime(), row.lastSeenAt.getTime(), now);
+  }
+
+  private isLiveAt(expiresAt: number, lastSeenAt: number, now: number): boolean {
+    return expiresAt > now && lastSeenAt + this.config.sessionIdleMs > now;
   }
 
   /** Which of these sessions have ended (revoked, expired, idle too long, or gone). */
@@ -120,7 +181,7 @@ export class SessionStore {
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
-    await this.endPushes(
+    await this.ended(
       db,
       rows.map((row) => row.id),
     );
@@ -129,7 +190,7 @@ export class SessionStore {
 
   async revoke(db: Queryable, sessionId: number): Promise<void> {
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
-    await this.endPushes(db, [sessionId]);
+    await this.ended(db, [sessionId]);
   }
 
   /** Password change: every other session of the member ends; the current one stays. Answers the ended ids. */
@@ -151,16 +212,23 @@ export class SessionStore {
       .where(and(which, isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     const ids = rows.map((row) => row.id);
-    await this.endPushes(db, ids);
+    await this.ended(db, ids);
     return ids;
   }
 
   /**
-   * A device's push subscriptions end with its session (decision 0053), in the same statement's transaction:
-   * nothing more reaches the lock screen of a device signed out, revoked, or reset away.
+   * What follows a session's end, in its statement's transaction: the device's push subscriptions end
+   * (decision 0053), so nothing more reaches the lock screen of a device signed out, revoked or reset away;
+   * this process's cache lets the sessions go, and every other process's once the transaction commits
+   * (PostgreSQL's notifications are delivered on commit, decision 0064).
    */
-  private async endPushes(db: Queryable, sessionIds: number[]): Promise<void> {
+  private async ended(db: Queryable, sessionIds: number[]): Promise<void> {
     if (sessionIds.length === 0) return;
     await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds));
+    this.cache.evict(sessionIds);
+    for (let from = 0; from < sessionIds.length; from += IDS_PER_NOTICE) {
+      const ids = sessionIds.slice(from, from + IDS_PER_NOTICE).join(',');
+      await db.execute(sql`SELECT pg_notify(${SESSIONS_ENDED_CHANNEL}, ${ids})`);
+    }
   }
 }

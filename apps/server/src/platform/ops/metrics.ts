@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../../db/client';
 import { channelEvents, events, mailOutbox, pushFanouts, pushOutbox, reminders } from '../../db/schema';
+import type { SessionCache } from '../auth/session-cache';
 import type { Media, OpenRooms } from '../media';
 import type { Realtime } from '../realtime';
 import { HttpMeters, sampled } from './http-meters';
@@ -16,6 +17,8 @@ export interface MetricsSources {
   database: Database;
   realtime: Pick<Realtime, 'stats'>;
   media: Media;
+  /** The session cache's answers and whether it serves (decision 0064). */
+  sessions: Pick<SessionCache, 'counts' | 'serving'>;
   openRooms: OpenRooms;
   /** Whether the instance drains (orbit_draining). */
   draining(): boolean;
@@ -145,12 +148,27 @@ export class OrbitMetrics {
   }
 
   private sampledMetrics(): Metric[] {
-    const { realtime, database, media, draining } = this.sources;
+    const { realtime, database, media, draining, sessions } = this.sources;
     const one = (value: number) => [{ value, labels: {} }];
     const pool = (read: (stats: ReturnType<Database['poolStats']>) => number) => () =>
       one(read(database.poolStats()));
     return [
       ...this.http.metrics(),
+      sampled(
+        'orbit_session_cache_total',
+        'Session checks answered by the cache (hit) or the database (miss)',
+        'counter',
+        () => [
+          { value: sessions.counts.hits, labels: { result: 'hit' } },
+          { value: sessions.counts.misses, labels: { result: 'miss' } },
+        ],
+      ),
+      sampled(
+        'orbit_session_cache_serving',
+        'Whether the session cache serves (1): ended sessions of every process reach it; 0 reads every session',
+        'gauge',
+        () => one(sessions.serving ? 1 : 0),
+      ),
       sampled('orbit_ws_connections', 'Sockets open on this instance', 'gauge', () =>
         one(realtime.stats().sockets),
       ),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { WS_CLOSE } from '@orbit/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { communities, pushFanouts } from '../../db/schema';
 import { call } from '../../test/call';
 import { createTestApp, openTestDatabase, signUp } from '../../test/harness';
@@ -145,6 +145,8 @@ describe('GET /api/metrics', () => {
       'orbit_janus_rooms_open',
       'orbit_janus_gateway_up',
       'orbit_draining',
+      'orbit_session_cache_total',
+      'orbit_session_cache_serving',
       'process_cpu_seconds_total',
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_seconds',
@@ -161,6 +163,19 @@ describe('GET /api/metrics', () => {
     expect(sampleValue(before, 'orbit_db_pool_max')).toBeGreaterThanOrEqual(1);
 
     const member = await signUp(app);
+    // A member's second call within the minute is checked from the session cache (decision 0064).
+    await vi.waitFor(async () => expect(sampleValue(await scrape(), 'orbit_session_cache_serving')).toBe(1), {
+      timeout: 15_000,
+    });
+    const hits = async () =>
+      Number(
+        samples(await scrape(), 'orbit_session_cache_total{result="hit"}')[0]
+          ?.split(' ')
+          .pop(),
+      );
+    const hitsBefore = await hits();
+    for (let i = 0; i < 2; i++) await call(app, 'profiles', { headers: member.headers });
+    expect(await hits()).toBeGreaterThanOrEqual(hitsBefore + 1);
     const socket = await TestSocket.open(await wsUrl(origin, member), origin);
     await socket.live();
     await emit(deps, [member.userId], { user_id: member.userId });

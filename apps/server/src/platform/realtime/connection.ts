@@ -1,8 +1,8 @@
 import { WS_CLOSE } from '@orbit/contract';
 import { WebSocket } from 'ws';
 import { ProfilesCoalescer } from './coalesce';
-import { type FrameSink, StreamCursor } from './cursor';
-import type { Frame, Membership } from './envelope';
+import { type CursorOwner, StreamCursor } from './cursor';
+import type { Frame } from './envelope';
 import type { ResumePlan } from './history';
 import { sendText } from './wire';
 
@@ -25,7 +25,7 @@ export interface ConnectionOptions {
   /** One page of a channel's events after a sequence, as this member sees them (history.ts). */
   channelAfter(communityId: number, userId: number, afterSeq: number): Promise<Frame[]>;
   channels: ChannelIndex;
-  onFailure(err: unknown): void;
+  onFailure(err: unknown, userId: number): void;
   /** Counts each event frame written to the socket, live or replayed (the metrics' events delivered). */
   onDelivered(): void;
 }
@@ -33,13 +33,14 @@ export interface ConnectionOptions {
 /**
  * One socket of one member: its personal stream and one stream per community channel it follows, each
  * written once and in order (cursor.ts). A CHANNEL event on the personal stream makes it follow or leave a
- * channel at the position that event carries.
+ * channel at the position that event carries. The options are the hub's, shared by every connection, and
+ * the connection is its cursors' owner: a socket costs its own state and nothing per closure (decision 0063).
  */
-export class Connection {
-  private readonly personal: StreamCursor;
+export class Connection implements CursorOwner {
+  private readonly personal = new StreamCursor(this, null);
   private readonly followed = new Map<number, StreamCursor>();
-  /** USER_PROFILES refreshes of the personal stream, at most one a second (coalesce.ts). */
-  private readonly profiles = new ProfilesCoalescer((frame) => this.writeLive(frame));
+  /** USER_PROFILES refreshes of the personal stream, at most one a second (coalesce.ts); made at the first. */
+  private profiles: ProfilesCoalescer | null = null;
   /** Work deferred until the socket has caught up (a ping's pong); null once it has. */
   private untilOpen: (() => void)[] | null = [];
 
@@ -47,13 +48,7 @@ export class Connection {
     readonly userId: number,
     private readonly socket: WebSocket,
     private readonly options: ConnectionOptions,
-  ) {
-    const sink = this.sink(
-      (frame) => frame.membership && this.applyMembership(frame.membership),
-      (frame) => this.profiles.admit(frame),
-    );
-    this.personal = new StreamCursor((after) => options.personalAfter(userId, after), sink);
-  }
+  ) {}
 
   /** Follows the channels the member belongs to: their frames are held until `open`. */
   prepare(communityIds: number[]): void {
@@ -113,7 +108,7 @@ export class Connection {
   }
 
   close(code: number, reason: string): void {
-    this.profiles.stop();
+    this.profiles?.stop();
     this.personal.stop();
     for (const cursor of this.followed.values()) cursor.stop();
     if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
@@ -121,11 +116,42 @@ export class Connection {
     }
   }
 
+  /** CursorOwner: the personal stream, or the channel as this member sees it. */
+  readAfter(cursor: StreamCursor, afterSeq: number): Promise<Frame[]> {
+    return cursor.channel === null
+      ? this.options.personalAfter(this.userId, afterSeq)
+      : this.options.channelAfter(cursor.channel, this.userId, afterSeq);
+  }
+
+  /** CursorOwner: a personal frame may be held back or bring a held refresh first, and may move a channel. */
+  writeLive(cursor: StreamCursor, frame: Frame): boolean {
+    if (cursor.channel !== null) return this.writeLiveFrame(frame);
+    for (const each of this.admit(frame)) if (!this.writeLiveFrame(each)) return false;
+    this.applyMembership(frame);
+    return true;
+  }
+
+  async writeReplayed(cursor: StreamCursor, frame: Frame): Promise<boolean> {
+    if (cursor.channel !== null) return this.writeReplayedFrame(frame);
+    for (const each of this.admit(frame)) if (!(await this.writeReplayedFrame(each))) return false;
+    this.applyMembership(frame);
+    return true;
+  }
+
+  failed(err: unknown): void {
+    this.options.onFailure(err, this.userId);
+    this.close(WS_CLOSE.internal, 'backlog unavailable');
+  }
+
+  private admit(frame: Frame): Frame[] {
+    this.profiles ??= new ProfilesCoalescer((held) => this.writeLiveFrame(held));
+    return this.profiles.admit(frame);
+  }
+
   private cursorFor(communityId: number): StreamCursor {
     let cursor = this.followed.get(communityId);
     if (!cursor) {
-      const read = (after: number) => this.options.channelAfter(communityId, this.userId, after);
-      cursor = new StreamCursor(read, this.sink());
+      cursor = new StreamCursor(this, communityId);
       this.followed.set(communityId, cursor);
       this.options.channels.follow(this, communityId);
     }
@@ -133,7 +159,8 @@ export class Connection {
   }
 
   /** Joined: read the channel on from the join's position. Left: stop following it. */
-  private applyMembership(membership: Membership): void {
+  private applyMembership({ membership }: Frame): void {
+    if (!membership) return;
     const { communityId } = membership;
     if (!membership.joined) {
       this.followed.get(communityId)?.stop();
@@ -145,34 +172,8 @@ export class Connection {
     void this.cursorFor(communityId).start(membership.from, true);
   }
 
-  /**
-   * Writes to this socket; `written` runs after each frame the socket took (in stream order), and `admit`
-   * answers what to write for a frame (the frame itself, or nothing yet while it is held, or a held one first).
-   */
-  private sink(
-    written: (frame: Frame) => void = () => {},
-    admit: (frame: Frame) => Frame[] = (frame) => [frame],
-  ): FrameSink {
-    return {
-      writeLive: (frame) => {
-        for (const each of admit(frame)) if (!this.writeLive(each)) return false;
-        written(frame);
-        return true;
-      },
-      writeReplayed: async (frame) => {
-        for (const each of admit(frame)) if (!(await this.writeReplayed(each))) return false;
-        written(frame);
-        return true;
-      },
-      failed: (err) => {
-        this.options.onFailure(err);
-        this.close(WS_CLOSE.internal, 'backlog unavailable');
-      },
-    };
-  }
-
   /** Live path: a socket whose buffer is over the cap is closed (it resumes with since), never grown. */
-  private writeLive(frame: Frame): boolean {
+  private writeLiveFrame(frame: Frame): boolean {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
     if (!frame.bytes) return true;
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) {
@@ -185,7 +186,7 @@ export class Connection {
   }
 
   /** Replay path: the server itself is the fast writer here, so it waits for the buffer to drain. */
-  private writeReplayed(frame: Frame): Promise<boolean> {
+  private writeReplayedFrame(frame: Frame): Promise<boolean> {
     if (this.socket.readyState !== WebSocket.OPEN) return Promise.resolve(false);
     const bytes = frame.bytes;
     if (!bytes) return Promise.resolve(true);

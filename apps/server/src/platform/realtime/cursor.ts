@@ -1,11 +1,17 @@
 import type { Frame } from './envelope';
 import { BACKLOG_PAGE } from './history';
 
-/** Where a socket's frames go: live writes never wait, replayed writes wait for the buffer to drain. */
-export interface FrameSink {
+/**
+ * Where a cursor's stream is read and its frames go: its socket's connection, one object for all of the
+ * socket's cursors (a member may follow many channels, and each cursor costs only its position and held
+ * frames). Live writes never wait; replayed writes wait for the buffer to drain.
+ */
+export interface CursorOwner {
+  /** One page of the stream after `afterSeq`. */
+  readAfter(cursor: StreamCursor, afterSeq: number): Promise<Frame[]>;
   /** False once the socket is gone (or was closed for being too slow). */
-  writeLive(frame: Frame): boolean;
-  writeReplayed(frame: Frame): Promise<boolean>;
+  writeLive(cursor: StreamCursor, frame: Frame): boolean;
+  writeReplayed(cursor: StreamCursor, frame: Frame): Promise<boolean>;
   failed(err: unknown): void;
 }
 
@@ -20,9 +26,10 @@ export class StreamCursor {
   /** Non-null until started and while the backlog is read: live frames wait here instead of being written. */
   private held: Frame[] | null = [];
 
+  /** `channel`: the community channel this cursor follows, or null for the member's personal stream. */
   constructor(
-    private readonly readAfter: (afterSeq: number) => Promise<Frame[]>,
-    private readonly sink: FrameSink,
+    private readonly owner: CursorOwner,
+    readonly channel: number | null,
   ) {}
 
   get position(): number {
@@ -71,14 +78,14 @@ export class StreamCursor {
     const committedUpTo = Math.max(this.lastSeq, ...(this.held ?? []).map((f) => f.seq));
     try {
       for (;;) {
-        const page = await this.readAfter(this.lastSeq);
+        const page = await this.owner.readAfter(this, this.lastSeq);
         for (const frame of page) {
           if (!(await this.writeReplayed(frame))) return;
         }
         if (page.length < BACKLOG_PAGE) break;
       }
     } catch (err) {
-      this.sink.failed(err);
+      this.owner.failed(err);
       return;
     }
     this.release(committedUpTo);
@@ -101,11 +108,11 @@ export class StreamCursor {
   }
 
   private writeLive(frame: Frame): void {
-    if (this.sink.writeLive(frame)) this.lastSeq = frame.seq;
+    if (this.owner.writeLive(this, frame)) this.lastSeq = frame.seq;
   }
 
   private async writeReplayed(frame: Frame): Promise<boolean> {
     this.lastSeq = frame.seq;
-    return this.sink.writeReplayed(frame);
+    return this.owner.writeReplayed(this, frame);
   }
 }

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { CommittedBatch, EmitCheck } from '../tx';
 import { type Bus, warnUnlessAway } from './bus';
-import { Connection } from './connection';
+import { Connection, type ConnectionOptions } from './connection';
 import {
   type ChannelMembership,
   channelFramesAfter,
@@ -63,28 +63,40 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     publishing.add(done);
   };
 
-  const connect = (socket: WebSocket, holder: TicketHolder, ask: ResumeAsk) => {
-    const { userId } = holder;
-    const connection = new Connection(userId, socket, {
-      maxBufferedBytes: config.wsMaxBufferedBytes,
-      personalAfter: (id, afterSeq) => framesAfter(db, id, afterSeq),
-      channelAfter: (communityId, id, afterSeq) => channelFramesAfter(db, communityId, id, afterSeq),
-      channels: sockets,
-      onFailure: (err) => log.warn({ err, userId }, 'socket backlog read failed'),
-      onDelivered: countDelivered,
+  /** One set of options for every connection (decision 0063: a socket holds no closures of its own). */
+  const connectionOptions: ConnectionOptions = {
+    maxBufferedBytes: config.wsMaxBufferedBytes,
+    personalAfter: (userId, afterSeq) => framesAfter(db, userId, afterSeq),
+    channelAfter: (communityId, userId, afterSeq) => channelFramesAfter(db, communityId, userId, afterSeq),
+    channels: sockets,
+    onFailure: (err, userId) => log.warn({ err, userId }, 'socket backlog read failed'),
+    onDelivered: countDelivered,
+  };
+
+  /**
+   * Registers the socket (its channels followed before the resume plan is read, so that nothing published
+   * meanwhile is missed: it is held until the plan says where each stream starts). Its listeners are made
+   * here, apart from the resume, so that they hold the connection and the session only, not the ask.
+   */
+  const register = (socket: WebSocket, { userId, sessionId }: TicketHolder): Connection => {
+    const connection = new Connection(userId, socket, connectionOptions);
+    // An unclean disconnect (a reset, a bad frame) ends this socket alone; its client resumes.
+    socket.on('error', (err) => {
+      log.debug({ err, userId }, 'socket error');
+      socket.terminate();
     });
-    // Its upgrade began before the drain: it goes on at another instance like the others.
-    if (draining) {
-      connection.close(WS_CLOSE.serviceRestart, 'service restart');
-      return;
-    }
-    // Registered (and its channels followed) before the resume plan is read, so that nothing published
-    // meanwhile is missed: it is held until the plan says where each stream starts.
-    sockets.add(connection);
-    socket.on('close', () => sockets.remove(connection));
-    sessionSockets.add(holder.sessionId, connection);
-    socket.on('close', () => sessionSockets.remove(holder.sessionId, connection));
+    socket.on('close', () => {
+      sockets.remove(connection);
+      sessionSockets.remove(sessionId, connection);
+    });
     socket.on('message', (raw) => connection.receive(raw));
+    sockets.add(connection);
+    sessionSockets.add(sessionId, connection);
+    return connection;
+  };
+
+  const resume = (connection: Connection, ask: ResumeAsk) => {
+    const { userId } = connection;
     deps
       .membershipsOf(userId)
       .then(async (memberships) => {
@@ -95,6 +107,13 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
         log.warn({ err, userId }, 'socket resume failed');
         connection.close(WS_CLOSE.internal, 'resume failed');
       });
+  };
+
+  const connect = (socket: WebSocket, holder: TicketHolder, ask: ResumeAsk) => {
+    const connection = register(socket, holder);
+    // Its upgrade began before the drain: it goes on at another instance like the others.
+    if (draining) connection.close(WS_CLOSE.serviceRestart, 'service restart');
+    else resume(connection, ask);
   };
 
   return {

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ENDPOINTS, WsQuery } from '@orbit/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,7 +16,7 @@ export interface RealtimeRouteContext {
   publicUrl: string | null;
   /** False while the instance drains: a new socket is refused (503) and its client tries another instance. */
   accepting(): boolean;
-  /** Hands an authenticated socket to the hub. */
+  /** Hands an authenticated socket to the hub, which listens for its errors from then on. */
   connect(socket: WebSocket, holder: TicketHolder, ask: ResumeAsk): void;
 }
 
@@ -48,6 +50,19 @@ function assertOwnOrigin(request: FastifyRequest, publicUrl: string | null): voi
   }
 }
 
+/**
+ * @fastify/websocket leaves the upgrade's HTTP response attached to the TCP socket and closes its error
+ * listener over Fastify's request and reply, so the request, its headers, the response, the reply and the
+ * request's logger stay reachable for as long as the socket is open: most of what a socket cost (decision
+ * 0063). Nothing reads them again once the socket is handed over, so the response lets go of the TCP socket
+ * and the plugin's error listener goes; the hub's own listener replaces it in the same turn.
+ */
+export function forgetUpgrade(socket: WebSocket, request: FastifyRequest): void {
+  const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+  tcp._httpMessage?.detachSocket(tcp);
+  socket.removeAllListeners('error');
+}
+
 export function registerRealtimeRoutes(fastify: FastifyInstance, ctx: RealtimeRouteContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const holders = new WeakMap<FastifyRequest, TicketHolder>();
@@ -76,6 +91,7 @@ export function registerRealtimeRoutes(fastify: FastifyInstance, ctx: RealtimeRo
     (socket, request) => {
       const holder = holders.get(request);
       if (!holder) throw unauthorized('The socket ticket is unknown, used or expired', 'invalid_ticket');
+      forgetUpgrade(socket, request);
       ctx.connect(socket, holder, {
         since: request.query.since ?? null,
         channels: parseChannelPositions(request.query.ch),

@@ -2,41 +2,21 @@ import { WS_CLOSE } from '@orbit/contract';
 import type { Logger } from 'pino';
 import { Periodic } from '../periodic';
 import type { Connection } from './connection';
+import { ConnectionIndex } from './connection-index';
 
 /**
  * This instance's open sockets by session, so that a session that ends (sign-out, password change, expiry)
  * loses its sockets at once instead of receiving the member's private events until the client leaves.
  */
-export class SessionSockets {
-  private readonly bySession = new Map<number, Set<Connection>>();
-
-  add(sessionId: number, connection: Connection): void {
-    let set = this.bySession.get(sessionId);
-    if (!set) {
-      set = new Set();
-      this.bySession.set(sessionId, set);
-    }
-    set.add(connection);
-  }
-
-  remove(sessionId: number, connection: Connection): void {
-    const set = this.bySession.get(sessionId);
-    if (!set) return;
-    set.delete(connection);
-    if (set.size === 0) this.bySession.delete(sessionId);
-  }
-
+export class SessionSockets extends ConnectionIndex<number, Connection> {
   sessionIds(): number[] {
-    return [...this.bySession.keys()];
+    return this.keys();
   }
 
   /** 4401: the session is over, so the client signs in again rather than resuming with `since`. */
   close(sessionIds: readonly number[]): void {
     for (const sessionId of sessionIds) {
-      const set = this.bySession.get(sessionId);
-      if (!set) continue;
-      this.bySession.delete(sessionId);
-      for (const connection of set) connection.close(WS_CLOSE.unauthorized, 'session ended');
+      for (const connection of this.take(sessionId)) connection.close(WS_CLOSE.unauthorized, 'session ended');
     }
   }
 }

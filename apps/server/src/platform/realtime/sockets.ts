@@ -1,28 +1,13 @@
 import { WS_CLOSE } from '@orbit/contract';
 import type { BusMessage, ChannelMessage, PersonalMessage } from './bus';
 import type { ChannelIndex, Connection } from './connection';
+import { ConnectionIndex } from './connection-index';
 import { channelBytes, frameFor } from './envelope';
-
-function addTo<K>(map: Map<K, Set<Connection>>, key: K, connection: Connection): void {
-  let set = map.get(key);
-  if (!set) {
-    set = new Set();
-    map.set(key, set);
-  }
-  set.add(connection);
-}
-
-function removeFrom<K>(map: Map<K, Set<Connection>>, key: K, connection: Connection): void {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(connection);
-  if (set.size === 0) map.delete(key);
-}
 
 /** This instance's sockets by member (a member may have several: tabs, devices) and by followed channel. */
 export class LocalSockets implements ChannelIndex {
-  private readonly byUser = new Map<number, Set<Connection>>();
-  private readonly byChannel = new Map<number, Set<Connection>>();
+  private readonly byUser = new ConnectionIndex<number, Connection>();
+  private readonly byChannel = new ConnectionIndex<number, Connection>();
 
   /**
    * `onWriteFailure` hears every live write that threw. The socket is closed and its client resumes, so the
@@ -31,21 +16,20 @@ export class LocalSockets implements ChannelIndex {
   constructor(private readonly onWriteFailure: (err: unknown) => void) {}
 
   add(connection: Connection): void {
-    addTo(this.byUser, connection.userId, connection);
+    this.byUser.add(connection.userId, connection);
   }
 
   remove(connection: Connection): void {
-    removeFrom(this.byUser, connection.userId, connection);
-    for (const communityId of connection.followedChannels())
-      removeFrom(this.byChannel, communityId, connection);
+    this.byUser.remove(connection.userId, connection);
+    for (const communityId of connection.followedChannels()) this.byChannel.remove(communityId, connection);
   }
 
   follow(connection: Connection, communityId: number): void {
-    addTo(this.byChannel, communityId, connection);
+    this.byChannel.add(communityId, connection);
   }
 
   unfollow(connection: Connection, communityId: number): void {
-    removeFrom(this.byChannel, communityId, connection);
+    this.byChannel.remove(communityId, connection);
   }
 
   deliver(message: BusMessage): void {
@@ -56,10 +40,9 @@ export class LocalSockets implements ChannelIndex {
   /** One frame per recipient, the same bytes to each of that recipient's sockets. */
   private deliverPersonal(message: PersonalMessage): void {
     for (const { userId, seq } of message.recipients) {
-      const set = this.byUser.get(userId);
-      if (!set) continue;
+      if (!this.byUser.has(userId)) continue;
       const frame = frameFor(seq, message.rest, message.membership);
-      for (const connection of set) this.write(connection, () => connection.deliver(frame));
+      this.byUser.each(userId, (connection) => this.write(connection, () => connection.deliver(frame)));
     }
   }
 
@@ -68,19 +51,18 @@ export class LocalSockets implements ChannelIndex {
    * once per group, or none (it only moves past a change another group sees).
    */
   private deliverChannel(message: ChannelMessage): void {
-    const followers = this.byChannel.get(message.communityId);
-    if (!followers) return;
+    if (!this.byChannel.has(message.communityId)) return;
     const bytesOf = new Map<number, Buffer>();
     for (const group of message.groups) {
       const bytes = channelBytes(message.communityId, message.seq, group.rest);
       for (const id of group.ids) bytesOf.set(id, bytes);
     }
-    for (const connection of followers) {
+    this.byChannel.each(message.communityId, (connection) => {
       const bytes = bytesOf.get(connection.userId) ?? null;
       this.write(connection, () =>
         connection.deliverChannel(message.communityId, { seq: message.seq, bytes }),
       );
-    }
+    });
   }
 
   /** One socket's failure stays its own: the others of the message still get theirs. */
@@ -95,18 +77,16 @@ export class LocalSockets implements ChannelIndex {
 
   /** After the bus lost messages: every socket reads what it missed (Connection.resync). */
   resyncAll(): void {
-    for (const set of this.byUser.values()) for (const connection of set) connection.resync();
+    for (const connection of this.byUser.all()) connection.resync();
   }
 
   /** This instance's open sockets (read at a metrics scrape, not kept on the way). */
   count(): number {
-    let sockets = 0;
-    for (const set of this.byUser.values()) sockets += set.size;
-    return sockets;
+    return this.byUser.size();
   }
 
   closeAll(code: number, reason: string): void {
-    for (const set of this.byUser.values()) for (const connection of set) connection.close(code, reason);
+    for (const connection of this.byUser.all()) connection.close(code, reason);
     this.byUser.clear();
     this.byChannel.clear();
   }

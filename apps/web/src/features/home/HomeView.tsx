@@ -66,7 +66,7 @@ function Sky({ width, height, seed }: { width: number; height: number; seed: num
  * The home view (docs/product/home-and-stars.md#home-view): the member's own star in the centre, the stars of zones below 4 orbiting it at
  * -0.5 rpm over a generated sky, draggable within bounds. React renders the set; useOrbitLoop animates it.
  */
-export function HomeView({ profiles }: { profiles: Profiles }) {
+export function HomeView({ profiles, covered }: { profiles: Profiles; covered: boolean }) {
   const { t } = useTranslation();
   const reduced = useReducedMotion();
   const viewport = useViewport();
@@ -97,6 +97,7 @@ export function HomeView({ profiles }: { profiles: Profiles }) {
     pan,
     fit: fitRef,
     reduced,
+    paused: covered,
     random,
     onTransitionsOver: settle,
   });

@@ -1,5 +1,5 @@
 import { STARFIELD } from '@orbit/contract';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { StarDisplay } from '../../starfield/display';
 import { type Face, faceDelay, faceFadeAt, nextFace } from '../../starfield/faces';
 import type { FieldFit } from '../../starfield/fit';
@@ -20,6 +20,11 @@ export interface OrbitLoopInput {
   /** How the field is drawn (fit.ts): stars' places are multiplied by its `x` and `y`. */
   fit: RefObject<FieldFit>;
   reduced: boolean;
+  /**
+   * A view or the menu covers the field: the loop stops drawing (no frame, no work on a member's battery), and
+   * the orbit's clock stands, so that the stars go on from where they stood once it is uncovered.
+   */
+  paused: boolean;
   random: Random;
   /** Called (at most every SETTLE_EVERY_MS) once some transition is over, to drop faded stars. */
   onTransitionsOver: (now: number) => void;
@@ -125,14 +130,24 @@ function cycleFace(element: HTMLElement, clock: FaceClock | undefined, key: stri
  * glide after a refresh, so that a frame in between has nothing to draw.
  */
 export function useOrbitLoop(input: OrbitLoopInput): void {
-  const { scene, elements, panLayer, sky, pan, fit, reduced, random, onTransitionsOver } = input;
+  const { scene, elements, panLayer, sky, pan, fit, reduced, paused, random, onTransitionsOver } = input;
+  const orbitClock = useRef<{ epoch: number; pausedAt: number | null } | null>(null);
   useEffect(() => {
-    const epoch = performance.now();
+    orbitClock.current ??= { epoch: performance.now(), pausedAt: null };
+    const clock = orbitClock.current;
+    if (paused) {
+      clock.pausedAt ??= performance.now();
+      return;
+    }
+    if (clock.pausedAt !== null) {
+      clock.epoch += performance.now() - clock.pausedAt;
+      clock.pausedAt = null;
+    }
     const clocks = new Map<string, FaceClock>();
     const written = new WeakMap<HTMLElement, string>();
     let lastPan = '';
     let lastTick = Number.NEGATIVE_INFINITY;
-    let lastSettle = epoch;
+    let lastSettle = performance.now();
     let frame = 0;
     let indexed: { scene: Scene; items: Map<string, StarDisplay> } | null = null;
     const labels = createLabelLayout();
@@ -153,7 +168,7 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
         indexed = { scene: current, items: new Map(current.items.map((item) => [item.key, item])) };
         labels.remeasure();
       }
-      const rotation = reduced ? 0 : rotationAt(now - epoch, STARFIELD.rpm);
+      const rotation = reduced ? 0 : rotationAt(now - clock.epoch, STARFIELD.rpm);
       let anyOver = false;
       const faces: FaceContext = { items: indexed.items, clocks, now, random };
       const drawn: DrawnStar[] = [];
@@ -185,5 +200,5 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [scene, elements, panLayer, sky, pan, fit, reduced, random, onTransitionsOver]);
+  }, [scene, elements, panLayer, sky, pan, fit, reduced, paused, random, onTransitionsOver]);
 }
