@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { STARFIELD } from '@orbit/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
@@ -20,7 +21,7 @@ const DEMO_PASSWORD = 'Orbit-demo-starfield-42';
 /** Where the screenshots go when SHOTS_DIR names a folder; nowhere otherwise. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-const server = serverForFile({ env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
+const server = serverForFile({ database: 'pglite', env: { SEED_DEMO: 'true', DEMO_PASSWORD } });
 let browser: Browser;
 
 beforeAll(async () => {
@@ -88,6 +89,52 @@ describeInBrowser('the star field fits every screen', () => {
       .click();
     await dialog(demo.page, text('momentsTitle')).waitFor();
     await expectAccessible(demo.page, 'the moments list');
+    expect(demo.errors).toEqual([]);
+    await demo.context.close();
+  });
+
+  it('holds the field still under the menu, drawing nothing, and turns it on from where it stood', async () => {
+    const demo = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    const { page } = demo;
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await settleStarField(page, 20);
+    const star = page.getByTestId('star-field').locator('button[data-star-type]').first();
+    // The angle of the star's place around the field's centre, in degrees, and the page's clock when read.
+    const reading = () =>
+      star.evaluate((element) => {
+        const [x, y] = (element.style.transform.match(/-?[\d.]+px/g) ?? []).map(Number.parseFloat);
+        return { degrees: (Math.atan2(y, x) * 180) / Math.PI, at: performance.now() };
+      });
+    const angle = async () => (await reading()).degrees;
+    const turning = await angle();
+    await expect.poll(angle).not.toBe(turning);
+
+    await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
+    await page.getByRole('navigation').waitFor();
+    const stood = await angle();
+    const frames = await page.evaluate(async () => {
+      let asked = 0;
+      const ask = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        asked += 1;
+        return ask(callback);
+      };
+      // At -0.5 rpm the field would turn 9 degrees in these three seconds.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      return asked;
+    });
+    expect(frames).toBe(0);
+    expect(await angle()).toBe(stood);
+
+    const uncovered = await page.evaluate(() => performance.now());
+    await page.keyboard.press('Escape');
+    await expect.poll(angle).not.toBe(stood);
+    // From where it stood: no more turn than the time since Escape allows (a loaded machine reads late), so
+    // not the nine degrees the covered three seconds would have added.
+    const resumed = await reading();
+    const degreesPerMs = (Math.abs(STARFIELD.rpm) * 360) / 60_000;
+    const turned = Math.abs(((resumed.degrees - stood + 540) % 360) - 180);
+    expect(turned).toBeLessThan(degreesPerMs * (resumed.at - uncovered) + 1.5);
     expect(demo.errors).toEqual([]);
     await demo.context.close();
   });
