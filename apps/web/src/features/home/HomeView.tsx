@@ -31,10 +31,12 @@ const FIELD_STYLE = {
 const CUES: Partial<Record<string, Effect>> = { appear: 'radiate', update: 'reversePulse' };
 
 /** The scene follows the star set: the first set opens against `last_stars`, later ones refresh it. */
-function useScene(profiles: Profiles, random: () => number) {
+function useScene(profiles: Profiles, random: () => number, covered: boolean) {
   const [scene, setScene] = useState<Scene>(EMPTY_SCENE);
   const current = useRef<Scene>(EMPTY_SCENE);
   const opened = useRef(false);
+  const coveredNow = useRef(covered);
+  coveredNow.current = covered;
   const apply = useCallback((next: Scene) => {
     current.current = next;
     setScene(next);
@@ -45,8 +47,12 @@ function useScene(profiles: Profiles, random: () => number) {
       ? refreshScene(current.current, profiles.stars, random, now)
       : openingScene(profiles.last_stars, profiles.stars, random, now);
     opened.current = true;
-    apply(next);
+    // Under a view nobody sees a star arrive or leave: the field is uncovered with the change made.
+    apply(coveredNow.current ? settleScene(next, Number.POSITIVE_INFINITY) : next);
   }, [profiles.stars, profiles.last_stars, random, apply]);
+  useEffect(() => {
+    if (covered) apply(settleScene(current.current, Number.POSITIVE_INFINITY));
+  }, [covered, apply]);
   const settle = useCallback((now: number) => apply(settleScene(current.current, now)), [apply]);
   return { scene, current, settle };
 }
@@ -72,7 +78,7 @@ export function HomeView({ profiles, covered }: { profiles: Profiles; covered: b
   const viewport = useViewport();
   const seed = profiles.user_profile.user_id;
   const random = useMemo(() => seededRandom(seed), [seed]);
-  const { scene, current, settle } = useScene(profiles, random);
+  const { scene, current, settle } = useScene(profiles, random, covered);
 
   const reach = fieldReach(scene.placements.values());
   const fit = fieldFit(reach, viewport);
@@ -98,6 +104,7 @@ export function HomeView({ profiles, covered }: { profiles: Profiles; covered: b
     fit: fitRef,
     reduced,
     paused: covered,
+    drawn: scene,
     random,
     onTransitionsOver: settle,
   });

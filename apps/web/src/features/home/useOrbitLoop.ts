@@ -25,6 +25,8 @@ export interface OrbitLoopInput {
    * the orbit's clock stands, so that the stars go on from where they stood once it is uncovered.
    */
   paused: boolean;
+  /** The scene as rendered: while paused, each new one is drawn once, still, so a star that came has its place. */
+  drawn: Scene;
   random: Random;
   /** Called (at most every SETTLE_EVERY_MS) once some transition is over, to drop faded stars. */
   onTransitionsOver: (now: number) => void;
@@ -130,16 +132,16 @@ function cycleFace(element: HTMLElement, clock: FaceClock | undefined, key: stri
  * glide after a refresh, so that a frame in between has nothing to draw.
  */
 export function useOrbitLoop(input: OrbitLoopInput): void {
-  const { scene, elements, panLayer, sky, pan, fit, reduced, paused, random, onTransitionsOver } = input;
+  const { scene, elements, panLayer, sky, pan, fit, reduced, paused, drawn, random, onTransitionsOver } =
+    input;
+  // While the loop runs it draws every scene itself; only a paused loop needs to hear of a new one.
+  const stillScene = paused ? drawn : null;
   const orbitClock = useRef<{ epoch: number; pausedAt: number | null } | null>(null);
   useEffect(() => {
     orbitClock.current ??= { epoch: performance.now(), pausedAt: null };
     const clock = orbitClock.current;
-    if (paused) {
-      clock.pausedAt ??= performance.now();
-      return;
-    }
-    if (clock.pausedAt !== null) {
+    if (clock.pausedAt === null && paused) clock.pausedAt = performance.now();
+    if (clock.pausedAt !== null && !paused) {
       clock.epoch += performance.now() - clock.pausedAt;
       clock.pausedAt = null;
     }
@@ -189,6 +191,10 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
         onTransitionsOver(now);
       }
     };
+    if (stillScene && clock.pausedAt !== null) {
+      moveStars(stillScene, clock.pausedAt);
+      return;
+    }
     const tick = (now: number) => {
       movePan(now);
       const current = scene.current;
@@ -200,5 +206,5 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [scene, elements, panLayer, sky, pan, fit, reduced, paused, random, onTransitionsOver]);
+  }, [scene, elements, panLayer, sky, pan, fit, reduced, paused, stillScene, random, onTransitionsOver]);
 }
