@@ -20,7 +20,9 @@ function selectScenarios(names: string[]): Scenario[] {
 async function runScenario(scenario: Scenario, shared: BenchWorld, settings: LoadSettings) {
   if (!scenario.seed && !scenario.freshPostgres) return scenario.run(shared, settings);
   const databaseUrl = process.env.BENCH_DATABASE_URL || null;
-  if (!scenario.freshPostgres) return runOnOwnWorld(scenario, databaseUrl, settings);
+  if (!scenario.freshPostgres || (!databaseUrl && scenario.embeddedToo)) {
+    return runOnOwnWorld(scenario, databaseUrl, settings);
+  }
   if (!databaseUrl) {
     console.warn(`[bench] ${scenario.name}: measured on PostgreSQL only (set BENCH_DATABASE_URL): left out.`);
     return { measurements: [], ratios: {} };

@@ -131,13 +131,14 @@ async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioR
 }
 
 /**
- * The issue's crowd on PostgreSQL: 500 members with two sockets each (held by a second process), the mix
+ * The issue's crowd (on PostgreSQL, or PGlite without BENCH_DATABASE_URL): 500 members with two sockets each (held by a second process), the mix
  * open-loop at fixed rates, then a step-up to the highest rate held.
  */
 export const soak: Scenario = {
   name: 'soak',
   summary: `the mix open-loop over ${SOAK_WORLD.members} members with ${SOCKETS_PER_MEMBER} sockets each, then a step-up to the highest rate held`,
   freshPostgres: true,
+  embeddedToo: true,
   seed: async (database, members) => {
     seeded = await seedSoakWorld(database, members);
   },

@@ -42,6 +42,8 @@ export interface Scenario {
    * server BENCH_DATABASE_URL names); left out with a printed reason without BENCH_DATABASE_URL.
    */
   freshPostgres?: boolean;
+  /** With `freshPostgres`: without BENCH_DATABASE_URL it runs on a PGlite world of its own instead (the soak). */
+  embeddedToo?: boolean;
   /** Set in the server's environment on the scenario's own world (it needs `seed` or `freshPostgres`). */
   serverEnv?: Record<string, string>;
 }

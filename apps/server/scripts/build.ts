@@ -44,6 +44,11 @@ fs.cpSync(path.join(SERVER_DIR, 'src', MIGRATIONS), path.join(OUT_DIR, MIGRATION
   recursive: true,
   filter: neededAtRunTime,
 });
+// The embedded database's thread is a file of its own (decision 0065), loaded by path at run time.
+fs.copyFileSync(
+  path.join(SERVER_DIR, 'src/db/pglite-worker.mjs'),
+  path.join(OUT_DIR, 'db/pglite-worker.mjs'),
+);
 const modules = Object.keys(result.metafile.inputs).length;
 const kb = Math.round(fs.statSync(path.join(OUT_DIR, 'main.js')).size / 1024);
 console.log(`server: ${modules} modules -> ${path.relative(process.cwd(), OUT_DIR)}/main.js (${kb} KB)`);

@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | null;
   /** DATABASE_POOL_MAX: PostgreSQL connections this instance may hold at once. */
   databasePoolMax: number;
+  /** PGLITE_THREAD: the embedded database runs on a thread of its own (decision 0065); off runs it on the request thread. */
+  pgliteThread: boolean;
   redisUrl: string | null;
   /** External Janus gateways (JANUS_URLS, or JANUS_URL alone); empty means Janus children started here. */
   janusGateways: JanusGatewayConfig[];
@@ -395,6 +397,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
     databaseUrl: str(env.DATABASE_URL),
     databasePoolMax: wholeAtLeast(env.DATABASE_POOL_MAX, 20, 1, 'DATABASE_POOL_MAX'),
+    pgliteThread: bool(env.PGLITE_THREAD, true),
     redisUrl: str(env.REDIS_URL),
     janusGateways: janus.gateways,
     janusChildren: janus.children,

@@ -28,6 +28,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     max: config.databasePoolMax,
+    pgliteThread: config.pgliteThread,
   });
   await database.migrate();
   const logTo = logDestination(process.stdout);

@@ -10,6 +10,8 @@ const SERVER_DIR = path.resolve(ENTRY_DIR, '..');
 
 /** The repository: `./data` and the built web app are found from here. */
 export const REPO_ROOT = path.resolve(SERVER_DIR, '../..');
+/** The embedded database's thread (decision 0065): plain JavaScript, which the build copies to dist/db. */
+export const PGLITE_WORKER_FILE = path.join(ENTRY_DIR, 'db/pglite-worker.mjs');
 /** The SQL migrations; the build copies them beside the bundle (dist/db/migrations). */
 export const MIGRATIONS_DIR = path.join(ENTRY_DIR, 'db/migrations');
 /** The committed preset images (avatars, session images), read from apps/server/assets by both. */

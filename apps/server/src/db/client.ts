@@ -12,6 +12,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import { type ListenHandlers, listenOn } from './listen';
 import { lockPgliteDir } from './pglite-lock';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -70,20 +71,36 @@ const MIGRATION_LOCK = 7_240_112;
 /** The extensions every PGlite of Orbit's opens with (a restored data directory included). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** PGlite on the request thread, or on a thread of its own (decision 0065), behind the same calls. */
+async function startPglite(dataDir: string | null, loadDataDir: Blob | undefined, ownThread: boolean) {
+  if (ownThread) {
+    const thread = await PgliteThread.start(dataDir, loadDataDir);
+    return { client: thread.asPglite(), dump: () => thread.dumpDataDir() };
+  }
+  const client = await PGlite.create(dataDir ?? undefined, { extensions: PGLITE_EXTENSIONS, loadDataDir });
+  return { client, dump: () => client.dumpDataDir('gzip') };
+}
+
 /**
  * An embedded database: in memory without a directory; with one, held by this process until closed (a server
  * or `orbit` command already holding it is DatabaseBusy). `loadDataDir` fills an empty directory from a dump.
+ * `ownThread` runs PGlite on a worker thread, so the database and the server's JavaScript use two cores.
  */
-export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  loadDataDir?: Blob,
+  { ownThread = false }: { ownThread?: boolean } = {},
+): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const release = dataDir ? lockPgliteDir(dataDir) : () => {};
-  let client: PGlite;
+  let started: Awaited<ReturnType<typeof startPglite>>;
   try {
-    client = await PGlite.create(dataDir ?? undefined, { extensions: PGLITE_EXTENSIONS, loadDataDir });
+    started = await startPglite(dataDir, loadDataDir, ownThread);
   } catch (err) {
     release();
     throw err;
   }
+  const { client, dump } = started;
   const poolStats = countInProgress(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -98,7 +115,7 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
       release();
     },
     poolStats,
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    dumpDataDir: dump,
   };
 }
 
@@ -141,8 +158,12 @@ export function openDatabase(opts: {
   dataDir: string | null;
   /** PostgreSQL's pool size (the server's default unless set). */
   max?: number;
+  /** PGlite on a thread of its own (decision 0065). */
+  pgliteThread?: boolean;
 }): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.max)
-    : openPglite(opts.dataDir ? pgliteDirOf(opts.dataDir) : null);
+    : openPglite(opts.dataDir ? pgliteDirOf(opts.dataDir) : null, undefined, {
+        ownThread: opts.pgliteThread,
+      });
 }

@@ -49,10 +49,12 @@ export async function freshPostgres(via?: { host: string; port: number }): Promi
  * none is left to apply, so the database is the same as one migrated from empty.
  */
 let migratedPglite: Promise<Blob> | undefined;
+/** `ORBIT_TEST_PGLITE_THREAD=1` runs the suite's PGlite on threads of their own, as the server does (decision 0065). */
+const ownThread = process.env.ORBIT_TEST_PGLITE_THREAD === '1';
 
 async function freshPglite(): Promise<Database> {
   migratedPglite ??= (async () => {
-    const template = await openPglite(null);
+    const template = await openPglite(null, undefined, { ownThread });
     try {
       await template.migrate();
       if (!template.dumpDataDir) throw new Error('PGlite without dumpDataDir');
@@ -61,7 +63,7 @@ async function freshPglite(): Promise<Database> {
       await template.close();
     }
   })();
-  return openPglite(null, await migratedPglite);
+  return openPglite(null, await migratedPglite, { ownThread });
 }
 
 export async function openTestDatabase(): Promise<Database> {

@@ -1,0 +1,157 @@
+import { Worker } from 'node:worker_threads';
+import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import { PGLITE_WORKER_FILE } from '../paths';
+
+type Operation =
+  | {
+      op: 'query';
+      tx?: number;
+      sql: string;
+      params: unknown[];
+      rowMode?: 'array' | 'object';
+      textOids: number[];
+    }
+  | { op: 'exec'; tx?: number; sql: string }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'dump' }
+  | { op: 'close' };
+
+type Answer =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: Record<string, unknown> };
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  /** drizzle passes parsers that keep some types as text; only identity parsers are meant (see below). */
+  parsers?: Record<number, unknown>;
+}
+
+/** The worker's error as the callers expect one: an Error with PostgreSQL's `code`, `constraint`, `detail`... */
+function rebuiltError(fields: Record<string, unknown>): Error {
+  const err = new Error(String(fields.message));
+  Object.assign(err, fields);
+  return err;
+}
+
+/** What drizzle and Orbit call on a PGlite or one of its transactions, answered from the worker. */
+export interface PgliteLike {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+/**
+ * The embedded database on a thread of its own (decision 0065): PGlite's WebAssembly runs in a worker, the
+ * request thread sends each statement and gets its rows. Same PGlite, migrations and SQL as in one thread;
+ * a transaction holds the worker's PGlite transaction until it ends, so statements outside it wait, as they
+ * did. Stands in for the PGlite object where drizzle and db/client.ts use one.
+ */
+export class PgliteThread implements PgliteLike {
+  private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  private nextId = 1;
+  private lost: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (answer: Answer) => this.answered(answer));
+    worker.on('error', (err) => this.stopped(err));
+    worker.on('exit', (code) =>
+      this.stopped(new Error(`The embedded database's thread ended (exit ${code})`)),
+    );
+  }
+
+  /** Starts the worker and waits for its PGlite to open (a failure to open rejects, as PGlite.create does). */
+  static async start(dataDir: string | null, loadDataDir?: Blob): Promise<PgliteThread> {
+    const bytes = loadDataDir ? new Uint8Array(await loadDataDir.arrayBuffer()) : undefined;
+    const worker = new Worker(PGLITE_WORKER_FILE, { workerData: { dataDir, loadDataDir: bytes } });
+    await new Promise<void>((ready, failed) => {
+      const onError = (err: Error) => failed(err);
+      worker.once('error', onError);
+      worker.once('message', (message: { ready?: boolean }) => {
+        worker.off('error', onError);
+        if (message.ready) ready();
+        else failed(new Error('The embedded database thread did not start'));
+      });
+    });
+    return new PgliteThread(worker);
+  }
+
+  private answered(answer: Answer) {
+    const waiter = this.waiting.get(answer.id);
+    if (!waiter) return;
+    this.waiting.delete(answer.id);
+    if (answer.ok) waiter.resolve(answer.value);
+    else waiter.reject(rebuiltError(answer.error));
+  }
+
+  private stopped(err: Error) {
+    // After close() every call is refused quietly; before it, a thread that ends takes the database with it.
+    if (!this.lost) console.error(`[orbit] the embedded database's thread stopped: ${err.message}`);
+    this.lost ??= err;
+    for (const waiter of this.waiting.values()) waiter.reject(err);
+    this.waiting.clear();
+  }
+
+  private call<T>(operation: Operation): Promise<T> {
+    if (this.lost) return Promise.reject(this.lost);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ id, ...operation });
+    });
+  }
+
+  private queryOn<T>(
+    tx: number | undefined,
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+  ) {
+    // drizzle's parsers for PGlite all hand the text back as it came (timestamps, dates, intervals and their
+    // arrays): the worker applies the same to the type ids named, since functions cannot cross threads.
+    const textOids = Object.keys(options.parsers ?? {}).map(Number);
+    return this.call<Results<T>>({ op: 'query', tx, sql, params, rowMode: options.rowMode, textOids });
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.queryOn<T>(undefined, sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.call({ op: 'exec', sql });
+  }
+
+  /** PGlite's `transaction`: `fn` gets a client whose statements run inside it; it commits unless `fn` throws. */
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const tx = await this.call<number>({ op: 'begin' });
+    const client: PgliteLike = {
+      query: (sql, params, options) => this.queryOn(tx, sql, params, options),
+      exec: (sql) => this.call({ op: 'exec', tx, sql }),
+    };
+    let result: T;
+    try {
+      result = await fn(client as Transaction);
+    } catch (err) {
+      await this.call({ op: 'end', tx, commit: false }).catch(() => {});
+      throw err;
+    }
+    await this.call({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([await this.call<Uint8Array<ArrayBuffer>>({ op: 'dump' })], {
+      type: 'application/x-gzip',
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.call({ op: 'close' });
+    this.lost = new Error('The embedded database is closed');
+    await this.worker.terminate();
+  }
+
+  /** For drizzle, which takes a PGlite: this answers every call drizzle makes on one. */
+  asPglite(): PGlite {
+    return this as unknown as PGlite;
+  }
+}

@@ -1,0 +1,54 @@
+// Counts the statements each route sends to PostgreSQL, for a bench run's server:
+//   SERVER_NODE_ARGS="--require ./bench/lib/statement-count.cjs" STATEMENT_COUNT_FILE=/tmp/statements.json
+// A request's statements are those its async context sends (node:async_hooks). pg-pool hands a client to a
+// waiting caller in the context of the one releasing it, so run it at a rate where the pool never queues
+// (the soak at 10 to 20 req/s): a count taken under load blames some statements on the wrong route.
+// A preload, not a part of the server: the count costs what a production server should not pay.
+const { AsyncLocalStorage } = require('node:async_hooks');
+const fs = require('node:fs');
+const http = require('node:http');
+const pg = require('pg');
+
+const requests = new AsyncLocalStorage();
+const routes = new Map();
+let outside = 0;
+
+const routeOf = (req) => `${req.method} ${req.url.split('?')[0].replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function countedEmit(event, ...args) {
+  if (event !== 'request') return emit.call(this, event, ...args);
+  const [req, res] = args;
+  const request = { route: routeOf(req), statements: 0 };
+  res.on('finish', () => {
+    const sum = routes.get(request.route) ?? { requests: 0, statements: 0 };
+    sum.requests += 1;
+    sum.statements += request.statements;
+    routes.set(request.route, sum);
+  });
+  return requests.run(request, () => emit.call(this, event, ...args));
+};
+
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(...args) {
+  const request = requests.getStore();
+  if (request) request.statements += 1;
+  else outside += 1;
+  return query.apply(this, args);
+};
+
+function write() {
+  const byRoute = [...routes]
+    .map(([route, sum]) => ({
+      route,
+      ...sum,
+      perRequest: Number((sum.statements / sum.requests).toFixed(2)),
+    }))
+    .sort((a, b) => b.statements - a.statements);
+  fs.writeFileSync(
+    process.env.STATEMENT_COUNT_FILE ?? 'statements.json',
+    `${JSON.stringify({ outsideRequests: outside, byRoute }, null, 2)}\n`,
+  );
+}
+process.on('exit', write);
+process.on('SIGUSR2', write);
