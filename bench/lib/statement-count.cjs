@@ -12,6 +12,12 @@ const pg = require('pg');
 const requests = new AsyncLocalStorage();
 const routes = new Map();
 let outside = 0;
+/** Statements sent outside any request (workers, sockets' frames), by their first words. */
+const outsideByText = new Map();
+const textOf = (query) =>
+  String(typeof query === 'string' ? query : (query?.text ?? ''))
+    .replace(/\s+/g, ' ')
+    .slice(0, 90);
 
 const routeOf = (req) => `${req.method} ${req.url.split('?')[0].replace(/\/\d+(?=\/|$)/g, '/:id')}`;
 
@@ -33,7 +39,11 @@ const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   const request = requests.getStore();
   if (request) request.statements += 1;
-  else outside += 1;
+  else {
+    outside += 1;
+    const text = textOf(args[0]);
+    outsideByText.set(text, (outsideByText.get(text) ?? 0) + 1);
+  }
   return query.apply(this, args);
 };
 
@@ -45,9 +55,14 @@ function write() {
       perRequest: Number((sum.statements / sum.requests).toFixed(2)),
     }))
     .sort((a, b) => b.statements - a.statements);
+  // One file per server process: a bench run starts more than one (the shared world's and a scenario's own).
+  const file = (process.env.STATEMENT_COUNT_FILE ?? 'statements.json').replace(
+    /(\.json)?$/,
+    `-${process.pid}.json`,
+  );
   fs.writeFileSync(
-    process.env.STATEMENT_COUNT_FILE ?? 'statements.json',
-    `${JSON.stringify({ outsideRequests: outside, byRoute }, null, 2)}\n`,
+    file,
+    `${JSON.stringify({ outsideRequests: outside, byRoute, outside: [...outsideByText].sort((a, b) => b[1] - a[1]).slice(0, 30) }, null, 2)}\n`,
   );
 }
 process.on('exit', write);
