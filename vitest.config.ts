@@ -94,6 +94,8 @@ export default defineConfig(async () => {
                 test: {
                   name: 'server-pg',
                   include: serverTests,
+                  // PGlite's own thread is PGlite's alone (decision 0065): it runs once, in the PGlite run.
+                  exclude: ['apps/server/src/db/pglite-thread.test.ts'],
                   isolate: false,
                   env: { ORBIT_TEST_DB: 'postgres', DATABASE_URL_TEST: PG_URL },
                   expect: { poll: { timeout: 15_000 } },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../platform/errors';
 import { type Database, openPglite } from './client';
 import { DatabaseBusy } from './pglite-lock';
@@ -17,25 +17,44 @@ const counters = pgTable('counters', {
   data: jsonb('data'),
 });
 
-const open: Database[] = [];
+const CREATE_COUNTERS = sql`CREATE TABLE IF NOT EXISTS counters (id integer PRIMARY KEY, name text NOT NULL UNIQUE,
+  n integer NOT NULL DEFAULT 0, at timestamptz NOT NULL DEFAULT now(), data jsonb)`;
 
-async function threaded(dataDir: string | null = null, dump?: Blob): Promise<Database> {
+/**
+ * PGlite's start costs seconds alone and tens of seconds on a loaded runner (decision 0062): one database on
+ * the thread serves the tests of rows, transactions, errors and concurrency (emptied before each), and the
+ * others open theirs from its dump, which skips the cluster's creation.
+ */
+let shared: Database;
+let dump: Blob;
+const opened: Database[] = [];
+
+async function fromDump(dataDir: string | null = null): Promise<Database> {
   const database = await openPglite(dataDir, dump, { ownThread: true });
-  open.push(database);
-  await database.db.execute(
-    sql`CREATE TABLE IF NOT EXISTS counters (id integer PRIMARY KEY, name text NOT NULL UNIQUE,
-      n integer NOT NULL DEFAULT 0, at timestamptz NOT NULL DEFAULT now(), data jsonb)`,
-  );
+  opened.push(database);
   return database;
 }
 
-afterEach(async () => {
-  for (const database of open.splice(0)) await database.close().catch(() => {});
+beforeAll(async () => {
+  shared = await openPglite(null, undefined, { ownThread: true });
+  await shared.db.execute(CREATE_COUNTERS);
+  const dumped = await shared.dumpDataDir?.();
+  if (!dumped) throw new Error('PGlite without dumpDataDir');
+  dump = dumped;
+}, 180_000);
+
+beforeEach(async () => {
+  await shared.db.execute(sql`TRUNCATE counters`);
 });
 
-describe('PGlite on a thread of its own (decision 0065)', () => {
+afterAll(async () => {
+  for (const database of [shared, ...opened]) await database?.close().catch(() => {});
+});
+
+// Each test may wait for a PGlite to start from a dump: seconds alone, a minute beside the journeys.
+describe('PGlite on a thread of its own (decision 0065)', { timeout: 120_000 }, () => {
   it('answers rows as drizzle maps them: timestamps as dates, JSON as objects', async () => {
-    const { db } = await threaded();
+    const { db } = shared;
     await db.insert(counters).values({ id: 1, name: 'a', data: { stars: [1, 2] } });
     const [row] = await db.select().from(counters).where(eq(counters.id, 1));
     expect(row?.at).toBeInstanceOf(Date);
@@ -46,7 +65,7 @@ describe('PGlite on a thread of its own (decision 0065)', () => {
   });
 
   it('commits a transaction, and rolls back one that throws, nothing of it kept', async () => {
-    const { db } = await threaded();
+    const { db } = shared;
     await db.transaction(async (tx) => {
       await tx.insert(counters).values({ id: 1, name: 'kept' });
     });
@@ -61,7 +80,7 @@ describe('PGlite on a thread of its own (decision 0065)', () => {
   });
 
   it('keeps PostgreSQL error codes, so a unique violation is still recognised', async () => {
-    const { db } = await threaded();
+    const { db } = shared;
     await db.insert(counters).values({ id: 1, name: 'one' });
     const err = await db
       .insert(counters)
@@ -80,7 +99,7 @@ describe('PGlite on a thread of its own (decision 0065)', () => {
   });
 
   it('loses no update when many transactions read and write the same row at once', async () => {
-    const { db } = await threaded();
+    const { db } = shared;
     await db.insert(counters).values({ id: 1, name: 'shared' });
     await Promise.all(
       Array.from({ length: 40 }, () =>
@@ -98,12 +117,12 @@ describe('PGlite on a thread of its own (decision 0065)', () => {
   });
 
   it('dumps its directory and opens again from the dump with the same rows', async () => {
-    const first = await threaded();
-    await first.db.insert(counters).values({ id: 7, name: 'seven', data: { kept: true } });
-    const dump = await first.dumpDataDir?.();
-    expect(dump?.size).toBeGreaterThan(0);
-    const second = await threaded(null, dump);
-    expect(await second.db.select({ name: counters.name, data: counters.data }).from(counters)).toEqual([
+    await shared.db.insert(counters).values({ id: 7, name: 'seven', data: { kept: true } });
+    const written = await shared.dumpDataDir?.();
+    expect(written?.size).toBeGreaterThan(0);
+    const again = await openPglite(null, written, { ownThread: true });
+    opened.push(again);
+    expect(await again.db.select({ name: counters.name, data: counters.data }).from(counters)).toEqual([
       { name: 'seven', data: { kept: true } },
     ]);
   });
@@ -111,11 +130,12 @@ describe('PGlite on a thread of its own (decision 0065)', () => {
   it('holds its directory against a second opener, and keeps what it wrote after it is closed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-pglite-thread-'));
     try {
-      const first = await threaded(dir);
+      const first = await fromDump(dir);
       await expect(openPglite(dir, undefined, { ownThread: true })).rejects.toBeInstanceOf(DatabaseBusy);
       await first.db.insert(counters).values({ id: 1, name: 'on disk' });
       await first.close();
-      const again = await threaded(dir);
+      const again = await openPglite(dir, undefined, { ownThread: true });
+      opened.push(again);
       expect((await again.db.select({ name: counters.name }).from(counters)).map((r) => r.name)).toEqual([
         'on disk',
       ]);
@@ -125,7 +145,7 @@ describe('PGlite on a thread of its own (decision 0065)', () => {
   });
 
   it('refuses a statement after it is closed with a clear error, never hanging', async () => {
-    const database = await threaded();
+    const database = await fromDump();
     await database.close();
     const err = await database.db.execute(sql`SELECT 1`).catch((caught: Error) => caught);
     expect((err as Error & { cause?: Error }).cause?.message).toMatch(/closed/);
