@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from '../platform/errors';
 import { type Database, openPglite } from './client';
 import { DatabaseBusy } from './pglite-lock';
@@ -149,5 +150,22 @@ describe('PGlite on a thread of its own (decision 0065)', { timeout: 120_000 }, 
     await database.close();
     const err = await database.db.execute(sql`SELECT 1`).catch((caught: Error) => caught);
     expect((err as Error & { cause?: Error }).cause?.message).toMatch(/closed/);
+  });
+
+  it('refuses every statement with a clear error, and logs one line, when its thread ends unexpectedly', async () => {
+    const database = await fromDump();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // The thread as drizzle holds it; its worker ended from outside, as a crash would end it.
+      const { $client } = database.db as unknown as { $client: { worker: Worker } };
+      await $client.worker.terminate();
+      const err = await database.db.execute(sql`SELECT 1`).catch((caught: Error) => caught);
+      expect((err as Error & { cause?: Error }).cause?.message).toMatch(/thread ended/);
+      expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([
+        expect.stringContaining("[orbit] the embedded database's thread stopped"),
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
