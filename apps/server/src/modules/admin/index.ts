@@ -9,4 +9,5 @@ export {
   organizationAdminIds,
   organizationMemberIds,
   organizationsOf,
+  organizationsRead,
 } from './policy';

@@ -1,8 +1,22 @@
 import { ErrorCode, OrgRole, OwnerType } from '@orbit/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { jsonRead, reads } from '../../db/json-rows';
 import { communities, organizationMembers, organizations } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
+
+/** `organizationsOf` as a column of a read of its own (the home's one statement, decision 0066). */
+export const organizationsRead = (member: SQLWrapper) =>
+  jsonRead(
+    { id: organizations.id, name: organizations.name, org_roles: organizationMembers.orgRoles },
+    (fields) =>
+      reads
+        .select(fields)
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(eq(organizationMembers.userId, member))
+        .orderBy(asc(organizations.id)),
+  );
 
 /** The member's organisations with their roles, oldest first: the first one decides who may create communities. */
 export async function organizationsOf(db: Queryable, userId: number) {

@@ -1,10 +1,7 @@
 import type { ProfilesResponse } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
-import { organizationsOf } from '../admin';
-import { findUser } from '../faces';
-import { pendingThreadCount } from '../messages';
-import { unreadCountOf } from '../notifications';
 import { presentUserProfile } from '../users';
+import { readHome } from './read';
 import { homeStarSet } from './star-set';
 
 /** GET /user/profiles (docs/product/home-and-stars.md#profiles-response), computed again only after a change reached the member (HomeCache). */
@@ -14,12 +11,10 @@ export function profiles(deps: AppDeps, userId: number): Promise<ProfilesRespons
 
 /** The home: the member's profile and settings, the star set the providers compute, the badges. */
 async function computeProfiles(deps: AppDeps, userId: number): Promise<ProfilesResponse> {
-  const [user, orgs] = await Promise.all([findUser(deps.db, userId), organizationsOf(deps.db, userId)]);
-  const [home, notifQty, pendingPms] = await Promise.all([
-    homeStarSet(deps.db, user),
-    unreadCountOf(deps.db, userId),
-    pendingThreadCount(deps.db, userId),
-  ]);
+  const now = new Date();
+  const read = await readHome(deps.db, userId, now);
+  const { user, organizations: orgs } = read;
+  const home = await homeStarSet(deps.db, read, now);
   return {
     user_profile: presentUserProfile(
       user,
@@ -37,8 +32,8 @@ async function computeProfiles(deps: AppDeps, userId: number): Promise<ProfilesR
       identity_provider: user.identityProvider,
       social_sync: deps.config.socialGraphUrl !== null,
     },
-    notif_qty: notifQty,
-    pending_pms_qty: pendingPms,
+    notif_qty: read.notifQty,
+    pending_pms_qty: read.pendingPms,
     me_star_pulse: home.me_star_pulse,
   };
 }

@@ -1,20 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ProfileStar } from '@orbit/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
 import { starSnapshots } from '../../db/schema';
-import type { UserRow } from '../faces';
 import { blankStar } from './presenter';
 import { STAR_PROVIDERS } from './providers';
-
-const snapshotStatement = preparedPerDatabase((db) =>
-  db
-    .select()
-    .from(starSnapshots)
-    .where(eq(starSnapshots.ownerId, sql.placeholder('owner')))
-    .prepare('home_star_snapshot'),
-);
+import type { HomeRead } from './read';
 
 export interface HomeStarSet {
   stars: ProfileStar[];
@@ -33,12 +23,12 @@ const normalised = (stored: unknown[]): ProfileStar[] =>
  * (`last_stars`, for the client's docs/product/home-and-stars.md#star-refresh refresh diff) and whether something arrived since then
  * (`me_star_pulse`). The snapshot is rewritten only when the set changed or something new arrived.
  */
-export async function homeStarSet(db: Db, owner: UserRow, now = new Date()): Promise<HomeStarSet> {
-  const ctx = { db, owner, now };
-  const [provided, [snapshot]] = await Promise.all([
-    Promise.all(STAR_PROVIDERS.map((provide) => provide(ctx))),
-    snapshotStatement(db).execute({ owner: owner.id }),
-  ]);
+export async function homeStarSet(db: Db, home: HomeRead, now = new Date()): Promise<HomeStarSet> {
+  const ctx = { db, owner: home.user, now };
+  const provided = await Promise.all(
+    STAR_PROVIDERS.map((provider, i) => provider.stars(ctx, home.providers[i])),
+  );
+  const { snapshot } = home;
   const set = provided.flatMap((p) => p.stars);
   const newest = Math.max(0, ...provided.map((p) => p.newestArrival?.getTime() ?? 0));
   const pulse = newest > (snapshot?.servedAt.getTime() ?? 0);
@@ -46,7 +36,7 @@ export async function homeStarSet(db: Db, owner: UserRow, now = new Date()): Pro
   if (pulse || snapshot?.digest !== digest) {
     await db
       .insert(starSnapshots)
-      .values({ ownerId: owner.id, stars: set, digest, servedAt: now })
+      .values({ ownerId: home.user.id, stars: set, digest, servedAt: now })
       .onConflictDoUpdate({ target: starSnapshots.ownerId, set: { stars: set, digest, servedAt: now } });
   }
   return { stars: set, last_stars: snapshot ? normalised(snapshot.stars) : [], me_star_pulse: pulse };

@@ -2,5 +2,5 @@
 
 export { messagesAccount } from './account';
 export { groupImageUrl, threadTitle } from './presenter';
-export { facesSeenBy, groupCompanionsOf, pendingThreadCount, unreadCountSql } from './queries';
+export { facesSeenBy, groupCompanionsOf, pendingThreadsSql, unreadCountSql } from './queries';
 export { openMessageById, removeMessageById } from './service';

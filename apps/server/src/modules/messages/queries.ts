@@ -123,6 +123,11 @@ function hasUnreadSql() {
       AND ${notHiddenFromSql(messageParticipants.userId, sql`u.author_id`)})`;
 }
 
+/** The member's threads holding unread messages, as an expression (the home's one statement, decision 0066). */
+export const pendingThreadsSql = (member: SQLWrapper) =>
+  sql<number>`(SELECT count(*)::int FROM ${messageParticipants}
+    WHERE ${messageParticipants.userId} = ${member} AND ${hasUnreadSql()})`;
+
 /** pending_pms_qty of GET /user/profiles: the member's threads holding unread messages (0015-messages). */
 export async function pendingThreadCount(db: Queryable, userId: number): Promise<number> {
   const [row] = await db

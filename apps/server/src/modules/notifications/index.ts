@@ -12,4 +12,4 @@ export {
   type ReminderKind,
   reminderNotification,
 } from './entities';
-export { notify, unreadCountOf } from './service';
+export { notify, unreadCountOf, unreadCountSql as unreadNotificationsSql } from './service';

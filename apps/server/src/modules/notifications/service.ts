@@ -9,7 +9,7 @@ import {
   type NotificationsResponse,
   NotificationType,
 } from '@orbit/contract';
-import { and, asc, count, desc, eq, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { inIds } from '../../db/queries';
 import { notifications, organizationMembers, organizations, users } from '../../db/schema';
@@ -61,6 +61,14 @@ async function unreadCountsOf(db: Queryable, userIds: number[]): Promise<Map<num
 }
 
 /** notif_qty of GET /user/profiles. */
+/**
+ * The same count as an expression, for a read of its own (the home's one statement, decision 0066): what the
+ * member blocked is not counted.
+ */
+export const unreadCountSql = (member: SQLWrapper) =>
+  sql<number>`(SELECT count(*)::int FROM ${notifications} WHERE ${notifications.userId} = ${member}
+    AND ${notifications.read} = false AND ${notHiddenFromSql(member, notifications.actorId)})`;
+
 export async function unreadCountOf(db: Queryable, userId: number): Promise<number> {
   return (await unreadCountsOf(db, [userId])).get(userId) ?? 0;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { events, stars, users } from '../../db/schema';
 import { call, unchecked } from '../../test/call';
 import { createTestApp, STAR_FIELDS, signUp, type TestUser, uniqueName } from '../../test/harness';
-import { findUser } from '../faces';
+import { readHome } from '../home/read';
 import { homeStarSet } from '../home/star-set';
 import { recordInteraction, StarTarget } from './service';
 
@@ -19,7 +19,7 @@ const starOf = async (owner: TestUser, userId: number) =>
  * the table to stand for time passing, which no event announces (the cache shows it within its lifetime).
  */
 const computedStarOf = async (owner: TestUser, userId: number) =>
-  (await homeStarSet(ctx.deps.db, await findUser(ctx.deps.db, owner.userId))).stars.find(
+  (await homeStarSet(ctx.deps.db, await readHome(ctx.deps.db, owner.userId, new Date()))).stars.find(
     (s) => s.user_id === userId && s.star_type !== StarType.ME,
   );
 const request = (from: TestUser, to: TestUser) =>

@@ -1,12 +1,12 @@
 import { OwnerType, StarType } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../../db/prepared';
+import { jsonRead, reads } from '../../../db/json-rows';
 import { communities, communityInvites, communityMembers, organizations, stars } from '../../../db/schema';
 import { communityImageUrl } from '../../communities';
 import { StarTarget } from '../../stars';
 import { blankStar, orbitOf } from '../presenter';
-import { OWNER } from './statements';
-import type { StarProvider } from './types';
+import { OWNER, ownStar, starColumns } from '../statements';
+import { readingStars } from './types';
 
 /** What a community's star and its invite star show: name, picture, colour and the community's kind. */
 function communityFace(community: typeof communities.$inferSelect) {
@@ -19,69 +19,53 @@ function communityFace(community: typeof communities.$inferSelect) {
   };
 }
 
-const membershipsStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      community: communities,
-      since: communityMembers.joinedAt,
-      org: organizations.name,
-      star: {
-        id: stars.id,
-        pinned: stars.pinned,
-        interactionScore: stars.interactionScore,
-        interactionDate: stars.interactionDate,
-      },
-    })
-    .from(communityMembers)
-    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-    .leftJoin(
-      organizations,
-      and(eq(communities.ownerType, OwnerType.ORGANIZATION), eq(organizations.id, communities.ownerId)),
-    )
-    .leftJoin(
-      stars,
-      and(
-        eq(stars.ownerId, OWNER),
-        eq(stars.targetKind, StarTarget.COMMUNITY),
-        eq(stars.targetId, communities.id),
-      ),
-    )
-    .where(eq(communityMembers.userId, OWNER))
-    .prepare('home_communities'),
+const memberships = jsonRead(
+  {
+    community: communities,
+    since: communityMembers.joinedAt,
+    org: organizations.name,
+    star: starColumns,
+  },
+  (fields) =>
+    reads
+      .select(fields)
+      .from(communityMembers)
+      .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+      .leftJoin(
+        organizations,
+        and(eq(communities.ownerType, OwnerType.ORGANIZATION), eq(organizations.id, communities.ownerId)),
+      )
+      .leftJoin(stars, ownStar(StarTarget.COMMUNITY, communities.id))
+      .where(eq(communityMembers.userId, OWNER)),
 );
 
-const invitesStatement = preparedPerDatabase((db) =>
-  db
-    .select({ invite: communityInvites, community: communities })
+const invites = jsonRead({ invite: communityInvites, community: communities }, (fields) =>
+  reads
+    .select(fields)
     .from(communityInvites)
     .innerJoin(communities, eq(communities.id, communityInvites.communityId))
-    .where(eq(communityInvites.userId, OWNER))
-    .prepare('home_community_invites'),
+    .where(eq(communityInvites.userId, OWNER)),
 );
 
 /**
  * One star per community the member belongs to, of the community's own star type (docs/product/home-and-stars.md#star-types: user-created 1,
  * system 2, game 3, inner circle 4), orbiting by the member's visits, posts and joins.
  */
-export const communityStars: StarProvider = async ({ db, owner, now }) => {
-  const rows = await membershipsStatement(db).execute({ owner: owner.id });
-  return {
-    stars: rows.map(({ community, since, org, star }) => {
-      const orbit = orbitOf(star, `${community.starType}:${community.id}`, since, now);
-      const { name, ...face } = communityFace(community);
-      return {
-        ...blankStar({ star_id: orbit.star_id, star_type: community.starType, name }),
-        ...orbit,
-        ...face,
-        org_name: org,
-      };
-    }),
-  };
-};
+export const communityStars = readingStars(memberships, ({ now }, rows) => ({
+  stars: rows.map(({ community, since, org, star }) => {
+    const orbit = orbitOf(star, `${community.starType}:${community.id}`, since, now);
+    const { name, ...face } = communityFace(community);
+    return {
+      ...blankStar({ star_id: orbit.star_id, star_type: community.starType, name }),
+      ...orbit,
+      ...face,
+      org_name: org,
+    };
+  }),
+}));
 
 /** One COMMUNITY_INVITE star (13) per pending invite (docs/product/communities.md#invites); a new invite pulses the ME star. */
-export const communityInviteStars: StarProvider = async ({ db, owner }) => {
-  const rows = await invitesStatement(db).execute({ owner: owner.id });
+export const communityInviteStars = readingStars(invites, (_ctx, rows) => {
   const newest =
     rows.length === 0 ? null : new Date(Math.max(...rows.map((r) => r.invite.createdAt.getTime())));
   return {
@@ -99,4 +83,4 @@ export const communityInviteStars: StarProvider = async ({ db, owner }) => {
     }),
     newestArrival: newest,
   };
-};
+});

@@ -1,38 +1,40 @@
 import { StarType } from '@orbit/contract';
-import { and, desc, eq, isNull, max, or, sql } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../../db/prepared';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { jsonRead, reads } from '../../../db/json-rows';
 import { activityLogs, communityMembers, incentivePlans, organizationMembers } from '../../../db/schema';
 import { zoneOf } from '../../stars';
 import { blankStar } from '../presenter';
-import { OWNER } from './statements';
-import type { StarProvider } from './types';
+import { OWNER } from '../statements';
+import { readingStars } from './types';
 
-const plansStatement = preparedPerDatabase((db) =>
-  db
-    .select({ id: incentivePlans.id, name: incentivePlans.name, updatedAt: incentivePlans.updatedAt })
-    .from(incentivePlans)
-    .innerJoin(
-      organizationMembers,
-      and(
-        eq(organizationMembers.organizationId, incentivePlans.organizationId),
-        eq(organizationMembers.userId, OWNER),
+/** The plans for the member, each with the member's latest activity session (the same on every row). */
+const plans = jsonRead(
+  {
+    id: incentivePlans.id,
+    name: incentivePlans.name,
+    updatedAt: incentivePlans.updatedAt,
+    latestSession:
+      sql`(SELECT max(${activityLogs.startedAt}) FROM ${activityLogs} WHERE ${activityLogs.userId} = ${OWNER})`.mapWith(
+        activityLogs.startedAt,
       ),
-    )
-    .leftJoin(
-      communityMembers,
-      and(eq(communityMembers.communityId, incentivePlans.communityId), eq(communityMembers.userId, OWNER)),
-    )
-    .where(or(isNull(incentivePlans.communityId), sql`${communityMembers.userId} IS NOT NULL`))
-    .orderBy(desc(incentivePlans.id))
-    .prepare('home_incentive_plans'),
-);
-
-const latestSessionStatement = preparedPerDatabase((db) =>
-  db
-    .select({ at: max(activityLogs.startedAt) })
-    .from(activityLogs)
-    .where(eq(activityLogs.userId, OWNER))
-    .prepare('home_latest_session'),
+  },
+  (fields) =>
+    reads
+      .select(fields)
+      .from(incentivePlans)
+      .innerJoin(
+        organizationMembers,
+        and(
+          eq(organizationMembers.organizationId, incentivePlans.organizationId),
+          eq(organizationMembers.userId, OWNER),
+        ),
+      )
+      .leftJoin(
+        communityMembers,
+        and(eq(communityMembers.communityId, incentivePlans.communityId), eq(communityMembers.userId, OWNER)),
+      )
+      .where(or(isNull(incentivePlans.communityId), sql`${communityMembers.userId} IS NOT NULL`))
+      .orderBy(desc(incentivePlans.id)),
 );
 
 /**
@@ -40,12 +42,10 @@ const latestSessionStatement = preparedPerDatabase((db) =>
  * (docs/product/home-and-stars.md#star-types incentive_plans). It orbits by the member's latest activity session (what earns rewards), or by
  * the newest plan when that is later.
  */
-export const incentiveStars: StarProvider = async ({ db, owner, now }) => {
-  const plans = await plansStatement(db).execute({ owner: owner.id });
+export const incentiveStars = readingStars(plans, ({ owner, now }, plans) => {
   if (plans.length === 0) return { stars: [] };
-  const [latest] = await latestSessionStatement(db).execute({ owner: owner.id });
   const newestPlan = Math.max(...plans.map((p) => p.updatedAt.getTime()));
-  const date = new Date(Math.max(newestPlan, latest?.at ? new Date(latest.at).getTime() : 0));
+  const date = new Date(Math.max(newestPlan, plans[0].latestSession?.getTime() ?? 0));
   return {
     stars: [
       {
@@ -61,4 +61,4 @@ export const incentiveStars: StarProvider = async ({ db, owner, now }) => {
       },
     ],
   };
-};
+});

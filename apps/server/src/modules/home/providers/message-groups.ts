@@ -1,43 +1,39 @@
 import { StarType } from '@orbit/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { jsonRead, reads } from '../../../db/json-rows';
 import { messageGroups, messageParticipants, stars, users } from '../../../db/schema';
 import type { UserRow } from '../../faces';
 import { facesSeenBy, groupImageUrl, threadTitle, unreadCountSql } from '../../messages';
 import { StarTarget } from '../../stars';
 import { blankStar, orbitOf } from '../presenter';
-import type { StarProvider } from './types';
+import { OWNER, ownStar, starColumns } from '../statements';
+import { readingStars } from './types';
+
+const groups = jsonRead(
+  {
+    group: messageGroups,
+    since: messageParticipants.joinedAt,
+    unread: unreadCountSql(messageGroups.id, messageParticipants.lastReadMessageId, OWNER),
+    star: starColumns,
+  },
+  (fields) =>
+    reads
+      .select(fields)
+      .from(messageParticipants)
+      .innerJoin(
+        messageGroups,
+        and(eq(messageGroups.id, messageParticipants.groupId), eq(messageGroups.isGroup, true)),
+      )
+      .leftJoin(stars, ownStar(StarTarget.GROUP, messageGroups.id))
+      .where(eq(messageParticipants.userId, OWNER)),
+);
 
 /**
  * One PRIVATE_MESSAGES star (15) per group thread the member takes part in, orbiting by the messages sent
  * in it, its badge the messages waiting to be read. One-to-one threads move the friend's own star instead.
+ * A member in group threads costs two statements more: the threads' members and their faces.
  */
-export const messageGroupStars: StarProvider = async ({ db, owner, now }) => {
-  const rows = await db
-    .select({
-      group: messageGroups,
-      since: messageParticipants.joinedAt,
-      unread: unreadCountSql(messageGroups.id, messageParticipants.lastReadMessageId, owner.id),
-      star: {
-        id: stars.id,
-        pinned: stars.pinned,
-        interactionScore: stars.interactionScore,
-        interactionDate: stars.interactionDate,
-      },
-    })
-    .from(messageParticipants)
-    .innerJoin(
-      messageGroups,
-      and(eq(messageGroups.id, messageParticipants.groupId), eq(messageGroups.isGroup, true)),
-    )
-    .leftJoin(
-      stars,
-      and(
-        eq(stars.ownerId, owner.id),
-        eq(stars.targetKind, StarTarget.GROUP),
-        eq(stars.targetId, messageGroups.id),
-      ),
-    )
-    .where(eq(messageParticipants.userId, owner.id));
+export const messageGroupStars = readingStars(groups, async ({ db, owner, now }, rows) => {
   if (rows.length === 0) return { stars: [] };
   const members = await db
     .select({ groupId: messageParticipants.groupId, user: users })
@@ -73,4 +69,4 @@ export const messageGroupStars: StarProvider = async ({ db, owner, now }) => {
     }),
     newestArrival: waiting.length > 0 ? new Date(Math.max(...waiting)) : null,
   };
-};
+});

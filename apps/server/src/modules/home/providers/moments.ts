@@ -1,12 +1,12 @@
 import { MomentType, RecipientStatus, StarType } from '@orbit/contract';
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../../db/prepared';
+import { jsonRead, reads } from '../../../db/json-rows';
 import { friendships, momentRecipients, moments, users } from '../../../db/schema';
 import { faceSeenBy } from '../../faces';
 import { zoneOf } from '../../stars';
 import { blankStar, presentMemberStar } from '../presenter';
-import { NOW, OWNER, ownerAndNow } from './statements';
-import type { StarProvider } from './types';
+import { NOW, OWNER } from '../statements';
+import { readingStars } from './types';
 
 /** The most moment stars a home view shows at once: the newest pending ones. */
 export const MOMENT_STARS_MAX = 20;
@@ -28,37 +28,32 @@ const quietMomentsStar = (ownerId: number) => ({
   badge_count: 0,
 });
 
-const pendingStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      moment: moments,
-      status: momentRecipients.status,
-      producer: users,
-      friend: friendships.friendId,
-    })
-    .from(momentRecipients)
-    .innerJoin(moments, eq(moments.id, momentRecipients.momentId))
-    .innerJoin(users, eq(users.id, moments.producerId))
-    .leftJoin(friendships, and(eq(friendships.userId, OWNER), eq(friendships.friendId, moments.producerId)))
-    .where(
-      and(
-        eq(momentRecipients.userId, OWNER),
-        inArray(moments.type, [MomentType.DARE, MomentType.SHARE]),
-        inArray(momentRecipients.status, [RecipientStatus.PENDING, RecipientStatus.SEEN]),
-        or(isNull(momentRecipients.expiresAt), gt(momentRecipients.expiresAt, NOW)),
-      ),
-    )
-    .orderBy(desc(moments.id))
-    .limit(MOMENT_STARS_MAX)
-    .prepare('home_moments'),
+const pending = jsonRead(
+  { moment: moments, status: momentRecipients.status, producer: users, friend: friendships.friendId },
+  (fields) =>
+    reads
+      .select(fields)
+      .from(momentRecipients)
+      .innerJoin(moments, eq(moments.id, momentRecipients.momentId))
+      .innerJoin(users, eq(users.id, moments.producerId))
+      .leftJoin(friendships, and(eq(friendships.userId, OWNER), eq(friendships.friendId, moments.producerId)))
+      .where(
+        and(
+          eq(momentRecipients.userId, OWNER),
+          inArray(moments.type, [MomentType.DARE, MomentType.SHARE]),
+          inArray(momentRecipients.status, [RecipientStatus.PENDING, RecipientStatus.SEEN]),
+          or(isNull(momentRecipients.expiresAt), gt(momentRecipients.expiresAt, NOW)),
+        ),
+      )
+      .orderBy(desc(moments.id))
+      .limit(MOMENT_STARS_MAX),
 );
 
 /**
  * One MOMENTS star (11) per pending incoming dare or share, faced by its producer; a moment not yet seen
  * pulses the member's own star. With none pending, the one quiet MOMENTS star.
  */
-export const momentStars: StarProvider = async ({ db, owner, now }) => {
-  const rows = await pendingStatement(db).execute(ownerAndNow({ owner, now }));
+export const momentStars = readingStars(pending, ({ owner, now }, rows) => {
   if (rows.length === 0) return { stars: [quietMomentsStar(owner.id)] };
   const unseen = rows.filter((r) => r.status === RecipientStatus.PENDING).map((r) => r.moment.createdAt);
   return {
@@ -79,4 +74,4 @@ export const momentStars: StarProvider = async ({ db, owner, now }) => {
     }),
     newestArrival: unseen.length > 0 ? unseen[0] : null,
   };
-};
+});

@@ -1,28 +1,23 @@
 import { StarType } from '@orbit/contract';
 import { count, eq, max } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../../db/prepared';
+import { jsonRead, reads } from '../../../db/json-rows';
 import { friendRequests } from '../../../db/schema';
 import { sizeOfCount } from '../../stars';
 import { blankStar } from '../presenter';
-import { OWNER } from './statements';
-import type { StarProvider } from './types';
+import { OWNER } from '../statements';
+import { readingStars } from './types';
 
-const waitingStatement = preparedPerDatabase((db) =>
-  db
-    .select({ count: count(), newest: max(friendRequests.createdAt) })
-    .from(friendRequests)
-    .where(eq(friendRequests.toId, OWNER))
-    .prepare('home_requests'),
+const waiting = jsonRead({ count: count(), newest: max(friendRequests.createdAt) }, (fields) =>
+  reads.select(fields).from(friendRequests).where(eq(friendRequests.toId, OWNER)),
 );
 
 /**
  * The REQUESTS group star (-2) while requests wait for the member's answer, its badge the number waiting.
  * Friend requests for now; community requests and approvals join the count with issue 4.
  */
-export const requestsStar: StarProvider = async ({ db, owner }) => {
-  const [waiting] = await waitingStatement(db).execute({ owner: owner.id });
+export const requestsStar = readingStars(waiting, ({ owner, now }, [waiting]) => {
   if (!waiting || waiting.count === 0) return { stars: [] };
-  const newest = new Date(waiting.newest ?? Date.now());
+  const newest = waiting.newest ?? now;
   return {
     stars: [
       {
@@ -39,4 +34,4 @@ export const requestsStar: StarProvider = async ({ db, owner }) => {
     ],
     newestArrival: newest,
   };
-};
+});

@@ -1,15 +1,15 @@
 import { StarType } from '@orbit/contract';
 import { and, count, eq, gt, isNull, lte, max } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../../db/prepared';
+import { jsonRead, reads } from '../../../db/json-rows';
 import { organizationMembers, surveyResponses, surveys } from '../../../db/schema';
 import { sizeOfCount, zoneOf } from '../../stars';
 import { blankStar } from '../presenter';
-import { NOW, OWNER, ownerAndNow } from './statements';
-import type { StarProvider } from './types';
+import { NOW, OWNER } from '../statements';
+import { readingStars } from './types';
 
-const waitingStatement = preparedPerDatabase((db) =>
-  db
-    .select({ count: count(), newest: max(surveys.startTime) })
+const waiting = jsonRead({ count: count(), newest: max(surveys.startTime) }, (fields) =>
+  reads
+    .select(fields)
     .from(surveys)
     .innerJoin(
       organizationMembers,
@@ -22,18 +22,16 @@ const waitingStatement = preparedPerDatabase((db) =>
       surveyResponses,
       and(eq(surveyResponses.surveyId, surveys.id), eq(surveyResponses.userId, OWNER)),
     )
-    .where(and(lte(surveys.startTime, NOW), gt(surveys.endTime, NOW), isNull(surveyResponses.userId)))
-    .prepare('home_surveys'),
+    .where(and(lte(surveys.startTime, NOW), gt(surveys.endTime, NOW), isNull(surveyResponses.userId))),
 );
 
 /**
  * The SURVEYS star (14) while surveys of the member's organisations wait for their answer: its badge the
  * number waiting, its zone from the newest one's start; a newly opened survey pulses the member's own star.
  */
-export const surveyStars: StarProvider = async ({ db, owner, now }) => {
-  const [waiting] = await waitingStatement(db).execute(ownerAndNow({ owner, now }));
+export const surveyStars = readingStars(waiting, ({ owner, now }, [waiting]) => {
   if (!waiting || waiting.count === 0) return { stars: [] };
-  const newest = new Date(waiting.newest ?? now);
+  const newest = waiting.newest ?? now;
   return {
     stars: [
       {
@@ -50,4 +48,4 @@ export const surveyStars: StarProvider = async ({ db, owner, now }) => {
     ],
     newestArrival: newest,
   };
-};
+});

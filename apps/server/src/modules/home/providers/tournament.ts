@@ -9,30 +9,28 @@ import {
   TOURNAMENT_ROUNDS,
 } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../../db/prepared';
+import { jsonRead, reads } from '../../../db/json-rows';
 import { communities, communityMembers } from '../../../db/schema';
 import { blankStar } from '../presenter';
-import { OWNER } from './statements';
-import type { StarProvider } from './types';
+import { OWNER } from '../statements';
+import { readingStars } from './types';
 
-const enteredStatement = preparedPerDatabase((db) =>
-  db
-    .select({ id: communities.id })
+const entered = jsonRead({ id: communities.id }, (fields) =>
+  reads
+    .select(fields)
     .from(communityMembers)
     .innerJoin(communities, eq(communities.id, communityMembers.communityId))
     .where(and(eq(communityMembers.userId, OWNER), eq(communities.accessType, AccessType.PUBLIC)))
-    .limit(1)
-    .prepare('home_tournament_entry'),
+    .limit(1),
 );
 
 /**
  * The tournament star (BG 12 with background type 2, tournament: docs/product/home-and-stars.md#star-types; docs/product/tournament.md#tournament-star) opens the tournament's
  * intro. A member sees it once they belong to a public community (the ones that enter, 0018), close and
- * large while a round of the season is under way. One query.
+ * large while a round of the season is under way.
  */
-export const tournamentStar: StarProvider = async ({ db, owner, now }) => {
-  const [entered] = await enteredStatement(db).execute({ owner: owner.id });
-  if (!entered) return { stars: [] };
+export const tournamentStar = readingStars(entered, ({ now }, [entry]) => {
+  if (!entry) return { stars: [] };
   const year = currentSeasonYear(now);
   const live = TOURNAMENT_ROUNDS.some((def) => roundState(year, def.round, now) === RoundState.LIVE);
   return {
@@ -49,4 +47,4 @@ export const tournamentStar: StarProvider = async ({ db, owner, now }) => {
       },
     ],
   };
-};
+});

@@ -1,9 +1,11 @@
 import type { ProfileStar } from '@orbit/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { JsonRead } from '../../../db/json-rows';
 import type { UserRow } from '../../faces';
 
 export interface StarContext {
-  /** The database itself, never a transaction: the providers' statements are prepared on it. */
+  /** The database itself, never a transaction: a provider's own further statements are prepared on it. */
   db: Db;
   owner: UserRow;
   now: Date;
@@ -16,7 +18,20 @@ export interface ProvidedStars {
 }
 
 /**
- * The stars of one kind in a member's home set. Each provider answers with a fixed number of queries,
- * however many stars it yields, so the home view's cost does not grow with the member's graph.
+ * The stars of one kind in a member's home set. What a provider reads is its part of the home's one
+ * statement (decision 0066), so the home view's round trips do not grow with its kinds of star, and a
+ * provider's rows, however many stars they make, cost no statement of their own.
  */
-export type StarProvider = (ctx: StarContext) => Promise<ProvidedStars>;
+export interface StarProvider {
+  /** Its read, a column of the home's statement; none for a star made of the member's row alone. */
+  readonly read?: SQL;
+  stars(ctx: StarContext, read: unknown): ProvidedStars | Promise<ProvidedStars>;
+}
+
+/** A provider that reads: its rows decoded from its column, then made into stars. */
+export function readingStars<Row>(
+  read: JsonRead<Row>,
+  stars: (ctx: StarContext, rows: Row[]) => ProvidedStars | Promise<ProvidedStars>,
+): StarProvider {
+  return { read: read.sql, stars: (ctx, value) => stars(ctx, read.decode(value)) };
+}
