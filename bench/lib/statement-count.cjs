@@ -25,11 +25,12 @@ const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function countedEmit(event, ...args) {
   if (event !== 'request') return emit.call(this, event, ...args);
   const [req, res] = args;
-  const request = { route: routeOf(req), statements: 0 };
+  const request = { route: routeOf(req), statements: 0, texts: [] };
   res.on('finish', () => {
-    const sum = routes.get(request.route) ?? { requests: 0, statements: 0 };
+    const sum = routes.get(request.route) ?? { requests: 0, statements: 0, texts: new Map() };
     sum.requests += 1;
     sum.statements += request.statements;
+    for (const text of request.texts) sum.texts.set(text, (sum.texts.get(text) ?? 0) + 1);
     routes.set(request.route, sum);
   });
   return requests.run(request, () => emit.call(this, event, ...args));
@@ -38,8 +39,10 @@ http.Server.prototype.emit = function countedEmit(event, ...args) {
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   const request = requests.getStore();
-  if (request) request.statements += 1;
-  else {
+  if (request) {
+    request.statements += 1;
+    request.texts.push(textOf(args[0]));
+  } else {
     outside += 1;
     const text = textOf(args[0]);
     outsideByText.set(text, (outsideByText.get(text) ?? 0) + 1);
@@ -49,10 +52,16 @@ pg.Client.prototype.query = function countedQuery(...args) {
 
 function write() {
   const byRoute = [...routes]
-    .map(([route, sum]) => ({
+    .map(([route, { requests: count, statements, texts }]) => ({
       route,
-      ...sum,
-      perRequest: Number((sum.statements / sum.requests).toFixed(2)),
+      requests: count,
+      statements,
+      perRequest: Number((statements / count).toFixed(2)),
+      // What the route sends, by the statements' first words, each with how many a request.
+      texts: [...texts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 40)
+        .map(([text, n]) => [text, Number((n / count).toFixed(2))]),
     }))
     .sort((a, b) => b.statements - a.statements);
   // One file per server process: a bench run starts more than one (the shared world's and a scenario's own).

@@ -8,6 +8,7 @@ import type { MailContext, MailOutbox } from './platform/mail';
 import type { Media } from './platform/media';
 import type { Operations } from './platform/ops';
 import type { Realtime } from './platform/realtime';
+import type { StreamsAt } from './platform/realtime/history';
 import type { Storage } from './platform/storage';
 import type { UnitOfWorkDeps, Work } from './platform/tx';
 
@@ -16,7 +17,10 @@ import type { UnitOfWorkDeps, Work } from './platform/tx';
  * wiring.ts. Declared here, not imported from the module, so that this file stays below every module.
  */
 export interface HomeReads {
-  read(userId: number, compute: () => Promise<ProfilesResponse>): Promise<ProfilesResponse>;
+  read(
+    userId: number,
+    compute: () => Promise<{ home: ProfilesResponse; streams: StreamsAt }>,
+  ): Promise<ProfilesResponse>;
 }
 
 /** A community feed page as the route answers it, handed to the route's serialiser. */

@@ -1,8 +1,7 @@
 import type { ProfilesResponse } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
-import { memberStreams, streamsPosition } from '../../platform/realtime/history';
-import { membershipsOf } from '../communities';
+import { positionOfStreams, type StreamsAt, streamsPosition } from '../../platform/realtime/history';
 
 /**
  * How long a computed home is served while no event reaches the member: what time alone changes (a star's
@@ -31,18 +30,25 @@ export class HomeCache {
 
   constructor(private readonly db: Db) {}
 
-  async read(userId: number, compute: () => Promise<ProfilesResponse>): Promise<ProfilesResponse> {
+  /**
+   * `compute` answers the home with where the member's streams stood when it was read, in the same snapshot
+   * (decision 0066): a change committed meanwhile moves the streams past it, and the next read computes again
+   * rather than keeping a home that missed it.
+   */
+  async read(
+    userId: number,
+    compute: () => Promise<{ home: ProfilesResponse; streams: StreamsAt }>,
+  ): Promise<ProfilesResponse> {
     const cached = this.entries.get(userId);
     if (cached && (await streamsPosition(this.db, cached.streams)) === cached.position) {
       return cached.again;
     }
-    const communities = (await membershipsOf(this.db, userId)).map((m) => m.communityId);
-    const streams = memberStreams(userId, communities);
-    // Read before computing: a change committed meanwhile moves the streams past it, and the next read
-    // computes again rather than keeping a home that missed it.
-    const position = await streamsPosition(this.db, streams);
-    const home = await compute();
-    this.entries.set(userId, { streams, position, again: servedAgain(home) });
+    const { home, streams } = await compute();
+    this.entries.set(userId, {
+      streams: streams.map(([key]) => key),
+      position: positionOfStreams(streams),
+      again: servedAgain(home),
+    });
     return home;
   }
 }

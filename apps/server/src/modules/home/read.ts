@@ -4,6 +4,7 @@ import { jsonRead, reads } from '../../db/json-rows';
 import { preparedPerDatabase } from '../../db/prepared';
 import { starSnapshots, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { memberStreamsSql, type StreamsAt } from '../../platform/realtime/history';
 import { organizationsRead } from '../admin';
 import { pendingThreadsSql } from '../messages';
 import { unreadNotificationsSql } from '../notifications';
@@ -25,7 +26,7 @@ const providerReads = sql`json_build_array(${sql.join(
 
 /**
  * The whole home in one statement (decision 0066): the member's row, organisations, both badges, the set last
- * served and every provider's rows. The home is the crowd's most frequent call, and a statement's cost is
+ * served, every provider's rows and where the member's streams stood. The home is the crowd's most frequent call, and a statement's cost is
  * mostly fixed: twenty of them made it 44 % of the mix's statements.
  */
 const homeStatement = preparedPerDatabase((db) =>
@@ -37,6 +38,7 @@ const homeStatement = preparedPerDatabase((db) =>
       pendingPms: pendingThreadsSql(OWNER),
       snapshot: snapshot.sql,
       providers: providerReads,
+      streams: memberStreamsSql(OWNER),
     })
     .from(users)
     .where(eq(users.id, OWNER))
@@ -58,6 +60,8 @@ export async function readHome(db: Db, userId: number, now: Date) {
     snapshot: last?.snapshot ?? null,
     /** Each provider's read, undecoded: the provider decodes its own. */
     providers: parsed(row.providers) as unknown[],
+    /** Where the member's streams stood when all of this was read (the home cache's key, decision 0030). */
+    streams: parsed(row.streams) as StreamsAt,
   };
 }
 

@@ -10,12 +10,12 @@ export function profiles(deps: AppDeps, userId: number): Promise<ProfilesRespons
 }
 
 /** The home: the member's profile and settings, the star set the providers compute, the badges. */
-async function computeProfiles(deps: AppDeps, userId: number): Promise<ProfilesResponse> {
+async function computeProfiles(deps: AppDeps, userId: number) {
   const now = new Date();
   const read = await readHome(deps.db, userId, now);
   const { user, organizations: orgs } = read;
   const home = await homeStarSet(deps.db, read, now);
-  return {
+  const profiles: ProfilesResponse = {
     user_profile: presentUserProfile(
       user,
       orgs.map((o) => o.id),
@@ -36,4 +36,5 @@ async function computeProfiles(deps: AppDeps, userId: number): Promise<ProfilesR
     pending_pms_qty: read.pendingPms,
     me_star_pulse: home.me_star_pulse,
   };
+  return { home: profiles, streams: read.streams };
 }

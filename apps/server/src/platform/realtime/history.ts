@@ -1,8 +1,8 @@
 import { EVENT_RETENTION_MS } from '@orbit/contract';
-import { and, asc, count, eq, gt, lte, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte, min, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { channelEvents, eventStreams, events } from '../../db/schema';
+import { channelEvents, communityMembers, eventStreams, events } from '../../db/schema';
 import { channelBytes, type Frame, frameFor, membershipOf, sharedRest } from './envelope';
 
 /** How many events one backlog read returns; a longer backlog is read page by page. */
@@ -107,11 +107,21 @@ async function currentPositions(db: Db, keys: string[]): Promise<Map<string, num
   return new Map(rows.map((row) => [row.stream, row.seq]));
 }
 
+/** A member's personal stream, and a community's channel, by their keys in event_streams. */
+const PERSONAL = 'u:';
+const CHANNEL = 'c:';
+
 /** The streams a member's sockets follow: their personal stream and their communities' channels. */
 export const memberStreams = (userId: number, communityIds: number[]) => [
-  `u:${userId}`,
-  ...communityIds.map((id) => `c:${id}`),
+  `${PERSONAL}${userId}`,
+  ...communityIds.map((id) => `${CHANNEL}${id}`),
 ];
+
+/** Streams where they stand: each one's key and last sequence number (0 for a stream with no event yet). */
+export type StreamsAt = [key: string, seq: number][];
+
+/** One comparable text of where streams stand, in the order given. */
+const positionOf = (seqs: number[]) => seqs.join(',');
 
 /**
  * Where the streams stand, as one comparable text: it moves whenever an event is committed on any of them,
@@ -119,8 +129,22 @@ export const memberStreams = (userId: number, communityIds: number[]) => [
  */
 export async function streamsPosition(db: Db, keys: string[]): Promise<string> {
   const positions = await currentPositions(db, keys);
-  return keys.map((key) => positions.get(key) ?? 0).join(',');
+  return positionOf(keys.map((key) => positions.get(key) ?? 0));
 }
+
+/** The position of streams read with what was computed from them (`memberStreamsSql`). */
+export const positionOfStreams = (streams: StreamsAt) => positionOf(streams.map(([, seq]) => seq));
+
+/**
+ * A member's streams where they stand, as a JSON `StreamsAt`, for a read that computes something from the
+ * same snapshot (the home, decision 0066): what it read and where the streams stood are one moment.
+ */
+export const memberStreamsSql = (member: SQLWrapper) =>
+  sql<StreamsAt>`(SELECT json_agg(json_build_array(s.key, coalesce(${eventStreams.seq}, 0)) ORDER BY s.first DESC, s.key)
+    FROM (SELECT ${sql.raw(`'${PERSONAL}'`)} || ${member}::int AS key, true AS first
+      UNION ALL SELECT ${sql.raw(`'${CHANNEL}'`)} || ${communityMembers.communityId}, false FROM ${communityMembers}
+        WHERE ${communityMembers.userId} = ${member}) s
+    LEFT JOIN ${eventStreams} ON ${eventStreams.stream} = s.key)`;
 
 const retainedSince = (now: number) => new Date(now - EVENT_RETENTION_MS);
 
