@@ -6,7 +6,7 @@ export { blocksAccount } from './account';
 export {
   assertNoneBlocked,
   blockedEitherWayAmong,
-  blocksMadeBy,
+  hasBlockedSql,
   hiddenFrom,
   hiddenIdsSql,
   isBlockedEitherWay,

@@ -17,6 +17,10 @@ export const notHiddenFromSql = (viewer: SQLWrapper | number, member: SQLWrapper
   sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} WHERE ${userBlocks.blockerId} = ${viewer}
     AND ${userBlocks.blockedId} = ${member})`;
 
+/** A condition: `viewer` (a column or an id) blocked anyone at all. */
+export const hasBlockedSql = (viewer: SQLWrapper | number): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${userBlocks} WHERE ${userBlocks.blockerId} = ${viewer})`;
+
 /** A condition: neither of the two blocked the other (search, contact). */
 export const notBlockedEitherWaySql = (a: SQLWrapper | number, b: SQLWrapper | number): SQL =>
   sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} WHERE (${userBlocks.blockerId} = ${a}
@@ -56,18 +60,6 @@ export async function assertNoneBlocked(db: Queryable, callerId: number, userIds
   if ((await blockedEitherWayAmong(db, callerId, userIds)).size > 0) {
     throw forbidden('You cannot reach this member', 'blocked');
   }
-}
-
-/** The blocks made by any of `blockerIds`, as pairs: one query for many readers (few rows, by the primary key). */
-export async function blocksMadeBy(
-  db: Queryable,
-  blockerIds: readonly number[],
-): Promise<{ blockerId: number; blockedId: number }[]> {
-  if (blockerIds.length === 0) return [];
-  return db
-    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
-    .from(userBlocks)
-    .where(inIds(userBlocks.blockerId, blockerIds));
 }
 
 /** The members `viewerId` blocked: for reads whose rows are filtered after the query (few, small lists). */

@@ -9,14 +9,14 @@ import {
   type NotificationsResponse,
   NotificationType,
 } from '@orbit/contract';
-import { and, asc, count, desc, eq, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { inIds } from '../../db/queries';
 import { notifications, organizationMembers, organizations, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { blocksMadeBy, notHiddenFromSql } from '../blocks';
+import { hasBlockedSql, notHiddenFromSql } from '../blocks';
 import { isResting } from '../faces';
 import { queuePushes } from '../push';
 import { maintenanceNotification, type NotificationInput } from './entities';
@@ -27,48 +27,31 @@ import { pushCauseOf } from './push';
 export * from './entities';
 
 /**
- * Unread notifications of each member: the badge of the home view (notif_qty) and of every event. Those caused
- * by a member the reader blocked do not count (decision 0046). They are counted apart and taken off, so that
- * the count itself stays an index-only scan of notifications_unread_idx: it runs for every recipient of
- * every notification, and filtering each row by its actor would read the table for each.
+ * Unread notifications of a member (a column or an id): the badge of the home view (notif_qty) and of every
+ * event. Those caused by a member the reader blocked do not count (decision 0046). They are counted apart and
+ * taken off, and only when the reader blocked anyone, so that the count itself stays an index-only scan of
+ * notifications_unread_idx: it runs for every recipient of every notification, and filtering each row by its
+ * actor would read the table for each. An expression, so that the home reads it in its own statement (0066).
  */
+export const unreadCountSql = (member: SQLWrapper) =>
+  // Nested in a template of its own: drizzle writes a one-table select's own columns unqualified, and here
+  // `member` may be a column of the outer table (the users' id) beside the notifications' own.
+  sql<number>`${sql`((SELECT count(*)::int FROM ${notifications} WHERE ${notifications.userId} = ${member}
+      AND ${notifications.read} = false)
+    - CASE WHEN ${hasBlockedSql(member)} THEN (SELECT count(*)::int FROM ${notifications}
+      WHERE ${notifications.userId} = ${member} AND ${notifications.read} = false
+        AND NOT ${notHiddenFromSql(member, notifications.actorId)}) ELSE 0 END)`}`;
+
+/** The unread count of each of these members, in one statement (`db` may be a transaction's connection). */
 async function unreadCountsOf(db: Queryable, userIds: number[]): Promise<Map<number, number>> {
-  // One after the other: `db` may be a transaction's one connection.
   const rows = await db
-    .select({ userId: notifications.userId, unread: count() })
-    .from(notifications)
-    .where(and(inIds(notifications.userId, userIds), eq(notifications.read, false)))
-    .groupBy(notifications.userId);
-  const blocks = await blocksMadeBy(db, userIds);
-  const counts = new Map(rows.map((r) => [r.userId, r.unread]));
-  if (blocks.length === 0) return counts;
-  const hidden = await db
-    .select({ userId: notifications.userId, unread: count() })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.read, false),
-        or(
-          ...blocks.map((b) =>
-            and(eq(notifications.userId, b.blockerId), eq(notifications.actorId, b.blockedId)),
-          ),
-        ),
-      ),
-    )
-    .groupBy(notifications.userId);
-  for (const h of hidden) counts.set(h.userId, (counts.get(h.userId) ?? 0) - h.unread);
-  return counts;
+    .select({ userId: users.id, unread: unreadCountSql(users.id) })
+    .from(users)
+    .where(inIds(users.id, userIds));
+  return new Map(rows.map((r) => [r.userId, r.unread]));
 }
 
 /** notif_qty of GET /user/profiles. */
-/**
- * The same count as an expression, for a read of its own (the home's one statement, decision 0066): what the
- * member blocked is not counted.
- */
-export const unreadCountSql = (member: SQLWrapper) =>
-  sql<number>`(SELECT count(*)::int FROM ${notifications} WHERE ${notifications.userId} = ${member}
-    AND ${notifications.read} = false AND ${notHiddenFromSql(member, notifications.actorId)})`;
-
 export async function unreadCountOf(db: Queryable, userId: number): Promise<number> {
   return (await unreadCountsOf(db, [userId])).get(userId) ?? 0;
 }
