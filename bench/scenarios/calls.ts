@@ -4,6 +4,7 @@ import { asc, like, sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Database } from '../../apps/server/src/db/client';
 import { communities, communityMembers, messageGroups, users } from '../../apps/server/src/db/schema';
+import { displayNameOf } from '../../apps/server/src/modules/faces/presenter';
 import { browserSessionCookies } from '../../apps/server/src/platform/auth/cookies';
 import { findJanusBinary } from '../../apps/server/src/platform/media/janus-process';
 import { DESKTOP, launchBrowser } from '../../e2e/support/browser';
@@ -42,7 +43,13 @@ let seeded: Seeded | null = null;
 async function seedCalls(database: Database, { prefix }: { prefix: string }) {
   const db = database.db;
   const [caller, callee] = await db
-    .select({ id: users.id, username: users.username })
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      alias: users.alias,
+    })
     .from(users)
     .where(like(users.username, `${prefix}m%`))
     .orderBy(asc(users.id))
@@ -78,8 +85,9 @@ async function seedCalls(database: Database, { prefix }: { prefix: string }) {
   const [token] = await insertSessions(db, [callee.id]);
   seeded = {
     calleeToken: token,
-    calleeName: callee.username,
-    callerName: caller.username,
+    // As the screens name a friend (decision 0043): by persona, first and last name.
+    calleeName: displayNameOf(callee, true),
+    callerName: displayNameOf(caller, true),
     groupId,
     communityId: club.id,
   };
