@@ -16,6 +16,7 @@ import {
 } from './history';
 import type { Realtime } from './index';
 import { OutboxSweeper, publishRows } from './outbox';
+import { idsOf, PublishedMarks } from './published-marks';
 import { registerRealtimeRoutes } from './routes';
 import { SessionSockets, sessionWatch } from './session-sockets';
 import { LocalSockets } from './sockets';
@@ -54,6 +55,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const watch = sessionWatch(sessionSockets, deps.endedSessions, config.socketSessionCheckMs, log);
   const sweeper = new OutboxSweeper(db, bus, config.outboxSweepMs, log);
   const publishing = new Set<Promise<void>>();
+  const marks = new PublishedMarks(db, (err) =>
+    warnUnlessAway(log, err, 'events published but not marked; the sweeper will publish them again'),
+  );
   let started = false;
   /** Bus work that close() waits for; it never throws into the caller, it logs. */
   const track = (work: Promise<void>, failure: string) => {
@@ -120,7 +124,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     checkEmit: deps.checkEmit,
     publishCommitted(batch: CommittedBatch) {
       // Whatever fails here stays unpublished and the sweeper retries it.
-      track(publishRows(db, bus, batch), 'publish after commit failed; the sweeper will retry');
+      if (batch.personal.length === 0 && batch.channel.length === 0) return;
+      const published = publishRows(bus, batch).then(() => marks.add(idsOf(batch)));
+      track(published, 'publish after commit failed; the sweeper will retry');
     },
     closeSessions(sessionIds: number[]) {
       if (sessionIds.length === 0) return;
@@ -164,6 +170,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       await sweeper.stop();
       await watch.stop();
       await Promise.all(publishing);
+      await marks.flush();
       sockets.closeAll(WS_CLOSE.goingAway, 'server closing');
       await bus.close();
     },

@@ -1,12 +1,15 @@
-import { EVENT_RETENTION_MS } from '@orbit/contract';
-import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { events, sessions, wsTickets } from '../../db/schema';
+import { EVENT_RETENTION_MS, EventSubtype, EventType } from '@orbit/contract';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { channelEvents, events, sessions, wsTickets } from '../../db/schema';
+import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestContext } from '../../test/harness';
 import { emit, personalBatch } from '../../test/realtime';
+import { inTransaction } from '../tx';
 import { MemoryBus, type PersonalMessage } from './bus';
 import { busMessagesFor, frameFor } from './envelope';
 import { deleteExpired, publishStranded, STRANDED_AFTER_MS } from './outbox';
+import { idsOf, PublishedMarks } from './published-marks';
 import { issueTicket } from './tickets';
 
 let ctx: TestContext;
@@ -93,6 +96,60 @@ describe('outbox sweep', () => {
     const tickets = await ctx.deps.db.select().from(wsTickets).where(eq(wsTickets.userId, user.userId));
     expect(tickets).toHaveLength(1);
     expect(tickets[0].expiresAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('published marks', () => {
+  const failOnError = (err: unknown) => {
+    throw err;
+  };
+  const unmarked = async (ids: number[]) =>
+    ctx.deps.db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(inArray(events.id, ids), isNull(events.publishedAt)));
+
+  it('writes the marks of several writes together, once the delay has passed', async () => {
+    const user = await signUp(ctx.app);
+    const first = await emit(ctx.deps, [user.userId], { user_id: 1 }, { lost: true });
+    const second = await emit(ctx.deps, [user.userId], { user_id: 2 }, { lost: true });
+    const ids = [...first, ...second].map((row) => row.eventId);
+    const marks = new PublishedMarks(ctx.deps.db, failOnError);
+
+    marks.add(idsOf(personalBatch(first)));
+    marks.add(idsOf(personalBatch(second)));
+    expect(marks.pending).toBe(2);
+    expect(await unmarked(ids)).toHaveLength(2);
+
+    await vi.waitFor(async () => expect(await unmarked(ids)).toEqual([]), { timeout: 5_000 });
+    expect(marks.pending).toBe(0);
+  });
+
+  it('flushes what waits at once, personal and channel rows in one statement', async () => {
+    const expert = await signUp(ctx.app);
+    const communityId = await communityFixtures(ctx).community(expert);
+    const { personal, channel } = await inTransaction(
+      { db: ctx.deps.db, publisher: { publishCommitted() {} } },
+      async (work) => {
+        await work.emit([expert.userId], EventType.FRIEND_REQUEST, EventSubtype.REJECT, { user_id: 3 });
+        work.emitToCommunity(communityId, EventType.FRIEND_REQUEST, EventSubtype.REJECT, [
+          { ids: [expert.userId], data: { user_id: 3 } },
+        ]);
+        return { personal: work.pending, channel: work.pendingChannel };
+      },
+    );
+    const marks = new PublishedMarks(ctx.deps.db, failOnError);
+    marks.add(idsOf({ personal, channel }));
+    await marks.flush();
+
+    expect(await unmarked(personal.map((row) => row.eventId))).toEqual([]);
+    const channelIds = channel.map((row) => row.eventId);
+    const left = await ctx.deps.db
+      .select({ id: channelEvents.id })
+      .from(channelEvents)
+      .where(and(inArray(channelEvents.id, channelIds), isNull(channelEvents.publishedAt)));
+    expect(channelIds).toHaveLength(1);
+    expect(left).toEqual([]);
   });
 });
 

@@ -1,12 +1,13 @@
 import { EVENT_RETENTION_MS, type EventSubtype, type EventType } from '@orbit/contract';
 import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db, Queryable } from '../../db/client';
+import type { Db } from '../../db/client';
 import { type ChannelGroup, channelEvents, events, wsTickets } from '../../db/schema';
 import { Periodic } from '../periodic';
 import type { CommittedBatch } from '../tx';
 import { type Bus, warnUnlessAway } from './bus';
 import { busMessagesFor } from './envelope';
+import { idsOf, markPublished } from './published-marks';
 
 /** An unpublished event younger than this is still on its way through publishCommitted; leave it alone. */
 export const STRANDED_AFTER_MS = 2_000;
@@ -15,19 +16,9 @@ const SWEEP_BATCH = 500;
 const DELETE_BATCH = 1_000;
 const DELETE_BATCHES_PER_SWEEP = 10;
 
-/** Publishes rows as one bus message per change, then records that they are out. */
-export async function publishRows(db: Queryable, bus: Bus, batch: CommittedBatch): Promise<void> {
-  if (batch.personal.length === 0 && batch.channel.length === 0) return;
+/** Publishes rows as one bus message per change; the caller records that they are out (markPublished). */
+export async function publishRows(bus: Bus, batch: CommittedBatch): Promise<void> {
   for (const message of busMessagesFor(batch)) await bus.publish(message);
-  const publishedAt = new Date();
-  if (batch.personal.length > 0) {
-    const ids = batch.personal.map((r) => r.eventId);
-    await db.update(events).set({ publishedAt }).where(inArray(events.id, ids));
-  }
-  if (batch.channel.length > 0) {
-    const ids = batch.channel.map((r) => r.eventId);
-    await db.update(channelEvents).set({ publishedAt }).where(inArray(channelEvents.id, ids));
-  }
 }
 
 /**
@@ -51,7 +42,7 @@ export async function publishStranded(db: Db, bus: Bus, now = Date.now()): Promi
       .orderBy(asc(channelEvents.id))
       .limit(SWEEP_BATCH)
       .for('update', { skipLocked: true });
-    await publishRows(tx, bus, {
+    const batch = {
       personal: personal.map((row) => ({
         eventId: row.id,
         recipientId: row.recipientId,
@@ -70,7 +61,9 @@ export async function publishStranded(db: Db, bus: Bus, now = Date.now()): Promi
         ts: row.createdAt.toISOString(),
         groups: row.groups as ChannelGroup[],
       })),
-    });
+    };
+    await publishRows(bus, batch);
+    await markPublished(tx, idsOf(batch));
     return personal.length + channel.length;
   });
 }

@@ -1,0 +1,82 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { channelEvents, events } from '../../db/schema';
+import type { CommittedBatch } from '../tx';
+
+/** Event ids that reached the bus, by table. */
+export interface PublishedIds {
+  personal: number[];
+  channel: number[];
+}
+
+export const idsOf = (batch: CommittedBatch): PublishedIds => ({
+  personal: batch.personal.map((row) => row.eventId),
+  channel: batch.channel.map((row) => row.eventId),
+});
+
+/** Records that these rows are out: one statement (one commit) for both tables. */
+export async function markPublished(db: Queryable, { personal, channel }: PublishedIds): Promise<void> {
+  if (personal.length === 0 && channel.length === 0) return;
+  const publishedAt = new Date();
+  const personalUpdate = db.update(events).set({ publishedAt }).where(inArray(events.id, personal));
+  const channelUpdate = db
+    .update(channelEvents)
+    .set({ publishedAt })
+    .where(inArray(channelEvents.id, channel));
+  if (channel.length === 0) await personalUpdate;
+  else if (personal.length === 0) await channelUpdate;
+  // getSQL(): a builder embedded whole comes wrapped in parentheses, which the outer statement may not be.
+  else await db.execute(sql`WITH personal AS ${personalUpdate} ${channelUpdate.getSQL()}`);
+}
+
+/**
+ * The marks of what this instance published, gathered for `delayMs` and written in one statement (decision
+ * 0067): a mark is a commit of its own, and on a busy database each write paid two. A mark lost with the
+ * process is harmless: the sweeper publishes the rows again after STRANDED_AFTER_MS, and every socket's cursor
+ * skips a sequence it already wrote.
+ */
+export class PublishedMarks {
+  /** Long enough to gather a busy instance's writes, far inside STRANDED_AFTER_MS. */
+  static readonly DELAY_MS = 50;
+
+  private waiting: PublishedIds = { personal: [], channel: [] };
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly onFailure: (err: unknown) => void,
+  ) {}
+
+  get pending(): number {
+    return this.waiting.personal.length + this.waiting.channel.length;
+  }
+
+  add(ids: PublishedIds): void {
+    this.waiting.personal.push(...ids.personal);
+    this.waiting.channel.push(...ids.channel);
+    this.schedule();
+  }
+
+  /** Writes what waits now (after a write in progress); close() calls it so that no mark is left behind. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.writing;
+    if (this.pending === 0) return;
+    const ids = this.waiting;
+    this.waiting = { personal: [], channel: [] };
+    this.writing = markPublished(this.db, ids)
+      .catch(this.onFailure)
+      .finally(() => {
+        this.writing = null;
+        if (this.pending > 0) this.schedule();
+      });
+    await this.writing;
+  }
+
+  private schedule(): void {
+    if (this.timer || this.writing) return;
+    this.timer = setTimeout(() => void this.flush(), PublishedMarks.DELAY_MS);
+  }
+}
