@@ -11,7 +11,6 @@ import {
   openPost,
   type PostInput,
   presentAttachment,
-  presentFor,
   publishNewPost,
   writePost,
 } from '../feeds';
@@ -37,8 +36,7 @@ export async function createPostWithFiles(
     inTransaction(unitOfWork(deps, callerId), async (work) => {
       const post = await writePost(work, callerId, place, input, { hasAttachments: uploads.count > 0 });
       const rows = await uploads.attachTo(work.tx, callerId, { postId: post.id });
-      await publishNewPost(deps, work, post);
-      const shown = await presentFor(work.tx, callerId, await openPost(work.tx, callerId, post.id, place));
+      const shown = await publishNewPost(deps, work, post);
       return { feed_id: post.id, attachments: rows.map(presentAttachment), post: shown };
     }),
   );

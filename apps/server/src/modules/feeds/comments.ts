@@ -8,7 +8,7 @@ import { notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { assertNoneBlocked, notHiddenFromSql } from '../blocks';
 import type { UserRow } from '../faces';
-import { announceComment, type CommentReaders, type FeedSubtype } from './events';
+import { type AnnouncedComment, announceComment, type CommentReaders, type FeedSubtype } from './events';
 import { detachFiles, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage } from './input';
 import { attachmentsOfComments, type CommentRow, usersByIds, visibleComments } from './loader';
@@ -138,8 +138,8 @@ async function announce(
   subtype: FeedSubtype,
   readers?: CommentReaders,
   author?: UserRow,
-) {
-  await announceComment(
+): Promise<AnnouncedComment> {
+  return announceComment(
     work,
     access.post,
     comment,
@@ -209,14 +209,16 @@ export async function writeComment(
   return { access, comment: comment as CommentRow };
 }
 
-/** Announces a new comment to its readers and tells the notifications about it and its @tagged members. */
-/** Notifies and announces a new comment; answers its author's row. */
+/**
+ * Announces a new comment to its readers and tells the notifications about it and its @tagged members.
+ * Answers its author's row and the readers' views of it.
+ */
 export async function publishNewComment(deps: Hooked, work: Work, access: PostAccess, comment: CommentRow) {
   await notifyTagged(deps, work, access.post, comment.taggedUsers);
   const author = await authorOf(work.tx, comment);
   await notifyComment(work, access.post, comment, author);
-  await announce(work, access, comment, EventSubtype.NEW, undefined, author);
-  return author;
+  const viewOf = await announce(work, access, comment, EventSubtype.NEW, undefined, author);
+  return { author, viewOf };
 }
 
 /** POST /user/comment and /community/feed/comment. */
@@ -229,7 +231,9 @@ export async function createComment(
 ): Promise<FeedComment> {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const { access, comment } = await writeComment(work, callerId, postId, place, input);
-    const author = await publishNewComment(deps, work, access, comment);
+    const { author, viewOf } = await publishNewComment(deps, work, access, comment);
+    const announced = viewOf(callerId);
+    if (announced) return announced;
     // Just written, without files (those come through the attachments' route): its author was read to announce it.
     const known = { people: new Map([[author.id, author]]), files: new Map() };
     const [presented] = await presentAll(work.tx, callerId, access, [comment], known);

@@ -1,9 +1,16 @@
-import { type EventData, type EventSubtypeOf, EventType, type FeedPost, Urgency } from '@orbit/contract';
+import {
+  type EventData,
+  type EventSubtypeOf,
+  EventType,
+  type FeedComment,
+  type FeedPost,
+  Urgency,
+} from '@orbit/contract';
 import type { EmitGroup, Work } from '../../platform/tx';
 import type { UserRow } from '../faces';
 import { attachmentsOfComments, type CommentRow, loadBundles, reactionsOf } from './loader';
 import { type Audience, audienceOf, type PostRow } from './policy';
-import { type CommentBundle, presentComment, presentPost, type Viewer, viewerClassOf } from './presenter';
+import { type CommentBundle, presentComment, presentPost, viewerClassOf } from './presenter';
 import { viewersFor } from './viewers';
 
 /**
@@ -48,24 +55,40 @@ export type FeedSubtype = EventSubtypeOf<FeedEventType>;
 const postEventType = (post: PostRow) =>
   post.communityId === null ? EventType.USER_POST : EventType.COMMUNITY_POST;
 
-/** NEW, UPDATE or DELETE of a post, to everyone it reaches, each seeing it as the list would show them. */
-export async function announcePost(work: Work, post: PostRow, subtype: FeedSubtype) {
+/** The post as one of its readers was shown it in its announcement; undefined for anyone else. */
+export type AnnouncedView = (readerId: number) => FeedPost | undefined;
+
+/**
+ * NEW, UPDATE or DELETE of a post, to everyone it reaches, each seeing it as the list would show them.
+ * Answers each reader's view, so that the author's answer is the one their own sockets get, read once.
+ */
+export async function announcePost(work: Work, post: PostRow, subtype: FeedSubtype): Promise<AnnouncedView> {
   const audience = await audienceOf(work.tx, post);
   const [bundle] = await loadBundles(work.tx, [post]);
-  if (!bundle) return;
+  if (!bundle) return () => undefined;
   const shown = bundle.target ? [bundle.author, bundle.target] : [bundle.author];
   const reactions = await reactionsOf(work.tx, [post.id], audience.recipients);
   const viewers = await viewersFor(work.tx, audience.recipients, audience, shown, post.activity !== null);
   const now = new Date();
   const classOf = viewerClassOf(bundle, reactions);
   const views = new Map<string, FeedPost>();
-  await emitPresented(work, post.communityId, postEventType(post), subtype, audience.recipients, (id) => {
-    const viewer = viewers.get(id) as Viewer;
+  const viewOf = (id: number) => {
+    const viewer = viewers.get(id);
+    if (!viewer) return undefined;
     const key = classOf(viewer);
     const view = views.get(key) ?? presentPost(bundle, viewer, reactions, now);
     views.set(key, view);
     return view;
-  });
+  };
+  await emitPresented(
+    work,
+    post.communityId,
+    postEventType(post),
+    subtype,
+    audience.recipients,
+    (id) => viewOf(id) as FeedPost,
+  );
+  return viewOf;
 }
 
 /** Who hears of a comment: its readers by its urgency, or only those who do not see urgent comments. */
@@ -77,9 +100,13 @@ function commentReaders(audience: Audience, urgency: number, readers: CommentRea
   return urgency === Urgency.NONE ? audience.recipients : audience.recipients.filter(urgent);
 }
 
+/** The comment as one of its readers was shown it in its announcement; undefined for anyone else. */
+export type AnnouncedComment = (readerId: number) => FeedComment | undefined;
+
 /**
  * A comment's NEW, UPDATE or DELETE. Community comments go out as COMMUNITY_COMMENT, urgent ones to experts
  * only; a member's feed has no comment event type, so its readers get the post's UPDATE with new counts.
+ * Answers each reader's view of a community comment (none for a member's feed's).
  */
 export async function announceComment(
   work: Work,
@@ -88,14 +115,27 @@ export async function announceComment(
   author: UserRow,
   subtype: FeedSubtype,
   readers: CommentReaders = 'by-urgency',
-) {
-  if (post.communityId === null) return announcePost(work, post, 'UPDATE');
+): Promise<AnnouncedComment> {
+  if (post.communityId === null) {
+    await announcePost(work, post, 'UPDATE');
+    return () => undefined;
+  }
   const audience = await audienceOf(work.tx, post);
   const recipients = commentReaders(audience, comment.urgency, readers);
   const attachments = (await attachmentsOfComments(work.tx, [comment.id])).get(comment.id) ?? [];
   const bundle: CommentBundle = { comment, author, communityId: post.communityId, attachments };
   const viewers = await viewersFor(work.tx, recipients, audience, [author], false);
-  await emitPresented(work, post.communityId, EventType.COMMUNITY_COMMENT, subtype, recipients, (id) =>
-    presentComment(bundle, viewers.get(id) as Viewer),
+  const viewOf = (id: number) => {
+    const viewer = viewers.get(id);
+    return viewer && presentComment(bundle, viewer);
+  };
+  await emitPresented(
+    work,
+    post.communityId,
+    EventType.COMMUNITY_COMMENT,
+    subtype,
+    recipients,
+    (id) => viewOf(id) as FeedComment,
   );
+  return viewOf;
 }

@@ -20,7 +20,7 @@ import { inTransaction, type Work } from '../../platform/tx';
 import { assertMayRead, standingIn } from '../communities';
 import { recordInteraction, StarTarget } from '../stars';
 import { recordTags } from '../tags';
-import { announcePost } from './events';
+import { type AnnouncedView, announcePost } from './events';
 import { claimPostImages, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage, cleanTags } from './input';
 import { loadBundles, ReactionKind, reactionsOf } from './loader';
@@ -152,11 +152,24 @@ export async function writePost(
   return post as PostRow;
 }
 
-/** Announces a new post to its readers and hands its @tagged members to the notification hook. */
-export async function publishNewPost(deps: Hooked, work: Work, post: PostRow) {
-  await announcePost(work, post, EventSubtype.NEW);
+/**
+ * Announces a new post to its readers and hands its @tagged members to the notification hook. Answers the
+ * post as the author sees it (`presentAfterAnnouncing`).
+ */
+export async function publishNewPost(deps: Hooked, work: Work, post: PostRow): Promise<FeedPost> {
+  const viewOf = await announcePost(work, post, EventSubtype.NEW);
   await notifyTagged(deps, work, post, post.taggedUsers);
   await pushExpertPost(work, post);
+  return presentAfterAnnouncing(work, post.authorId, viewOf, post);
+}
+
+/**
+ * The post as the caller sees it, taken from its announcement (the same view their sockets get), or read and
+ * presented afresh when the caller was not among its readers.
+ */
+async function presentAfterAnnouncing(work: Work, callerId: number, viewOf: AnnouncedView, post: PostRow) {
+  const place: FeedPlace = { kind: post.communityId === null ? 'user' : 'community' };
+  return viewOf(callerId) ?? presentFor(work.tx, callerId, await openPost(work.tx, callerId, post.id, place));
 }
 
 /** One post as the caller sees it (the same shape as a feed page's items). */
@@ -187,8 +200,7 @@ export async function createPost(
 ): Promise<FeedPost> {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const post = await writePost(work, callerId, place, input, extras);
-    await publishNewPost(deps, work, post);
-    return presentFor(work.tx, callerId, await openPost(work.tx, callerId, post.id, place));
+    return publishNewPost(deps, work, post);
   });
 }
 
@@ -304,9 +316,9 @@ async function finishUpdate(
   access: PostAccess,
   newlyTagged: number[] = [],
 ) {
-  await announcePost(work, access.post, EventSubtype.UPDATE);
+  const viewOf = await announcePost(work, access.post, EventSubtype.UPDATE);
   await notifyTagged(deps, work, access.post, newlyTagged);
-  return presentFor(work.tx, callerId, access);
+  return viewOf(callerId) ?? presentFor(work.tx, callerId, access);
 }
 
 /**
