@@ -1,31 +1,27 @@
 import { EventSubtype, EventType, type PmDeleted, type PrivateMessage } from '@orbit/contract';
 import type { Work } from '../../platform/tx';
-import { presentMemberFace, relationsOf, seesPersona, stanceIn } from '../faces';
+import { presentMemberFace } from '../faces';
 import { type MessageRow, presentMessage, stateFor } from './presenter';
-import type { Thread } from './queries';
+import { authorsPersonaSeenIn, type Thread } from './queries';
 
 /**
  * PM NEW or UPDATE to every participant (the sender's other sockets included), each receiving the message
  * as their own list would show it: the author's persona or avatar identity, read or unread. Participants
- * who see it alike share one event payload, so a group costs at most four payloads.
+ * who see it alike share one event payload, so a group costs at most four payloads. Answers whether each
+ * participant was shown the author's persona.
  */
 export async function emitMessage(
   work: Work,
   subtype: typeof EventSubtype.NEW | typeof EventSubtype.UPDATE,
   row: MessageRow,
   thread: Thread,
-) {
+): Promise<Map<number, boolean>> {
   const author = thread.participants.find((p) => p.user.id === row.authorId)?.user;
-  if (!author) return;
-  const readers = thread.participants.filter((p) => p.user.id !== author.id);
-  const relations = await relationsOf(
-    work.tx,
-    author.id,
-    readers.map((p) => p.user.id),
-  );
+  if (!author) return new Map();
+  const personaSeen = await authorsPersonaSeenIn(work.tx, thread, author);
   const batches = new Map<string, { ids: number[]; data: PrivateMessage }>();
   for (const p of thread.participants) {
-    const showPersona = seesPersona(author, stanceIn(relations, author.id, p.user.id));
+    const showPersona = personaSeen.get(p.user.id) === true;
     const state = stateFor(row, p.user.id, p.lastReadId);
     const key = `${showPersona}:${state}`;
     const batch = batches.get(key) ?? {
@@ -36,6 +32,7 @@ export async function emitMessage(
     batches.set(key, batch);
   }
   for (const batch of batches.values()) await work.emit(batch.ids, EventType.PM, subtype, batch.data);
+  return personaSeen;
 }
 
 export function emitDeleted(work: Work, thread: Pick<Thread, 'participants'>, data: PmDeleted) {

@@ -8,12 +8,13 @@ import {
 } from '@orbit/contract';
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { attachments as attachmentsTable, events, messageParticipants, users } from '../../db/schema';
+import { describe, expect, it, vi } from 'vitest';
+import { attachments as attachmentsTable, events, messageParticipants, stars, users } from '../../db/schema';
 import { call } from '../../test/call';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
 import { samples, uploader } from '../../test/uploads';
+import { StarTarget } from '../stars';
 import { olderThan } from './cursor';
 
 const ctx = await createTestApp();
@@ -367,6 +368,35 @@ describe('unread messages', () => {
     expect(marked.id).toBeGreaterThanOrEqual(Math.max(...reads));
     await list(a, groupId);
     expect(await pendingOf(a)).toBe(0);
+  });
+
+  it('two friends writing to each other at once: every message lands, no race lost, both stars moved', async () => {
+    const { a, b, groupId } = await friendsWithThread();
+    const scoreOf = async (owner: TestUser, other: TestUser) => {
+      const [row] = await ctx.deps.db
+        .select({ score: stars.interactionScore })
+        .from(stars)
+        .where(
+          and(
+            eq(stars.ownerId, owner.userId),
+            eq(stars.targetKind, StarTarget.USER),
+            eq(stars.targetId, other.userId),
+          ),
+        );
+      return row?.score ?? 0;
+    };
+    const before = [await scoreOf(a, b), await scoreOf(b, a)];
+    const retries = vi.spyOn(ctx.deps.realtime, 'noteRetry');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => send(i % 2 === 0 ? a : b, groupId, `both ${i}`)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    // Each send writes both members' stars of the pair, in one order whoever sends: no deadlock to retry.
+    expect(retries).not.toHaveBeenCalled();
+    retries.mockRestore();
+    // Every send counted on both stars (a few seconds' decay aside): no update lost.
+    expect(await scoreOf(a, b)).toBeGreaterThan(before[0] + 7.9);
+    expect(await scoreOf(b, a)).toBeGreaterThan(before[1] + 7.9);
   });
 
   it('counts a thread once in pending_pms_qty however many messages wait in it', async () => {

@@ -11,6 +11,8 @@ import {
   isFriendSql,
   type MemberFace,
   relationsOf,
+  STRANGER,
+  seesPersona,
   stanceIn,
   type UserRow,
 } from '../faces';
@@ -20,6 +22,8 @@ import type { GroupRow } from './presenter';
 export interface Participant {
   user: UserRow;
   lastReadId: number;
+  /** A friend of the member the thread was loaded for (loadThread's viewer): read with the thread. */
+  viewersFriend: boolean;
 }
 
 /** A thread as its participant `viewerId` may see it; 404 for anyone else (they may not know it exists). */
@@ -32,21 +36,36 @@ export interface Thread {
 
 /** The thread and its participants in one query, or 404 when the viewer does not take part in it. */
 export async function loadThread(db: Queryable, groupId: number, viewerId: number): Promise<Thread> {
-  const { group, participants } = await participantsOf(db, groupId);
+  const { group, participants } = await participantsOf(db, groupId, viewerId);
   const viewer = participants.find((p) => p.user.id === viewerId);
   if (!viewer || !group) throw noSuchThread();
   return { group, participants, viewer, others: participants.filter((p) => p !== viewer) };
 }
 
-/** The thread's group and participants in one query, whoever asks (a moderator acting on a report). */
-export async function participantsOf(db: Queryable, groupId: number) {
+/**
+ * The thread's group and participants in one query, whoever asks (a moderator acting on a report), with
+ * which of them are friends of `viewerId` (none without one): sending needs it for the rule and for the
+ * sender's face that each participant sees.
+ */
+export async function participantsOf(db: Queryable, groupId: number, viewerId?: number) {
+  const viewersFriend =
+    viewerId === undefined ? sql<boolean>`false` : isFriendSql(viewerId, messageParticipants.userId);
   const rows = await db
-    .select({ group: messageGroups, user: users, lastReadId: messageParticipants.lastReadMessageId })
+    .select({
+      group: messageGroups,
+      user: users,
+      lastReadId: messageParticipants.lastReadMessageId,
+      viewersFriend,
+    })
     .from(messageParticipants)
     .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
     .innerJoin(users, eq(users.id, messageParticipants.userId))
     .where(eq(messageParticipants.groupId, groupId));
-  const participants: Participant[] = rows.map((r) => ({ user: r.user, lastReadId: r.lastReadId }));
+  const participants: Participant[] = rows.map(({ user, lastReadId, viewersFriend: friend }) => ({
+    user,
+    lastReadId,
+    viewersFriend: friend,
+  }));
   return { group: rows[0]?.group as GroupRow | undefined, participants };
 }
 
@@ -93,12 +112,29 @@ export async function threadSeenBy(db: Db, groupId: number, viewerId: number) {
 }
 
 /** A one-to-one thread takes messages only while its two members are friends (docs/product/messages.md#previews). */
-export async function maySend(db: Queryable, thread: Thread): Promise<boolean> {
+export function maySend(thread: Thread): boolean {
   if (thread.group.isGroup) return true;
-  const other = thread.others[0];
-  if (!other) return false;
-  return (
-    (await relationsOf(db, thread.viewer.user.id, [other.user.id])).get(other.user.id)?.isFriend ?? false
+  return thread.others[0]?.viewersFriend ?? false;
+}
+
+/**
+ * Whether each participant sees `author`'s persona (else their avatar identity): from the thread's
+ * friendships when the author is its viewer (the sender, the editor), else read.
+ */
+export async function authorsPersonaSeenIn(db: Queryable, thread: Thread, author: UserRow) {
+  const relations =
+    author.id === thread.viewer.user.id
+      ? new Map(thread.participants.map((p) => [p.user.id, { ...STRANGER, isFriend: p.viewersFriend }]))
+      : await relationsOf(
+          db,
+          author.id,
+          thread.participants.map((p) => p.user.id).filter((id) => id !== author.id),
+        );
+  return new Map(
+    thread.participants.map((p) => [
+      p.user.id,
+      seesPersona(author, stanceIn(relations, author.id, p.user.id)),
+    ]),
   );
 }
 

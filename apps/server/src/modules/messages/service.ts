@@ -8,9 +8,9 @@ import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { type IncomingFile, noFiles, type StoredUploads, withStoredUploads } from '../attachments';
 import { assertNoneBlocked, notHiddenFromSql } from '../blocks';
-import { relationsOf } from '../faces';
+import { presentMemberFace, relationsOf } from '../faces';
 import { notifyPrivateMessage } from '../notifications';
-import { recordInteraction, StarTarget } from '../stars';
+import { type Interaction, recordInteraction, recordInteractions, StarTarget } from '../stars';
 import { type Cursor, cursorFromKey, newerThan, olderThan } from './cursor';
 import { announceProfiles, emitDeleted, emitMessage } from './events';
 import { assertAuthor, groupParticipants, messageText, notFriends, pairKeyOf } from './policy';
@@ -122,23 +122,26 @@ export async function listMessages(
 
 /** Each message moves the thread's stars: the group's for every participant, or the pair's friend stars. */
 async function recordMessageInteractions(work: Work, thread: Thread) {
-  if (thread.group.isGroup) {
-    for (const p of thread.participants) {
-      await recordInteraction(work, p.user.id, StarTarget.GROUP, thread.group.id);
-    }
-    return;
-  }
-  const [a, b] = thread.participants.map((p) => p.user.id);
-  if (a === undefined || b === undefined) return;
-  await recordInteraction(work, a, StarTarget.USER, b);
-  await recordInteraction(work, b, StarTarget.USER, a);
+  const ids = thread.participants.map((p) => p.user.id);
+  const interactions: Interaction[] = thread.group.isGroup
+    ? ids.map((ownerId) => ({ ownerId, targetKind: StarTarget.GROUP, targetId: thread.group.id }))
+    : ids.map((ownerId) => ({
+        ownerId,
+        targetKind: StarTarget.USER,
+        targetId: ids.find((id) => id !== ownerId) as number,
+      }));
+  // A one-to-one thread whose other member is gone (erased) has no one to orbit.
+  await recordInteractions(
+    work,
+    interactions.filter((i) => i.targetId !== undefined),
+  );
 }
 
 /** A one-to-one thread between members one of whom blocked the other takes nothing (403 blocked). */
 async function assertMaySend(db: Queryable, thread: Thread) {
   const other = thread.group.isGroup ? undefined : thread.others[0];
   if (other) await assertNoneBlocked(db, thread.viewer.user.id, [other.user.id]);
-  if (!(await maySend(db, thread))) throw notFriends();
+  if (!maySend(thread)) throw notFriends();
 }
 
 /**
@@ -175,14 +178,13 @@ export async function sendMessage(
       await markReadUpTo(work.tx, groupId, senderId, row.id);
       thread.viewer.lastReadId = row.id;
       await recordMessageInteractions(work, thread);
-      await emitMessage(work, EventSubtype.NEW, row, thread);
+      const personaSeen = await emitMessage(work, EventSubtype.NEW, row, thread);
       await announceProfiles(work, newlyPending);
-      await notifyPrivateMessage(
-        work,
-        { ...row, authorId: senderId },
-        thread.group.name,
-        thread.others.map((p) => p.user.id),
-      );
+      const recipients = thread.others.map((p) => ({
+        id: p.user.id,
+        sender: presentMemberFace(thread.viewer.user, personaSeen.get(p.user.id) === true),
+      }));
+      await notifyPrivateMessage(work, { ...row, authorId: senderId }, thread.group.name, recipients);
       return { group_id: groupId, pm_id: row.id, attachments: row.attachments ?? [] };
     }),
   );

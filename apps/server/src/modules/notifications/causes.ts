@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Work } from '../../platform/tx';
-import { faceAsSeenBy } from '../faces';
+import type { MemberFace } from '../faces';
 import { privateMessageNotification, tagNotification } from './entities';
 import { notify } from './service';
 
@@ -37,14 +37,9 @@ export async function notifyPrivateMessage(
   work: Work,
   sent: SentMessage,
   groupName: string | null,
-  recipientIds: number[],
+  recipients: { id: number; sender: MemberFace }[],
 ) {
-  for (const recipientId of recipientIds) {
-    const sender = await faceAsSeenBy(work.tx, recipientId, sent.authorId);
-    await notify(
-      work,
-      [recipientId],
-      privateMessageNotification(sender, sent.groupId, sent.message, groupName),
-    );
+  for (const { id, sender } of recipients) {
+    await notify(work, [id], privateMessageNotification(sender, sent.groupId, sent.message, groupName));
   }
 }

@@ -2,5 +2,5 @@
 
 export { starsAccount } from './account';
 export { decayedScore, HALF_LIFE_DAYS, sizeOf, sizeOfCount, ZONE_DAYS, zoneOf } from './formula';
-export { forgetStar, recordInteraction } from './service';
+export { forgetStar, type Interaction, recordInteraction, recordInteractions } from './service';
 export { StarTarget } from './targets';

@@ -12,22 +12,47 @@ export { StarTarget } from './targets';
 
 const queryableOf = (target: Work | Queryable): Queryable => (target instanceof Work ? target.tx : target);
 
+/** A member's interaction with a thing that orbits them. */
+export interface Interaction {
+  ownerId: number;
+  targetKind: StarTarget;
+  targetId: number;
+}
+
 /**
  * One interaction of `ownerId` with a thing orbiting them (a request sent or accepted now; a message, post,
  * visit or call later): the star's row is created if needed, its decayed score gains 1 and its date moves to
  * now, all in the caller's transaction.
  */
-export async function recordInteraction(
+export function recordInteraction(
   target: Work | Queryable,
   ownerId: number,
   targetKind: StarTarget,
   targetId: number,
   now = new Date(),
 ): Promise<void> {
+  return recordInteractions(target, [{ ownerId, targetKind, targetId }], now);
+}
+
+/**
+ * Several interactions in one statement (both members of a message's thread). The rows are written in one
+ * order whoever writes them, so two members writing to each other at once wait rather than deadlock.
+ */
+export async function recordInteractions(
+  target: Work | Queryable,
+  interactions: Interaction[],
+  now = new Date(),
+): Promise<void> {
+  if (interactions.length === 0) return;
+  const rows = [...interactions]
+    .sort(
+      (a, b) => a.ownerId - b.ownerId || a.targetKind.localeCompare(b.targetKind) || a.targetId - b.targetId,
+    )
+    .map((row) => ({ ...row, interactionScore: 1, interactionDate: now }));
   const elapsed = sql`greatest(0, extract(epoch from (excluded.interaction_date - ${stars.interactionDate})))`;
   await queryableOf(target)
     .insert(stars)
-    .values({ ownerId, targetKind, targetId, interactionScore: 1, interactionDate: now })
+    .values(rows)
     .onConflictDoUpdate({
       target: [stars.ownerId, stars.targetKind, stars.targetId],
       set: {
