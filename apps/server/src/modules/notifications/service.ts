@@ -78,6 +78,8 @@ export async function notify(
       quietStart: users.quietStart,
       quietEnd: users.quietEnd,
       timezone: users.timezone,
+      // Read with the settings: the one written below is unread and, its actor not blocked, shown (+1).
+      unreadBefore: unreadCountSql(users.id),
     })
     .from(users)
     .where(and(inIds(users.id, ids), actor === undefined ? undefined : notHiddenFromSql(users.id, actor)))
@@ -102,7 +104,7 @@ export async function notify(
       })),
     )
     .returning();
-  const unread = await unreadCountsOf(work.tx, wanting);
+  const unread = new Map(levels.map((u) => [u.id, u.unreadBefore + 1]));
   for (const row of rows) {
     // Stored and listed as ever; during quiet hours the event says so, and the app neither sounds nor pops.
     const quiet = resting.has(row.userId) || undefined;
