@@ -10,7 +10,13 @@ import type { EmitGroup, Work } from '../../platform/tx';
 import type { UserRow } from '../faces';
 import { attachmentsOfComments, type CommentRow, loadBundles, reactionsOf } from './loader';
 import { type Audience, audienceOf, type PostRow } from './policy';
-import { type CommentBundle, presentComment, presentPost, viewerClassOf } from './presenter';
+import {
+  type CommentBundle,
+  commentViewerClassOf,
+  presentComment,
+  presentPost,
+  viewerClassOf,
+} from './presenter';
 import { viewersFor } from './viewers';
 
 /**
@@ -125,9 +131,15 @@ export async function announceComment(
   const attachments = (await attachmentsOfComments(work.tx, [comment.id])).get(comment.id) ?? [];
   const bundle: CommentBundle = { comment, author, communityId: post.communityId, attachments };
   const viewers = await viewersFor(work.tx, recipients, audience, [author], false);
+  const classOf = commentViewerClassOf(bundle);
+  const views = new Map<string, FeedComment>();
   const viewOf = (id: number) => {
     const viewer = viewers.get(id);
-    return viewer && presentComment(bundle, viewer);
+    if (!viewer) return undefined;
+    const key = classOf(viewer);
+    const view = views.get(key) ?? presentComment(bundle, viewer);
+    views.set(key, view);
+    return view;
   };
   await emitPresented(
     work,

@@ -193,6 +193,17 @@ export interface CommentBundle {
   attachments: AttachmentRow[];
 }
 
+/**
+ * Which viewers see a comment alike: what presentComment reads of a viewer (are they its author, a
+ * moderator, the author's friend). A community's readers are a few classes, so a comment to thousands is
+ * presented and serialised a few times.
+ */
+export function commentViewerClassOf(bundle: CommentBundle): (viewer: Viewer) => string {
+  const authorId = bundle.author.id;
+  return (viewer) =>
+    `${viewer.userId === authorId ? viewer.userId : ''}:${viewer.isModerator}:${viewer.isFriendOf(authorId)}`;
+}
+
 export function presentComment(bundle: CommentBundle, viewer: Viewer): FeedComment {
   const { comment, communityId } = bundle;
   const community = communityId !== null;
