@@ -80,17 +80,18 @@ async function recordNew(
   input: ActivityLogInput,
 ) {
   const user = await findUser(work.tx, userId);
-  const post = await writePost(
+  const written = await writePost(
     work,
     userId,
     { kind: 'user', ownerId: userId },
     { message: '' },
     { type: PostType.SYSTEM_ACTIVITY, activity: postActivityOf(row, input) },
   );
-  await work.tx.insert(activityLogPosts).values({ activityLogId: row.id, postId: post.id });
+  const postId = written.post.id;
+  await work.tx.insert(activityLogPosts).values({ activityLogId: row.id, postId });
   await completeMomentsByActivity(work, row);
-  await publishNewPost(deps, work, post);
-  const session = presentActivityLog(row, user.unitPreference, post.id);
+  await publishNewPost(deps, work, written);
+  const session = presentActivityLog(row, user.unitPreference, postId);
   await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, { kind: 'activity', ...session });
   return session;
 }

@@ -34,9 +34,10 @@ export async function createPostWithFiles(
   await assertMayPostOn(deps.db, callerId, place);
   return withStoredUploads(deps, files, (uploads) =>
     inTransaction(unitOfWork(deps, callerId), async (work) => {
-      const post = await writePost(work, callerId, place, input, { hasAttachments: uploads.count > 0 });
+      const written = await writePost(work, callerId, place, input, { hasAttachments: uploads.count > 0 });
+      const { post } = written;
       const rows = await uploads.attachTo(work.tx, callerId, { postId: post.id });
-      const shown = await publishNewPost(deps, work, post);
+      const shown = await publishNewPost(deps, work, written);
       return { feed_id: post.id, attachments: rows.map(presentAttachment), post: shown };
     }),
   );

@@ -68,8 +68,14 @@ export type AnnouncedView = (readerId: number) => FeedPost | undefined;
  * NEW, UPDATE or DELETE of a post, to everyone it reaches, each seeing it as the list would show them.
  * Answers each reader's view, so that the author's answer is the one their own sockets get, read once.
  */
-export async function announcePost(work: Work, post: PostRow, subtype: FeedSubtype): Promise<AnnouncedView> {
-  const audience = await audienceOf(work.tx, post);
+export async function announcePost(
+  work: Work,
+  post: PostRow,
+  subtype: FeedSubtype,
+  /** Who reads it, when the caller has just read that in this unit of work (a post just written). */
+  readers?: Audience,
+): Promise<AnnouncedView> {
+  const audience = readers ?? (await audienceOf(work.tx, post));
   const [bundle] = await loadBundles(work.tx, [post]);
   if (!bundle) return () => undefined;
   const shown = bundle.target ? [bundle.author, bundle.target] : [bundle.author];

@@ -28,6 +28,7 @@ import { removePost } from './moderation';
 import { pushExpertPost } from './notices';
 import { feedPage } from './page';
 import {
+  type Audience,
   assertAuthor,
   assertMayDelete,
   assertMayPostOn,
@@ -114,7 +115,7 @@ export async function writePost(
   place: Required<FeedPlace>,
   input: PostInput,
   extras: PostExtras = {},
-): Promise<PostRow> {
+): Promise<WrittenPost> {
   const db = work.tx;
   await assertMayPostOn(db, authorId, place);
   const type = extras.type ?? PostType.USER;
@@ -149,15 +150,25 @@ export async function writePost(
     .returning();
   await claimPostImages(db, authorId, imageIds, (post as PostRow).id);
   await recordFeedInteraction(work, authorId, post as PostRow);
-  return post as PostRow;
+  return { post: post as PostRow, audience };
+}
+
+/** A post just written in this unit of work, with who reads it (written, not yet announced). */
+export interface WrittenPost {
+  post: PostRow;
+  audience: Audience;
 }
 
 /**
  * Announces a new post to its readers and hands its @tagged members to the notification hook. Answers the
  * post as the author sees it (`presentAfterAnnouncing`).
  */
-export async function publishNewPost(deps: Hooked, work: Work, post: PostRow): Promise<FeedPost> {
-  const viewOf = await announcePost(work, post, EventSubtype.NEW);
+export async function publishNewPost(
+  deps: Hooked,
+  work: Work,
+  { post, audience }: WrittenPost,
+): Promise<FeedPost> {
+  const viewOf = await announcePost(work, post, EventSubtype.NEW, audience);
   await notifyTagged(deps, work, post, post.taggedUsers);
   await pushExpertPost(work, post);
   return presentAfterAnnouncing(work, post.authorId, viewOf, post);
@@ -199,8 +210,7 @@ export async function createPost(
   extras: PostExtras = {},
 ): Promise<FeedPost> {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
-    const post = await writePost(work, callerId, place, input, extras);
-    return publishNewPost(deps, work, post);
+    return publishNewPost(deps, work, await writePost(work, callerId, place, input, extras));
   });
 }
 

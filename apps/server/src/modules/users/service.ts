@@ -16,8 +16,9 @@ import { groupCompanionsOf } from '../messages';
 import { type Audience, PASSWORD_SHAPE, SHAPES, shapeOf } from './changes';
 import { presentUserProfile } from './presenter';
 
-export async function ownProfile(db: Queryable, userId: number): Promise<UserProfile> {
-  const [user, orgs] = await Promise.all([findUser(db, userId), organizationsOf(db, userId)]);
+/** `row`: the member's row as a change just left it, when the caller has it (it is not read again). */
+export async function ownProfile(db: Queryable, userId: number, row?: UserRow): Promise<UserProfile> {
+  const [user, orgs] = await Promise.all([row ?? findUser(db, userId), organizationsOf(db, userId)]);
   return presentUserProfile(
     user,
     orgs.map((o) => o.id),
@@ -112,24 +113,26 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
       `PUT /user takes exactly one change of docs/product/account-and-safety.md#profile; got {${shape}}`,
     );
   }
+  let changed: UserRow;
   try {
-    await inTransaction(unitOfWork(deps), async (work) => {
+    changed = await inTransaction(unitOfWork(deps), async (work) => {
       // NO KEY UPDATE: event and row inserts naming this member (foreign keys) must not wait on it (0004).
       const [user] = await work.tx.select().from(users).where(eq(users.id, auth.userId)).for('no key update');
       if (change.managedByProvider && user.identityProvider) throw managedByProvider();
-      const [changed] = await work.tx
+      const [row] = await work.tx
         .update(users)
         .set(await change.apply(body, { tx: work.tx, user }))
         .where(eq(users.id, auth.userId))
         .returning();
-      await announceChange(work, changed, change.seen ?? 'self');
+      await announceChange(work, row, change.seen ?? 'self');
+      return row;
     });
   } catch (err) {
     // Two members claiming the same alias at once: the unique index decides, the loser hears why.
     if (isUniqueViolation(err)) throw conflict('identity_not_available', 'avatar name not available');
     throw err;
   }
-  return ownProfile(deps.db, auth.userId);
+  return ownProfile(deps.db, auth.userId, changed);
 }
 
 /** PUT /v4/users/{id}: a member sets only their own notification level. */
