@@ -103,6 +103,8 @@ async function taggedIn(
   urgency: number,
   tagged?: number[],
 ) {
+  // Most comments tag nobody: their post's readers (a whole community) are not read for nothing.
+  if (!tagged || tagged.length === 0) return [];
   const audience = await audienceOf(work.tx, access.post);
   const reach =
     urgency === Urgency.NONE
