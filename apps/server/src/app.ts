@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimitPlugin from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +23,7 @@ import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logging';
 import { closeConnectionsWhileDraining, registerOperationsRoutes } from './platform/ops';
 import { sharedOrLocalStore } from './platform/rate-limit-store';
+import { registerSecurityHeaders } from './platform/security-headers';
 
 export interface RouteSummary {
   method: string;
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         });
     }
   });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
