@@ -35,6 +35,8 @@ export interface RealtimeDeps {
   checkEmit?: EmitCheck;
 }
 
+const afterThisTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The realtime hub of one instance: it publishes committed events on the bus, delivers what the bus carries
  * to this instance's sockets, and sweeps the outbox for events whose publish was lost.
@@ -125,7 +127,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     publishCommitted(batch: CommittedBatch) {
       // Whatever fails here stays unpublished and the sweeper retries it.
       if (batch.personal.length === 0 && batch.channel.length === 0) return;
-      const published = publishRows(bus, batch).then(() => marks.add(idsOf(batch)));
+      // After the writer's answer has gone: an in-process bus delivers at once, and a community's change
+      // to a thousand sockets would otherwise come before the answer to the member who made it.
+      const published = afterThisTurn()
+        .then(() => publishRows(bus, batch))
+        .then(() => marks.add(idsOf(batch)));
       track(published, 'publish after commit failed; the sweeper will retry');
     },
     closeSessions(sessionIds: number[]) {
