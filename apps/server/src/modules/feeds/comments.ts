@@ -8,10 +8,16 @@ import { notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { assertNoneBlocked, notHiddenFromSql } from '../blocks';
 import type { UserRow } from '../faces';
-import { type AnnouncedComment, announceComment, type CommentReaders, type FeedSubtype } from './events';
+import { type AnnouncedComment, announceComment, type CommentAnnouncement, type FeedSubtype } from './events';
 import { detachFiles, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage } from './input';
-import { attachmentsOfComments, type CommentRow, usersByIds, visibleComments } from './loader';
+import {
+  type AttachmentRow,
+  attachmentsOfComments,
+  type CommentRow,
+  usersByIds,
+  visibleComments,
+} from './loader';
 import { notifyComment } from './notices';
 import {
   assertMayDelete,
@@ -138,17 +144,10 @@ async function announce(
   access: PostAccess,
   comment: CommentRow,
   subtype: FeedSubtype,
-  readers?: CommentReaders,
-  author?: UserRow,
+  known: CommentAnnouncement & { author?: UserRow } = {},
 ): Promise<AnnouncedComment> {
-  return announceComment(
-    work,
-    access.post,
-    comment,
-    author ?? (await authorOf(work.tx, comment)),
-    subtype,
-    readers,
-  );
+  const author = known.author ?? (await authorOf(work.tx, comment));
+  return announceComment(work, access.post, comment, author, subtype, known);
 }
 
 /**
@@ -158,7 +157,7 @@ async function announce(
 async function announceEdit(work: Work, access: PostAccess, before: CommentRow, after: CommentRow) {
   await announce(work, access, after, EventSubtype.UPDATE);
   if (before.urgency === Urgency.NONE && after.urgency !== Urgency.NONE) {
-    await announce(work, access, before, EventSubtype.DELETE, 'not-urgent-readers');
+    await announce(work, access, before, EventSubtype.DELETE, { readers: 'not-urgent-readers' });
   }
 }
 
@@ -215,11 +214,18 @@ export async function writeComment(
  * Announces a new comment to its readers and tells the notifications about it and its @tagged members.
  * Answers its author's row and the readers' views of it.
  */
-export async function publishNewComment(deps: Hooked, work: Work, access: PostAccess, comment: CommentRow) {
+export async function publishNewComment(
+  deps: Hooked,
+  work: Work,
+  access: PostAccess,
+  comment: CommentRow,
+  /** Its files, when the caller knows them (none for a comment just written without any). */
+  attachments?: AttachmentRow[],
+) {
   await notifyTagged(deps, work, access.post, comment.taggedUsers);
   const author = await authorOf(work.tx, comment);
   await notifyComment(work, access.post, comment, author);
-  const viewOf = await announce(work, access, comment, EventSubtype.NEW, undefined, author);
+  const viewOf = await announce(work, access, comment, EventSubtype.NEW, { author, attachments });
   return { author, viewOf };
 }
 
@@ -233,7 +239,7 @@ export async function createComment(
 ): Promise<FeedComment> {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
     const { access, comment } = await writeComment(work, callerId, postId, place, input);
-    const { author, viewOf } = await publishNewComment(deps, work, access, comment);
+    const { author, viewOf } = await publishNewComment(deps, work, access, comment, []);
     const announced = viewOf(callerId);
     if (announced) return announced;
     // Just written, without files (those come through the attachments' route): its author was read to announce it.

@@ -8,7 +8,13 @@ import {
 } from '@orbit/contract';
 import type { EmitGroup, Work } from '../../platform/tx';
 import type { UserRow } from '../faces';
-import { attachmentsOfComments, type CommentRow, loadBundles, reactionsOf } from './loader';
+import {
+  type AttachmentRow,
+  attachmentsOfComments,
+  type CommentRow,
+  loadBundles,
+  reactionsOf,
+} from './loader';
 import { type Audience, audienceOf, type PostRow } from './policy';
 import {
   type CommentBundle,
@@ -115,6 +121,12 @@ function commentReaders(audience: Audience, urgency: number, readers: CommentRea
 /** The comment as one of its readers was shown it in its announcement; undefined for anyone else. */
 export type AnnouncedComment = (readerId: number) => FeedComment | undefined;
 
+/** Who hears of a comment, and its files when the caller knows them (they are read otherwise). */
+export interface CommentAnnouncement {
+  readers?: CommentReaders;
+  attachments?: AttachmentRow[];
+}
+
 /**
  * A comment's NEW, UPDATE or DELETE. Community comments go out as COMMUNITY_COMMENT, urgent ones to experts
  * only; a member's feed has no comment event type, so its readers get the post's UPDATE with new counts.
@@ -126,7 +138,7 @@ export async function announceComment(
   comment: CommentRow,
   author: UserRow,
   subtype: FeedSubtype,
-  readers: CommentReaders = 'by-urgency',
+  { readers = 'by-urgency', attachments: known }: CommentAnnouncement = {},
 ): Promise<AnnouncedComment> {
   if (post.communityId === null) {
     await announcePost(work, post, 'UPDATE');
@@ -134,7 +146,7 @@ export async function announceComment(
   }
   const audience = await audienceOf(work.tx, post);
   const recipients = commentReaders(audience, comment.urgency, readers);
-  const attachments = (await attachmentsOfComments(work.tx, [comment.id])).get(comment.id) ?? [];
+  const attachments = known ?? (await attachmentsOfComments(work.tx, [comment.id])).get(comment.id) ?? [];
   const bundle: CommentBundle = { comment, author, communityId: post.communityId, attachments };
   const viewers = await viewersFor(work.tx, recipients, audience, [author], false);
   const classOf = commentViewerClassOf(bundle);
