@@ -11,6 +11,8 @@ const RESYNC = Buffer.from('{"type":"RESYNC"}');
 const PONG = Buffer.from('{"type":"pong"}');
 /** During a replay the server waits for a full buffer to drain; a client that takes longer is let go. */
 const REPLAY_STALL_MS = 10_000;
+/** No channel followed: shared by every connection until its first (a member in no community allocates nothing). */
+const NO_CURSORS: readonly StreamCursor[] = [];
 
 /** This instance's index of which sockets follow which community channel (sockets.ts). */
 export interface ChannelIndex {
@@ -38,7 +40,12 @@ export interface ConnectionOptions {
  */
 export class Connection implements CursorOwner {
   private readonly personal = new StreamCursor(this, null);
-  private readonly followed = new Map<number, StreamCursor>();
+  /**
+   * One cursor per followed channel, each knowing its channel. A list, replaced whole when it changes (a join
+   * or a leave while open): a `Map` cost 180 bytes a socket for its table even with one channel, and a list a
+   * member follows is short, so finding a channel's cursor in it is as quick.
+   */
+  private followed: readonly StreamCursor[] = NO_CURSORS;
   /** USER_PROFILES refreshes of the personal stream, at most one a second (coalesce.ts); made at the first. */
   private profiles: ProfilesCoalescer | null = null;
   /** Work deferred until the socket has caught up (a ping's pong); null once it has. */
@@ -46,13 +53,21 @@ export class Connection implements CursorOwner {
 
   constructor(
     readonly userId: number,
+    readonly sessionId: number,
     private readonly socket: WebSocket,
     private readonly options: ConnectionOptions,
   ) {}
 
   /** Follows the channels the member belongs to: their frames are held until `open`. */
   prepare(communityIds: number[]): void {
-    for (const communityId of communityIds) this.cursorFor(communityId);
+    const added = [...new Set(communityIds)].filter((communityId) => !this.cursorOf(communityId));
+    if (added.length === 0) return;
+    // Made at their exact length (a list grown by push keeps room for 16 more).
+    const cursors = added.map((communityId) => {
+      this.options.channels.follow(this, communityId);
+      return new StreamCursor(this, communityId);
+    });
+    this.followed = this.followed.length === 0 ? cursors : [...this.followed, ...cursors];
   }
 
   /** Starts every stream from its resume plan, then answers the pings that waited. */
@@ -60,7 +75,8 @@ export class Connection implements CursorOwner {
     if (plan.resync) this.socket.send(RESYNC, TEXT);
     const positions: Record<string, number> = {};
     const starts: Promise<void>[] = [];
-    for (const [communityId, cursor] of this.followed) {
+    for (const cursor of this.followed) {
+      const communityId = cursor.channel as number;
       const start = plan.channels.get(communityId) ?? { from: 0, replay: false };
       positions[communityId] = start.from;
       starts.push(cursor.start(start.from, start.replay));
@@ -81,11 +97,11 @@ export class Connection implements CursorOwner {
 
   /** A live frame of a community channel this socket follows. */
   deliverChannel(communityId: number, frame: Frame): void {
-    this.followed.get(communityId)?.deliver(frame);
+    this.cursorOf(communityId)?.deliver(frame);
   }
 
   followedChannels(): number[] {
-    return [...this.followed.keys()];
+    return this.followed.map((cursor) => cursor.channel as number);
   }
 
   /**
@@ -94,7 +110,7 @@ export class Connection implements CursorOwner {
    */
   resync(): void {
     this.personal.resync();
-    for (const cursor of this.followed.values()) cursor.resync();
+    for (const cursor of this.followed) cursor.resync();
   }
 
   /** A message from the client: only `{"type":"ping"}` means something. */
@@ -110,7 +126,7 @@ export class Connection implements CursorOwner {
   close(code: number, reason: string): void {
     this.profiles?.stop();
     this.personal.stop();
-    for (const cursor of this.followed.values()) cursor.stop();
+    for (const cursor of this.followed) cursor.stop();
     if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
       this.socket.close(code, reason);
     }
@@ -148,28 +164,29 @@ export class Connection implements CursorOwner {
     return this.profiles.admit(frame);
   }
 
-  private cursorFor(communityId: number): StreamCursor {
-    let cursor = this.followed.get(communityId);
-    if (!cursor) {
-      cursor = new StreamCursor(this, communityId);
-      this.followed.set(communityId, cursor);
-      this.options.channels.follow(this, communityId);
-    }
-    return cursor;
+  private cursorOf(communityId: number): StreamCursor | undefined {
+    for (const cursor of this.followed) if (cursor.channel === communityId) return cursor;
+    return undefined;
   }
 
   /** Joined: read the channel on from the join's position. Left: stop following it. */
   private applyMembership({ membership }: Frame): void {
     if (!membership) return;
     const { communityId } = membership;
+    const followed = this.cursorOf(communityId);
     if (!membership.joined) {
-      this.followed.get(communityId)?.stop();
-      this.followed.delete(communityId);
+      if (followed) {
+        followed.stop();
+        this.followed = this.followed.filter((cursor) => cursor !== followed);
+      }
       this.options.channels.unfollow(this, communityId);
       return;
     }
-    if (this.followed.has(communityId)) return;
-    void this.cursorFor(communityId).start(membership.from, true);
+    if (followed) return;
+    const cursor = new StreamCursor(this, communityId);
+    this.followed = [...this.followed, cursor];
+    this.options.channels.follow(this, communityId);
+    void cursor.start(membership.from, true);
   }
 
   /** Live path: a socket whose buffer is over the cap is closed (it resumes with since), never grown. */
