@@ -79,8 +79,9 @@ describe('outbox sweep', () => {
 
   it('deletes events past the retention and tickets past their minute', async () => {
     const user = await signUp(ctx.app);
-    const [old] = await emit(ctx.deps, [user.userId], { user_id: 1 });
-    const [recent] = await emit(ctx.deps, [user.userId], { user_id: 2 });
+    // Never published: a publish's mark, written a moment later, would hold the row and the sweep skip it.
+    const [old] = await emit(ctx.deps, [user.userId], { user_id: 1 }, { lost: true });
+    const [recent] = await emit(ctx.deps, [user.userId], { user_id: 2 }, { lost: true });
     await ctx.deps.db
       .update(events)
       .set({ createdAt: new Date(Date.now() - EVENT_RETENTION_MS - 60_000) })
