@@ -58,7 +58,8 @@ describe('GET /api/ready', () => {
       expect(res.json()).toMatchObject({ status: 'not_ready', checks: { database: 'down' } });
     }
     expect((await call(app, 'health')).statusCode).toBe(200);
-  });
+    // A database of its own, migrated from nothing: on PGlite under a loaded CI that alone passed 30 s.
+  }, 120_000);
 });
 
 describe('GET /api/metrics', () => {
