@@ -7,6 +7,7 @@ import {
   DESKTOP,
   describeInBrowser,
   launchBrowser,
+  load,
   openContext,
   PHONE,
   screenshotEachViewport,
@@ -313,7 +314,7 @@ async function signIn(page: Page, identity: string, password: string): Promise<v
  * 0042), and each step starts from the menu.
  */
 async function reloadHome(page: Page): Promise<void> {
-  await page.goto('/');
+  await load(page, '/');
   await expectHome(page);
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { collectGarbage, inspectorUrlIn } from './inspector';
 
 /** Phrases counted in the server's whole log (line by line), for scenarios that report them. */
 export const WATCHED_LOG_PHRASES = ['deadlock detected', 'could not serialize access'] as const;
@@ -10,6 +11,11 @@ export interface ServerProbe {
   rssKb(): number | null;
   /** User plus system CPU seconds spent so far, or null where /proc is missing. */
   cpuSeconds(): number | null;
+  /**
+   * A full collection in the server, awaited; false where it was not started with an inspector
+   * (`INSPECTOR_ENV`).
+   */
+  collectGarbage(): Promise<boolean>;
   /** Log lines so far that contain the phrase. */
   logLines(phrase: WatchedPhrase): number;
 }
@@ -32,11 +38,13 @@ function readProc(pid: number, file: string): string | null {
 export function serverProbe(pid: () => number): ServerProbe & { onOutput(chunk: string): void } {
   const counts = new Map<WatchedPhrase, number>(WATCHED_LOG_PHRASES.map((p) => [p, 0]));
   let partial = '';
+  let inspector: string | null = null;
   return {
     onOutput(chunk) {
       const lines = (partial + chunk).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) {
+        inspector ??= inspectorUrlIn(line);
         for (const phrase of WATCHED_LOG_PHRASES) {
           if (line.includes(phrase)) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
         }
@@ -52,6 +60,11 @@ export function serverProbe(pid: () => number): ServerProbe & { onOutput(chunk: 
       // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    },
+    async collectGarbage() {
+      if (!inspector) return false;
+      await collectGarbage(inspector);
+      return true;
     },
     logLines: (phrase) => counts.get(phrase) ?? 0,
   };

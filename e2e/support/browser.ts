@@ -141,6 +141,19 @@ export async function screenshotEachViewport(page: Page, name: string): Promise<
   await page.setViewportSize(original);
 }
 
+/**
+ * A full load of `url`. A dialog closed just before steps the browser's history back (history.go), which
+ * lands a moment later and aborts a load begun meanwhile (net::ERR_ABORTED); that load is asked for again.
+ */
+export async function load(page: Page, url: string): Promise<void> {
+  try {
+    await page.goto(url);
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('net::ERR_ABORTED'))) throw error;
+    await page.goto(url);
+  }
+}
+
 /** Where the page was and what it showed when a step failed: a CI log has no screenshot to open. */
 async function pageState(page: Page): Promise<string> {
   const shown = await page
