@@ -62,7 +62,10 @@ describeInBrowser('installable and readable offline', () => {
       const thread = dialog(ann.page, ben.username);
       await writeInThread(thread, 'Hello Ben');
       await thread.getByText('Hello Ben', { exact: true }).waitFor();
-      await ann.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      // The worker precaches the whole app before it claims the page; on a loaded CI runner that passed 15 s.
+      await ann.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 60_000,
+      });
       const manifest = await ann.page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
       expect(manifest).toMatchObject({ name: 'Orbit', display: 'standalone', start_url: '/' });
       // Chromium's own verdict on whether the app can be installed (what Lighthouse's PWA audit read); a
