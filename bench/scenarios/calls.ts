@@ -20,10 +20,12 @@ import {
 } from '../lib/call-timing';
 import { FLOOR, type Measurement, measure, type Target } from '../lib/measure';
 import { insertSessions, percentile } from '../lib/sockets';
-import type { Scenario, ScenarioResult } from './types';
+import type { Bar, Scenario, ScenarioResult } from './types';
 
 /** The issue's figure: p50 over 10 calls, from POST /call/start to both members' first decoded frame. */
 const TIMED_CALLS = 10;
+/** Issue 28's bar: a call's start to both first frames, p50 at most 1.0 s. */
+const CALLS_BARS: Bar[] = [{ ratio: 'call_first_frame_p50_ms', atMost: 1000 }];
 /** Full call starts (a Janus room created, then destroyed by the leave) timed one after another. */
 const CREATES = 50;
 
@@ -265,6 +267,7 @@ export const calls: Scenario = {
     const floor = await measure(target, FLOOR, settings);
     return {
       measurements: [firstFrames, harnessFrames, creates, join, floor],
+      bars: CALLS_BARS,
       ratios: {
         call_first_frame_p50_ms: firstFrames.p50Ms,
         call_first_frame_harness_p50_ms: harnessFrames.p50Ms,

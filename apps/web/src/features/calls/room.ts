@@ -327,7 +327,12 @@ export class CallRoom {
       onlocaltrack: (track, on) => this.onLocalTrack(track, on),
       webrtcState: (up) => {
         this.update({ published: up });
-        if (up) this.watch.start();
+        if (!up) return;
+        this.watch.start();
+        // Janus ramps a new publisher's bitrate up over its first video packets (a quarter, a third, a half),
+        // which paced the first keyframe out slowly; the bitrate set again once media is up ends that ramp
+        // (decision 0068).
+        this.configure({ bitrate: this.watch.currentBitrate });
       },
       iceState: (state) => {
         if (state === 'failed' || state === 'disconnected') this.reattachPublisher();
@@ -378,7 +383,7 @@ export class CallRoom {
     this.offer = null;
     const jsep = await offer;
     if (!jsep || this.publisher !== handle) return;
-    handle.send({ message: { request: 'publish', bitrate: CALL_MEDIA.bitrates[0] }, jsep });
+    handle.send({ message: { request: 'publish', bitrate: this.watch.currentBitrate }, jsep });
     if (this.state.muted) handle.muteAudio();
   }
 

@@ -28,6 +28,11 @@ export class MediaWatch {
 
   constructor(private readonly target: WatchTarget) {}
 
+  /** What I send at most now: after a reattach, the step the network had brought it to. */
+  get currentBitrate(): number {
+    return bitrateOf(this.bitrate);
+  }
+
   start(): void {
     if (this.timers.length > 0) return;
     this.timers.push(setInterval(() => void this.checkNetwork(), CALL_MEDIA.networkCheckMs));
