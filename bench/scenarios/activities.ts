@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client';
 import { FLOOR, measure } from '../lib/measure';
 import { growMembers, type RunMembers } from '../lib/members';
+import { hotRead, mergeReads } from '../lib/read-bars';
 import type { Scenario } from './types';
 
 /** The figures: 2000000 activity sessions, here over 2000 members and the last 365 days. */
@@ -51,11 +52,9 @@ export const activities: Scenario = {
     const floor = await measure(target, FLOOR, settings);
     const historyRun = await measure(target, history, settings);
     const boardRun = await measure(target, board, settings);
-    const ratio = (m: { requestsPerSec: number }) =>
-      Number((m.requestsPerSec / floor.requestsPerSec).toFixed(3));
     return {
       measurements: [historyRun, boardRun, floor],
-      ratios: { history_over_floor: ratio(historyRun), leaderboard_over_floor: ratio(boardRun) },
+      ...mergeReads(hotRead('history', historyRun, floor), hotRead('leaderboard', boardRun, floor)),
     };
   },
 };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client';
 import { FLOOR, measure } from '../lib/measure';
 import { growMembers } from '../lib/members';
+import { hotRead } from '../lib/read-bars';
 import type { Scenario } from './types';
 
 /** The world: 10000 members, 200000 friendships (pairs), a home view of 150 stars. */
@@ -73,7 +74,7 @@ export const home: Scenario = {
     );
     return {
       measurements: [homeView, floor],
-      ratios: { home_150_over_floor: Number((homeView.requestsPerSec / floor.requestsPerSec).toFixed(3)) },
+      ...hotRead('home_150', homeView, floor),
     };
   },
 };

@@ -5,6 +5,7 @@ import type { Database } from '../../apps/server/src/db/client';
 import { messageGroups, users } from '../../apps/server/src/db/schema';
 import { hashToken, newToken } from '../../apps/server/src/platform/auth/tokens';
 import { FLOOR, type Measurement, measure, type Target } from '../lib/measure';
+import { hotRead } from '../lib/read-bars';
 import type { Scenario } from './types';
 
 /** The figures: 2000 sockets listening besides the receiver's, 2000000 messages in the database. */
@@ -174,7 +175,7 @@ export const messages: Scenario = {
     );
     return {
       measurements: [delivery, list, floor],
-      ratios: { pms_list_over_floor: Number((list.requestsPerSec / floor.requestsPerSec).toFixed(3)) },
+      ...hotRead('pms_list', list, floor),
     };
   },
 };

@@ -1,4 +1,5 @@
 import { FLOOR, measure } from '../lib/measure';
+import { hotRead } from '../lib/read-bars';
 import type { Scenario } from './types';
 
 /** The home view's call against the floor: how much of the session-checked budget the star set costs. */
@@ -14,7 +15,7 @@ export const profiles: Scenario = {
     );
     return {
       measurements: [home, floor],
-      ratios: { profiles_over_floor: Number((home.requestsPerSec / floor.requestsPerSec).toFixed(3)) },
+      ...hotRead('profiles', home, floor),
     };
   },
 };
