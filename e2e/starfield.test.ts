@@ -32,6 +32,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** How many animation frames the page asks for in the next `ms`. */
+function framesAskedIn(page: Page, ms: number): Promise<number> {
+  return page.evaluate(async (ms) => {
+    let asked = 0;
+    const ask = window.requestAnimationFrame;
+    window.requestAnimationFrame = (callback) => {
+      asked += 1;
+      return ask.call(window, callback);
+    };
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    window.requestAnimationFrame = ask;
+    return asked;
+  }, ms);
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS_DIR) return;
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
@@ -112,18 +127,8 @@ describeInBrowser('the star field fits every screen', () => {
     await page.getByRole('button', { name: text('openMenu'), exact: true }).click();
     await page.getByRole('navigation').waitFor();
     const stood = await angle();
-    const frames = await page.evaluate(async () => {
-      let asked = 0;
-      const ask = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (callback) => {
-        asked += 1;
-        return ask(callback);
-      };
-      // At -0.5 rpm the field would turn 9 degrees in these three seconds.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      return asked;
-    });
-    expect(frames).toBe(0);
+    // At -0.5 rpm the field would turn 9 degrees in these three seconds.
+    expect(await framesAskedIn(page, 3000)).toBe(0);
     expect(await angle()).toBe(stood);
 
     const uncovered = await page.evaluate(() => performance.now());
@@ -135,6 +140,33 @@ describeInBrowser('the star field fits every screen', () => {
     const degreesPerMs = (Math.abs(STARFIELD.rpm) * 360) / 60_000;
     const turned = Math.abs(((resumed.degrees - stood + 540) % 360) - 180);
     expect(turned).toBeLessThan(degreesPerMs * (resumed.at - uncovered) + 1.5);
+    expect(demo.errors).toEqual([]);
+    await demo.context.close();
+  });
+
+  it('with reduced motion asks for no frames while the field is still, and a drag still pans it', async () => {
+    const demo = await signIn(browser, server, 'demo@orbit.local', DEMO_PASSWORD);
+    const { page } = demo;
+    await page.setViewportSize(SMALL_PHONE);
+    await settleStarField(page, 20);
+    // Once the stars' arrival is over, a whole second passes without a frame (the journeys' browsers ask for
+    // reduced motion).
+    await expect.poll(() => framesAskedIn(page, 1000)).toBe(0);
+    const field = page.getByTestId('star-field');
+    const offset = () =>
+      field.evaluate((element) =>
+        (element.style.transform.match(/-?[\d.]+px/g) ?? []).slice(0, 2).map(Number.parseFloat),
+      );
+    expect(await offset()).toEqual([0, 0]);
+    const from = { x: SMALL_PHONE.width / 2, y: SMALL_PHONE.height - 20 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y - 80, { steps: 6 });
+    await expect.poll(offset).not.toEqual([0, 0]);
+    await page.mouse.up();
+    // Released, it springs back, and the loop stops again.
+    await expect.poll(offset).toEqual([0, 0]);
+    await expect.poll(() => framesAskedIn(page, 1000)).toBe(0);
     expect(demo.errors).toEqual([]);
     await demo.context.close();
   });

@@ -33,6 +33,7 @@ export interface OrbitLoopInput {
 }
 
 const SETTLE_EVERY_MS = 250;
+const IDLE = (): void => undefined;
 
 /**
  * Whole pixels, and only when they change: at -0.5 rpm a star moves a fraction of a pixel per frame, so
@@ -137,6 +138,9 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
   // While the loop runs it draws every scene itself; only a paused loop needs to hear of a new one.
   const stillScene = paused ? drawn : null;
   const orbitClock = useRef<{ epoch: number; pausedAt: number | null } | null>(null);
+  const wakeLoop = useRef<() => void>(IDLE);
+  // Any render may bring a new scene or size; a loop that stopped on a still field looks again.
+  useEffect(() => wakeLoop.current());
   useEffect(() => {
     orbitClock.current ??= { epoch: performance.now(), pausedAt: null };
     const clock = orbitClock.current;
@@ -153,7 +157,14 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
     let frame = 0;
     let indexed: { scene: Scene; items: Map<string, StarDisplay> } | null = null;
     const labels = createLabelLayout();
-    document.fonts?.ready.then(() => labels.remeasure());
+    // What the last drawing drew from: with reduced motion nothing moves between ticks, so a tick that would
+    // draw the same again is skipped (a still home costs no layout work on the member's battery).
+    let lastDrawn: { scene: Scene; pan: string; fit: FieldFit } | null = null;
+    document.fonts?.ready.then(() => {
+      labels.remeasure();
+      lastDrawn = null;
+      wakeLoop.current();
+    });
     const movePan = (now: number) => {
       const offset = pan.offsetAt(now);
       const at = `${offset.x} ${offset.y}`;
@@ -195,16 +206,31 @@ export function useOrbitLoop(input: OrbitLoopInput): void {
       moveStars(stillScene, clock.pausedAt);
       return;
     }
+    const changedSinceDrawn = (current: Scene) =>
+      lastDrawn?.scene !== current || lastDrawn.pan !== lastPan || lastDrawn.fit !== fit.current;
     const tick = (now: number) => {
       movePan(now);
       const current = scene.current;
-      if (current.transitions.size > 0 || orbitTickDue(now, lastTick)) {
+      const due = reduced ? changedSinceDrawn(current) : orbitTickDue(now, lastTick);
+      if (current.transitions.size > 0 || due) {
         lastTick = now;
         moveStars(current, now);
+        lastDrawn = { scene: current, pan: lastPan, fit: fit.current };
       }
-      frame = requestAnimationFrame(tick);
+      // With reduced motion a still field asks for no frames at all until something moves it (wake).
+      const still = reduced && current.transitions.size === 0 && !pan.active();
+      frame = still ? 0 : requestAnimationFrame(tick);
     };
+    const wake = () => {
+      if (frame === 0) frame = requestAnimationFrame(tick);
+    };
+    wakeLoop.current = wake;
+    const stopListening = pan.whenMoved(wake);
     frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      stopListening();
+      wakeLoop.current = IDLE;
+    };
   }, [scene, elements, panLayer, sky, pan, fit, reduced, paused, stillScene, random, onTransitionsOver]);
 }

@@ -13,6 +13,10 @@ interface Press {
 /** The field's pan: where it is now (for the animation loop) and the pointer handlers that move it. */
 export interface Pan {
   offsetAt(now: number): Point;
+  /** Pressed, dragged or springing back: the field is moving under the member's hand. */
+  active(): boolean;
+  /** Tells `listener` of each press and drag (a stopped loop starts again); returns its removal. */
+  whenMoved(listener: () => void): () => void;
   handlers: {
     onPointerDown(event: PointerEvent<HTMLElement>): void;
     onPointerMove(event: PointerEvent<HTMLElement>): void;
@@ -34,6 +38,7 @@ export function usePan(bounds: RefObject<Point>): Pan {
   const offset = useRef<Point>(ORIGIN);
   const released = useRef<{ at: number; from: Point } | null>(null);
   const swallowClick = useRef(false);
+  const moved = useRef<(() => void) | null>(null);
 
   return useMemo<Pan>(() => {
     const current = (now: number): Point => {
@@ -58,6 +63,13 @@ export function usePan(bounds: RefObject<Point>): Pan {
     };
     return {
       offsetAt: current,
+      active: () => press.current !== null || released.current !== null,
+      whenMoved: (listener) => {
+        moved.current = listener;
+        return () => {
+          if (moved.current === listener) moved.current = null;
+        };
+      },
       handlers: {
         onPointerDown: (event) => {
           if (press.current || (event.pointerType === 'mouse' && event.button !== 0)) return;
@@ -71,6 +83,7 @@ export function usePan(bounds: RefObject<Point>): Pan {
             from,
             dragging: false,
           };
+          moved.current?.();
         },
         onPointerMove: (event) => {
           const active = press.current;
@@ -84,6 +97,7 @@ export function usePan(bounds: RefObject<Point>): Pan {
             event.currentTarget.setPointerCapture(event.pointerId);
           }
           offset.current = clampPan({ x: active.from.x + dx, y: active.from.y + dy }, bounds.current);
+          moved.current?.();
         },
         onPointerUp: end,
         onPointerCancel: end,
