@@ -154,7 +154,7 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
   let pushService: PushService;
 
   beforeAll(async () => {
-    browser = await launchBrowser({ serviceWorkers: true });
+    browser = await launchBrowser({ serviceWorkers: true, fullBrowser: true });
     pushService = await new PushService().start();
   });
 

@@ -166,7 +166,10 @@ async function timeOneCall(caller: Page, callee: Page, world: Seeded): Promise<C
 
 async function measureFirstFrames(target: Target, world: Seeded): Promise<Measurement[]> {
   assertWebAppBuilt();
-  const browsers = [await launchBrowser({ fakeMedia: true }), await launchBrowser({ fakeMedia: true })];
+  const browsers = [
+    await launchBrowser({ fakeMedia: true, fullBrowser: true }),
+    await launchBrowser({ fakeMedia: true, fullBrowser: true }),
+  ];
   try {
     const token = (target.headers.authorization ?? '').replace(/^Bearer /, '');
     const [callerContext, calleeContext] = await Promise.all(

@@ -69,7 +69,7 @@ export const frames: Scenario = {
     if (orbiting < STARS)
       throw new Error(`the home member has ${orbiting} orbiting stars, expected ${STARS}`);
     const token = (target.headers.authorization ?? '').replace(/^Bearer /, '');
-    const browser = await launchBrowser();
+    const browser = await launchBrowser({ fullBrowser: true });
     try {
       const context = await browser.newContext({ baseURL: target.baseUrl, viewport: DESKTOP });
       await context.addCookies(browserSessionCookies(token, target.baseUrl));

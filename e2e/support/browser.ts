@@ -4,6 +4,22 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { describe } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's chromium-headless-shell: the same Blink and V8 without the full browser's own processes and
+ * services, about a quarter less CPU a journey (decision 0069). Journeys run in it where it is installed and
+ * CHROMIUM_PATH names no other browser; what needs the full browser asks for it (`fullBrowser`).
+ */
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+function executableFor(options: LaunchOptions): string {
+  if (options.fullBrowser || process.env.CHROMIUM_PATH) return CHROMIUM_PATH;
+  try {
+    fs.accessSync(HEADLESS_SHELL_PATH, fs.constants.X_OK);
+    return HEADLESS_SHELL_PATH;
+  } catch {
+    return CHROMIUM_PATH;
+  }
+}
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -51,6 +67,11 @@ export interface LaunchOptions {
    * sixth of a journey's CPU on the runner shared with the server tests (decision 0062).
    */
   serviceWorkers?: boolean;
+  /**
+   * The full browser rather than the headless shell: its notifications (the push journey) and what a member's
+   * browser does (the calls benchmark).
+   */
+  fullBrowser?: boolean;
 }
 
 /** Browsers launched with their service workers allowed; every other browser's contexts block them. */
@@ -61,7 +82,7 @@ export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fak
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: executableFor(options),
     args: [
       '--no-sandbox',
       '--disable-gpu',
