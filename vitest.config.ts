@@ -94,6 +94,7 @@ export default defineConfig(async () => {
                 test: {
                   name: 'server-pg',
                   include: serverTests,
+                  globalSetup: ['apps/server/src/test/pg-template.ts'],
                   // PGlite's own thread is PGlite's alone (decision 0065): it runs once, in the PGlite run.
                   exclude: ['apps/server/src/db/pglite-thread.test.ts'],
                   isolate: false,
