@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, expect, inject } from 'vitest';
+import { afterAll, expect, inject, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
@@ -92,7 +92,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A real app on a real (fresh) database; closed automatically after the file's tests. */
+/**
+ * Cleanup after the test that is running, or after the file's tests when none is (the file's or a describe's
+ * body): an afterAll registered while a test runs never runs, so apps made inside a test (their database,
+ * timers and Janus children) lived on until the worker exited.
+ */
+function afterItsTestOrFile(cleanup: () => Promise<void>): void {
+  try {
+    onTestFinished(cleanup);
+  } catch {
+    afterAll(cleanup);
+  }
+}
+
+/** A real app on a real (fresh) database; closed after the test it was made in, or after the file's tests. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   database?: Database,
@@ -121,7 +134,7 @@ export async function createTestApp(
       if (!database) await db.close();
     },
   };
-  afterAll(async () => {
+  afterItsTestOrFile(async () => {
     // A live write that threw is repaired by the client's resume, so only this count shows it (a bug).
     const failures = deps.realtime.liveWriteFailures();
     await ctx.close();
