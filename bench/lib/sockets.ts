@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { Queryable } from '../../apps/server/src/db/client';
@@ -49,46 +48,9 @@ export async function openSockets(baseUrl: string, tokens: string[]): Promise<We
     }
     return sockets;
   } catch (err) {
-    closeSockets(sockets);
+    for (const ws of sockets) ws.terminate();
     throw err;
   }
-}
-
-export function closeSockets(sockets: WebSocket[]): void {
-  for (const ws of sockets) ws.terminate();
-}
-
-/**
- * When each socket receives its first frame that `matches`, as performance.now() times, or null for a
- * socket that got none within `timeoutMs`. Listen before causing the frame.
- */
-export function arrivals(
-  sockets: WebSocket[],
-  matches: (frame: string) => boolean,
-  timeoutMs: number,
-): Promise<(number | null)[]> {
-  const times: (number | null)[] = sockets.map(() => null);
-  let pending = sockets.length;
-  return new Promise((resolve) => {
-    const listeners = sockets.map((ws, i) => {
-      const listener = (raw: Buffer) => {
-        if (times[i] !== null || !matches(raw.toString())) return;
-        times[i] = performance.now();
-        pending -= 1;
-        if (pending === 0) finish();
-      };
-      ws.on('message', listener);
-      return listener;
-    });
-    const timer = setTimeout(() => finish(), timeoutMs);
-    function finish() {
-      clearTimeout(timer);
-      sockets.forEach((ws, i) => {
-        ws.off('message', listeners[i]);
-      });
-      resolve(times);
-    }
-  });
 }
 
 /** The p-th percentile (0..100) of ascending `sorted`, by the nearest-rank method, in 0.01 ms. */

@@ -1,13 +1,13 @@
 import { CommunityRole, DEFAULT_COMMUNITY_COLOR, OwnerType } from '@orbit/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../apps/server/src/db/client';
+import { communityPost, type Delivery, measureDelivery } from '../lib/deliveries';
 import { INSPECTOR_ENV } from '../lib/inspector';
-import type { Measurement } from '../lib/measure';
 import { growMembers, type RunMembers } from '../lib/members';
 import type { ServerProbe } from '../lib/server-probe';
-import { type Arrival, clockMs, deliveryMarker, SocketHolder } from '../lib/socket-holder';
-import { bearer, deliveryMeasurement, insertSessions } from '../lib/sockets';
-import type { Bar, BenchTarget, Scenario } from './types';
+import { clockMs, deliveryMarker, SocketHolder } from '../lib/socket-holder';
+import { bearer, insertSessions } from '../lib/sockets';
+import type { Bar, Scenario } from './types';
 
 /**
  * The issue's figures: 10000 authenticated sockets (one per member, held by a second process), a
@@ -79,77 +79,7 @@ async function seedFanout(database: Database, members: RunMembers) {
   });
 }
 
-/** What the measurements run with: the server, the sockets' holder and the seeded world. */
-interface Run {
-  target: BenchTarget;
-  holder: SocketHolder;
-  world: Seeded;
-  sockets: number;
-}
-
-/** POSTs `body` to `path` as member 0 and resolves with the latency of each arrival of marker `seq`. */
-async function sendAndTime(
-  { target, holder, world }: Run,
-  send: { path: string; body: unknown; seq: number; expected: number; timeoutMs: number },
-): Promise<number[]> {
-  const start = clockMs();
-  const res = await fetch(`${target.baseUrl}${send.path}`, {
-    method: 'POST',
-    headers: { ...bearer(world.tokens[SENDER]), 'content-type': 'application/json' },
-    body: JSON.stringify(send.body),
-  });
-  if (!res.ok) throw new Error(`POST ${send.path} answered ${res.status}: ${await res.text()}`);
-  const arrivals: Arrival[] = await holder.arrivalsOf(send.seq, send.expected, send.timeoutMs);
-  return arrivals.map((a) => a.atMs - start);
-}
-
-/** Runs `warmup` untimed and `timed` timed sends one after another; the timed ones' latencies and misses. */
-async function timeSends(
-  warmup: number,
-  timed: number,
-  expected: number,
-  sendOne: (n: number) => Promise<number[]>,
-) {
-  for (let n = 0; n < warmup; n++) await sendOne(n);
-  const latencies: number[] = [];
-  let missed = 0;
-  const started = clockMs();
-  for (let n = warmup; n < warmup + timed; n++) {
-    const times = await sendOne(n);
-    latencies.push(...times);
-    missed += expected - times.length;
-  }
-  return { latencies, missed, seconds: (clockMs() - started) / 1000 };
-}
-
-/** A kind of timed send: what it posts, whose sockets it reaches, and how it is reported. */
-interface Delivery {
-  label: string;
-  reportedPath: string;
-  warmup: number;
-  timed: number;
-  /** Its markers start here, so that a late frame of another kind is never taken for one of these. */
-  firstSeq: number;
-  expected: (run: Run) => number;
-  timeoutMs: number;
-  send: (world: Seeded, seq: number) => { path: string; body: unknown };
-}
-
-const COMMUNITY_POST: Delivery = {
-  label: 'post_to_{n}_sockets',
-  reportedPath: '/api/community/feed -> COMMUNITY_POST NEW on every member socket',
-  warmup: WARMUP_POSTS,
-  timed: TIMED_POSTS,
-  firstSeq: 0,
-  expected: (run) => run.sockets,
-  timeoutMs: POST_TIMEOUT_MS,
-  send: (world, seq) => ({
-    path: '/api/community/feed',
-    body: { community_id: world.communityId, message: `Fan-out ${deliveryMarker('*', seq)}` },
-  }),
-};
-
-const PRIVATE_MESSAGE: Delivery = {
+const PRIVATE_MESSAGE = (world: Seeded): Delivery => ({
   label: 'pm_with_{n}_sockets',
   reportedPath: '/api/pms/send/{group_id} -> receiver socket',
   warmup: WARMUP_PMS,
@@ -157,32 +87,11 @@ const PRIVATE_MESSAGE: Delivery = {
   firstSeq: WARMUP_POSTS + TIMED_POSTS,
   expected: () => 1,
   timeoutMs: PM_TIMEOUT_MS,
-  send: (world, seq) => ({
+  send: (seq) => ({
     path: `/api/pms/send/${world.groupId}`,
     body: { message: `Fan-out ${deliveryMarker(RECEIVER, seq)}` },
   }),
-};
-
-async function measure(run: Run, delivery: Delivery): Promise<Measurement> {
-  const expected = delivery.expected(run);
-  const timed = await timeSends(delivery.warmup, delivery.timed, expected, (n) => {
-    const seq = delivery.firstSeq + n;
-    return sendAndTime(run, {
-      ...delivery.send(run.world, seq),
-      seq,
-      expected,
-      timeoutMs: delivery.timeoutMs,
-    });
-  });
-  return deliveryMeasurement(
-    {
-      label: delivery.label.replace('{n}', String(run.sockets)),
-      method: 'POST',
-      path: delivery.reportedPath,
-    },
-    timed,
-  );
-}
+});
 
 /**
  * The server's resident memory after full collections: what it keeps. Opening 10000 sockets leaves megabytes
@@ -224,9 +133,16 @@ export const fanout: Scenario = {
       const rssUncollected = target.server.rssKb();
       const rssAfter = await keptRssKb(target.server);
       console.log(`[bench] fanout: ${sockets} sockets opened in ${openSeconds.toFixed(1)} s`);
-      const run = { target, holder, world, sockets };
-      const posts = await measure(run, COMMUNITY_POST);
-      const pms = await measure(run, PRIVATE_MESSAGE);
+      const run = { baseUrl: target.baseUrl, senderHeaders: bearer(world.tokens[SENDER]), holder, sockets };
+      const posts = await measureDelivery(
+        run,
+        communityPost(world.communityId, {
+          warmup: WARMUP_POSTS,
+          timed: TIMED_POSTS,
+          timeoutMs: POST_TIMEOUT_MS,
+        }),
+      );
+      const pms = await measureDelivery(run, PRIVATE_MESSAGE(world));
       const { closed } = await holder.collect();
       // -1 (not measured, so not meeting its bar) where the inspector or /proc is missing.
       const socketKb = rssBefore === null || rssAfter === null ? -1 : (rssAfter - rssBefore) / sockets;

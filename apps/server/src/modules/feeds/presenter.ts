@@ -35,6 +35,18 @@ export interface Viewer {
   wellbeing: boolean;
 }
 
+/**
+ * Every field of a Viewer but who they are and whom they befriend: what tells viewers of a post apart. A
+ * Record of them, so that a field added to Viewer does not compile until it is listed here too.
+ */
+const VIEWER_SETTING_NAMES: Record<Exclude<keyof Viewer, 'userId' | 'isFriendOf'>, true> = {
+  isModerator: true,
+  seesUrgent: true,
+  unitPreference: true,
+  wellbeing: true,
+};
+const VIEWER_SETTINGS = Object.keys(VIEWER_SETTING_NAMES) as (keyof typeof VIEWER_SETTING_NAMES)[];
+
 export function presentAttachment(row: PostFile): FeedAttachment {
   return { id: row.id, type: row.type, fileName: row.fileName, url: attachmentUrl(row.id), size: row.size };
 }
@@ -168,9 +180,10 @@ export function presentPost(
 /**
  * Which viewers a post is shown alike, as a key: equal keys, equal presentations. A viewer who is the
  * post's author or target, or who rated, high-fived or voted on it, is a class of their own; everyone else
- * is told apart only by the settings a presentation reads: every field of the Viewer but its id (so a field
- * added to Viewer is taken in without a change here) and the friendships with the members shown. A post to a
- * community of 10000 is then presented a handful of times, not 10000 (decision 0063).
+ * is told apart only by the settings a presentation reads (every field of the Viewer but its id and its
+ * friendships: VIEWER_SETTINGS) and the friendships with the members shown. A post to a community of 10000 is
+ * then presented a handful of times, not 10000 (decision 0063). The key is one string built per viewer, no
+ * arrays: it is worked out for every recipient, before the post's frames go out (decision 0070).
  */
 export function viewerClassOf(bundle: PostBundle, reactions: Reactions): (viewer: Viewer) => string {
   const { post, author, target, votes } = bundle;
@@ -178,11 +191,10 @@ export function viewerClassOf(bundle: PostBundle, reactions: Reactions): (viewer
   return (viewer) => {
     const key = pairKey(post.id, viewer.userId);
     const own = involved.has(viewer.userId) || reactions.ratings.has(key) || reactions.highFives.has(key);
-    const settings = Object.entries(viewer).filter(
-      ([name, value]) => name !== 'userId' && typeof value !== 'function',
-    );
-    const friends = [author.id, target?.id].map((id) => id !== undefined && viewer.isFriendOf(id));
-    return JSON.stringify([own ? viewer.userId : null, settings, friends]);
+    let settings = '';
+    for (const name of VIEWER_SETTINGS) settings += `${viewer[name]}|`;
+    const friendOfTarget = target ? viewer.isFriendOf(target.id) : '';
+    return `${own ? viewer.userId : ''}|${settings}${viewer.isFriendOf(author.id)}|${friendOfTarget}`;
   };
 }
 
