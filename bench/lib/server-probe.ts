@@ -69,3 +69,16 @@ export function serverProbe(pid: () => number): ServerProbe & { onOutput(chunk: 
     logLines: (phrase) => counts.get(phrase) ?? 0,
   };
 }
+
+/**
+ * The server's resident memory after full collections: what it keeps. Opening 10000 sockets leaves megabytes
+ * of handshake garbage, and a soak's phase hundreds of megabytes of answered requests', that V8 takes at a
+ * time of its own choosing (decision 0063), which a bare reading counts or not depending on when it last ran.
+ * Two collections, so that what the first freed for finalisation goes too. Null where the inspector or
+ * /proc is missing.
+ */
+export async function keptRssKb(server: ServerProbe): Promise<number | null> {
+  if (!(await server.collectGarbage())) return null;
+  await server.collectGarbage();
+  return server.rssKb();
+}

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../apps/server/src/db/client';
 import { communityPost, type Delivery, measureDelivery } from '../lib/deliveries';
 import { INSPECTOR_ENV } from '../lib/inspector';
 import { growMembers, type RunMembers } from '../lib/members';
-import type { ServerProbe } from '../lib/server-probe';
+import { keptRssKb } from '../lib/server-probe';
 import { clockMs, deliveryMarker, SocketHolder } from '../lib/socket-holder';
 import { bearer, insertSessions } from '../lib/sockets';
 import type { Bar, Scenario } from './types';
@@ -92,18 +92,6 @@ const PRIVATE_MESSAGE = (world: Seeded): Delivery => ({
     body: { message: `Fan-out ${deliveryMarker(RECEIVER, seq)}` },
   }),
 });
-
-/**
- * The server's resident memory after full collections: what it keeps. Opening 10000 sockets leaves megabytes
- * of handshake garbage that V8 takes at a time of its own choosing (decision 0063), which a bare reading
- * counts as the sockets' or not depending on when it last ran. Two collections, so that what the first
- * freed for finalisation goes too. Null where the inspector or /proc is missing.
- */
-async function keptRssKb(server: ServerProbe): Promise<number | null> {
-  if (!(await server.collectGarbage())) return null;
-  await server.collectGarbage();
-  return server.rssKb();
-}
 
 /**
  * Memory per socket (the server's RSS after full collections, before and after opening them, over their

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Measurement } from '../lib/measure';
 import { runOpenLoop } from '../lib/open-loop';
 import { type PgActivity, samplePgActivity } from '../lib/pg-activity';
+import { keptRssKb } from '../lib/server-probe';
 import type { SocketHolder } from '../lib/socket-holder';
 import { deliveryMeasurement } from '../lib/sockets';
 import { type PmLog, soakMix } from './soak-mix';
@@ -37,6 +38,12 @@ export interface PhaseResult {
   rssStartKb: number | null;
   rssEndKb: number | null;
   rssMaxKb: number | null;
+  /**
+   * RSS after full collections before the phase's first request and after its last answer and frames: what
+   * the server keeps (null where it runs without the inspector). The growth bar reads these.
+   */
+  rssKeptStartKb: number | null;
+  rssKeptEndKb: number | null;
   serverCpuPercent: number | null;
   /** The server's CPU milliseconds over the phase per request asked (the sockets' fixed cost included). */
   serverCpuMsPerRequest: number | null;
@@ -129,6 +136,7 @@ export async function runPhase(
   pms: PmLog,
 ): Promise<PhaseResult> {
   const settleSeconds = await waitUntilIdle(target);
+  const rssKeptStartKb = await keptRssKb(target.server);
   const deadlocksBefore = target.server.logLines('deadlock detected');
   const cpuBefore = target.server.cpuSeconds();
   const memory = watchMemory(target);
@@ -140,6 +148,7 @@ export async function runPhase(
   const pgActivity = (await activity?.stop()) ?? null;
   const rss = memory.stop();
   const deliveries = await collectDeliveries(holder, pms);
+  const rssKeptEndKb = await keptRssKb(target.server);
   const failed = run.measurements.reduce(
     (sum, m) =>
       sum +
@@ -164,6 +173,8 @@ export async function runPhase(
     pmLost: deliveries.lost,
     deadlocks: target.server.logLines('deadlock detected') - deadlocksBefore,
     ...rss,
+    rssKeptStartKb,
+    rssKeptEndKb,
     serverCpuPercent:
       cpuBefore === null || cpuAfter === null ? null : round(((cpuAfter - cpuBefore) / elapsedSec) * 100, 1),
     serverCpuMsPerRequest:
@@ -196,7 +207,7 @@ export function phaseLine(p: PhaseResult): string {
     `${p.rate} req/s for ${p.seconds} s (after ${p.settleSeconds} s settling): answered ${p.answeredRatio}, 5xx ${p.serverErrorPercent} %, ` +
     `worst p99 ${p.worstP99Ms} ms (${p.worstCall}), PM p99 ${p.pmDelivery.p99Ms} ms, ${p.pmLost} of ` +
     `${p.pmSent * SOCKETS_PER_MEMBER} PM frames lost, ${p.deadlocks} deadlocks, RSS ${mb(p.rssStartKb)} -> ` +
-    `${mb(p.rssEndKb)} MB, server CPU ${p.serverCpuPercent ?? '?'} % (${p.serverCpuMsPerRequest ?? '?'} ms a request), pg active ${p.pgActivity?.meanActive ?? '?'}` +
+    `${mb(p.rssEndKb)} MB${p.rssKeptStartKb === null ? '' : ` (kept ${mb(p.rssKeptStartKb)} -> ${mb(p.rssKeptEndKb)})`}, server CPU ${p.serverCpuPercent ?? '?'} % (${p.serverCpuMsPerRequest ?? '?'} ms a request), pg active ${p.pgActivity?.meanActive ?? '?'}` +
     ` (${waits})${p.holds ? '' : ': NOT HELD'}`
   );
 }

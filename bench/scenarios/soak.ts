@@ -1,4 +1,5 @@
 import { envNumber, envNumbers } from '../lib/env';
+import { INSPECTOR_ENV } from '../lib/inspector';
 import { SocketHolder } from '../lib/socket-holder';
 import type { PmLog } from './soak-mix';
 import { brief, type PhaseResult, phaseLine, runPhase, SOCKETS_PER_MEMBER } from './soak-phase';
@@ -36,6 +37,15 @@ async function stepUp(run: (rate: number) => Promise<PhaseResult>, steps: number
   return { maxRps, results };
 }
 
+/** What the server kept more at the phase's end than at its start; the bare readings without an inspector. */
+function rssGrowthMb(phase: PhaseResult): number {
+  const kept = phase.rssKeptStartKb !== null && phase.rssKeptEndKb !== null;
+  const growthKb = kept
+    ? (phase.rssKeptEndKb ?? 0) - (phase.rssKeptStartKb ?? 0)
+    : (phase.rssEndKb ?? 0) - (phase.rssStartKb ?? 0);
+  return Number((growthKb / 1024).toFixed(1));
+}
+
 function ratiosOf(last: PhaseResult, maxRps: number, deadlocks: number): Record<string, number> {
   return {
     soak_answered_ratio: last.answeredRatio,
@@ -45,7 +55,7 @@ function ratiosOf(last: PhaseResult, maxRps: number, deadlocks: number): Record<
     soak_deadlocks: deadlocks,
     soak_pm_delivery_p99_ms: last.pmDelivery.p99Ms,
     soak_events_lost: last.pmLost,
-    soak_rss_growth_mb: Number((((last.rssEndKb ?? 0) - (last.rssStartKb ?? 0)) / 1024).toFixed(1)),
+    soak_rss_growth_mb: rssGrowthMb(last),
     soak_cpu_ms_per_request: last.serverCpuMsPerRequest ?? -1,
   };
 }
@@ -139,6 +149,9 @@ export const soak: Scenario = {
   summary: `the mix open-loop over ${SOAK_WORLD.members} members with ${SOCKETS_PER_MEMBER} sockets each, then a step-up to the highest rate held`,
   freshPostgres: true,
   embeddedToo: true,
+  // The RSS bar reads memory after full collections, asked for over the inspector; SOAK_KEPT_RSS=0 runs the
+  // server without it (bare RSS), as runs before 2026-12-04 did, for a CPU figure to compare with theirs.
+  serverEnv: envNumber('SOAK_KEPT_RSS', 1) > 0 ? INSPECTOR_ENV : {},
   seed: async (database, members) => {
     seeded = await seedSoakWorld(database, members);
   },

@@ -5,6 +5,7 @@ import { communities, posts } from '../../db/schema';
 import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
+import type { CommunityPageCache } from './page-cache';
 import { listFeed } from './service';
 
 /**
@@ -178,6 +179,21 @@ describe('the kept community page', () => {
     expect((await pageOf(expert, id)).community_feeds.map((p) => p.id)).toEqual([a.id]);
     expect((await deletePost(first, expert, id, a.id)).statusCode).toBe(200);
     expect((await pageOf(expert, id)).community_feeds).toEqual([]);
+  });
+
+  it("lets a replaced window's pages go with it rather than keep them until the budget is full", async () => {
+    const cache = first.deps.feedPages as CommunityPageCache;
+    const [expert, member] = await crowd(2);
+    const id = await community(expert, [member]);
+    await postIn(member, id, { message: 'a' });
+    const before = cache.keptPages();
+    await pageOf(expert, id);
+    await pageOf(member, id);
+    expect(cache.keptPages()).toBe(before + 2);
+    await postIn(member, id, { message: 'b' });
+    expect((await pageOf(expert, id)).community_feeds).toHaveLength(2);
+    // The first window's two pages went with it; the new window keeps the one page read since.
+    expect(cache.keptPages()).toBe(before + 1);
   });
 
   it("shows a poll vote, a rating and a high five at once, the reader's own and others'", async () => {

@@ -38,6 +38,8 @@ export type PageSerializer = (page: CommunityFeedPage) => string;
 interface Window extends WindowReach {
   /** Numbers this window's pages among the kept JSON: a window read again starts afresh. */
   generation: number;
+  /** The keys of this window's pages among the kept JSON: they go with it (decision 0070). */
+  pageKeys: string[];
   /** The channel's position read before the window: a change committed since has moved it. */
   position: string;
   /** The digest of the faces presented, read with them. */
@@ -68,7 +70,18 @@ const EMPTY_REACH: WindowReach = { ids: [], shown: [], privateShown: [] };
  * check reads the database, so a change committed through any instance is seen by all at once.
  */
 export class CommunityPageCache implements FeedPageReads {
-  private readonly windows = new LRUCache<number, Window>({ max: KEPT_COMMUNITIES, ttl: WINDOW_TTL_MS });
+  /**
+   * A window replaced, expired or evicted takes its pages with it: no reader can be served them again (their
+   * keys hold its generation), and under a busy community's posts and comments they would otherwise fill the
+   * pages' whole budget before the least recent went.
+   */
+  private readonly windows = new LRUCache<number, Window>({
+    max: KEPT_COMMUNITIES,
+    ttl: WINDOW_TTL_MS,
+    dispose: (window) => {
+      for (const key of window.pageKeys) this.pages.delete(key);
+    },
+  });
   private readonly pages = new LRUCache<string, string>({
     maxSize: KEPT_PAGE_CHARS,
     sizeCalculation: (json, key) => json.length + key.length,
@@ -96,9 +109,18 @@ export class CommunityPageCache implements FeedPageReads {
     let json = this.pages.get(key);
     if (json === undefined) {
       json = serialize(presentPage(window, page, viewerId, check));
-      this.pages.set(key, json);
+      // A window another read replaced meanwhile has already taken its pages: this one is not kept.
+      if (this.windows.peek(communityId) === window) {
+        this.pages.set(key, json);
+        window.pageKeys.push(key);
+      }
     }
     return json;
+  }
+
+  /** The pages kept as JSON, every community's together (a test's view of what is held). */
+  keptPages(): number {
+    return this.pages.size;
   }
 
   private async check(communityId: number, viewerId: number, reach: WindowReach): Promise<ReaderCheck> {
@@ -123,6 +145,7 @@ export class CommunityPageCache implements FeedPageReads {
     this.generation += 1;
     return {
       generation: this.generation,
+      pageKeys: [],
       position,
       faces,
       until: firstExpiry(rows, Date.now()),
