@@ -75,7 +75,8 @@ export const SOAK_BARS: Bar[] = [
   { ratio: 'soak_cpu_ms_per_request', atMost: 2 },
 ];
 
-type Phase = (rate: number, seconds: number) => Promise<PhaseResult>;
+/** A phase of the mix; `measured` reads the kept RSS around it (runPhase's `readKeptRss`). */
+type Phase = (rate: number, seconds: number, measured?: boolean) => Promise<PhaseResult>;
 
 /**
  * The soak's members signed in with two sockets each (held by a second process), and `body` given phases of
@@ -88,9 +89,9 @@ export async function withSoakSockets<R>(
 ): Promise<R & { socketsClosedByServer: number }> {
   const holder = new SocketHolder();
   const pms: PmLog = { next: 0, sent: [] };
-  const phase: Phase = async (rate, seconds) => {
+  const phase: Phase = async (rate, seconds, measured = false) => {
     pms.sent = [];
-    return runPhase(target, world, holder, rate, seconds, pms);
+    return runPhase(target, world, holder, rate, seconds, pms, measured);
   };
   try {
     const owners = world.tokens.map((_, n) => n);
@@ -114,7 +115,7 @@ async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioR
     }
     const phases: PhaseResult[] = [];
     for (const rate of settings.rates) {
-      phases.push(await phase(rate, settings.seconds));
+      phases.push(await phase(rate, settings.seconds, true));
       log(phaseLine(phases[phases.length - 1]));
     }
     const steps = await stepUp((rate) => phase(rate, settings.stepSeconds), settings.steps);
