@@ -34,16 +34,29 @@ async function settle(): Promise<void> {
   for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Whether `ref`'s target is collected within about two seconds of turns and full collections. On a loaded
+ * runner the socket's opening may still have work in flight a few turns after it answers (CI once saw the
+ * request alive after one round); a request the socket keeps stays alive through every round.
+ */
+async function collectedSoon(ref: WeakRef<object> | undefined): Promise<boolean> {
+  for (let round = 0; round < 40; round += 1) {
+    await settle();
+    collectGarbage();
+    if (ref?.deref() === undefined) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
 describe('an open socket (decision 0063)', () => {
   it('keeps nothing of its upgrade: the HTTP request is collected while the socket stays open', async () => {
     const user = await signUp(ctx.app);
     const socket = await TestSocket.open(await wsUrl(origin, user), origin);
     await socket.live();
-    await settle();
-    collectGarbage();
 
     expect(upgrades.length).toBeGreaterThan(0);
-    expect(upgrades.at(-1)?.deref()).toBeUndefined();
+    expect(await collectedSoon(upgrades.at(-1))).toBe(true);
     // Still the member's live socket: it answers.
     await socket.live();
     socket.close();
