@@ -31,3 +31,7 @@ export const eitherWay = (one: Column, other: Column, a: number, b: number): SQL
  */
 export const inIds = (column: Column, ids: readonly number[]): SQL =>
   sql`${column} = ANY(${sql.param(ids)}::int[])`;
+
+/** `inIds` for a prepared statement: `column = ANY($name::int[])`, the ids bound when it runs. */
+export const inIdsAt = (column: Column, name: string): SQL =>
+  sql`${column} = ANY(${sql.placeholder(name)}::int[])`;

@@ -1,6 +1,7 @@
 import type { EventData, EventSubtype, EventSubtypeOf, EventType } from '@orbit/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { preparedForAny } from '../db/prepared';
 import { type ChannelGroup, userBlocks } from '../db/schema';
 import { appendEvents, type StreamCounts } from './events-append';
 import { retryable, retryDelayMs, TX_ATTEMPTS } from './tx-retry';
@@ -75,6 +76,14 @@ export type PendingEmit =
  * before commit (flush), in one ordered step, so that no sequence lock is held while the transaction does its
  * other work; they reach the bus only once the commit succeeded.
  */
+/** Who blocked a unit of work's actor: read by nearly every write that reaches other members. */
+const blockersOf = preparedForAny('blockers_of_actor', (db) =>
+  db
+    .select({ id: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(eq(userBlocks.blockedId, sql.placeholder('actor'))),
+);
+
 export class Work {
   readonly pending: CommittedEvent[] = [];
   readonly pendingChannel: CommittedChannelEvent[] = [];
@@ -187,10 +196,7 @@ export class Work {
         emit.kind === 'channel',
     );
     if (!reachesOthers) return;
-    const rows = await this.tx
-      .select({ id: userBlocks.blockerId })
-      .from(userBlocks)
-      .where(eq(userBlocks.blockedId, actor));
+    const rows = await blockersOf(this.tx).execute({ actor });
     if (rows.length === 0) return;
     const blockers = new Set(rows.map((row) => row.id));
     const kept = (ids: number[]) => ids.filter((id) => !blockers.has(id));

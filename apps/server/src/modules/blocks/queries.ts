@@ -1,6 +1,7 @@
 import { and, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { inIds } from '../../db/queries';
+import { preparedForAny } from '../../db/prepared';
+import { inIdsAt } from '../../db/queries';
 import { userBlocks } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
 
@@ -32,6 +33,20 @@ export const hiddenIdsSql = (viewer: SQLWrapper | number) =>
     WHERE ${userBlocks.blockerId} = ${viewer})`;
 
 /** Which of `userIds` stand blocked with `memberId`, in either direction: one query for a whole list. */
+/** Checked before every contact a member makes (a message, a comment's mentions, a request). */
+const blocksAmong = preparedForAny('blocks_among', (db) => {
+  const member = sql.placeholder('member');
+  return db
+    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, member), inIdsAt(userBlocks.blockedId, 'ids')),
+        and(eq(userBlocks.blockedId, member), inIdsAt(userBlocks.blockerId, 'ids')),
+      ),
+    );
+});
+
 export async function blockedEitherWayAmong(
   db: Queryable,
   memberId: number,
@@ -39,15 +54,7 @@ export async function blockedEitherWayAmong(
 ): Promise<Set<number>> {
   const ids = [...new Set(userIds)].filter((id) => id !== memberId);
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
-    .from(userBlocks)
-    .where(
-      or(
-        and(eq(userBlocks.blockerId, memberId), inIds(userBlocks.blockedId, ids)),
-        and(eq(userBlocks.blockedId, memberId), inIds(userBlocks.blockerId, ids)),
-      ),
-    );
+  const rows = await blocksAmong(db).execute({ member: memberId, ids });
   return new Set(rows.map((r) => (r.blockerId === memberId ? r.blockedId : r.blockerId)));
 }
 

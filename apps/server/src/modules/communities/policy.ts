@@ -1,6 +1,7 @@
 import { AccessType, CommunityRole, OwnerType } from '@orbit/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { preparedForAny } from '../../db/prepared';
 import { communities, communityMembers } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 
@@ -15,20 +16,28 @@ export interface CommunityStanding {
   isExpert: boolean;
 }
 
+/** Read before nearly every community write and read, in and out of their transactions. */
+const standingStatement = preparedForAny('community_standing', (db) =>
+  db
+    .select({ community: communities, role: communityMembers.role })
+    .from(communities)
+    .leftJoin(
+      communityMembers,
+      and(
+        eq(communityMembers.communityId, communities.id),
+        eq(communityMembers.userId, sql.placeholder('user')),
+      ),
+    )
+    .where(eq(communities.id, sql.placeholder('community')))
+    .limit(1),
+);
+
 export async function standingIn(
   db: Queryable,
   communityId: number,
   userId: number,
 ): Promise<CommunityStanding> {
-  const [row] = await db
-    .select({ community: communities, role: communityMembers.role })
-    .from(communities)
-    .leftJoin(
-      communityMembers,
-      and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, userId)),
-    )
-    .where(eq(communities.id, communityId))
-    .limit(1);
+  const [row] = await standingStatement(db).execute({ community: communityId, user: userId });
   if (!row) throw notFound('No such community');
   return { community: row.community, ...roleStanding(row.role ?? null) };
 }

@@ -38,6 +38,7 @@ export {
   faceOfRowSeenBy,
   facesFor,
   findUser,
+  findUsers,
   lockPair,
   relationOf,
   relationsOf,

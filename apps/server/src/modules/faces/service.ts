@@ -1,15 +1,33 @@
 import { FriendDirection } from '@orbit/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { runQueries } from '../../db/queries';
+import { preparedForAny } from '../../db/prepared';
+import { inIdsAt, runQueries } from '../../db/queries';
 import { friendRequests, friendships, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { UserRow } from './columns';
 import { faceSeenBy, stanceIn } from './policy';
 import { type MemberFace, type Relation, STRANGER } from './presenter';
 
+/** A member's whole row: read by most writes, in and out of their transactions. */
+const userById = preparedForAny('user_by_id', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
+);
+const usersByIds = preparedForAny('users_by_ids', (db) =>
+  db.select().from(users).where(inIdsAt(users.id, 'ids')),
+);
+
+/** The members' whole rows, in no particular order; those that do not exist are left out. */
+export function findUsers(db: Queryable, ids: readonly number[]): Promise<UserRow[]> {
+  return usersByIds(db).execute({ ids });
+}
+
 export async function findUser(db: Queryable, userId: number): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await userById(db).execute({ id: userId });
   if (!user) throw notFound('No such member');
   return user;
 }
@@ -81,7 +99,7 @@ export async function facesFor(
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
   const [rows, relations] = await runQueries(db, [
-    () => db.select().from(users).where(inArray(users.id, ids)),
+    () => findUsers(db, ids),
     () =>
       relationsOf(
         db,

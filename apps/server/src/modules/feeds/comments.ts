@@ -1,6 +1,7 @@
 import { type EditCommentBody, EventSubtype, type FeedComment, IdentityType, Urgency } from '@orbit/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { placeholdersFor, preparedForAny } from '../../db/prepared';
 import { runQueries } from '../../db/queries';
 import { comments } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
@@ -178,6 +179,13 @@ export async function openForComment(db: Queryable, callerId: number, postId: nu
   return access;
 }
 
+const insertComment = preparedForAny('feed_comment_insert', (db) =>
+  db
+    .insert(comments)
+    .values(placeholdersFor(['postId', 'authorId', 'message', 'identityType', 'urgency', 'taggedUsers']))
+    .returning(),
+);
+
 /**
  * Writes a comment after every rule (may comment, message, urgency, @tags) in the caller's transaction,
  * without announcing it: the attachments module adds its files, then calls publishNewComment.
@@ -195,17 +203,14 @@ export async function writeComment(
   const urgency = input.urgency ?? Urgency.NONE;
   assertMaySetUrgency(access, urgency);
   const taggedUsers = await taggedIn(work, callerId, access, message, urgency, input.tagged_users);
-  const [comment] = await work.tx
-    .insert(comments)
-    .values({
-      postId,
-      authorId: callerId,
-      message,
-      identityType: input.identity_type ?? IdentityType.USERNAME,
-      urgency,
-      taggedUsers,
-    })
-    .returning();
+  const [comment] = await insertComment(work.tx).execute({
+    postId,
+    authorId: callerId,
+    message,
+    identityType: input.identity_type ?? IdentityType.USERNAME,
+    urgency,
+    taggedUsers,
+  });
   await recordFeedInteraction(work, callerId, access.post);
   return { access, comment: comment as CommentRow };
 }

@@ -2,8 +2,8 @@ import { Urgency } from '@orbit/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { inIds, runQueries } from '../../db/queries';
-import { attachments, comments, friendships, postReactions, users } from '../../db/schema';
-import type { FaceRow, UserRow } from '../faces';
+import { attachments, comments, friendships, postReactions } from '../../db/schema';
+import { type FaceRow, findUsers, type UserRow } from '../faces';
 import type { PostRow } from './policy';
 import { type PostFile, postStats, ReactionKind } from './post-stats';
 
@@ -44,7 +44,7 @@ const NO_STATS: CommentStats = { all: 0, plain: 0, highestUrgency: Urgency.NONE 
 export async function usersByIds(db: Queryable, ids: number[]): Promise<Map<number, UserRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select().from(users).where(inArray(users.id, unique));
+  const rows = await findUsers(db, unique);
   return new Map(rows.map((u) => [u.id, u]));
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@orbit/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { placeholdersFor, preparedForAny } from '../../db/prepared';
 import { runQueries } from '../../db/queries';
 import { attachments, postReactions, posts, users } from '../../db/schema';
 import type { PostActivity } from '../../db/schema/feeds';
@@ -104,6 +105,30 @@ export async function recordFeedInteraction(work: Work, authorId: number, post: 
   }
 }
 
+/** Every post written: all of its columns bound, so that one statement serves every kind of post. */
+const insertPost = preparedForAny('feed_post_insert', (db) =>
+  db
+    .insert(posts)
+    .values(
+      placeholdersFor([
+        'communityId',
+        'ownerUserId',
+        'authorId',
+        'type',
+        'message',
+        'identityType',
+        'privacy',
+        'targetUserId',
+        'pollQuestion',
+        'pollOptions',
+        'pollExpiresAt',
+        'activity',
+        'taggedUsers',
+      ]),
+    )
+    .returning(),
+);
+
 /**
  * Writes a post after every rule (may post here, message, private target, @tags) in the caller's
  * transaction and claims the composer's images, without announcing it: the attachments module adds its
@@ -144,10 +169,7 @@ export async function writePost(
   };
   const audience = await audienceOf(db, row);
   const taggedUsers = await checkTaggedUsers(db, authorId, message, input.tagged_users, audience.recipients);
-  const [post] = await db
-    .insert(posts)
-    .values({ ...row, taggedUsers })
-    .returning();
+  const [post] = await insertPost(db).execute({ ...row, taggedUsers });
   await claimPostImages(db, authorId, imageIds, (post as PostRow).id);
   await recordFeedInteraction(work, authorId, post as PostRow);
   return { post: post as PostRow, audience };

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ProfileStar } from '@orbit/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedForAny } from '../../db/prepared';
 import { starSnapshots } from '../../db/schema';
 import { blankStar } from './presenter';
 import { STAR_PROVIDERS } from './providers';
@@ -18,6 +20,22 @@ const digestOf = (set: ProfileStar[]) => createHash('sha1').update(JSON.stringif
 const normalised = (stored: unknown[]): ProfileStar[] =>
   stored.map((star) => ({ ...blankStar({ star_id: '', star_type: 0, name: '' }), ...(star as ProfileStar) }));
 
+/** The set served, written on most homes of a busy member (what arrived moves their stars). */
+const writeSnapshot = preparedForAny('home_star_snapshot', (db) =>
+  db
+    .insert(starSnapshots)
+    .values({
+      ownerId: sql.placeholder('owner'),
+      stars: sql.placeholder('stars'),
+      digest: sql.placeholder('digest'),
+      servedAt: sql.placeholder('servedAt'),
+    })
+    .onConflictDoUpdate({
+      target: starSnapshots.ownerId,
+      set: { stars: sql`excluded.stars`, digest: sql`excluded.digest`, servedAt: sql`excluded.served_at` },
+    }),
+);
+
 /**
  * The home star set of docs/product/home-and-stars.md#profiles-response: every provider's stars, the set last served
  * (`last_stars`, for the client's docs/product/home-and-stars.md#star-refresh refresh diff) and whether something arrived since then
@@ -34,10 +52,7 @@ export async function homeStarSet(db: Db, home: HomeRead, now = new Date()): Pro
   const pulse = newest > (snapshot?.servedAt.getTime() ?? 0);
   const digest = digestOf(set);
   if (pulse || snapshot?.digest !== digest) {
-    await db
-      .insert(starSnapshots)
-      .values({ ownerId: home.user.id, stars: set, digest, servedAt: now })
-      .onConflictDoUpdate({ target: starSnapshots.ownerId, set: { stars: set, digest, servedAt: now } });
+    await writeSnapshot(db).execute({ owner: home.user.id, stars: set, digest, servedAt: now });
   }
   return { stars: set, last_stars: snapshot ? normalised(snapshot.stars) : [], me_star_pulse: pulse };
 }

@@ -1,8 +1,9 @@
 import { PM_UNREAD_COUNT_CAP } from '@orbit/contract';
-import { and, eq, inArray, ne, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedForAny, preparedPerDatabase } from '../../db/prepared';
+import { inIdsAt } from '../../db/queries';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
 import { notHiddenFromSql } from '../blocks';
 import {
@@ -42,25 +43,29 @@ export async function loadThread(db: Queryable, groupId: number, viewerId: numbe
   return { group, participants, viewer, others: participants.filter((p) => p !== viewer) };
 }
 
+/** Read by every message sent, in its transaction. */
+const participantsStatement = preparedForAny('pm_participants', (db) =>
+  db
+    .select({
+      group: messageGroups,
+      user: users,
+      lastReadId: messageParticipants.lastReadMessageId,
+      viewersFriend: isFriendSql(sql.placeholder('viewer'), messageParticipants.userId),
+    })
+    .from(messageParticipants)
+    .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
+    .innerJoin(users, eq(users.id, messageParticipants.userId))
+    .where(eq(messageParticipants.groupId, sql.placeholder('group'))),
+);
+
 /**
  * The thread's group and participants in one query, whoever asks (a moderator acting on a report), with
  * which of them are friends of `viewerId` (none without one): sending needs it for the rule and for the
  * sender's face that each participant sees.
  */
 export async function participantsOf(db: Queryable, groupId: number, viewerId?: number) {
-  const viewersFriend =
-    viewerId === undefined ? sql<boolean>`false` : isFriendSql(viewerId, messageParticipants.userId);
-  const rows = await db
-    .select({
-      group: messageGroups,
-      user: users,
-      lastReadId: messageParticipants.lastReadMessageId,
-      viewersFriend,
-    })
-    .from(messageParticipants)
-    .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
-    .innerJoin(users, eq(users.id, messageParticipants.userId))
-    .where(eq(messageParticipants.groupId, groupId));
+  // Without a viewer nobody is their friend: `user_id = NULL` matches no friendship.
+  const rows = await participantsStatement(db).execute({ group: groupId, viewer: viewerId ?? null });
   const participants: Participant[] = rows.map(({ user, lastReadId, viewersFriend: friend }) => ({
     user,
     lastReadId,
@@ -173,19 +178,23 @@ export async function pendingThreadCount(db: Queryable, userId: number): Promise
   return row?.count ?? 0;
 }
 
-/** Of these participants of a thread, the ones with nothing unread in it (a new message raises their count). */
-export async function participantsWithoutUnread(db: Queryable, groupId: number, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  const rows = await db
+const withoutUnreadStatement = preparedForAny('pm_participants_without_unread', (db) =>
+  db
     .select({ userId: messageParticipants.userId })
     .from(messageParticipants)
     .where(
       and(
-        eq(messageParticipants.groupId, groupId),
-        inArray(messageParticipants.userId, userIds),
+        eq(messageParticipants.groupId, sql.placeholder('group')),
+        inIdsAt(messageParticipants.userId, 'ids'),
         sql`NOT ${hasUnreadSql()}`,
       ),
-    );
+    ),
+);
+
+/** Of these participants of a thread, the ones with nothing unread in it (a new message raises their count). */
+export async function participantsWithoutUnread(db: Queryable, groupId: number, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  const rows = await withoutUnreadStatement(db).execute({ group: groupId, ids: userIds });
   return rows.map((r) => r.userId);
 }
 

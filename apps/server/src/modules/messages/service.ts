@@ -1,7 +1,7 @@
 import { EventSubtype, PM_PAGE_SIZE, type PmCreateGroupBody, type PmListResponse } from '@orbit/contract';
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholdersFor, preparedForAny, preparedPerDatabase } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
@@ -144,6 +144,20 @@ async function assertMaySend(db: Queryable, thread: Thread) {
   if (!maySend(thread)) throw notFriends();
 }
 
+const touchThread = preparedForAny('pm_thread_touch', (db) =>
+  db
+    .update(messageGroups)
+    .set({ lastMessageAt: sql`${sql.placeholder('at')}` })
+    .where(eq(messageGroups.id, sql.placeholder('group'))),
+);
+
+const insertMessage = preparedForAny('pm_insert', (db) =>
+  db
+    .insert(messages)
+    .values(placeholdersFor(['groupId', 'authorId', 'message', 'createdAt']))
+    .returning(),
+);
+
 /**
  * POST /pms/send/{group_id}, and with files POST /pms/{group_id}/attachments: participants only; a
  * one-to-one thread only between friends. Files are checked and stored first, their rows written with the
@@ -169,12 +183,14 @@ export async function sendMessage(
         thread.others.map((p) => p.user.id),
       );
       const now = new Date();
-      const [written] = await work.tx
-        .insert(messages)
-        .values({ groupId, authorId: senderId, message: text, createdAt: now })
-        .returning();
+      const [written] = await insertMessage(work.tx).execute({
+        groupId,
+        authorId: senderId,
+        message: text,
+        createdAt: now,
+      });
       const row = await attachFiles(work.tx, uploads, written, senderId);
-      await work.tx.update(messageGroups).set({ lastMessageAt: now }).where(eq(messageGroups.id, groupId));
+      await touchThread(work.tx).execute({ group: groupId, at: now.toISOString() });
       await markReadUpTo(work.tx, groupId, senderId, row.id);
       thread.viewer.lastReadId = row.id;
       await recordMessageInteractions(work, thread);
@@ -228,11 +244,22 @@ export async function addFilesToMessage(
   );
 }
 
-async function markReadUpTo(db: Queryable, groupId: number, userId: number, messageId: number) {
-  await db
+const markReadStatement = preparedForAny('pm_mark_read_up_to', (db) =>
+  db
     .update(messageParticipants)
-    .set({ lastReadMessageId: sql`greatest(${messageParticipants.lastReadMessageId}, ${messageId})` })
-    .where(and(eq(messageParticipants.groupId, groupId), eq(messageParticipants.userId, userId)));
+    .set({
+      lastReadMessageId: sql`greatest(${messageParticipants.lastReadMessageId}, ${sql.placeholder('message')})`,
+    })
+    .where(
+      and(
+        eq(messageParticipants.groupId, sql.placeholder('group')),
+        eq(messageParticipants.userId, sql.placeholder('user')),
+      ),
+    ),
+);
+
+async function markReadUpTo(db: Queryable, groupId: number, userId: number, messageId: number) {
+  await markReadStatement(db).execute({ group: groupId, user: userId, message: messageId });
 }
 
 /** A message of the thread, locked when `lock`; 404 when the thread has no such message. */

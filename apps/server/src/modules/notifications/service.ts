@@ -11,7 +11,8 @@ import {
 } from '@orbit/contract';
 import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { inIds } from '../../db/queries';
+import { preparedForAny, preparedPerRowCount } from '../../db/prepared';
+import { inIds, inIdsAt } from '../../db/queries';
 import { notifications, organizationMembers, organizations, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
@@ -57,6 +58,33 @@ export async function unreadCountOf(db: Queryable, userId: number): Promise<numb
 }
 
 /**
+ * What a notification's recipients have set, those who blocked its actor left out (decision 0046), with each
+ * one's unread count: the one written next is unread and, its actor not blocked, shown (+1).
+ */
+const recipientSettings = preparedForAny('notification_recipients', (db) =>
+  db
+    .select({
+      id: users.id,
+      level: users.notificationLevel,
+      quietStart: users.quietStart,
+      quietEnd: users.quietEnd,
+      timezone: users.timezone,
+      unreadBefore: unreadCountSql(users.id),
+    })
+    .from(users)
+    .where(and(inIdsAt(users.id, 'ids'), notHiddenFromSql(users.id, sql.placeholder('actor'))))
+    .orderBy(asc(users.id)),
+);
+
+/** A notification's rows, one per recipient who wants it: mostly one to a few. */
+const insertNotifications = preparedPerRowCount(
+  'notifications_insert',
+  ['userId', 'type', 'title', 'body', 'imageUrl', 'color', 'source', 'communityId', 'data', 'actorId'],
+  4,
+  (db, rows: (typeof notifications.$inferInsert)[]) => db.insert(notifications).values(rows).returning(),
+);
+
+/**
  * Notifies `recipientIds` in the caller's transaction: each recipient whose notification_level lets this type
  * through gets the docs/product/realtime.md#notification-types entity and a NOTIFICATION/NEW event carrying it and their new unread count.
  * Answers the members who were notified. `now` decides who is in their quiet hours.
@@ -71,39 +99,26 @@ export async function notify(
   if (ids.length === 0) return [];
   // Caused by the member whose request this is: nobody who blocked them hears of it (decision 0046).
   const actor = work.actor;
-  const levels = await work.tx
-    .select({
-      id: users.id,
-      level: users.notificationLevel,
-      quietStart: users.quietStart,
-      quietEnd: users.quietEnd,
-      timezone: users.timezone,
-      // Read with the settings: the one written below is unread and, its actor not blocked, shown (+1).
-      unreadBefore: unreadCountSql(users.id),
-    })
-    .from(users)
-    .where(and(inIds(users.id, ids), actor === undefined ? undefined : notHiddenFromSql(users.id, actor)))
-    .orderBy(asc(users.id));
+  // Without an actor nobody is left out: `blocked_id = NULL` matches no block.
+  const levels = await recipientSettings(work.tx).execute({ ids, actor: actor ?? null });
   const wanting = levels.filter((u) => wantsNotification(u.level, input.type)).map((u) => u.id);
   const resting = new Set(levels.filter((u) => isResting(u, now)).map((u) => u.id));
   if (wanting.length === 0) return [];
-  const rows = await work.tx
-    .insert(notifications)
-    .values(
-      wanting.map((userId) => ({
-        userId,
-        type: input.type,
-        title: input.title,
-        body: input.body ?? '',
-        imageUrl: input.image_url ?? null,
-        color: input.color ?? null,
-        source: input.source ?? null,
-        communityId: input.community_id ?? null,
-        data: input.data ?? {},
-        actorId: actor === undefined || actor === userId ? null : actor,
-      })),
-    )
-    .returning();
+  const rows = await insertNotifications(
+    work.tx,
+    wanting.map((userId) => ({
+      userId,
+      type: input.type,
+      title: input.title,
+      body: input.body ?? '',
+      imageUrl: input.image_url ?? null,
+      color: input.color ?? null,
+      source: input.source ?? null,
+      communityId: input.community_id ?? null,
+      data: input.data ?? {},
+      actorId: actor === undefined || actor === userId ? null : actor,
+    })),
+  );
   const unread = new Map(levels.map((u) => [u.id, u.unreadBefore + 1]));
   for (const row of rows) {
     // Stored and listed as ever; during quiet hours the event says so, and the app neither sounds nor pops.

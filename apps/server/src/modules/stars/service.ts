@@ -1,6 +1,7 @@
 import { EventType } from '@orbit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { preparedPerRowCount } from '../../db/prepared';
 import { stars } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { notFound } from '../../platform/errors';
@@ -34,6 +35,26 @@ export function recordInteraction(
   return recordInteractions(target, [{ ownerId, targetKind, targetId }], now);
 }
 
+/** Each interaction a unit of work makes (a message's two stars, a post's one), its rows upserted in one statement. */
+const upsertInteractions = preparedPerRowCount(
+  'star_interactions',
+  ['ownerId', 'targetKind', 'targetId', 'interactionDate'],
+  4,
+  (db, rows: (Interaction & { interactionDate: Date })[]) => {
+    const elapsed = sql`greatest(0, extract(epoch from (excluded.interaction_date - ${stars.interactionDate})))`;
+    return db
+      .insert(stars)
+      .values(rows.map((row) => ({ ...row, interactionScore: 1 })))
+      .onConflictDoUpdate({
+        target: [stars.ownerId, stars.targetKind, stars.targetId],
+        set: {
+          interactionScore: sql`${stars.interactionScore} * power(0.5, ${elapsed} / ${HALF_LIFE_SECONDS}) + 1`,
+          interactionDate: sql`greatest(excluded.interaction_date, ${stars.interactionDate})`,
+        },
+      });
+  },
+);
+
 /**
  * Several interactions in one statement (both members of a message's thread). The rows are written in one
  * order whoever writes them, so two members writing to each other at once wait rather than deadlock.
@@ -48,18 +69,8 @@ export async function recordInteractions(
     .sort(
       (a, b) => a.ownerId - b.ownerId || a.targetKind.localeCompare(b.targetKind) || a.targetId - b.targetId,
     )
-    .map((row) => ({ ...row, interactionScore: 1, interactionDate: now }));
-  const elapsed = sql`greatest(0, extract(epoch from (excluded.interaction_date - ${stars.interactionDate})))`;
-  await queryableOf(target)
-    .insert(stars)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [stars.ownerId, stars.targetKind, stars.targetId],
-      set: {
-        interactionScore: sql`${stars.interactionScore} * power(0.5, ${elapsed} / ${HALF_LIFE_SECONDS}) + 1`,
-        interactionDate: sql`greatest(excluded.interaction_date, ${stars.interactionDate})`,
-      },
-    });
+    .map((row) => ({ ...row, interactionDate: now }));
+  await upsertInteractions(queryableOf(target), rows);
 }
 
 /** The thing no longer orbits the member (unfriended, request withdrawn): its star row and pin go. */
