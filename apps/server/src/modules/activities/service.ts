@@ -13,6 +13,7 @@ import {
   PostType,
 } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
+import { placeholdersFor, preparedForAny } from '../../db/prepared';
 import { activityLogPosts, activityLogs } from '../../db/schema';
 import type { PostActivity } from '../../db/schema/feeds';
 import { type AppDeps, unitOfWork } from '../../deps';
@@ -112,6 +113,27 @@ function rowOf(userId: number, input: ActivityLogInput, now: Date) {
   };
 }
 
+const insertSession = preparedForAny('activity_session_insert', (db) =>
+  db
+    .insert(activityLogs)
+    .values(
+      placeholdersFor([
+        'userId',
+        'activityType',
+        'sessionType',
+        'sessionKind',
+        'appId',
+        'externalId',
+        'startedAt',
+        'durationMs',
+        'calories',
+        'steps',
+        'distanceM',
+      ]),
+    )
+    .returning(),
+);
+
 /** POST /user/activity/sessions: the member logs a session by hand (activity ids 1..122 without 71). */
 export async function logActivity(
   deps: AppDeps,
@@ -124,7 +146,7 @@ export async function logActivity(
   }
   const values = rowOf(userId, body, now);
   return inTransaction(unitOfWork(deps), async (work) => {
-    const [row] = await work.tx.insert(activityLogs).values(values).returning();
+    const [row] = await insertSession(work.tx).execute(values);
     return { session: await recordNew(deps, work, userId, row as ActivityLogRow, body), created: true };
   });
 }

@@ -1,5 +1,5 @@
 import { FriendDirection } from '@orbit/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { preparedForAny } from '../../db/prepared';
 import { inIdsAt, runQueries } from '../../db/queries';
@@ -54,6 +54,26 @@ export async function lockPair(
   return { caller, other };
 }
 
+/** Friendships (no `toId`) and pending requests either way between the viewer and the members. */
+const relationsStatement = preparedForAny('face_relations', (db) => {
+  const viewer = sql.placeholder('viewer');
+  return db
+    .select({ other: friendships.friendId, toId: sql<number | null>`NULL::int` })
+    .from(friendships)
+    .where(and(eq(friendships.userId, viewer), inIdsAt(friendships.friendId, 'ids')))
+    .unionAll(
+      db
+        .select({ other: friendRequests.fromId, toId: friendRequests.toId })
+        .from(friendRequests)
+        .where(
+          or(
+            and(eq(friendRequests.fromId, viewer), inIdsAt(friendRequests.toId, 'ids')),
+            and(eq(friendRequests.toId, viewer), inIdsAt(friendRequests.fromId, 'ids')),
+          ),
+        ),
+    );
+});
+
 /**
  * How the viewer stands to each of `userIds`, in one statement however many there are: friendships and
  * pending requests either way, read together (most writes present a face per recipient, so this runs often).
@@ -65,22 +85,14 @@ export async function relationsOf(
 ): Promise<Map<number, Relation>> {
   const relations = new Map<number, Relation>(userIds.map((id) => [id, STRANGER]));
   if (userIds.length === 0) return relations;
-  const ids = sql`${sql.param(userIds)}::int[]`;
-  const result = await db.execute(sql`
-    SELECT ${friendships.friendId} AS other, NULL::int AS to_id FROM ${friendships}
-      WHERE ${friendships.userId} = ${viewerId} AND ${friendships.friendId} = ANY(${ids})
-    UNION ALL
-    SELECT ${friendRequests.fromId}, ${friendRequests.toId} FROM ${friendRequests}
-      WHERE (${friendRequests.fromId} = ${viewerId} AND ${friendRequests.toId} = ANY(${ids}))
-         OR (${friendRequests.toId} = ${viewerId} AND ${friendRequests.fromId} = ANY(${ids}))`);
-  const rows = (result as unknown as { rows: { other: number; to_id: number | null }[] }).rows;
+  const rows = await relationsStatement(db).execute({ viewer: viewerId, ids: userIds });
   // A friendship wins over a request left behind, whatever order the rows come in.
-  for (const row of rows.filter((r) => r.to_id !== null)) {
-    const incoming = row.to_id === viewerId;
+  for (const row of rows.filter((r) => r.toId !== null)) {
+    const incoming = row.toId === viewerId;
     const direction = incoming ? FriendDirection.INCOMING : FriendDirection.OUTGOING;
-    relations.set(incoming ? row.other : (row.to_id as number), { isFriend: false, direction });
+    relations.set(incoming ? row.other : (row.toId as number), { isFriend: false, direction });
   }
-  for (const row of rows.filter((r) => r.to_id === null)) {
+  for (const row of rows.filter((r) => r.toId === null)) {
     relations.set(row.other, { isFriend: true, direction: null });
   }
   return relations;

@@ -1,6 +1,7 @@
 import { CommunityRole, ErrorCode, PostPrivacy, Urgency } from '@orbit/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { preparedForAny } from '../../db/prepared';
 import { communityMembers, friendships, posts } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 import { isBlockedEitherWay, notHiddenFromSql } from '../blocks';
@@ -50,6 +51,16 @@ export async function assertMayPostOn(db: Queryable, callerId: number, place: Re
   return null;
 }
 
+const postSeenBy = preparedForAny('feed_post_seen_by', (db) =>
+  db
+    .select()
+    .from(posts)
+    .where(
+      and(eq(posts.id, sql.placeholder('post')), notHiddenFromSql(sql.placeholder('caller'), posts.authorId)),
+    )
+    .limit(1),
+);
+
 /** The post, if the caller may see it where the route says it is; 404 otherwise, as if it did not exist. */
 export async function openPost(
   db: Queryable,
@@ -58,11 +69,7 @@ export async function openPost(
   place: FeedPlace,
 ): Promise<PostAccess> {
   // A post of a member the caller blocked is gone for the caller (docs/decisions/0046).
-  const [post] = await db
-    .select()
-    .from(posts)
-    .where(and(eq(posts.id, postId), notHiddenFromSql(callerId, posts.authorId)))
-    .limit(1);
+  const [post] = await postSeenBy(db).execute({ post: postId, caller: callerId });
   if (!post || !seesPrivate(post, callerId)) throw noSuchPost();
   if (place.kind === 'community') {
     if (post.communityId === null) throw noSuchPost();
@@ -169,6 +176,13 @@ export interface Audience {
   urgentReaders: Set<number>;
 }
 
+const communityAudience = preparedForAny('feed_community_audience', (db) =>
+  db
+    .select({ userId: communityMembers.userId, role: communityMembers.role })
+    .from(communityMembers)
+    .where(eq(communityMembers.communityId, sql.placeholder('community'))),
+);
+
 /**
  * Members of a community receive its posts (public communities too: readers who are not members fetch);
  * a member's feed reaches the member, the author and the member's friends; a private post only its two.
@@ -181,10 +195,7 @@ export async function audienceOf(
   const urgentReaders = new Set<number>();
   let everyone: number[];
   if (post.communityId !== null) {
-    const members = await db
-      .select({ userId: communityMembers.userId, role: communityMembers.role })
-      .from(communityMembers)
-      .where(eq(communityMembers.communityId, post.communityId));
+    const members = await communityAudience(db).execute({ community: post.communityId });
     for (const m of members.filter((member) => member.role === CommunityRole.EXPERT)) {
       moderators.add(m.userId);
       urgentReaders.add(m.userId);

@@ -1,7 +1,8 @@
 import { PUSH_LIMITS, PUSH_PREFERENCE_DEFAULTS, type PushPreferences, PushType } from '@orbit/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { inIds } from '../../db/queries';
+import { preparedForAny } from '../../db/prepared';
+import { inIdsAt } from '../../db/queries';
 import { pushOutbox, pushPreferences, pushSubscriptions, sessions } from '../../db/schema';
 import { notBlockedEitherWaySql } from '../blocks';
 import { restingAmong } from '../faces';
@@ -32,6 +33,23 @@ export function ttlMsOf(cause: Pick<PushCause, 'type'>): number {
   return (cause.type === PushType.CALL ? PUSH_LIMITS.callTtlSeconds : PUSH_LIMITS.ttlSeconds) * 1000;
 }
 
+/** The live subscriptions of a push's recipients with their switches, none blocked either way with its actor. */
+const liveDevices = preparedForAny('push_live_devices', (db) =>
+  db
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, ...preferenceColumns })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .leftJoin(pushPreferences, eq(pushPreferences.userId, pushSubscriptions.userId))
+    .where(
+      and(
+        inIdsAt(pushSubscriptions.userId, 'ids'),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        notBlockedEitherWaySql(pushSubscriptions.userId, sql.placeholder('actor')),
+      ),
+    ),
+);
+
 /**
  * Writes the outbox rows of `pushes` with `db` (the caller's transaction), as of `now`: to each live
  * subscription of each recipient whose switch for the kind is on, who is not in quiet hours, and who neither
@@ -47,19 +65,12 @@ export async function insertPushes(
   const wanted = pushes.filter((push) => push.userId !== actor);
   if (wanted.length === 0) return 0;
   const userIds = [...new Set(wanted.map((push) => push.userId))];
-  const devices = await db
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, ...preferenceColumns })
-    .from(pushSubscriptions)
-    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .leftJoin(pushPreferences, eq(pushPreferences.userId, pushSubscriptions.userId))
-    .where(
-      and(
-        inIds(pushSubscriptions.userId, userIds),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        actor === undefined ? undefined : notBlockedEitherWaySql(pushSubscriptions.userId, actor),
-      ),
-    );
+  // Without an actor nobody is left out: a block with NULL matches none.
+  const devices = await liveDevices(db).execute({
+    ids: userIds,
+    now: now.toISOString(),
+    actor: actor ?? null,
+  });
   if (devices.length === 0) return 0;
   const resting = await restingAmong(db, [...new Set(devices.map((d) => d.userId))], now);
   const rows = wanted.flatMap(({ userId, cause }) =>
