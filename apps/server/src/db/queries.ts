@@ -1,4 +1,4 @@
-import { and, type Column, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
 
@@ -35,3 +35,10 @@ export const inIds = (column: Column, ids: readonly number[]): SQL =>
 /** `inIds` for a prepared statement: `column = ANY($name::int[])`, the ids bound when it runs. */
 export const inIdsAt = (column: Column, name: string): SQL =>
   sql`${column} = ANY(${sql.placeholder(name)}::int[])`;
+
+/**
+ * `eitherWay` for a prepared statement, a member against a list: rows from `member` to one of the ids bound
+ * at `name`, or from one of them to `member`.
+ */
+export const eitherWayAmong = (one: Column, other: Column, member: Placeholder, name: string): SQL =>
+  or(and(eq(one, member), inIdsAt(other, name)), and(eq(other, member), inIdsAt(one, name))) as SQL;

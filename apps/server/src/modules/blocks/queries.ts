@@ -1,7 +1,7 @@
-import { and, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedForAny } from '../../db/prepared';
-import { inIdsAt } from '../../db/queries';
+import { eitherWayAmong } from '../../db/queries';
 import { userBlocks } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
 
@@ -39,12 +39,7 @@ const blocksAmong = preparedForAny('blocks_among', (db) => {
   return db
     .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
     .from(userBlocks)
-    .where(
-      or(
-        and(eq(userBlocks.blockerId, member), inIdsAt(userBlocks.blockedId, 'ids')),
-        and(eq(userBlocks.blockedId, member), inIdsAt(userBlocks.blockerId, 'ids')),
-      ),
-    );
+    .where(eitherWayAmong(userBlocks.blockerId, userBlocks.blockedId, member, 'ids'));
 });
 
 export async function blockedEitherWayAmong(

@@ -1,8 +1,8 @@
 import { FriendDirection } from '@orbit/contract';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { preparedForAny } from '../../db/prepared';
-import { inIdsAt, runQueries } from '../../db/queries';
+import { eitherWayAmong, inIdsAt, runQueries } from '../../db/queries';
 import { friendRequests, friendships, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { UserRow } from './columns';
@@ -65,12 +65,7 @@ const relationsStatement = preparedForAny('face_relations', (db) => {
       db
         .select({ other: friendRequests.fromId, toId: friendRequests.toId })
         .from(friendRequests)
-        .where(
-          or(
-            and(eq(friendRequests.fromId, viewer), inIdsAt(friendRequests.toId, 'ids')),
-            and(eq(friendRequests.toId, viewer), inIdsAt(friendRequests.fromId, 'ids')),
-          ),
-        ),
+        .where(eitherWayAmong(friendRequests.fromId, friendRequests.toId, viewer, 'ids')),
     );
 });
 
