@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jsonb, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
-import { placeholdersFor, preparedForAny, preparedPerRowCount } from './prepared';
+import { placeholdersFor, preparedForAny, preparedPerRowCount, preparedSql } from './prepared';
 import { inIdsAt } from './queries';
 import { eventStreams } from './schema';
 
@@ -64,6 +64,29 @@ describe('preparedForAny', () => {
       ),
     );
     expect(seen).toEqual(streams.map((_, i) => [{ seq: i }]));
+  });
+});
+
+describe('preparedSql', () => {
+  const bump = preparedSql<{ stream: string; seq: string | number }>(
+    'test_streams_bump',
+    sql`INSERT INTO event_streams (stream, seq)
+      SELECT k, n FROM unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('counts')}::bigint[]) AS t(k, n)
+      ON CONFLICT (stream) DO UPDATE SET seq = event_streams.seq + excluded.seq
+      RETURNING stream, seq`,
+  );
+
+  it('binds its values by name each time it runs, in a transaction or not, and answers the rows', async () => {
+    const first = await bump(db).execute({ keys: ['prep:sql:a', 'prep:sql:b'], counts: [1, 2] });
+    const second = await db.transaction((tx) => bump(tx).execute({ keys: ['prep:sql:a'], counts: [5] }));
+    const rows = (found: { rows: { stream: string; seq: string | number }[] }) =>
+      found.rows.map((row) => [row.stream, Number(row.seq)]).sort();
+    expect(rows(first)).toEqual([
+      ['prep:sql:a', 1],
+      ['prep:sql:b', 2],
+    ]);
+    expect(rows(second)).toEqual([['prep:sql:a', 6]]);
+    expect(bump(db)).toBe(bump(db));
   });
 });
 

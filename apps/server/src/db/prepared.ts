@@ -1,5 +1,5 @@
-import { is, Param, Placeholder, sql } from 'drizzle-orm';
-import type { PgSession } from 'drizzle-orm/pg-core';
+import { is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from './client';
 
 /**
@@ -42,6 +42,7 @@ type AnySession = PgSession & {
   ): PreparedParts;
 };
 const sessionOf = (db: Queryable) => (db as unknown as { _: { session: AnySession } })._.session;
+const dialectOf = (db: Queryable) => (db as unknown as { dialect: PgDialect }).dialect;
 
 /**
  * drizzle encodes a bound placeholder's value for its column even when it is null, where a timestamp's encoder
@@ -93,6 +94,30 @@ export function preparedForAny<Q>(
     bySession.set(session, prepared);
     return prepared;
   };
+}
+
+/**
+ * `preparedForAny` for a statement written as SQL (`sql` with `sql.placeholder`s): its text is made once and
+ * it answers the driver's result (`rows` as they come), a statement drizzle's builders cannot write.
+ */
+export function preparedSql<Row>(
+  name: string,
+  query: SQL,
+): (db: Queryable) => { execute(values: Record<string, unknown>): Promise<{ rows: Row[] }> } {
+  return preparedForAny(name, (db) => ({
+    prepare: (named) => {
+      const { sql: text, params } = dialectOf(db).sqlToQuery(query);
+      return sessionOf(db).prepareQuery(
+        { sql: text, params },
+        undefined,
+        named,
+        false,
+        undefined,
+      ) as unknown as {
+        execute(values: Record<string, unknown>): Promise<{ rows: Row[] }>;
+      };
+    },
+  }));
 }
 
 /** A placeholder for each of `keys`, named after it: a prepared insert's row, its values bound by name. */

@@ -1,6 +1,7 @@
 import { type ChannelFollow, EventSubtype, EventType } from '@orbit/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { preparedSql } from '../db/prepared';
 import type { CommittedBatch, CommittedChannelEvent, CommittedEvent, PendingEmit } from './tx';
 
 /** How many sequence numbers each stream (`u:<member>`, `c:<community>`) takes in one unit of work. */
@@ -73,16 +74,26 @@ function plan(counts: StreamCounts, emits: PendingEmit[], ts: string) {
   return { personal, channel };
 }
 
+interface Written {
+  kind: 's' | 'p' | 'c';
+  key: string;
+  seq: string | number;
+  id: string | number | null;
+}
+
 /**
  * Advances every stream and writes the event rows in one statement, so that the streams' row locks, taken
  * in one global order (byte order of the key, so two units of work never deadlock on them), are held only
  * for that statement and the commit right after it: a busy community's or member's stream is the one row
  * every write to it waits for, and each round trip to the server under its lock is time the others wait.
  */
-const APPEND = (streams: SQL, personal: string, channel: string, ts: string) => sql`
+const append = preparedSql<Written>(
+  'append_events',
+  sql`
   WITH advanced AS (
     INSERT INTO event_streams (stream, seq)
-    SELECT k, n FROM (VALUES ${streams}) AS t(k, n) ORDER BY k COLLATE "C"
+    SELECT k, n FROM unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('counts')}::bigint[]) AS t(k, n)
+    ORDER BY k COLLATE "C"
     ON CONFLICT (stream) DO UPDATE SET seq = event_streams.seq + excluded.seq
     RETURNING stream, seq
   ), personal AS (
@@ -90,8 +101,8 @@ const APPEND = (streams: SQL, personal: string, channel: string, ts: string) => 
     SELECT r.recipient, a.seq + r.off, r.type, r.subtype,
       CASE WHEN r.from_stream IS NULL THEN r.data
         ELSE jsonb_set(r.data, '{from}', to_jsonb(f.seq + r.from_off)) END,
-      ${ts}::timestamptz
-    FROM jsonb_to_recordset(${personal}::jsonb)
+      ${sql.placeholder('ts')}::timestamptz
+    FROM jsonb_to_recordset(${sql.placeholder('personal')}::jsonb)
       AS r(stream text, off bigint, recipient integer, type text, subtype text, data jsonb,
         from_stream text, from_off bigint)
     JOIN advanced a ON a.stream = r.stream
@@ -99,22 +110,16 @@ const APPEND = (streams: SQL, personal: string, channel: string, ts: string) => 
     RETURNING id, recipient_id AS owner, seq
   ), channel AS (
     INSERT INTO channel_events (community_id, seq, type, subtype, groups, created_at)
-    SELECT r.community, a.seq + r.off, r.type, r.subtype, r.groups, ${ts}::timestamptz
-    FROM jsonb_to_recordset(${channel}::jsonb)
+    SELECT r.community, a.seq + r.off, r.type, r.subtype, r.groups, ${sql.placeholder('ts')}::timestamptz
+    FROM jsonb_to_recordset(${sql.placeholder('channel')}::jsonb)
       AS r(stream text, off bigint, community integer, type text, subtype text, groups jsonb)
     JOIN advanced a ON a.stream = r.stream
     RETURNING id, community_id AS owner, seq
   )
   SELECT 's' AS kind, stream AS key, seq, NULL::bigint AS id FROM advanced
   UNION ALL SELECT 'p', owner::text, seq, id FROM personal
-  UNION ALL SELECT 'c', owner::text, seq, id FROM channel`;
-
-interface Written {
-  kind: 's' | 'p' | 'c';
-  key: string;
-  seq: string | number;
-  id: string | number | null;
-}
+  UNION ALL SELECT 'c', owner::text, seq, id FROM channel`,
+);
 
 /** Writes the collected emits with their sequences; answers the rows as the publisher takes them. */
 export async function appendEvents(
@@ -125,10 +130,6 @@ export async function appendEvents(
   const ts = new Date().toISOString();
   const planned = plan(counts, emits, ts);
   const keys = [...counts.keys()].sort();
-  const streams = sql.join(
-    keys.map((key) => sql`(${key}::text, ${counts.get(key)}::bigint)`),
-    sql`, `,
-  );
   const personalJson = JSON.stringify(
     planned.personal.map((r) => ({
       stream: r.stream,
@@ -151,8 +152,13 @@ export async function appendEvents(
       groups: r.groups,
     })),
   );
-  const result = await tx.execute(APPEND(streams, personalJson, channelJson, ts));
-  const rows = (result as unknown as { rows: Written[] }).rows;
+  const { rows } = await append(tx).execute({
+    keys,
+    counts: keys.map((key) => counts.get(key)),
+    personal: personalJson,
+    channel: channelJson,
+    ts,
+  });
   const tops = new Map<string, number>();
   const ids = new Map<string, number>();
   for (const row of rows) {

@@ -2,6 +2,7 @@ import { ErrorCode, OrgRole, OwnerType } from '@orbit/contract';
 import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { jsonRead, reads } from '../../db/json-rows';
+import { preparedForAny } from '../../db/prepared';
 import { communities, organizationMembers, organizations } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
 
@@ -20,13 +21,17 @@ export const organizationsRead = (member: SQLWrapper) =>
 
 /** The member's organisations with their roles, oldest first: the first one decides who may create communities. */
 export async function organizationsOf(db: Queryable, userId: number) {
-  return db
+  return organizationsStatement(db).execute({ member: userId });
+}
+
+const organizationsStatement = preparedForAny('admin_organizations_of', (db) =>
+  db
     .select({ id: organizations.id, name: organizations.name, org_roles: organizationMembers.orgRoles })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(eq(organizationMembers.userId, userId))
-    .orderBy(asc(organizations.id));
-}
+    .where(eq(organizationMembers.userId, sql.placeholder('member')))
+    .orderBy(asc(organizations.id)),
+);
 
 /** The organisations whose admin (role 2) the member is, oldest first: where the admin screens may write. */
 export async function adminOrganizations(db: Queryable, userId: number) {

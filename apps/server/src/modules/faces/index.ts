@@ -40,6 +40,7 @@ export {
   findUser,
   findUsers,
   lockPair,
+  lockUser,
   relationOf,
   relationsOf,
 } from './service';

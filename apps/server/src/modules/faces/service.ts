@@ -21,6 +21,24 @@ const usersByIds = preparedForAny('users_by_ids', (db) =>
   db.select().from(users).where(inIdsAt(users.id, 'ids')),
 );
 
+const lockedUser = preparedForAny('user_locked', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .for('no key update'),
+);
+
+/**
+ * The member's whole row, locked for the change their transaction makes to it. NO KEY UPDATE: the event and
+ * row inserts naming this member (foreign keys) must not wait on it (decision 0004).
+ */
+export async function lockUser(tx: Tx, userId: number): Promise<UserRow> {
+  const [user] = await lockedUser(tx).execute({ id: userId });
+  if (!user) throw notFound('No such member');
+  return user;
+}
+
 /** The members' whole rows, in no particular order; those that do not exist are left out. */
 export function findUsers(db: Queryable, ids: readonly number[]): Promise<UserRow[]> {
   return usersByIds(db).execute({ ids });

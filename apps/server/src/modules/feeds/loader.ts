@@ -1,7 +1,8 @@
 import { Urgency } from '@orbit/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { inIds, runQueries } from '../../db/queries';
+import { preparedForAny } from '../../db/prepared';
+import { inIds, inIdsAt, runQueries } from '../../db/queries';
 import { attachments, comments, friendships, postReactions } from '../../db/schema';
 import { type FaceRow, findUsers, type UserRow } from '../faces';
 import type { PostRow } from './policy';
@@ -89,14 +90,18 @@ export async function loadBundles(
   });
 }
 
+const reactionsStatement = preparedForAny('feed_reactions_of', (db) =>
+  db
+    .select()
+    .from(postReactions)
+    .where(and(inIdsAt(postReactions.postId, 'posts'), inIdsAt(postReactions.userId, 'viewers'))),
+);
+
 /** The reactions of `viewerIds` on `postIds`. */
 export async function reactionsOf(db: Queryable, postIds: number[], viewerIds: number[]): Promise<Reactions> {
   const reactions: Reactions = { ratings: new Map(), highFives: new Set() };
   if (postIds.length === 0 || viewerIds.length === 0) return reactions;
-  const rows = await db
-    .select()
-    .from(postReactions)
-    .where(and(inArray(postReactions.postId, postIds), inIds(postReactions.userId, viewerIds)));
+  const rows = await reactionsStatement(db).execute({ posts: postIds, viewers: viewerIds });
   for (const r of rows) addReaction(reactions, r.postId, r.userId, r.kind, r.value);
   return reactions;
 }

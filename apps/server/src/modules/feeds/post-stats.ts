@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, Queryable } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import type { Queryable } from '../../db/client';
+import { preparedForAny } from '../../db/prepared';
 import { attachments, comments, pollVotes, postReactions } from '../../db/schema';
 import type { AttachmentRow } from './loader';
 
@@ -45,8 +44,7 @@ const statsQuery = (db: Queryable) => {
         FROM ${postReactions} WHERE ${postReactions.postId} = p.id) r`);
 };
 
-const statsStatement = preparedPerDatabase((db) => statsQuery(db).prepare('feed_post_stats'));
+const statsStatement = preparedForAny('feed_post_stats', statsQuery);
 
-/** Prepared on the database; built for a transaction, which runs on a client of its own (db/prepared.ts). */
-export const postStats = (db: Queryable, ids: number[]) =>
-  db instanceof PgTransaction ? statsQuery(db).execute({ ids }) : statsStatement(db as Db).execute({ ids });
+/** Prepared once, on the database and in each transaction alike (decision 0071). */
+export const postStats = (db: Queryable, ids: number[]) => statsStatement(db).execute({ ids });

@@ -1,6 +1,7 @@
 import { UnitPreference } from '@orbit/contract';
 import type { Queryable } from '../../db/client';
-import { inIds, runQueries } from '../../db/queries';
+import { preparedForAny } from '../../db/prepared';
+import { inIdsAt, runQueries } from '../../db/queries';
 import { users } from '../../db/schema';
 import { type FaceRow, STRANGER, seesPersona } from '../faces';
 import { friendPairs, pairKey } from './loader';
@@ -15,6 +16,13 @@ export interface ViewerRoles {
 export const privateMemberIds = (shown: FaceRow[]) =>
   shown.filter((u) => !seesPersona(u, STRANGER)).map((u) => u.id);
 
+const viewerSettings = preparedForAny('feed_viewer_settings', (db) =>
+  db
+    .select({ id: users.id, unit: users.unitPreference, wellbeing: users.wellbeingMode })
+    .from(users)
+    .where(inIdsAt(users.id, 'ids')),
+);
+
 /**
  * The viewers `viewerIds` as the presenters need them, in a fixed number of queries: their units and
  * wellbeing mode, and their friendships with the private members among `shown` (authors, targets).
@@ -28,13 +36,7 @@ export async function viewersFor(
 ): Promise<Map<number, Viewer>> {
   const [friends, units] = await runQueries(db, [
     () => friendPairs(db, viewerIds, privateMemberIds(shown)),
-    () =>
-      viewerIds.length > 0
-        ? db
-            .select({ id: users.id, unit: users.unitPreference, wellbeing: users.wellbeingMode })
-            .from(users)
-            .where(inIds(users.id, viewerIds))
-        : Promise.resolve([]),
+    () => (viewerIds.length > 0 ? viewerSettings(db).execute({ ids: viewerIds }) : Promise.resolve([])),
   ]);
   const settingsOf = new Map(units.map((u) => [u.id, u]));
   const unitOf = (id: number) => (needsUnits ? settingsOf.get(id)?.unit : undefined);

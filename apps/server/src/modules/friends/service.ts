@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, exists, ne, or, sql } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
+import { preparedForAny } from '../../db/prepared';
 import { eitherWay, runQueries } from '../../db/queries';
 import { friendRequests, friendships, organizationMembers, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
@@ -145,13 +146,18 @@ async function friendRowsOf(db: Queryable, userId: number): Promise<UserRow[]> {
 
 /** Members who see `userId`'s face on a star of their own: friends, and either side of a pending request. */
 export async function faceWatchersOf(db: Queryable, userId: number): Promise<number[]> {
-  const rows = await union(
-    db.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, userId)),
-    db.select({ id: friendRequests.toId }).from(friendRequests).where(eq(friendRequests.fromId, userId)),
-    db.select({ id: friendRequests.fromId }).from(friendRequests).where(eq(friendRequests.toId, userId)),
-  );
+  const rows = await faceWatchersStatement(db).execute({ member: userId });
   return rows.map((row) => row.id);
 }
+
+const faceWatchersStatement = preparedForAny('friends_face_watchers', (db) => {
+  const member = sql.placeholder('member');
+  return union(
+    db.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, member)),
+    db.select({ id: friendRequests.toId }).from(friendRequests).where(eq(friendRequests.fromId, member)),
+    db.select({ id: friendRequests.fromId }).from(friendRequests).where(eq(friendRequests.toId, member)),
+  );
+});
 
 /** GET /user/friends (and /portal/user/friends): the caller's friends, keyed by id, with their persona. */
 export async function friendsOf(db: Queryable, callerId: number): Promise<FriendsResponse> {

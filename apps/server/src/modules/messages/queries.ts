@@ -200,12 +200,17 @@ export async function participantsWithoutUnread(db: Queryable, groupId: number, 
 
 /** The other members of `userId`'s group threads: each thread's star is titled with its members' faces. */
 export async function groupCompanionsOf(db: Queryable, userId: number): Promise<number[]> {
+  const rows = await companionsStatement(db).execute({ member: userId });
+  return rows.map((row) => row.id);
+}
+
+const companionsStatement = preparedForAny('pm_group_companions', (db) => {
   const mine = alias(messageParticipants, 'mine');
-  const rows = await db
+  const member = sql.placeholder('member');
+  return db
     .selectDistinct({ id: messageParticipants.userId })
     .from(mine)
     .innerJoin(messageGroups, and(eq(messageGroups.id, mine.groupId), eq(messageGroups.isGroup, true)))
     .innerJoin(messageParticipants, eq(messageParticipants.groupId, mine.groupId))
-    .where(and(eq(mine.userId, userId), ne(messageParticipants.userId, userId)));
-  return rows.map((row) => row.id);
-}
+    .where(and(eq(mine.userId, member), ne(messageParticipants.userId, member)));
+});

@@ -343,23 +343,28 @@ export async function openMessageById(db: Queryable, callerId: number, pmId: num
   return row;
 }
 
+const readForward = preparedForAny('pm_read_forward', (db) => {
+  const message = sql.placeholder('message');
+  return db
+    .update(messageParticipants)
+    .set({ lastReadMessageId: sql`${message}` })
+    .where(
+      and(
+        eq(messageParticipants.groupId, sql.placeholder('group')),
+        eq(messageParticipants.userId, sql.placeholder('reader')),
+        lt(messageParticipants.lastReadMessageId, message),
+      ),
+    )
+    .returning({ userId: messageParticipants.userId });
+});
+
 /**
  * The reader has seen the thread up to `messageId`: their mark moves forward only, in one UPDATE of their
  * own row, so concurrent reads and sends neither lose a mark nor deadlock. When it moved, their clients
  * refetch the profiles (pending_pms_qty).
  */
 async function advanceRead(work: Work, groupId: number, readerId: number, messageId: number) {
-  const moved = await work.tx
-    .update(messageParticipants)
-    .set({ lastReadMessageId: messageId })
-    .where(
-      and(
-        eq(messageParticipants.groupId, groupId),
-        eq(messageParticipants.userId, readerId),
-        lt(messageParticipants.lastReadMessageId, messageId),
-      ),
-    )
-    .returning({ userId: messageParticipants.userId });
+  const moved = await readForward(work.tx).execute({ group: groupId, reader: readerId, message: messageId });
   if (moved.length > 0) await announceProfiles(work, [readerId]);
 }
 

@@ -5,7 +5,7 @@ import type { AccountPart } from '../../platform/account';
 import { badRequest } from '../../platform/errors';
 import type { Work } from '../../platform/tx';
 import { organizationsOf } from '../admin';
-import { findUser, quietHoursOf, type UserRow } from '../faces';
+import { findUser, lockUser, quietHoursOf, type UserRow } from '../faces';
 import { type ColumnChange, SHAPES, shapeOf } from './changes';
 import { announceProfileChange, managedByProvider } from './service';
 
@@ -89,7 +89,7 @@ export const usersAccount: AccountPart = {
   },
 
   async importInto(work, userId, document) {
-    const [user] = await work.tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+    const user = await lockUser(work.tx, userId);
     const bodies = document.profile ? profileBodies(document.profile) : [];
     if (document.notes) {
       bodies.push({ tag_notes: document.notes.tag_notes });

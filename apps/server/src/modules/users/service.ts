@@ -10,7 +10,7 @@ import { inTransaction, type Work } from '../../platform/tx';
 import { organizationsOf } from '../admin';
 import { changePassword } from '../auth';
 import { isBlockedEitherWay } from '../blocks';
-import { findUser, presentPublicProfile, relationOf, type UserRow } from '../faces';
+import { findUser, lockUser, presentPublicProfile, relationOf, type UserRow } from '../faces';
 import { faceWatchersOf } from '../friends';
 import { groupCompanionsOf } from '../messages';
 import { type Audience, PASSWORD_SHAPE, SHAPES, shapeOf } from './changes';
@@ -116,8 +116,7 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
   let changed: UserRow;
   try {
     changed = await inTransaction(unitOfWork(deps), async (work) => {
-      // NO KEY UPDATE: event and row inserts naming this member (foreign keys) must not wait on it (0004).
-      const [user] = await work.tx.select().from(users).where(eq(users.id, auth.userId)).for('no key update');
+      const user = await lockUser(work.tx, auth.userId);
       if (change.managedByProvider && user.identityProvider) throw managedByProvider();
       const [row] = await work.tx
         .update(users)

@@ -4,6 +4,7 @@ import { users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors';
 import { inTransaction } from '../../platform/tx';
+import { lockUser } from '../faces';
 import { announceProfileChange, ownProfile } from './service';
 import { invalidSocialToken, type SocialAccount, socialAccountOf } from './social-graph';
 
@@ -31,8 +32,7 @@ export async function syncSocialAccount(
   if (account.id !== String(body.user_id)) throw invalidSocialToken();
   try {
     await inTransaction(unitOfWork(deps), async (work) => {
-      // NO KEY UPDATE: event and row inserts naming this member (foreign keys) must not wait on it (0004).
-      const [user] = await work.tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+      const user = await lockUser(work.tx, userId);
       const linkedElsewhere =
         user.identityProvider !== null &&
         (user.identityProvider !== SOCIAL_PROVIDER || (user.userIdentity ?? account.id) !== account.id);
