@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { userBlocks } from '../db/schema';
 import { createTestApp, signUp } from '../test/harness';
-import { type EventPublisher, inTransaction } from './tx';
+import { type CommittedBatch, type EventPublisher, inTransaction } from './tx';
 import { retryable, retryDelayMs, TX_ATTEMPTS } from './tx-retry';
 
 const ctx = await createTestApp();
@@ -62,5 +63,31 @@ describe('unit of work', () => {
     expect(retryable(null)).toBeNull();
     expect(retryDelayMs(1, () => 0)).toBe(0);
     expect(retryDelayMs(3, () => 1)).toBeGreaterThan(retryDelayMs(1, () => 1));
+  });
+});
+
+const [actor, friend, blocker] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+await ctx.deps.db.insert(userBlocks).values({ blockerId: blocker.userId, blockedId: actor.userId });
+
+describe("a unit of work's events leave out the members who blocked its actor (decision 0046)", () => {
+  const reached = (batches: unknown[]) =>
+    (batches as CommittedBatch[]).flatMap((batch) => batch.personal.map((event) => event.recipientId)).sort();
+  const emitToBoth = (knownAmong: number[], knownBlockers: number[]) => {
+    const { target, published } = publisher();
+    const deps = { db: ctx.deps.db, publisher: target, actor: actor.userId };
+    return inTransaction(deps, async (work) => {
+      work.knowBlockersAmong(knownAmong, knownBlockers);
+      await work.emit([friend.userId, blocker.userId], 'USER_PROFILES', null, { user_id: actor.userId });
+    }).then(() => reached(published));
+  };
+
+  it('takes the blockers the unit already read when every recipient is among them (decision 0072)', async () => {
+    // Told that the friend blocked the actor and the blocker did not: no probe of its own overrules it.
+    expect(await emitToBoth([friend.userId, blocker.userId], [friend.userId])).toEqual([blocker.userId]);
+  });
+
+  it('asks the database when a recipient is outside what the unit read', async () => {
+    expect(await emitToBoth([friend.userId], [])).toEqual([friend.userId]);
+    expect(await emitToBoth([], [])).toEqual([friend.userId]);
   });
 });

@@ -88,6 +88,8 @@ export class Work {
   readonly pending: CommittedEvent[] = [];
   readonly pendingChannel: CommittedChannelEvent[] = [];
   private readonly emits: PendingEmit[] = [];
+  /** Members whose block of the actor this unit already read (`knowBlockersAmong`), and which of them did. */
+  private readonly blocksRead = { among: new Set<number>(), blockers: new Set<number>() };
   /** Run once the transaction committed (a worker woken for what it queued); never on a rollback. */
   readonly committed: (() => void)[] = [];
   constructor(
@@ -115,6 +117,16 @@ export class Work {
     this.check?.(type, subtype, data);
     const despiteBlocks = options.despiteBlocks === true;
     this.emits.push({ kind: 'personal', recipients, type, subtype, data, despiteBlocks });
+  }
+
+  /**
+   * Tells the unit which of `members` blocked its actor, read in this transaction by a statement the caller
+   * made anyway (a thread's participants, a post's audience): when every recipient is among them, the flush
+   * leaves the blockers out without a probe of its own.
+   */
+  knowBlockersAmong(members: Iterable<number>, blockers: Iterable<number>) {
+    for (const id of members) this.blocksRead.among.add(id);
+    for (const id of blockers) this.blocksRead.blockers.add(id);
   }
 
   /** Calls `then` after the commit (each unit of work once), to wake a worker for rows this work queued. */
@@ -190,15 +202,16 @@ export class Work {
   private async leaveOutBlockers(): Promise<void> {
     const actor = this.actor;
     if (actor === undefined) return;
-    const reachesOthers = this.emits.some(
-      (emit) =>
-        (emit.kind === 'personal' && !emit.despiteBlocks && emit.recipients.some((id) => id !== actor)) ||
-        emit.kind === 'channel',
-    );
-    if (!reachesOthers) return;
-    const rows = await blockersOf(this.tx).execute({ actor });
-    if (rows.length === 0) return;
-    const blockers = new Set(rows.map((row) => row.id));
+    const reached = this.emits.flatMap((emit) => {
+      if (emit.kind === 'personal') return emit.despiteBlocks ? [] : emit.recipients;
+      return emit.kind === 'channel' ? emit.groups.flatMap((group) => group.ids) : [];
+    });
+    const others = reached.filter((id) => id !== actor);
+    if (others.length === 0) return;
+    const blockers = others.every((id) => this.blocksRead.among.has(id))
+      ? this.blocksRead.blockers
+      : new Set((await blockersOf(this.tx).execute({ actor })).map((row) => row.id));
+    if (blockers.size === 0) return;
     const kept = (ids: number[]) => ids.filter((id) => !blockers.has(id));
     const emits = this.emits.splice(0).flatMap((emit): PendingEmit[] => {
       if (emit.kind === 'personal') {

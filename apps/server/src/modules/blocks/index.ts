@@ -5,6 +5,8 @@
 export { blocksAccount } from './account';
 export {
   assertNoneBlocked,
+  blockedActorSql,
+  blockedContact,
   blockedEitherWayAmong,
   hasBlockedSql,
   hiddenFrom,

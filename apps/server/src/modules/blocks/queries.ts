@@ -18,6 +18,13 @@ export const notHiddenFromSql = (viewer: SQLWrapper | number, member: SQLWrapper
   sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} WHERE ${userBlocks.blockerId} = ${viewer}
     AND ${userBlocks.blockedId} = ${member})`;
 
+/**
+ * A condition over a list of members (`member` a column): the member blocked `actor`. The blockers are read
+ * once for the whole list (a hashed subplan), not probed per member: a community's audience is thousands.
+ */
+export const blockedActorSql = (member: SQLWrapper, actor: SQLWrapper | number): SQL =>
+  sql`${member} IN (SELECT ${userBlocks.blockerId} FROM ${userBlocks} WHERE ${userBlocks.blockedId} = ${actor})`;
+
 /** A condition: `viewer` (a column or an id) blocked anyone at all. */
 export const hasBlockedSql = (viewer: SQLWrapper | number): SQL =>
   sql`EXISTS (SELECT 1 FROM ${userBlocks} WHERE ${userBlocks.blockerId} = ${viewer})`;
@@ -58,10 +65,11 @@ export async function isBlockedEitherWay(db: Queryable, a: number, b: number): P
 }
 
 /** Refuses contact between the caller and any of `userIds` when either blocked the other (403 `blocked`). */
+/** 403 blocked: a contact refused because one of the two blocked the other. */
+export const blockedContact = () => forbidden('You cannot reach this member', 'blocked');
+
 export async function assertNoneBlocked(db: Queryable, callerId: number, userIds: Iterable<number>) {
-  if ((await blockedEitherWayAmong(db, callerId, userIds)).size > 0) {
-    throw forbidden('You cannot reach this member', 'blocked');
-  }
+  if ((await blockedEitherWayAmong(db, callerId, userIds)).size > 0) throw blockedContact();
 }
 
 /** The members `viewerId` blocked: for reads whose rows are filtered after the query (few, small lists). */

@@ -7,7 +7,7 @@ import { comments } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { assertNoneBlocked, notHiddenFromSql } from '../blocks';
+import { blockedContact, notHiddenFromSql } from '../blocks';
 import type { UserRow } from '../faces';
 import { type AnnouncedComment, announceComment, type CommentAnnouncement, type FeedSubtype } from './events';
 import { detachFiles, removeStoredFiles, type WarnLog } from './files';
@@ -28,6 +28,7 @@ import {
   audienceOf,
   type FeedPlace,
   openPost,
+  openPostForContact,
   type PostAccess,
   seesComment,
 } from './policy';
@@ -112,7 +113,7 @@ async function taggedIn(
 ) {
   // Most comments tag nobody: their post's readers (a whole community) are not read for nothing.
   if (!tagged || tagged.length === 0) return [];
-  const audience = await audienceOf(work.tx, access.post);
+  const audience = await audienceOf(work, access.post);
   const reach =
     urgency === Urgency.NONE
       ? audience.recipients
@@ -172,9 +173,8 @@ export async function presentOne(db: Queryable, callerId: number, access: PostAc
  * the feed of a member blocked either way (403 blocked).
  */
 export async function openForComment(db: Queryable, callerId: number, postId: number, place: FeedPlace) {
-  const access = await openPost(db, callerId, postId, place);
-  const { authorId, ownerUserId } = access.post;
-  await assertNoneBlocked(db, callerId, ownerUserId === null ? [authorId] : [authorId, ownerUserId]);
+  const { access, contactBlocked } = await openPostForContact(db, callerId, postId, place);
+  if (contactBlocked) throw blockedContact();
   assertMayTakePart(access);
   return access;
 }

@@ -13,6 +13,7 @@ import {
   attachmentsOfComments,
   type CommentRow,
   loadBundles,
+  noReactions,
   reactionsOf,
 } from './loader';
 import { type Audience, audienceOf, type PostRow } from './policy';
@@ -78,14 +79,17 @@ export async function announcePost(
   work: Work,
   post: PostRow,
   subtype: FeedSubtype,
-  /** Who reads it, when the caller has just read that in this unit of work (a post just written). */
-  readers?: Audience,
+  /**
+   * A post written in this unit of work: who reads it, as read then. Nobody has reacted to it yet (no other
+   * transaction can name it before the commit), so its readers' reactions are not read.
+   */
+  written?: Audience,
 ): Promise<AnnouncedView> {
-  const audience = readers ?? (await audienceOf(work.tx, post));
+  const audience = written ?? (await audienceOf(work, post));
   const [bundle] = await loadBundles(work.tx, [post]);
   if (!bundle) return () => undefined;
   const shown = bundle.target ? [bundle.author, bundle.target] : [bundle.author];
-  const reactions = await reactionsOf(work.tx, [post.id], audience.recipients);
+  const reactions = written ? noReactions() : await reactionsOf(work.tx, [post.id], audience.recipients);
   const viewers = await viewersFor(work.tx, audience.recipients, audience, shown, post.activity !== null);
   const now = new Date();
   const classOf = viewerClassOf(bundle, reactions);
@@ -144,7 +148,7 @@ export async function announceComment(
     await announcePost(work, post, 'UPDATE');
     return () => undefined;
   }
-  const audience = await audienceOf(work.tx, post);
+  const audience = await audienceOf(work, post);
   const recipients = commentReaders(audience, comment.urgency, readers);
   const attachments = known ?? (await attachmentsOfComments(work.tx, [comment.id])).get(comment.id) ?? [];
   const bundle: CommentBundle = { comment, author, communityId: post.communityId, attachments };

@@ -97,9 +97,12 @@ const reactionsStatement = preparedForAny('feed_reactions_of', (db) =>
     .where(and(inIdsAt(postReactions.postId, 'posts'), inIdsAt(postReactions.userId, 'viewers'))),
 );
 
+/** No reactions at all: a post's before anyone could react to it. */
+export const noReactions = (): Reactions => ({ ratings: new Map(), highFives: new Set() });
+
 /** The reactions of `viewerIds` on `postIds`. */
 export async function reactionsOf(db: Queryable, postIds: number[], viewerIds: number[]): Promise<Reactions> {
-  const reactions: Reactions = { ratings: new Map(), highFives: new Set() };
+  const reactions = noReactions();
   if (postIds.length === 0 || viewerIds.length === 0) return reactions;
   const rows = await reactionsStatement(db).execute({ posts: postIds, viewers: viewerIds });
   for (const r of rows) addReaction(reactions, r.postId, r.userId, r.kind, r.value);

@@ -1,10 +1,12 @@
 import { CommunityRole, ErrorCode, PostPrivacy, Urgency } from '@orbit/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedForAny } from '../../db/prepared';
-import { communityMembers, friendships, posts } from '../../db/schema';
+import { inIdsAt } from '../../db/queries';
+import { communityMembers, friendships, posts, users } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
-import { isBlockedEitherWay, notHiddenFromSql } from '../blocks';
+import type { Work } from '../../platform/tx';
+import { blockedActorSql, isBlockedEitherWay, notBlockedEitherWaySql, notHiddenFromSql } from '../blocks';
 import { assertIsMember, assertMayRead, assertMember } from '../communities';
 import { relationOf } from '../faces';
 
@@ -51,15 +53,59 @@ export async function assertMayPostOn(db: Queryable, callerId: number, place: Re
   return null;
 }
 
-const postSeenBy = preparedForAny('feed_post_seen_by', (db) =>
-  db
-    .select()
+/**
+ * The post as the caller sees it (a post of a member the caller blocked is gone for them, docs/decisions/0046),
+ * and whether the caller and its author or its feed's owner blocked each other: a comment's contact rule,
+ * read with the post rather than in a statement of its own.
+ */
+const postSeenBy = preparedForAny('feed_post_seen_by', (db) => {
+  const caller = sql.placeholder('caller');
+  return db
+    .select({
+      post: posts,
+      contactBlocked: sql<boolean>`NOT (${notBlockedEitherWaySql(caller, posts.authorId)}
+        AND (${posts.ownerUserId} IS NULL OR ${notBlockedEitherWaySql(caller, posts.ownerUserId)}))`,
+    })
     .from(posts)
-    .where(
-      and(eq(posts.id, sql.placeholder('post')), notHiddenFromSql(sql.placeholder('caller'), posts.authorId)),
-    )
-    .limit(1),
-);
+    .where(and(eq(posts.id, sql.placeholder('post')), notHiddenFromSql(caller, posts.authorId)))
+    .limit(1);
+});
+
+/**
+ * The post, if the caller may see it where the route says it is (404 otherwise, as if it did not exist), and
+ * whether a block either way stands between the caller and its author or owner.
+ */
+export async function openPostForContact(
+  db: Queryable,
+  callerId: number,
+  postId: number,
+  place: FeedPlace,
+): Promise<{ access: PostAccess; contactBlocked: boolean }> {
+  const [row] = await postSeenBy(db).execute({ post: postId, caller: callerId });
+  const post = row?.post;
+  if (!row || !post || !seesPrivate(post, callerId)) throw noSuchPost();
+  const { contactBlocked } = row;
+  if (place.kind === 'community') {
+    if (post.communityId === null) throw noSuchPost();
+    if (place.communityId !== undefined && place.communityId !== post.communityId) throw noSuchPost();
+    const standing = await assertMayRead(db, post.communityId, callerId);
+    const access = {
+      post,
+      isModerator: standing.isExpert,
+      seesUrgent: standing.isExpert,
+      isMember: standing.isMember,
+    };
+    return { access, contactBlocked };
+  }
+  if (post.ownerUserId === null) throw noSuchPost();
+  if (place.ownerId !== undefined && place.ownerId !== post.ownerUserId) throw noSuchPost();
+  const reads = post.authorId === callerId || (await mayReadUserFeed(db, callerId, post.ownerUserId));
+  if (!reads) throw noSuchPost();
+  return {
+    access: { post, isModerator: post.ownerUserId === callerId, seesUrgent: false, isMember: true },
+    contactBlocked,
+  };
+}
 
 /** The post, if the caller may see it where the route says it is; 404 otherwise, as if it did not exist. */
 export async function openPost(
@@ -68,25 +114,7 @@ export async function openPost(
   postId: number,
   place: FeedPlace,
 ): Promise<PostAccess> {
-  // A post of a member the caller blocked is gone for the caller (docs/decisions/0046).
-  const [post] = await postSeenBy(db).execute({ post: postId, caller: callerId });
-  if (!post || !seesPrivate(post, callerId)) throw noSuchPost();
-  if (place.kind === 'community') {
-    if (post.communityId === null) throw noSuchPost();
-    if (place.communityId !== undefined && place.communityId !== post.communityId) throw noSuchPost();
-    const standing = await assertMayRead(db, post.communityId, callerId);
-    return {
-      post,
-      isModerator: standing.isExpert,
-      seesUrgent: standing.isExpert,
-      isMember: standing.isMember,
-    };
-  }
-  if (post.ownerUserId === null) throw noSuchPost();
-  if (place.ownerId !== undefined && place.ownerId !== post.ownerUserId) throw noSuchPost();
-  const reads = post.authorId === callerId || (await mayReadUserFeed(db, callerId, post.ownerUserId));
-  if (!reads) throw noSuchPost();
-  return { post, isModerator: post.ownerUserId === callerId, seesUrgent: false, isMember: true };
+  return (await openPostForContact(db, callerId, postId, place)).access;
 }
 
 export function assertAuthor(authorId: number, callerId: number) {
@@ -174,42 +202,104 @@ export interface Audience {
   moderators: Set<number>;
   /** Who sees comments of every urgency. */
   urgentReaders: Set<number>;
+  /** The recipients' own settings, when read with them (a community's members): viewersFor need not ask. */
+  settings?: Map<number, ViewerSettings>;
 }
 
+/** What of a recipient's own settings a post or comment is presented by. */
+export interface ViewerSettings {
+  unit: number;
+  wellbeing: boolean;
+}
+
+/**
+ * Whether the reader blocked the unit of work's actor (bound as `actor`, NULL for none: then nobody did), so
+ * that the unit's flush needs no probe of its own for the readers (Work.knowBlockersAmong).
+ */
+const blocksActorSql = (reader: SQLWrapper) =>
+  sql<boolean>`${blockedActorSql(reader, sql.placeholder('actor'))}`;
+
+/** A community's members with the settings their views are presented by: one statement a post or comment. */
 const communityAudience = preparedForAny('feed_community_audience', (db) =>
   db
-    .select({ userId: communityMembers.userId, role: communityMembers.role })
+    .select({
+      userId: communityMembers.userId,
+      role: communityMembers.role,
+      unit: users.unitPreference,
+      wellbeing: users.wellbeingMode,
+      blocksActor: blocksActorSql(communityMembers.userId),
+    })
     .from(communityMembers)
+    .innerJoin(users, eq(users.id, communityMembers.userId))
     .where(eq(communityMembers.communityId, sql.placeholder('community'))),
 );
+
+/**
+ * A member's feed's readers (the owner, the author and the owner's friends) with the settings their views are
+ * presented by, in one statement.
+ */
+const memberFeedAudience = preparedForAny('feed_member_audience', (db) =>
+  db
+    .select({
+      userId: users.id,
+      unit: users.unitPreference,
+      wellbeing: users.wellbeingMode,
+      blocksActor: blocksActorSql(users.id),
+    })
+    .from(users)
+    .where(
+      or(
+        inIdsAt(users.id, 'ids'),
+        inArray(
+          users.id,
+          db
+            .select({ id: friendships.friendId })
+            .from(friendships)
+            .where(eq(friendships.userId, sql.placeholder('owner'))),
+        ),
+      ),
+    ),
+);
+
+type AudienceRow = { userId: number; unit: number; wellbeing: boolean; blocksActor: boolean };
+
+/** The readers' settings for their views; which of them blocked the actor, for the unit of work's flush. */
+function settingsOf(work: Work, rows: AudienceRow[]) {
+  work.knowBlockersAmong(
+    rows.map((row) => row.userId),
+    rows.filter((row) => row.blocksActor).map((row) => row.userId),
+  );
+  return new Map(rows.map((m) => [m.userId, { unit: m.unit, wellbeing: m.wellbeing }]));
+}
 
 /**
  * Members of a community receive its posts (public communities too: readers who are not members fetch);
  * a member's feed reaches the member, the author and the member's friends; a private post only its two.
  */
 export async function audienceOf(
-  db: Queryable,
+  work: Work,
   post: Pick<PostRow, 'communityId' | 'ownerUserId' | 'authorId' | 'privacy' | 'targetUserId'>,
 ): Promise<Audience> {
+  const actor = work.actor ?? null;
   const moderators = new Set<number>();
   const urgentReaders = new Set<number>();
   let everyone: number[];
+  let settings: Map<number, ViewerSettings>;
   if (post.communityId !== null) {
-    const members = await communityAudience(db).execute({ community: post.communityId });
+    const members = await communityAudience(work.tx).execute({ community: post.communityId, actor });
     for (const m of members.filter((member) => member.role === CommunityRole.EXPERT)) {
       moderators.add(m.userId);
       urgentReaders.add(m.userId);
     }
     everyone = members.map((m) => m.userId);
+    settings = settingsOf(work, members);
   } else {
     const owner = post.ownerUserId as number;
-    const friends = await db
-      .select({ id: friendships.friendId })
-      .from(friendships)
-      .where(eq(friendships.userId, owner));
+    const readers = await memberFeedAudience(work.tx).execute({ ids: [owner, post.authorId], owner, actor });
     moderators.add(owner);
-    everyone = [owner, post.authorId, ...friends.map((f) => f.id)];
+    everyone = [owner, post.authorId, ...readers.map((r) => r.userId)];
+    settings = settingsOf(work, readers);
   }
   if (post.privacy === PostPrivacy.PRIVATE) everyone = [post.authorId, post.targetUserId ?? post.authorId];
-  return { recipients: [...new Set(everyone)], moderators, urgentReaders };
+  return { recipients: [...new Set(everyone)], moderators, urgentReaders, settings };
 }

@@ -167,7 +167,7 @@ export async function writePost(
     pollExpiresAt: extras.poll?.expiresAt ?? null,
     activity: extras.activity ?? null,
   };
-  const audience = await audienceOf(db, row);
+  const audience = await audienceOf(work, row);
   const taggedUsers = await checkTaggedUsers(db, authorId, message, input.tagged_users, audience.recipients);
   const [post] = await insertPost(db).execute({ ...row, taggedUsers });
   await claimPostImages(db, authorId, imageIds, (post as PostRow).id);
@@ -316,7 +316,7 @@ export async function editPost(
         : post.type === PostType.POLL
           ? body.message.trim()
           : cleanMessage(body.message, files.length > 0);
-    const audience = await audienceOf(work.tx, post);
+    const audience = await audienceOf(work, post);
     const tagged =
       body.tagged_users === undefined
         ? post.taggedUsers

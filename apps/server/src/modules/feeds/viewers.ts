@@ -5,11 +5,14 @@ import { inIdsAt, runQueries } from '../../db/queries';
 import { users } from '../../db/schema';
 import { type FaceRow, STRANGER, seesPersona } from '../faces';
 import { friendPairs, pairKey } from './loader';
+import type { ViewerSettings } from './policy';
 import type { Viewer } from './presenter';
 
 export interface ViewerRoles {
   moderators: Set<number>;
   urgentReaders: Set<number>;
+  /** The viewers' settings when the caller read them already (a community's audience). */
+  settings?: Map<number, ViewerSettings>;
 }
 
 /** The members among `shown` who show their persona to friends only: a viewer's friendship with them matters. */
@@ -34,11 +37,16 @@ export async function viewersFor(
   shown: FaceRow[],
   needsUnits: boolean,
 ): Promise<Map<number, Viewer>> {
+  const known = roles.settings;
+  const readAlready = known !== undefined && viewerIds.every((id) => known.has(id));
   const [friends, units] = await runQueries(db, [
     () => friendPairs(db, viewerIds, privateMemberIds(shown)),
-    () => (viewerIds.length > 0 ? viewerSettings(db).execute({ ids: viewerIds }) : Promise.resolve([])),
+    () =>
+      viewerIds.length > 0 && !readAlready
+        ? viewerSettings(db).execute({ ids: viewerIds })
+        : Promise.resolve([]),
   ]);
-  const settingsOf = new Map(units.map((u) => [u.id, u]));
+  const settingsOf = readAlready ? known : new Map(units.map((u) => [u.id, u]));
   const unitOf = (id: number) => (needsUnits ? settingsOf.get(id)?.unit : undefined);
   return new Map(
     viewerIds.map((id) => [

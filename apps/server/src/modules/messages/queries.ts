@@ -3,9 +3,8 @@ import { and, eq, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client';
 import { preparedForAny, preparedPerDatabase } from '../../db/prepared';
-import { inIdsAt } from '../../db/queries';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
-import { notHiddenFromSql } from '../blocks';
+import { notBlockedEitherWaySql, notHiddenFromSql } from '../blocks';
 import {
   FACE_COLUMNS,
   faceSeenBy,
@@ -25,6 +24,12 @@ export interface Participant {
   lastReadId: number;
   /** A friend of the member the thread was loaded for (loadThread's viewer): read with the thread. */
   viewersFriend: boolean;
+  /** Either of this participant and the viewer blocked the other (docs/decisions/0046): read with the thread. */
+  blockedWithViewer: boolean;
+  /** This participant blocked the viewer: none of the viewer's events reach them. */
+  blocksViewer: boolean;
+  /** A message from someone else waits unread for them: a new one does not raise their thread count. */
+  hasUnread: boolean;
 }
 
 /** A thread as its participant `viewerId` may see it; 404 for anyone else (they may not know it exists). */
@@ -43,7 +48,7 @@ export async function loadThread(db: Queryable, groupId: number, viewerId: numbe
   return { group, participants, viewer, others: participants.filter((p) => p !== viewer) };
 }
 
-/** Read by every message sent, in its transaction. */
+/** Read by every message sent, in its transaction: all that sending asks of the thread, in one statement. */
 const participantsStatement = preparedForAny('pm_participants', (db) =>
   db
     .select({
@@ -51,6 +56,9 @@ const participantsStatement = preparedForAny('pm_participants', (db) =>
       user: users,
       lastReadId: messageParticipants.lastReadMessageId,
       viewersFriend: isFriendSql(sql.placeholder('viewer'), messageParticipants.userId),
+      blockedWithViewer: sql<boolean>`NOT ${notBlockedEitherWaySql(sql.placeholder('viewer'), messageParticipants.userId)}`,
+      blocksViewer: sql<boolean>`NOT ${notHiddenFromSql(messageParticipants.userId, sql.placeholder('viewer'))}`,
+      hasUnread: sql<boolean>`${hasUnreadSql()}`,
     })
     .from(messageParticipants)
     .innerJoin(messageGroups, eq(messageGroups.id, messageParticipants.groupId))
@@ -66,11 +74,7 @@ const participantsStatement = preparedForAny('pm_participants', (db) =>
 export async function participantsOf(db: Queryable, groupId: number, viewerId?: number) {
   // Without a viewer nobody is their friend: `user_id = NULL` matches no friendship.
   const rows = await participantsStatement(db).execute({ group: groupId, viewer: viewerId ?? null });
-  const participants: Participant[] = rows.map(({ user, lastReadId, viewersFriend: friend }) => ({
-    user,
-    lastReadId,
-    viewersFriend: friend,
-  }));
+  const participants: Participant[] = rows.map(({ group: _group, ...participant }) => participant);
   return { group: rows[0]?.group as GroupRow | undefined, participants };
 }
 
@@ -176,26 +180,6 @@ export async function pendingThreadCount(db: Queryable, userId: number): Promise
     .from(messageParticipants)
     .where(and(eq(messageParticipants.userId, userId), hasUnreadSql()));
   return row?.count ?? 0;
-}
-
-const withoutUnreadStatement = preparedForAny('pm_participants_without_unread', (db) =>
-  db
-    .select({ userId: messageParticipants.userId })
-    .from(messageParticipants)
-    .where(
-      and(
-        eq(messageParticipants.groupId, sql.placeholder('group')),
-        inIdsAt(messageParticipants.userId, 'ids'),
-        sql`NOT ${hasUnreadSql()}`,
-      ),
-    ),
-);
-
-/** Of these participants of a thread, the ones with nothing unread in it (a new message raises their count). */
-export async function participantsWithoutUnread(db: Queryable, groupId: number, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  const rows = await withoutUnreadStatement(db).execute({ group: groupId, ids: userIds });
-  return rows.map((r) => r.userId);
 }
 
 /** The other members of `userId`'s group threads: each thread's star is titled with its members' faces. */

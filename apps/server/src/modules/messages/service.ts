@@ -7,7 +7,7 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { type IncomingFile, noFiles, type StoredUploads, withStoredUploads } from '../attachments';
-import { assertNoneBlocked, notHiddenFromSql } from '../blocks';
+import { assertNoneBlocked, blockedContact, notHiddenFromSql } from '../blocks';
 import { presentMemberFace, relationsOf } from '../faces';
 import { notifyPrivateMessage } from '../notifications';
 import { type Interaction, recordInteraction, recordInteractions, StarTarget } from '../stars';
@@ -20,7 +20,6 @@ import {
   maySend,
   type Participant,
   participantsOf,
-  participantsWithoutUnread,
   pendingThreadCount,
   type Thread,
   threadSeenBy,
@@ -138,25 +137,46 @@ async function recordMessageInteractions(work: Work, thread: Thread) {
 }
 
 /** A one-to-one thread between members one of whom blocked the other takes nothing (403 blocked). */
-async function assertMaySend(db: Queryable, thread: Thread) {
+function assertMaySend(thread: Thread) {
   const other = thread.group.isGroup ? undefined : thread.others[0];
-  if (other) await assertNoneBlocked(db, thread.viewer.user.id, [other.user.id]);
+  if (other?.blockedWithViewer) throw blockedContact();
   if (!maySend(thread)) throw notFriends();
 }
 
-const touchThread = preparedForAny('pm_thread_touch', (db) =>
-  db
-    .update(messageGroups)
-    .set({ lastMessageAt: sql`${sql.placeholder('at')}` })
-    .where(eq(messageGroups.id, sql.placeholder('group'))),
-);
-
-const insertMessage = preparedForAny('pm_insert', (db) =>
-  db
-    .insert(messages)
-    .values(placeholdersFor(['groupId', 'authorId', 'message', 'createdAt']))
-    .returning(),
-);
+/**
+ * The message, the thread's last-message time and the sender's read mark (their own message is read), in
+ * one statement: a round trip less under the thread's row lock for each (decision 0072).
+ */
+const writeMessage = preparedForAny('pm_write', (db) => {
+  const written = db.$with('written').as(
+    db
+      .insert(messages)
+      .values(placeholdersFor(['groupId', 'authorId', 'message', 'createdAt']))
+      .returning(),
+  );
+  const touched = db.$with('touched').as(
+    db
+      .update(messageGroups)
+      .set({ lastMessageAt: sql`${sql.placeholder('at')}` })
+      .where(eq(messageGroups.id, sql.placeholder('groupId')))
+      .returning({ id: messageGroups.id }),
+  );
+  const senderRead = db.$with('sender_read').as(
+    db
+      .update(messageParticipants)
+      .set({
+        lastReadMessageId: sql`greatest(${messageParticipants.lastReadMessageId}, (SELECT id FROM ${written}))`,
+      })
+      .where(
+        and(
+          eq(messageParticipants.groupId, sql.placeholder('groupId')),
+          eq(messageParticipants.userId, sql.placeholder('authorId')),
+        ),
+      )
+      .returning({ id: messageParticipants.userId }),
+  );
+  return db.with(written, touched, senderRead).select().from(written);
+});
 
 /**
  * POST /pms/send/{group_id}, and with files POST /pms/{group_id}/attachments: participants only; a
@@ -171,27 +191,27 @@ export async function sendMessage(
   files: IncomingFile[] = [],
 ) {
   // Refused senders are turned away before their files are checked and stored.
-  if (files.length > 0) await assertMaySend(deps.db, await loadThread(deps.db, groupId, senderId));
+  if (files.length > 0) assertMaySend(await loadThread(deps.db, groupId, senderId));
   return withStoredUploads(deps, files, (uploads) =>
     inTransaction(unitOfWork(deps, senderId), async (work) => {
       const thread = await loadThread(work.tx, groupId, senderId);
-      await assertMaySend(work.tx, thread);
-      const text = messageText(raw, uploads.count > 0);
-      const newlyPending = await participantsWithoutUnread(
-        work.tx,
-        groupId,
-        thread.others.map((p) => p.user.id),
+      assertMaySend(thread);
+      // Everyone this message reaches is a participant: who of them blocked the sender was read with them.
+      work.knowBlockersAmong(
+        thread.participants.map((p) => p.user.id),
+        thread.participants.filter((p) => p.blocksViewer).map((p) => p.user.id),
       );
+      const text = messageText(raw, uploads.count > 0);
+      const newlyPending = thread.others.filter((p) => !p.hasUnread).map((p) => p.user.id);
       const now = new Date();
-      const [written] = await insertMessage(work.tx).execute({
+      const [written] = await writeMessage(work.tx).execute({
         groupId,
         authorId: senderId,
         message: text,
         createdAt: now,
+        at: now.toISOString(),
       });
-      const row = await attachFiles(work.tx, uploads, written, senderId);
-      await touchThread(work.tx).execute({ group: groupId, at: now.toISOString() });
-      await markReadUpTo(work.tx, groupId, senderId, row.id);
+      const row = await attachFiles(work.tx, uploads, written as MessageRow, senderId);
       thread.viewer.lastReadId = row.id;
       await recordMessageInteractions(work, thread);
       const personaSeen = await emitMessage(work, EventSubtype.NEW, row, thread);
@@ -242,24 +262,6 @@ export async function addFilesToMessage(
       return { attachments: row.attachments ?? [] };
     }),
   );
-}
-
-const markReadStatement = preparedForAny('pm_mark_read_up_to', (db) =>
-  db
-    .update(messageParticipants)
-    .set({
-      lastReadMessageId: sql`greatest(${messageParticipants.lastReadMessageId}, ${sql.placeholder('message')})`,
-    })
-    .where(
-      and(
-        eq(messageParticipants.groupId, sql.placeholder('group')),
-        eq(messageParticipants.userId, sql.placeholder('user')),
-      ),
-    ),
-);
-
-async function markReadUpTo(db: Queryable, groupId: number, userId: number, messageId: number) {
-  await markReadStatement(db).execute({ group: groupId, user: userId, message: messageId });
 }
 
 /** A message of the thread, locked when `lock`; 404 when the thread has no such message. */
