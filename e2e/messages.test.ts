@@ -125,10 +125,19 @@ describeInBrowser('private and group messages in two browsers', () => {
       }
       await save.click();
       await send(dialog(ann.page, 'Trail crew'), 'Welcome, crew');
-      const catList = await openMessageList(cat.page);
-      await previewsOf(catList)
+      // In the list, as in the thread, Ann's own last message is "You"'s; Cat sees Ann's name there.
+      const annGroup = dialog(ann.page, 'Trail crew');
+      await annGroup.getByRole('button', { name: text('back'), exact: true }).click();
+      await previewsOf(dialog(ann.page, text('privateMessages')))
         .getByRole('button', { name: /Trail crew/ })
-        .click();
+        .getByText(text('messagesLastBy', text('you'), 'Welcome, crew'), { exact: true })
+        .waitFor();
+      const catList = await openMessageList(cat.page);
+      const catPreview = previewsOf(catList).getByRole('button', { name: /Trail crew/ });
+      await catPreview
+        .getByText(text('messagesLastBy', ann.username, 'Welcome, crew'), { exact: true })
+        .waitFor();
+      await catPreview.click();
       await dialog(cat.page, 'Trail crew').getByText('Welcome, crew', { exact: true }).waitFor();
     });
 

@@ -1,8 +1,10 @@
 import { DELETED_MEMBER_NAME, type PmPreview } from '@orbit/contract';
 import { useRef, useState } from 'react';
 import { usePreviews } from '../../api/messages';
+import { useMe } from '../../api/profiles';
 import { open } from '../../app/places';
 import { positional, useTranslation } from '../../i18n';
+import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
 import { Avatar } from '../../ui/Avatar';
 import { IconButton } from '../../ui/Button';
@@ -50,8 +52,14 @@ export function MessagesView() {
 
 function PreviewRow({ preview, onGone }: { preview: PmPreview; onGone: () => void }) {
   const { t } = useTranslation();
-  // The server's name for an author who erased their account is worded here (decision 0048).
-  const author = preview.name === DELETED_MEMBER_NAME ? t(T.deletedMember) : preview.name;
+  const me = useMe();
+  // The member's own last message reads "You", as in the thread; the server's name for an author who erased
+  // their account is worded here (decision 0048).
+  const isMe = me !== null && preview.screen_name === me.username;
+  const author =
+    preview.name === DELETED_MEMBER_NAME
+      ? t(T.deletedMember)
+      : preview.name && personName(t, { name: preview.name, isMe });
   // The server names an attachment-only last message IMAGE; the words come from the dictionary (docs/product/messages.md#previews).
   const last = preview.attachments.length > 0 ? t(T.messagesImagePreview) : preview.text;
   const text = author && preview.is_group ? t(T.messagesLastBy, positional(author, last)) : last;
