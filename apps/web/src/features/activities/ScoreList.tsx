@@ -1,6 +1,7 @@
 import { positional, useTranslation } from '../../i18n';
 import { personName } from '../../i18n/names';
 import { T } from '../../i18n/texts';
+import { Avatar } from '../../ui/Avatar';
 import cardStyles from '../../ui/Card.module.css';
 import styles from './Activities.module.css';
 
@@ -28,12 +29,9 @@ export function ScoreList({ rows, label }: { rows: ScoreRow[]; label: string }) 
             {row.rank === null ? t(T.leaderboardUnranked) : t(T.leaderboardRank, positional(row.rank))}
           </span>
           <span className={styles.who}>
-            {row.imageUrl ? (
-              <img className={styles.avatar} src={row.imageUrl} alt="" />
-            ) : (
-              <span className={styles.avatar} />
-            )}
-            <span>{personName(t, { name: row.name, isMe: row.isMe })}</span>
+            {/* A member without a picture shows their initials, as in every other list. */}
+            <Avatar src={row.imageUrl} name={row.name} size={32} decorative />
+            <span className={styles.whoName}>{personName(t, { name: row.name, isMe: row.isMe })}</span>
           </span>
           <span className={styles.duration}>{row.value}</span>
         </li>
