@@ -95,8 +95,12 @@ export default defineConfig(async () => {
                   name: 'server-pg',
                   include: serverTests,
                   globalSetup: ['apps/server/src/test/pg-template.ts'],
-                  // PGlite's own thread is PGlite's alone (decision 0065): it runs once, in the PGlite run.
-                  exclude: ['apps/server/src/db/pglite-thread.test.ts'],
+                  // PGlite's own thread and its kept statements are PGlite's alone (decisions 0065, 0073): they
+                  // run once, in the PGlite run.
+                  exclude: [
+                    'apps/server/src/db/pglite-thread.test.ts',
+                    'apps/server/src/db/pglite-prepared.test.ts',
+                  ],
                   isolate: false,
                   env: { ORBIT_TEST_DB: 'postgres', DATABASE_URL_TEST: PG_URL },
                   expect: { poll: { timeout: 15_000 } },

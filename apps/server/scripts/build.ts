@@ -44,11 +44,11 @@ fs.cpSync(path.join(SERVER_DIR, 'src', MIGRATIONS), path.join(OUT_DIR, MIGRATION
   recursive: true,
   filter: neededAtRunTime,
 });
-// The embedded database's thread is a file of its own (decision 0065), loaded by path at run time.
-fs.copyFileSync(
-  path.join(SERVER_DIR, 'src/db/pglite-worker.mjs'),
-  path.join(OUT_DIR, 'db/pglite-worker.mjs'),
-);
+// The embedded database's thread is a file of its own (decision 0065), loaded by path at run time, with the
+// statements it keeps prepared (decision 0073).
+for (const file of ['pglite-worker.mjs', 'pglite-prepared.mjs']) {
+  fs.copyFileSync(path.join(SERVER_DIR, 'src/db', file), path.join(OUT_DIR, 'db', file));
+}
 const modules = Object.keys(result.metafile.inputs).length;
 const kb = Math.round(fs.statSync(path.join(OUT_DIR, 'main.js')).size / 1024);
 console.log(`server: ${modules} modules -> ${path.relative(process.cwd(), OUT_DIR)}/main.js (${kb} KB)`);

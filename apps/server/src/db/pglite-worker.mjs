@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparedStatements } from './pglite-prepared.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
@@ -77,9 +78,30 @@ async function end(id, commit) {
 const target = (/** @type {number | undefined} */ tx) =>
   tx === undefined ? pglite : transactions.get(tx)?.tx;
 
+const prepared = preparedStatements(pglite);
+
+/**
+ * A data statement through the kept statements, under the locks PGlite's `query` takes: outside a
+ * transaction it waits for any open one and is written to the files after, inside one it runs in it.
+ */
+function query({ tx, sql, params, rowMode, textOids }) {
+  const options = { rowMode, parsers: keptAsText(textOids) };
+  if (!prepared.accepts(sql)) return target(tx).query(sql, params, options);
+  if (tx !== undefined) {
+    if (!transactions.has(tx)) throw new Error(`No open transaction ${tx}`);
+    return pglite._runExclusiveQuery(() => prepared.query(sql, params, options));
+  }
+  return pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(async () => {
+      const result = await prepared.query(sql, params, options);
+      await pglite.syncToFs();
+      return result;
+    }),
+  );
+}
+
 const operations = {
-  query: ({ tx, sql, params, rowMode, textOids }) =>
-    target(tx).query(sql, params, { rowMode, parsers: keptAsText(textOids) }),
+  query,
   exec: ({ tx, sql }) => target(tx).exec(sql),
   begin,
   end: ({ tx, commit }) => end(tx, commit),
