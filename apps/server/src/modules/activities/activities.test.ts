@@ -7,6 +7,7 @@ import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
 import { activityHistory } from './history';
 import { leaderboard } from './leaderboard';
+import { inMemberZone } from './period';
 import { ingestActivity, logActivity } from './service';
 import { activitySummary } from './summary';
 
@@ -286,6 +287,24 @@ describe('history', () => {
     expect(await weekStart()).toBe('2026-11-16');
     await setUser(member, { timezone: 'America/New_York' });
     expect(await weekStart()).toBe('2026-11-09');
+  });
+
+  it("reads in the member's zone at the first try once their home was read", async () => {
+    /** The zones a read runs in for a member whose stored zone is Tokyo. */
+    const zonesTried = async (user: TestUser) => {
+      const tried: string[] = [];
+      await inMemberZone(user.userId, async (zone) => {
+        tried.push(zone);
+        return { memberZone: 'Asia/Tokyo', value: null };
+      });
+      return tried;
+    };
+    const [member, other] = [await signUp(app), await signUp(app)];
+    for (const user of [member, other]) await setUser(user, { timezone: 'Asia/Tokyo' });
+    // Without a home read the first read guesses UTC, then runs again in the member's zone.
+    expect(await zonesTried(other)).toEqual(['UTC', 'Asia/Tokyo']);
+    expect((await call(app, 'profiles', { headers: member.headers })).statusCode).toBe(200);
+    expect(await zonesTried(member)).toEqual(['Asia/Tokyo']);
   });
 
   it('covers the last 12 months and the current and two previous years only', async () => {

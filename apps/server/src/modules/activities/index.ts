@@ -5,6 +5,7 @@ export {
   addDays,
   inMemberZone,
   instantWithin,
+  learnMemberZone,
   localDay,
   localDayOf,
   monthOf,

@@ -56,6 +56,21 @@ const ZONE_GUESSES_MAX = 10_000;
 /** A zone that moved during the read is followed this often, then the last run is answered. */
 const ZONE_RUNS_MAX = 3;
 
+/** Keeps `zone` as the member's next guess, the most recently learnt last (the oldest guess goes first). */
+function keepGuess(userId: number, zone: string): void {
+  zoneGuesses.delete(userId);
+  if (zoneGuesses.size >= ZONE_GUESSES_MAX) zoneGuesses.delete(zoneGuesses.keys().next().value as number);
+  zoneGuesses.set(userId, zone);
+}
+
+/**
+ * A read that has the member's row anyway (the home) tells the zone it saw, so that the member's first
+ * history, board or insights read runs once, in the right zone, rather than once in UTC and again.
+ */
+export function learnMemberZone(userId: number, zone: string | null): void {
+  keepGuess(userId, safeZone(zone));
+}
+
 /**
  * Runs `read` in the member's zone: `read` binds the zone it is given and answers, from the same statement,
  * the zone the member has (null when there is no such member).
@@ -70,9 +85,7 @@ export async function inMemberZone<T>(
     if (memberZone === null) throw notFound('No such member');
     const actual = safeZone(memberZone);
     if (actual === zone || run === ZONE_RUNS_MAX) {
-      zoneGuesses.delete(userId);
-      if (zoneGuesses.size >= ZONE_GUESSES_MAX) zoneGuesses.delete(zoneGuesses.keys().next().value as number);
-      zoneGuesses.set(userId, actual);
+      keepGuess(userId, actual);
       return { zone, value };
     }
     zone = actual;

@@ -80,7 +80,6 @@ async function recordNew(
   row: ActivityLogRow,
   input: ActivityLogInput,
 ) {
-  const user = await findUser(work.tx, userId);
   const written = await writePost(
     work,
     userId,
@@ -92,7 +91,10 @@ async function recordNew(
   await work.tx.insert(activityLogPosts).values({ activityLogId: row.id, postId });
   await completeMomentsByActivity(work, row);
   await publishNewPost(deps, work, written);
-  const session = presentActivityLog(row, user.unitPreference, postId);
+  // The member reads their own feed, so the post's audience has their units already.
+  const unit =
+    written.audience.settings?.get(userId)?.unit ?? (await findUser(work.tx, userId)).unitPreference;
+  const session = presentActivityLog(row, unit, postId);
   await work.emit([userId], EventType.SESSION_ACTIVITY, EventSubtype.NEW, { kind: 'activity', ...session });
   return session;
 }

@@ -18,7 +18,7 @@ import type { PostActivity } from '../../db/schema/feeds';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
-import { assertMayRead, standingIn } from '../communities';
+import { assertMayRead, type CommunityStanding, standingIn } from '../communities';
 import { recordInteraction, StarTarget } from '../stars';
 import { recordTags } from '../tags';
 import { type AnnouncedView, announcePost } from './events';
@@ -142,7 +142,7 @@ export async function writePost(
   extras: PostExtras = {},
 ): Promise<WrittenPost> {
   const db = work.tx;
-  await assertMayPostOn(db, authorId, place);
+  const standing = await assertMayPostOn(db, authorId, place);
   const type = extras.type ?? PostType.USER;
   const imageIds = (input.attachments ?? []).map((image) => image.id);
   const message =
@@ -172,13 +172,15 @@ export async function writePost(
   const [post] = await insertPost(db).execute({ ...row, taggedUsers });
   await claimPostImages(db, authorId, imageIds, (post as PostRow).id);
   await recordFeedInteraction(work, authorId, post as PostRow);
-  return { post: post as PostRow, audience };
+  return { post: post as PostRow, audience, standing };
 }
 
 /** A post just written in this unit of work, with who reads it (written, not yet announced). */
 export interface WrittenPost {
   post: PostRow;
   audience: Audience;
+  /** The author's standing in the post's community, as the check to post read it (null on a member's feed). */
+  standing: CommunityStanding | null;
 }
 
 /**
@@ -188,11 +190,11 @@ export interface WrittenPost {
 export async function publishNewPost(
   deps: Hooked,
   work: Work,
-  { post, audience }: WrittenPost,
+  { post, audience, standing }: WrittenPost,
 ): Promise<FeedPost> {
   const viewOf = await announcePost(work, post, EventSubtype.NEW, audience);
   await notifyTagged(deps, work, post, post.taggedUsers);
-  await pushExpertPost(work, post);
+  await pushExpertPost(work, post, standing);
   return presentAfterAnnouncing(work, post.authorId, viewOf, post);
 }
 

@@ -1,5 +1,6 @@
 import type { ProfilesResponse } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
+import { learnMemberZone } from '../activities';
 import { presentUserProfile } from '../users';
 import { readHome } from './read';
 import { homeStarSet } from './star-set';
@@ -14,6 +15,7 @@ async function computeProfiles(deps: AppDeps, userId: number) {
   const now = new Date();
   const read = await readHome(deps.db, userId, now);
   const { user, organizations: orgs } = read;
+  learnMemberZone(user.id, user.timezone);
   const home = await homeStarSet(deps.db, read, now);
   const profiles: ProfilesResponse = {
     user_profile: presentUserProfile(
