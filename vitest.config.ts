@@ -76,6 +76,8 @@ export default defineConfig(async () => {
                   'apps/server/src/db/seed/**',
                   'apps/server/src/platform/realtime/redis-bus.test.ts',
                   'apps/server/src/platform/realtime/redis-outage.test.ts',
+                  // node-postgres's own (decision 0074): it runs once, in the PostgreSQL run.
+                  'apps/server/src/db/transaction-edges.test.ts',
                 ]
               : [],
             // Every file builds its own app on its own database, so the modules they import can be shared:

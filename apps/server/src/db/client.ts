@@ -14,6 +14,7 @@ import { type ListenHandlers, listenOn } from './listen';
 import { lockPgliteDir } from './pglite-lock';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
+import { TransactionEdges } from './transaction-edges';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -120,7 +121,7 @@ export async function openPglite(
 }
 
 export async function openPostgres(url: string, max = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, Client: TransactionEdges });
   // An idle client whose server connection drops (restart, failover) must not crash the process: the pool
   // discards it and the next query opens a new one.
   pool.on('error', (err) => console.warn(`[orbit] idle PostgreSQL connection lost: ${err.message}`));
