@@ -77,7 +77,7 @@ export default defineConfig(async () => {
                   'apps/server/src/platform/realtime/redis-bus.test.ts',
                   'apps/server/src/platform/realtime/redis-outage.test.ts',
                   // node-postgres's own (decision 0074): it runs once, in the PostgreSQL run.
-                  'apps/server/src/db/transaction-edges.test.ts',
+                  'apps/server/src/db/begin-with-first.test.ts',
                 ]
               : [],
             // Every file builds its own app on its own database, so the modules they import can be shared:

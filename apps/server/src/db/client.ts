@@ -10,11 +10,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { BeginWithFirstStatement } from './begin-with-first';
 import { type ListenHandlers, listenOn } from './listen';
 import { lockPgliteDir } from './pglite-lock';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
-import { TransactionEdges } from './transaction-edges';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -121,7 +121,7 @@ export async function openPglite(
 }
 
 export async function openPostgres(url: string, max = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, Client: TransactionEdges });
+  const pool = new pg.Pool({ connectionString: url, max, Client: BeginWithFirstStatement });
   // An idle client whose server connection drops (restart, failover) must not crash the process: the pool
   // discards it and the next query opens a new one.
   pool.on('error', (err) => console.warn(`[orbit] idle PostgreSQL connection lost: ${err.message}`));

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { preparedForAny } from '../db/prepared';
 import { type ChannelGroup, userBlocks } from '../db/schema';
-import { commitWithNextStatement } from '../db/transaction-edges';
 import { appendEvents, type StreamCounts } from './events-append';
 import { retryable, retryDelayMs, TX_ATTEMPTS } from './tx-retry';
 
@@ -175,10 +174,7 @@ export class Work {
     this.emits.splice(0, this.emits.length, ...kept);
   }
 
-  /**
-   * Writes every collected emit: sequences advanced in one statement, then the rows. inTransaction calls it
-   * once, last, right before the commit, which goes with its statement on PostgreSQL (decision 0074).
-   */
+  /** Writes every collected emit: sequences advanced in one statement, then the rows; called before commit. */
   async flush(): Promise<void> {
     await this.leaveOutBlockers();
     if (this.emits.length === 0) return;
@@ -192,8 +188,6 @@ export class Work {
         add(`c:${emit.communityId}`, 0);
       }
     }
-    // The append is the unit of work's last statement: its COMMIT goes with it (decision 0074).
-    commitWithNextStatement(this.tx);
     const written = await appendEvents(this.tx, counts, this.emits.splice(0));
     this.pending.push(...written.personal);
     this.pendingChannel.push(...written.channel);

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DB_TARGET, PG_ADMIN_URL } from '../test/harness';
+import { BeginWithFirstStatement } from './begin-with-first';
+
+const onPostgres = DB_TARGET === 'postgres';
+if (!onPostgres) {
+  console.warn(
+    "[orbit] A transaction's BEGIN sent with its first statement is node-postgres's: tested on PostgreSQL.",
+  );
+}
+
+describe.runIf(onPostgres)("a transaction's BEGIN sent with its first statement (decision 0074)", () => {
+  const pool = new pg.Pool({ connectionString: PG_ADMIN_URL, max: 4, Client: BeginWithFirstStatement });
+  /** Round trips the server answered (each ends with ReadyForQuery), over every connection of the pool. */
+  let answered = 0;
+  pool.on('connect', (client) => {
+    (client as unknown as { connection: pg.Connection }).connection.on('readyForQuery', () => {
+      answered += 1;
+    });
+  });
+  const db = drizzle(pool);
+  type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+  const table = sql.raw(`begin_first_${randomBytes(4).toString('hex')}`);
+  const created = db.execute(sql`CREATE TABLE ${table} (id int PRIMARY KEY, n int NOT NULL)`);
+  afterAll(async () => {
+    await db.execute(sql`DROP TABLE IF EXISTS ${table}`);
+    await pool.end();
+  });
+
+  /** Named statements, as the services' prepared ones are, prepared on the transaction they run in. */
+  const counter = (tx: Tx) =>
+    tx
+      .select({ n: sql<number>`n` })
+      .from(sql`${table}`)
+      .where(sql`id = ${sql.placeholder('id')}`)
+      .for('update')
+      .prepare('begin_first_counter');
+  const countOf = async (id: number) =>
+    (await db.execute<{ n: number }>(sql`SELECT n FROM ${table} WHERE id = ${id}`)).rows[0]?.n;
+
+  async function roundTrips(fn: () => Promise<unknown>) {
+    const before = answered;
+    await fn();
+    return answered - before;
+  }
+
+  /** A unit of work's shape: a read that locks, then a write, then drizzle's COMMIT. */
+  const unitOfWork = (id: number) =>
+    db.transaction(async (tx) => {
+      const [row] = await counter(tx).execute({ id });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await tx.execute(sql`UPDATE ${table} SET n = ${(row?.n ?? 0) + 1} WHERE id = ${id}`);
+    });
+
+  it('opens with the first statement: a read, a write and the commit are three round trips, not four', async () => {
+    await created;
+    await db.execute(sql`INSERT INTO ${table} VALUES (1, 0)`);
+    // A name's first use on a connection parses it and sends BEGIN on its own; every connection has it after.
+    await Promise.all([unitOfWork(1), unitOfWork(1), unitOfWork(1), unitOfWork(1)]);
+    expect(await roundTrips(() => unitOfWork(1))).toBe(3);
+    expect(await roundTrips(() => db.transaction((tx) => counter(tx).execute({ id: 1 })))).toBe(2);
+    expect(await roundTrips(() => db.transaction(async () => 'nothing sent'))).toBe(0);
+    expect(await countOf(1)).toBe(5);
+  });
+
+  it('keeps each transaction whole under concurrency: no increment is lost', async () => {
+    await db.execute(sql`INSERT INTO ${table} VALUES (2, 0)`);
+    // The row lock lasts until the commit only if BEGIN came first.
+    await Promise.all(Array.from({ length: 20 }, () => unitOfWork(2)));
+    expect(await countOf(2)).toBe(20);
+  });
+
+  it('commits nothing when a statement fails, the one that carried BEGIN too, and answers its own code', async () => {
+    const duplicateSecond = db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO ${table} VALUES (${3}, ${1})`);
+      await tx.execute(sql`INSERT INTO ${table} VALUES (${3}, ${2})`);
+    });
+    await expect(duplicateSecond).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: '23505' }),
+    });
+    const duplicateFirst = db.transaction((tx) => tx.execute(sql`INSERT INTO ${table} VALUES (${1}, ${9})`));
+    await expect(duplicateFirst).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: '23505' }),
+    });
+    const rows = await db.execute<{ id: number }>(sql`SELECT id FROM ${table} WHERE id = ${3} OR n = ${9}`);
+    expect(rows.rows).toEqual([]);
+    // The connections are whole after it: the next unit of work commits.
+    await unitOfWork(1);
+    expect(await countOf(1)).toBe(6);
+  });
+
+  it("answers each statement's own rows, with or without parameters and names", async () => {
+    const rows = await db.transaction(async (tx) => {
+      const first = (await tx.execute<{ a: number }>(sql`SELECT ${41}::int + 1 AS a`)).rows;
+      const plain = (await tx.execute<{ b: string }>(sql`SELECT 'plain' AS b`)).rows;
+      const last = await counter(tx).execute({ id: 2 });
+      return [first, plain, last];
+    });
+    expect(rows).toEqual([[{ a: 42 }], [{ b: 'plain' }], [{ n: 20 }]]);
+  });
+});
