@@ -1,4 +1,4 @@
-import type { FeedPost, ProfilesResponse } from '@orbit/contract';
+import type { ActivityHistoryResponse, FeedPost, ProfilesResponse } from '@orbit/contract';
 import type { Config } from './config';
 import type { Database, Db, Queryable } from './db/client';
 import type { PasswordHasher } from './platform/auth/passwords';
@@ -21,6 +21,22 @@ export interface HomeReads {
     userId: number,
     compute: () => Promise<{ home: ProfilesResponse; streams: StreamsAt }>,
   ): Promise<ProfilesResponse>;
+}
+
+/** A history as computed, with what it was computed from: the owner's sessions' counter and zone. */
+export interface KeptHistory {
+  epoch: string;
+  zone: string;
+  answer: ActivityHistoryResponse;
+}
+
+/**
+ * Histories served again while their owner's sessions and zone stand still: the activities module's
+ * HistoryCache (decision 0075), built in wiring.ts. Declared here, not imported from the module, so that this
+ * file stays below every module.
+ */
+export interface HistoryReads {
+  read(ownerId: number, key: string, compute: () => Promise<KeptHistory>): Promise<KeptHistory>;
 }
 
 /** A community feed page as the route answers it, handed to the route's serialiser. */
@@ -102,6 +118,8 @@ export interface AppDeps {
   linkPreview: LinkPreviewer;
   /** This instance's computed homes (GET /user/profiles), checked against the event streams at each read. */
   homes: HomeReads;
+  /** This instance's computed histories (GET /user/activity/history), checked against their owner's sessions. */
+  histories: HistoryReads;
   /** This instance's community feed windows and first pages, checked against the channel at each read. */
   feedPages: FeedPageReads;
   /** The mail outbox's worker (queue with `queueMail` in a transaction, then `kick()` after its commit). */

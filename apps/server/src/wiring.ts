@@ -3,6 +3,7 @@ import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps, DomainHooks } from './deps';
+import { HistoryCache } from './modules/activities';
 import { membershipsOf } from './modules/communities';
 import { CommunityPageCache } from './modules/feeds';
 import { HomeCache } from './modules/home';
@@ -88,6 +89,8 @@ export async function createDeps(
     new JanusMedia(config, log.child({ component: 'janus' }), undefined, () =>
       openRoomsByGateway(database.db),
     );
+  const homes = new HomeCache(database.db);
+  const histories = new HistoryCache(database.db);
   const readiness = new Readiness({
     db: database.db,
     redis,
@@ -106,6 +109,7 @@ export async function createDeps(
             sessions: sessions.cache,
             openRooms: () => openRoomsByGateway(database.db),
             draining: () => readiness.isDraining,
+            keptReads: { home: homes, history: histories },
           })
         : null,
   };
@@ -120,8 +124,9 @@ export async function createDeps(
     // Started by main.ts (media.start()): a test app gets no Janus child unless it starts one.
     media,
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
-    homes: new HomeCache(database.db),
+    homes,
     feedPages: new CommunityPageCache(database.db),
+    histories,
     // Started by main.ts (mail.start()): a test app sends only when its test starts it or delivers itself.
     mail: new MailOutbox(database.db, configuredTransport(config, mailLog), mailLog),
     push: new PushOutbox(database.db, config, log.child({ component: 'push' })),

@@ -75,3 +75,17 @@ export const activityBoardEpochs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.week, t.shard] })],
 );
+
+/**
+ * How often each member's sessions changed: a counter that only grows, bumped by the same triggers as
+ * activity_board_epochs (migration 0030) in the writing statement's own transaction, for every writer alike.
+ * A member's history read in one snapshot stays the truth while their counter and zone stand still, which
+ * lets it be served again without reading the sessions (docs/decisions/0075). An erased member's row goes
+ * with them: the trigger counts only members that still exist.
+ */
+export const activityMemberEpochs = pgTable('activity_member_epochs', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  changes: bigint('changes', { mode: 'number' }).notNull(),
+});

@@ -308,6 +308,48 @@ describe('history', () => {
     expect(await zonesTried(member, 'Asia/Tokyo')).toEqual(['Asia/Tokyo']);
   });
 
+  it("is served again only while the owner's sessions stand still, whoever wrote them", async () => {
+    const [member, friend] = [await signUp(app), await signUp(app)];
+    await befriend(member, friend);
+    await setUser(member, { timezone: 'UTC' });
+    await sessionsAt(member, ['2026-11-02T10:00:00Z']);
+    const now = new Date('2026-12-10T12:00:00Z');
+    const yearOf = (caller: TestUser) =>
+      activityHistory(
+        deps,
+        caller.userId,
+        { year: 2026, group_by: 'activity', friend_id: member.userId },
+        now,
+      );
+    const first = await yearOf(member);
+    // Kept: the same answer, for the member and for their friend alike.
+    expect(await yearOf(member)).toBe(first);
+    expect(await yearOf(friend)).toBe(first);
+    // Written straight into the table, as a seed, an import or another instance would: no call here knows.
+    await sessionsAt(member, ['2026-11-03T10:00:00Z'], 9, 1200000);
+    expect((await yearOf(friend)).total_duration_millis).toBe(600000 + 1200000);
+    await deps.db.update(activityLogs).set({ durationMs: 60000 }).where(eq(activityLogs.activityType, 9));
+    expect((await yearOf(member)).total_duration_millis).toBe(600000 + 60000);
+    await deps.db.delete(activityLogs).where(eq(activityLogs.userId, member.userId));
+    expect((await yearOf(member)).total_duration_millis).toBe(0);
+    // Sessions logged at once, read meanwhile: the last read counts every one.
+    const logged = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2 === 0 ? logRun(member, { duration_ms: 60000 * (i + 1) }) : yearOf(friend),
+      ),
+    );
+    expect(logged.filter((r) => 'statusCode' in r).map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const thisYear = new Date().getUTCFullYear();
+    const total = (
+      await activityHistory(deps, friend.userId, {
+        year: thisYear,
+        friend_id: member.userId,
+        group_by: 'activity',
+      })
+    ).total_duration_millis;
+    expect(total).toBe(60000 * (1 + 3 + 5 + 7));
+  });
+
   it('covers the last 12 months and the current and two previous years only', async () => {
     const member = await signUp(app);
     const now = new Date('2026-06-15T12:00:00Z');

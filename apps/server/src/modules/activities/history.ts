@@ -9,10 +9,12 @@ import {
   type HistoryMonth,
 } from '@orbit/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { activityLogs } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, KeptHistory } from '../../deps';
 import { badRequest } from '../../platform/errors';
+import { sessionsEpochOf } from './history-cache';
 import {
   bucketWithin,
   inMemberZone,
@@ -146,6 +148,7 @@ const historyStatement = (view: 'month' | 'year') =>
     return db
       .select({
         memberZone: zoneOfMember(owner),
+        epoch: sessionsEpochOf(owner),
         groups: sql<GroupRow[]>`(SELECT coalesce(json_agg(g), '[]'::json) FROM (${groups}) g)`,
       })
       .from(sql`(SELECT 1) AS one`)
@@ -163,10 +166,17 @@ interface GroupRow {
   sessions: number;
 }
 
+/** The kept history's key: everything of the query the answer depends on, and whose it is. */
+const historyKey = (ownerId: number, query: ActivityHistoryQuery) =>
+  [ownerId, query.year, query.month, query.group_by, query.type, query.session_type, query.bg_app_id].join(
+    '|',
+  );
+
 /**
- * GET /user/activity/history (docs/product/activities-and-leaderboards.md#history, #summary): the member's (or a friend's) activity in a month (by day) or a year
- * (by month), grouped by date or by activity, in the member's time zone. One statement, the owner's zone
- * read in it (inMemberZone).
+ * GET /user/activity/history (docs/product/activities-and-leaderboards.md#history, #summary): the member's (or
+ * a friend's) activity in a month (by day) or a year (by month), grouped by date or by activity, in the
+ * member's time zone. Read again, it is served as computed while the owner's sessions and zone stand still
+ * (HistoryCache, decision 0075); the range is checked at every call, since the member's day moves.
  */
 export async function activityHistory(
   deps: AppDeps,
@@ -174,12 +184,28 @@ export async function activityHistory(
   query: ActivityHistoryQuery,
   now = new Date(),
 ): Promise<ActivityHistoryResponse> {
-  const db = deps.db;
   const ownerId = query.friend_id ?? callerId;
-  await assertMaySeeActivity(db, callerId, ownerId);
+  await assertMaySeeActivity(deps.db, callerId, ownerId);
+  const { zone, answer } = await deps.histories.read(ownerId, historyKey(ownerId, query), () =>
+    computeHistory(deps.db, ownerId, query, now),
+  );
+  assertInRange(localDay(now, zone), query.year, query.month);
+  return answer;
+}
+
+/**
+ * One statement, the owner's zone and sessions' counter read in it (inMemberZone): the history and what it
+ * was computed from are one snapshot. Out of range, it answers the error and nothing is kept.
+ */
+async function computeHistory(
+  db: Db,
+  ownerId: number,
+  query: ActivityHistoryQuery,
+  now: Date,
+): Promise<KeptHistory> {
   const monthView = query.month !== undefined;
   const period: Period = monthView ? monthOf(query.year, query.month as number) : yearOf(query.year);
-  const { zone, value: rows } = await inMemberZone(ownerId, async (zone) => {
+  const { zone, value: read } = await inMemberZone(ownerId, async (zone) => {
     const [row] = await historyByView[monthView ? 'month' : 'year'](db).execute({
       owner: ownerId,
       zone,
@@ -189,9 +215,13 @@ export async function activityHistory(
       session_type: query.session_type ?? null,
       bg_app_id: query.bg_app_id ?? null,
     });
-    return { memberZone: row?.memberZone ?? null, value: row?.groups ?? [] };
+    return {
+      memberZone: row?.memberZone ?? null,
+      value: { groups: row?.groups ?? [], epoch: row?.epoch ?? '' },
+    };
   });
   assertInRange(localDay(now, zone), query.year, query.month);
+  const rows = read.groups;
   // Month view: the day, 'YYYY-MM-DD'; year view: the month number.
   const bucketOf = monthView
     ? (day: number) => `${period.from.slice(0, 8)}${String(day).padStart(2, '0')}`
@@ -219,7 +249,7 @@ export async function activityHistory(
     monthView && groupBy === HistoryGroupBy.DATE
       ? byDate(buckets)
       : byActivity(buckets).map((b) => historyRow(b, null, total));
-  return {
+  const answer = {
     year: query.year,
     month: query.month ?? null,
     group_by: groupBy,
@@ -227,4 +257,5 @@ export async function activityHistory(
     activities,
     activities_by_month: months,
   };
+  return { epoch: read.epoch, zone, answer };
 }

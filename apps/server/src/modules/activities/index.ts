@@ -1,6 +1,7 @@
 /** The activities module's entry: what other modules may use of it (docs/decisions/0033). */
 
 export { activitiesAccount } from './account';
+export { HistoryCache } from './history-cache';
 export {
   addDays,
   inMemberZone,

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { hiddenIdsSql } from '../blocks';
 import { assertMayRead } from '../communities';
-import { type FaceRow, faceSeenBy, facesJsonSql, publicCounts, wellbeingOf } from '../faces';
+import { type FaceRow, faceSeenBy, facesJsonSql, publicCounts, wellbeingOfSql } from '../faces';
 import {
   addDays,
   type DaySql,
@@ -100,8 +100,8 @@ const rankingStatements = preparedPerDatabase((db) => {
 });
 
 /**
- * The caller and the members to show, with whether each is the caller's friend (their face depends on it),
- * and the epoch of the board's weeks, in one statement:
+ * The caller (their zone and wellbeing mode) and the members to show, with whether each is the caller's friend
+ * (their face depends on it), and the epoch of the board's weeks, in one statement:
  * every UTC week (Monday start) the caller's local week overlaps. The epoch is read in the same snapshot as
  * the members, so when it equals a kept board's, no session changed since that board was read.
  */
@@ -122,6 +122,7 @@ const facesStatement = preparedPerDatabase((db) => {
     .select({
       epoch: sql<string>`(${epoch})`,
       callerZone: zoneOfMember(caller),
+      wellbeing: wellbeingOfSql(caller),
       faces: facesJsonSql(caller, sql.placeholder('ids')),
       hidden: hiddenIdsSql(caller),
     })
@@ -138,7 +139,12 @@ async function facesOf(db: Db, callerId: number, board: Board, at: WindowValues)
   for (const face of row?.faces ?? []) {
     if (!hidden.has(face.id)) members.set(face.id, { user: face, isFriend: face.isFriend });
   }
-  return { epoch: row?.epoch ?? '', callerZone: row?.callerZone ?? null, members };
+  return {
+    epoch: row?.epoch ?? '',
+    callerZone: row?.callerZone ?? null,
+    wellbeing: row?.wellbeing ?? false,
+    members,
+  };
 }
 
 type Seen = Awaited<ReturnType<typeof facesOf>>;
@@ -246,11 +252,9 @@ export async function leaderboard(
   const db = deps.db;
   const communityId = boardCommunity(query);
   if (communityId !== null) await assertMayRead(db, communityId, callerId);
-  const [{ value }, wellbeing] = await Promise.all([
-    inMemberZone(callerId, (zone) => boardIn(db, callerId, communityId, zone, now)),
-    wellbeingOf(db, callerId),
-  ]);
+  const { value } = await inMemberZone(callerId, (zone) => boardIn(db, callerId, communityId, zone, now));
   const { period, board, seen } = value;
+  const wellbeing = seen.wellbeing;
   const caller = seen.members.get(callerId)?.user;
   if (!caller) throw notFound('No such member');
   const mine = board.ids.indexOf(callerId);

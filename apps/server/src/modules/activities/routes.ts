@@ -2,6 +2,7 @@ import { ENDPOINTS } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import type { App } from '../../platform/http';
+import { keptJsonReplies } from '../../platform/kept-json';
 import { route } from '../../platform/route';
 import { activityHistory } from './history';
 import { leaderboard } from './leaderboard';
@@ -34,8 +35,10 @@ export async function activitiesRoutes(app: App, deps: AppDeps) {
     activitySummary(deps, me(request).userId, request.query),
   );
 
-  route(app, ENDPOINTS.activityHistory, {}, async (request) =>
-    activityHistory(deps, me(request).userId, request.query),
+  // A history served again is the same object (HistoryCache): its JSON is written once, not at every read.
+  const sendHistory = keptJsonReplies();
+  route(app, ENDPOINTS.activityHistory, {}, async (request, reply) =>
+    sendHistory(reply, await activityHistory(deps, me(request).userId, request.query)),
   );
 
   route(app, ENDPOINTS.leaderboard, {}, async (request) =>

@@ -44,4 +44,4 @@ export {
   relationOf,
   relationsOf,
 } from './service';
-export { publicCounts, wellbeingOf } from './wellbeing';
+export { publicCounts, wellbeingOf, wellbeingOfSql } from './wellbeing';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -15,3 +15,7 @@ export async function wellbeingOf(db: Queryable, userId: number): Promise<boolea
   const [row] = await db.select({ on: users.wellbeingMode }).from(users).where(eq(users.id, userId));
   return row?.on ?? false;
 }
+
+/** Whether the member is in wellbeing mode, for a statement that reads it beside what it is about. */
+export const wellbeingOfSql = (member: SQLWrapper) =>
+  sql<boolean>`coalesce((SELECT ${users.wellbeingMode} FROM ${users} WHERE ${users.id} = ${member}), false)`;

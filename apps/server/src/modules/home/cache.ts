@@ -1,6 +1,7 @@
 import type { ProfilesResponse } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
+import type { KeptReadCounts } from '../../platform/ops';
 import { positionOfStreams, type StreamsAt, streamsPosition } from '../../platform/realtime/history';
 
 /**
@@ -28,6 +29,8 @@ interface Entry {
 export class HomeCache {
   private readonly entries = new LRUCache<number, Entry>({ max: HOME_CACHE_MEMBERS, ttl: HOME_CACHE_TTL_MS });
 
+  readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
+
   constructor(private readonly db: Db) {}
 
   /**
@@ -41,8 +44,10 @@ export class HomeCache {
   ): Promise<ProfilesResponse> {
     const cached = this.entries.get(userId);
     if (cached && (await streamsPosition(this.db, cached.streams)) === cached.position) {
+      this.counts.hits += 1;
       return cached.again;
     }
+    this.counts.misses += 1;
     const { home, streams } = await compute();
     this.entries.set(userId, {
       streams: streams.map(([key]) => key),

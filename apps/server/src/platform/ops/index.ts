@@ -4,7 +4,7 @@ import type { Readiness } from './readiness';
 export { CENSUS_EVERY_MS, countedSockets, type SocketCensus, startSocketCensus } from './census';
 export { type DrainSteps, drain } from './drain';
 export { HttpMeters, UNMATCHED_ROUTE } from './http-meters';
-export { type MetricsSources, OrbitMetrics } from './metrics';
+export { type KeptReadCounts, type MetricsSources, OrbitMetrics } from './metrics';
 export { serveMetrics } from './metrics-listener';
 export { Readiness } from './readiness';
 export { closeConnectionsWhileDraining, registerOperationsRoutes } from './routes';

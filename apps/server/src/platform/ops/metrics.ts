@@ -22,6 +22,14 @@ export interface MetricsSources {
   openRooms: OpenRooms;
   /** Whether the instance drains (orbit_draining). */
   draining(): boolean;
+  /** Reads kept between changes (a home, a history), by name: how often each was served again (hit). */
+  keptReads: Record<string, { readonly counts: KeptReadCounts }>;
+}
+
+/** How often a kept read was served as kept (hit) or computed (miss). */
+export interface KeptReadCounts {
+  hits: number;
+  misses: number;
 }
 
 const capped = (query: ReturnType<typeof sql>) =>
@@ -148,7 +156,7 @@ export class OrbitMetrics {
   }
 
   private sampledMetrics(): Metric[] {
-    const { realtime, database, media, draining, sessions } = this.sources;
+    const { realtime, database, media, draining, sessions, keptReads } = this.sources;
     const one = (value: number) => [{ value, labels: {} }];
     const pool = (read: (stats: ReturnType<Database['poolStats']>) => number) => () =>
       one(read(database.poolStats()));
@@ -168,6 +176,16 @@ export class OrbitMetrics {
         'Whether the session cache serves (1): ended sessions of every process reach it; 0 reads every session',
         'gauge',
         () => one(sessions.serving ? 1 : 0),
+      ),
+      sampled(
+        'orbit_kept_reads_total',
+        'Reads served again as kept (hit) or computed (miss), by read',
+        'counter',
+        () =>
+          Object.entries(keptReads).flatMap(([read, { counts }]) => [
+            { value: counts.hits, labels: { read, result: 'hit' } },
+            { value: counts.misses, labels: { read, result: 'miss' } },
+          ]),
       ),
       sampled('orbit_ws_connections', 'Sockets open on this instance', 'gauge', () =>
         one(realtime.stats().sockets),

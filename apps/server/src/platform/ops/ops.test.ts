@@ -148,6 +148,7 @@ describe('GET /api/metrics', () => {
       'orbit_draining',
       'orbit_session_cache_total',
       'orbit_session_cache_serving',
+      'orbit_kept_reads_total',
       'process_cpu_seconds_total',
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_seconds',
@@ -168,15 +169,19 @@ describe('GET /api/metrics', () => {
     await vi.waitFor(async () => expect(sampleValue(await scrape(), 'orbit_session_cache_serving')).toBe(1), {
       timeout: 15_000,
     });
-    const hits = async () =>
+    const counted = async (series: string) =>
       Number(
-        samples(await scrape(), 'orbit_session_cache_total{result="hit"}')[0]
+        samples(await scrape(), series)[0]
           ?.split(' ')
           .pop(),
       );
-    const hitsBefore = await hits();
+    const hits = () => counted('orbit_session_cache_total{result="hit"}');
+    const homesKept = () => counted('orbit_kept_reads_total{read="home",result="hit"}');
+    const [hitsBefore, homesKeptBefore] = [await hits(), await homesKept()];
     for (let i = 0; i < 2; i++) await call(app, 'profiles', { headers: member.headers });
     expect(await hits()).toBeGreaterThanOrEqual(hitsBefore + 1);
+    // The second home is the first served again as kept.
+    expect(await homesKept()).toBe(homesKeptBefore + 1);
     const socket = await TestSocket.open(await wsUrl(origin, member), origin);
     await socket.live();
     await emit(deps, [member.userId], { user_id: member.userId });
