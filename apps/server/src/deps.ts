@@ -37,6 +37,8 @@ export interface KeptHistory {
  */
 export interface HistoryReads {
   read(ownerId: number, key: string, compute: () => Promise<KeptHistory>): Promise<KeptHistory>;
+  /** After a commit that changed these members' sessions or zone: their kept histories go at once. */
+  forget(ownerIds: number[]): void;
 }
 
 /** A community feed page as the route answers it, handed to the route's serialiser. */

@@ -91,6 +91,7 @@ export async function createDeps(
     );
   const homes = new HomeCache(database.db);
   const histories = new HistoryCache(database.db);
+  const stopHearingHistories = histories.listen(database, log.child({ component: 'histories' }));
   const readiness = new Readiness({
     db: database.db,
     redis,
@@ -139,6 +140,7 @@ export async function createDeps(
     redis,
     close: async () => {
       await stopListening();
+      await stopHearingHistories();
       await realtime.close();
       await deps.mail.stop();
       await deps.push.stop();

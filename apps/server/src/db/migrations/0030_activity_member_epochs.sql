@@ -19,6 +19,10 @@ BEGIN
   WHERE EXISTS (SELECT 1 FROM "users" u WHERE u."id" = c."user_id")
   GROUP BY 1 ORDER BY 1
   ON CONFLICT ("user_id") DO UPDATE SET "changes" = m."changes" + excluded."changes";
+  -- Every instance evicts those members' kept histories at this commit (a payload holds 8000 bytes at most).
+  PERFORM pg_notify('orbit_activity_changed',
+    CASE WHEN count(DISTINCT "user_id") > 500 THEN '*' ELSE string_agg(DISTINCT "user_id"::text, ',') END)
+  FROM changed HAVING count(*) > 0;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -30,4 +34,13 @@ DROP FUNCTION "activity_board_touch"();--> statement-breakpoint
 CREATE TRIGGER "activity_logs_inserted" AFTER INSERT ON "activity_logs" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "activity_logs_touched"();--> statement-breakpoint
 CREATE TRIGGER "activity_logs_deleted" AFTER DELETE ON "activity_logs" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "activity_logs_touched"();--> statement-breakpoint
 CREATE TRIGGER "activity_logs_updated_from" AFTER UPDATE ON "activity_logs" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "activity_logs_touched"();--> statement-breakpoint
-CREATE TRIGGER "activity_logs_updated_to" AFTER UPDATE ON "activity_logs" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "activity_logs_touched"();
+CREATE TRIGGER "activity_logs_updated_to" AFTER UPDATE ON "activity_logs" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "activity_logs_touched"();--> statement-breakpoint
+-- A history is grouped by the member's days: a change of zone evicts their kept histories too.
+CREATE FUNCTION "activity_zone_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('orbit_activity_changed', NEW."id"::text);
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "users_zone_changed" AFTER UPDATE OF "timezone" ON "users" FOR EACH ROW
+  WHEN (OLD."timezone" IS DISTINCT FROM NEW."timezone") EXECUTE FUNCTION "activity_zone_changed"();

@@ -147,10 +147,12 @@ export async function logActivity(
     throw badRequest(ErrorCode.invalid_activity_type, 'Activity ids are 1 to 122, without 71');
   }
   const values = rowOf(userId, body, now);
-  return inTransaction(unitOfWork(deps), async (work) => {
+  const logged = await inTransaction(unitOfWork(deps), async (work) => {
     const [row] = await insertSession(work.tx).execute(values);
     return { session: await recordNew(deps, work, userId, row as ActivityLogRow, body), created: true };
   });
+  deps.histories.forget([userId]);
+  return logged;
 }
 
 /** The session already received under this external id, as its member sees it now. */
@@ -191,9 +193,11 @@ export async function ingestActivity(
     throw badRequest(ErrorCode.invalid_activity_type, 'Activity ids are 1 to 122 without 71, or negative');
   }
   const values = rowOf(userId, body, now);
-  return inTransaction(unitOfWork(deps), async (work) => {
+  const ingested = await inTransaction(unitOfWork(deps), async (work) => {
     const [row] = await work.tx.insert(activityLogs).values(values).onConflictDoNothing().returning();
     if (!row) return { session: await existing(work, userId, body.app_id, body.external_id), created: false };
     return { session: await recordNew(deps, work, userId, row, body), created: true };
   });
+  if (ingested.created) deps.histories.forget([userId]);
+  return ingested;
 }

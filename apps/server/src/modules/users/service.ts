@@ -131,6 +131,8 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
     if (isUniqueViolation(err)) throw conflict('identity_not_available', 'avatar name not available');
     throw err;
   }
+  // The member's zone may have moved: their histories are grouped by other days (decision 0075).
+  if (shape.split(',').includes('timezone')) deps.histories.forget([auth.userId]);
   return ownProfile(deps.db, auth.userId, changed);
 }
 
