@@ -76,8 +76,9 @@ export default defineConfig(async () => {
                   'apps/server/src/db/seed/**',
                   'apps/server/src/platform/realtime/redis-bus.test.ts',
                   'apps/server/src/platform/realtime/redis-outage.test.ts',
-                  // node-postgres's own (decision 0074): it runs once, in the PostgreSQL run.
+                  // node-postgres's own (decision 0074) and LISTEN's: each runs once, in the PostgreSQL run.
                   'apps/server/src/db/begin-with-first.test.ts',
+                  'apps/server/src/db/listen.test.ts',
                 ]
               : [],
             // Every file builds its own app on its own database, so the modules they import can be shared:

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import { BeginWithFirstStatement } from './begin-with-first';
-import { type ListenHandlers, listenOn } from './listen';
+import { type ListenHandlers, SharedListener } from './listen';
 import { lockPgliteDir } from './pglite-lock';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
@@ -122,6 +122,7 @@ export async function openPglite(
 
 export async function openPostgres(url: string, max = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, Client: BeginWithFirstStatement });
+  const listener = new SharedListener(url);
   // An idle client whose server connection drops (restart, failover) must not crash the process: the pool
   // discards it and the next query opens a new one.
   pool.on('error', (err) => console.warn(`[orbit] idle PostgreSQL connection lost: ${err.message}`));
@@ -141,7 +142,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
       }
     },
     close: () => pool.end(),
-    listen: (channel, handlers) => listenOn(url, channel, handlers),
+    listen: (channel, handlers) => listener.listen(channel, handlers),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
