@@ -17,6 +17,8 @@ import type { UnitOfWorkDeps, Work } from './platform/tx';
  * wiring.ts. Declared here, not imported from the module, so that this file stays below every module.
  */
 export interface HomeReads {
+  /** Whether kept homes are served with no statement: every instance's events are heard (decision 0076). */
+  readonly serving: boolean;
   read(
     userId: number,
     compute: () => Promise<{ home: ProfilesResponse; streams: StreamsAt }>,

@@ -18,7 +18,7 @@ import { configuredTransport, MailOutbox } from './platform/mail';
 import { JanusMedia, type Media } from './platform/media';
 import { openRoomsByGateway } from './platform/media/open-rooms';
 import { type Operations, OrbitMetrics, Readiness } from './platform/ops';
-import { type Bus, MemoryBus } from './platform/realtime/bus';
+import { type Bus, MemoryBus, type MemoryWire } from './platform/realtime/bus';
 import { createRealtime } from './platform/realtime/hub';
 import { RedisBus } from './platform/realtime/redis-bus';
 import { watchRedisHealth } from './platform/redis-health';
@@ -56,6 +56,8 @@ export async function createDeps(
     log?: Logger;
     /** Checks each emitted event against the contract's catalogue (the test suite's EventSchemaCheck). */
     checkEmit?: EmitCheck;
+    /** Without Redis, the wire this instance's bus shares with the others of its deployment (a test's). */
+    memoryWire?: MemoryWire;
   } = {},
 ): Promise<{ deps: AppDeps; redis: Redis | null; close: () => Promise<void> }> {
   const log = overrides.log ?? pino(loggerOptions(config.logLevel));
@@ -69,7 +71,7 @@ export async function createDeps(
   const bus: Bus =
     redis && subscriber
       ? new RedisBus(redis, subscriber, overrides.busChannel ?? DEFAULT_BUS_CHANNEL)
-      : new MemoryBus();
+      : new MemoryBus(overrides.memoryWire);
   // PGlite's one process evicts as it revokes; PostgreSQL's other processes are heard once listened to.
   const sessions = new SessionStore(config, database.kind === 'pglite');
   const stopListening = sessions.listenForEnded(database, log.child({ component: 'sessions' }));
@@ -90,6 +92,7 @@ export async function createDeps(
       openRoomsByGateway(database.db),
     );
   const homes = new HomeCache(database.db);
+  realtime.hearStreams(homes);
   const histories = new HistoryCache(database.db);
   const stopHearingHistories = histories.listen(database, log.child({ component: 'histories' }));
   const readiness = new Readiness({

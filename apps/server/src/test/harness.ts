@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { ErrorCodeCheck } from '../platform/error-check';
 import { EventSchemaCheck } from '../platform/event-check';
 import type { App } from '../platform/http';
+import { MemoryWire } from '../platform/realtime/bus';
 import { MemoryStorage } from '../platform/storage';
 import { createDeps } from '../wiring';
 
@@ -105,6 +106,17 @@ function afterItsTestOrFile(cleanup: () => Promise<void>): void {
   }
 }
 
+/** The apps on one database are instances of one deployment: their in-process buses share a wire, as Redis. */
+const wires = new WeakMap<Database, MemoryWire>();
+function wireOf(database: Database): MemoryWire {
+  let wire = wires.get(database);
+  if (!wire) {
+    wire = new MemoryWire();
+    wires.set(database, wire);
+  }
+  return wire;
+}
+
 /** A real app on a real (fresh) database; closed after the test it was made in, or after the file's tests. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -116,6 +128,7 @@ export async function createTestApp(
   const { deps, redis, close } = await createDeps(config, db, {
     storage: new MemoryStorage(),
     checkEmit: events.check,
+    memoryWire: wireOf(db),
   });
   const refusals = new ErrorCodeCheck();
   const app = await buildApp(deps, { logger: false, redis, errorCheck: refusals });

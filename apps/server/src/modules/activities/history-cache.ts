@@ -83,6 +83,11 @@ export class HistoryCache implements HistoryReads {
 
   constructor(private readonly db: Db) {}
 
+  /** Whether kept histories are served with no statement (orbit_kept_reads_heard). */
+  get serving(): boolean {
+    return this.heard;
+  }
+
   async read(ownerId: number, key: string, compute: () => Promise<KeptHistory>): Promise<KeptHistory> {
     const kept = this.kept.get(key);
     if (kept && this.heard && kept.heardIn === this.hearing) {

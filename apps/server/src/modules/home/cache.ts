@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { KeptReadCounts } from '../../platform/ops';
 import { positionOfStreams, type StreamsAt, streamsPosition } from '../../platform/realtime/history';
+import type { StreamListener } from '../../platform/realtime/stream-hearing';
 
 /**
  * How long a computed home is served while no event reaches the member: what time alone changes (a star's
@@ -11,27 +12,68 @@ import { positionOfStreams, type StreamsAt, streamsPosition } from '../../platfo
 export const HOME_CACHE_TTL_MS = 15_000;
 /** Homes kept per instance, the least recently read going first: about 6 KB each at 50 stars. */
 const HOME_CACHE_MEMBERS = 20_000;
+/** Streams whose last heard position is kept: far more than the streams of the homes kept. */
+const HEARD_STREAMS = 200_000;
+
+/** Not known to be current by hearing: checked against the database at its next read. */
+const UNHEARD = -1;
 
 interface Entry {
-  streams: string[];
+  /** The member's streams and where each stood when the home was read. */
+  streams: StreamsAt;
   position: string;
   /** The home as every read after the first serves it: one object, so its JSON can be kept with it. */
   again: ProfilesResponse;
+  /** The hearing this home is known current under (every later event on its streams evicts it), or UNHEARD. */
+  heardIn: number;
+}
+
+/** Where this instance's hearing stood when a read began. */
+interface Mark {
+  hearing: number;
+  forgotten: number;
 }
 
 /**
- * GET /user/profiles computed once per change (decision 0030). Everything a home shows changes with an event
- * to the member or to one of their communities' channels (a friend's new mood, an unfriending, a leave, a
- * message, an admin's new survey...), so a home is served again for as long as those streams stand where they
- * stood before it was computed. The check is one read of the streams' positions on the database, so every
- * instance sees a change committed by any other at once.
+ * GET /user/profiles computed once per change (decisions 0030 and 0076). Everything a home shows changes with
+ * an event to the member or to one of their communities' channels (a friend's new mood, an unfriending, a
+ * leave, a message, an admin's new survey...), so a home is current for as long as those streams stand where
+ * they stood when it was read.
+ *
+ * - **Heard**: while the bus brings this instance every instance's events, a home read when none of its
+ *   streams had moved past what it read is served with no statement at all; the event that moves one of its
+ *   streams evicts it (this instance's own commits at once, before the writer's answer).
+ * - **Checked**: otherwise (the bus lost, or an event heard while the home was read), the next read compares
+ *   the streams' positions on the database, one statement, so a change committed by any instance shows.
  */
-export class HomeCache {
-  private readonly entries = new LRUCache<number, Entry>({ max: HOME_CACHE_MEMBERS, ttl: HOME_CACHE_TTL_MS });
+export class HomeCache implements StreamListener {
+  private readonly entries = new LRUCache<number, Entry>({
+    max: HOME_CACHE_MEMBERS,
+    ttl: HOME_CACHE_TTL_MS,
+    dispose: (entry, userId) => this.unindex(userId, entry),
+  });
+  /** Kept homes by each of their streams, for the events that evict them. */
+  private readonly holders = new Map<string, Set<number>>();
+  /** Each stream's last position heard, so that a home read while its stream moved is not trusted. */
+  private readonly lastHeard = new LRUCache<string, number>({
+    max: HEARD_STREAMS,
+    dispose: (_seq, _stream, reason) => {
+      if (reason === 'evict') this.forgotten += 1;
+    },
+  });
+  /** Positions dropped from lastHeard: a read that saw one go cannot tell what it missed. */
+  private forgotten = 0;
+  private hearingNow = 0;
+  private heard = false;
 
   readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
 
   constructor(private readonly db: Db) {}
+
+  /** Whether kept homes are served with no statement (orbit_kept_reads_heard). */
+  get serving(): boolean {
+    return this.heard;
+  }
 
   /**
    * `compute` answers the home with where the member's streams stood when it was read, in the same snapshot
@@ -43,20 +85,85 @@ export class HomeCache {
     compute: () => Promise<{ home: ProfilesResponse; streams: StreamsAt }>,
   ): Promise<ProfilesResponse> {
     const cached = this.entries.get(userId);
-    if (cached && (await streamsPosition(this.db, cached.streams)) === cached.position) {
+    if (cached && this.heard && cached.heardIn === this.hearingNow) {
       this.counts.hits += 1;
+      return cached.again;
+    }
+    const mark = this.mark();
+    if (cached && (await this.stillCurrent(cached))) {
+      this.counts.hits += 1;
+      cached.heardIn = this.heardInFrom(mark, cached.streams);
       return cached.again;
     }
     this.counts.misses += 1;
     const { home, streams } = await compute();
-    this.entries.set(userId, {
-      streams: streams.map(([key]) => key),
+    this.keep(userId, {
+      streams,
       position: positionOfStreams(streams),
       again: servedAgain(home),
+      heardIn: this.heardInFrom(mark, streams),
     });
     return home;
   }
+
+  moved(stream: string, seq: number): void {
+    if ((this.lastHeard.peek(stream) ?? 0) < seq) this.lastHeard.set(stream, seq);
+    const holders = this.holders.get(stream);
+    if (!holders) return;
+    for (const userId of [...holders]) {
+      const entry = this.entries.peek(userId);
+      if (!entry || seqOf(entry.streams, stream) < seq) this.entries.delete(userId);
+    }
+  }
+
+  hearing(heard: boolean): void {
+    this.heard = heard;
+    this.hearingNow += 1;
+  }
+
+  private mark(): Mark {
+    return { hearing: this.hearingNow, forgotten: this.forgotten };
+  }
+
+  private async stillCurrent(cached: Entry): Promise<boolean> {
+    const keys = cached.streams.map(([key]) => key);
+    return (await streamsPosition(this.db, keys)) === cached.position;
+  }
+
+  /**
+   * Streams read from a snapshot taken after `mark` are known current under this hearing when no event past
+   * them has been heard: one committed later is heard after this, and evicts.
+   */
+  private heardInFrom(mark: Mark, streams: StreamsAt): number {
+    if (!this.heard || mark.hearing !== this.hearingNow || mark.forgotten !== this.forgotten) return UNHEARD;
+    const passed = streams.some(([key, seq]) => (this.lastHeard.peek(key) ?? 0) > seq);
+    return passed ? UNHEARD : this.hearingNow;
+  }
+
+  private keep(userId: number, entry: Entry): void {
+    this.entries.set(userId, entry);
+    if (this.entries.peek(userId) !== entry) return;
+    for (const [key] of entry.streams) {
+      let holders = this.holders.get(key);
+      if (!holders) {
+        holders = new Set();
+        this.holders.set(key, holders);
+      }
+      holders.add(userId);
+    }
+  }
+
+  private unindex(userId: number, entry: Entry): void {
+    for (const [key] of entry.streams) {
+      const holders = this.holders.get(key);
+      if (!holders) continue;
+      holders.delete(userId);
+      if (holders.size === 0) this.holders.delete(key);
+    }
+  }
 }
+
+const seqOf = (streams: StreamsAt, stream: string) => streams.find(([key]) => key === stream)?.[1] ?? 0;
 
 /**
  * The same home read again: the snapshot the first read wrote holds this set, and nothing arrived since

@@ -22,8 +22,11 @@ export interface MetricsSources {
   openRooms: OpenRooms;
   /** Whether the instance drains (orbit_draining). */
   draining(): boolean;
-  /** Reads kept between changes (a home, a history), by name: how often each was served again (hit). */
-  keptReads: Record<string, { readonly counts: KeptReadCounts }>;
+  /**
+   * Reads kept between changes (a home, a history), by name: how often each was served again (hit), and
+   * whether it hears every change now (serving: kept answers go out with no statement).
+   */
+  keptReads: Record<string, { readonly counts: KeptReadCounts; readonly serving: boolean }>;
 }
 
 /** How often a kept read was served as kept (hit) or computed (miss). */
@@ -186,6 +189,16 @@ export class OrbitMetrics {
             { value: counts.hits, labels: { read, result: 'hit' } },
             { value: counts.misses, labels: { read, result: 'miss' } },
           ]),
+      ),
+      sampled(
+        'orbit_kept_reads_heard',
+        'Whether a kept read hears every change (1: served with no statement); 0 checks each on the database',
+        'gauge',
+        () =>
+          Object.entries(keptReads).map(([read, kept]) => ({
+            value: kept.serving ? 1 : 0,
+            labels: { read },
+          })),
       ),
       sampled('orbit_ws_connections', 'Sockets open on this instance', 'gauge', () =>
         one(realtime.stats().sockets),

@@ -149,6 +149,7 @@ describe('GET /api/metrics', () => {
       'orbit_session_cache_total',
       'orbit_session_cache_serving',
       'orbit_kept_reads_total',
+      'orbit_kept_reads_heard',
       'process_cpu_seconds_total',
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_seconds',
@@ -175,6 +176,8 @@ describe('GET /api/metrics', () => {
           ?.split(' ')
           .pop(),
       );
+    // Homes hear the realtime bus from the start (decision 0076).
+    expect(await counted('orbit_kept_reads_heard{read="home"}')).toBe(1);
     const hits = () => counted('orbit_session_cache_total{result="hit"}');
     const homesKept = () => counted('orbit_kept_reads_total{read="home",result="hit"}');
     const [hitsBefore, homesKeptBefore] = [await hits(), await homesKept()];

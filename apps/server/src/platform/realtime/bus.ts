@@ -58,16 +58,30 @@ export interface Bus {
    * instance, so its sockets read them from the events table. A bus that cannot lose any has none.
    */
   onResumed?(handler: () => void): void;
+  /** Called when the subscription is lost: until onResumed, messages published elsewhere do not arrive. */
+  onLost?(handler: () => void): void;
   close(): Promise<void>;
 }
 
-/** The single-process bus: publishing hands the message straight to this process's hub. */
+/**
+ * What the in-process buses of one deployment share: a publish on any reaches the handlers of all. A process
+ * has one; a test's apps on one database share one, as instances share Redis.
+ */
+export class MemoryWire {
+  readonly buses = new Set<MemoryBus>();
+}
+
+/** The single-process bus: publishing hands the message straight to the hubs on its wire. */
 export class MemoryBus implements Bus {
   private readonly handlers: ((message: BusMessage) => void)[] = [];
   private readonly closedHandlers: ((message: SessionsClosed) => void)[] = [];
 
+  constructor(private readonly wire = new MemoryWire()) {
+    wire.buses.add(this);
+  }
+
   async publish(message: BusMessage): Promise<void> {
-    for (const handler of this.handlers) handler(message);
+    for (const bus of this.wire.buses) for (const handler of bus.handlers) handler(message);
   }
 
   async subscribe(handler: (message: BusMessage) => void): Promise<void> {
@@ -75,7 +89,7 @@ export class MemoryBus implements Bus {
   }
 
   async publishSessionsClosed(message: SessionsClosed): Promise<void> {
-    for (const handler of this.closedHandlers) handler(message);
+    for (const bus of this.wire.buses) for (const handler of bus.closedHandlers) handler(message);
   }
 
   onSessionsClosed(handler: (message: SessionsClosed) => void): void {
@@ -83,6 +97,7 @@ export class MemoryBus implements Bus {
   }
 
   async close(): Promise<void> {
+    this.wire.buses.delete(this);
     this.handlers.length = 0;
     this.closedHandlers.length = 0;
   }

@@ -111,10 +111,13 @@ async function currentPositions(db: Db, keys: string[]): Promise<Map<string, num
 const PERSONAL = 'u:';
 const CHANNEL = 'c:';
 
+export const personalStream = (userId: number) => `${PERSONAL}${userId}`;
+export const channelStream = (communityId: number) => `${CHANNEL}${communityId}`;
+
 /** The streams a member's sockets follow: their personal stream and their communities' channels. */
 export const memberStreams = (userId: number, communityIds: number[]) => [
-  `${PERSONAL}${userId}`,
-  ...communityIds.map((id) => `${CHANNEL}${id}`),
+  personalStream(userId),
+  ...communityIds.map(channelStream),
 ];
 
 /** Streams where they stand: each one's key and last sequence number (0 for a stream with no event yet). */

@@ -20,6 +20,7 @@ import { idsOf, PublishedMarks } from './published-marks';
 import { registerRealtimeRoutes } from './routes';
 import { SessionSockets, sessionWatch } from './session-sockets';
 import { LocalSockets } from './sockets';
+import { StreamHearing } from './stream-hearing';
 import type { TicketHolder } from './tickets';
 
 export interface RealtimeDeps {
@@ -58,6 +59,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     log.error({ err }, 'live socket write failed');
   });
   const sessionSockets = new SessionSockets();
+  const hearing = new StreamHearing();
   const watch = sessionWatch(sessionSockets, deps.endedSessions, config.socketSessionCheckMs, log);
   const sweeper = new OutboxSweeper(db, bus, config.outboxSweepMs, log);
   const publishing = new Set<Promise<void>>();
@@ -144,6 +146,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     publishCommitted(batch: CommittedBatch) {
       // Whatever fails here stays unpublished and the sweeper retries it.
       if (batch.personal.length === 0 && batch.channel.length === 0) return;
+      hearing.committed(batch);
       // After the writer's answer has gone: an in-process bus delivers at once, and a community's change
       // to a thousand sockets would otherwise come before the answer to the member who made it.
       const published = afterThisTurn()
@@ -180,16 +183,26 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       sockets.closeAll(WS_CLOSE.serviceRestart, 'service restart');
     },
     stats: () => ({ sockets: sockets.count(), delivered }),
+    hearStreams: (listener) => hearing.add(listener),
     async start() {
       if (started) return;
       started = true;
       bus.onSessionsClosed((message) => sessionSockets.close(message.sessionIds));
-      bus.onResumed?.(() => sockets.resyncAll());
-      await bus.subscribe((message) => sockets.deliver(message));
+      bus.onResumed?.(() => {
+        sockets.resyncAll();
+        hearing.set(true);
+      });
+      bus.onLost?.(() => hearing.set(false));
+      await bus.subscribe((message) => {
+        sockets.deliver(message);
+        hearing.message(message);
+      });
+      hearing.set(true);
       sweeper.start();
       watch.start();
     },
     async close() {
+      hearing.set(false);
       await sweeper.stop();
       await watch.stop();
       await Promise.all(publishing);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventPublisher } from '../tx';
+import type { StreamListener } from './stream-hearing';
 
 /** What the rest of the server sees of the realtime hub (implemented in hub.ts). */
 export interface Realtime extends EventPublisher {
@@ -17,6 +18,8 @@ export interface Realtime extends EventPublisher {
   readonly accepting: boolean;
   /** What the metrics read: sockets open on this instance, and event frames written since start. */
   stats(): { sockets: number; delivered: number };
+  /** Tells a kept read where streams move and whether every instance's events are heard (decision 0076). */
+  hearStreams(listener: StreamListener): void;
   close(): Promise<void>;
   /** Live writes that threw since start (each closed its socket, which resumed): 0 unless there is a bug. */
   liveWriteFailures(): number;

@@ -18,6 +18,7 @@ export class RedisBus implements Bus {
   /** Subscribed and connected: until then a publish could not reach this instance's own sockets. */
   private listening = false;
   private readonly resumed: (() => void)[] = [];
+  private readonly lost: (() => void)[] = [];
 
   constructor(
     private readonly publisher: Redis,
@@ -38,13 +39,19 @@ export class RedisBus implements Bus {
     await this.subscriber.subscribe(this.channel);
     this.listening = true;
     this.subscriber.on('close', () => {
+      if (!this.listening) return;
       this.listening = false;
+      for (const handler of this.lost) handler();
     });
     this.subscriber.on('ready', () => void this.resubscribe());
   }
 
   onResumed(handler: () => void): void {
     this.resumed.push(handler);
+  }
+
+  onLost(handler: () => void): void {
+    this.lost.push(handler);
   }
 
   /**
