@@ -66,7 +66,8 @@ export async function createWorld(
       databaseKind: kind,
       databaseUrl,
       members: usernames.length,
-      headers: { authorization: `Bearer ${token}` },
+      // As a browser asks (Chromium's header over plain HTTP): kept answers go gzipped to such a client.
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate' },
       server: probe,
       close: async () => {
         await running.stop();

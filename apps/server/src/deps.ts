@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db, Queryable } from './db/client';
 import type { PasswordHasher } from './platform/auth/passwords';
 import type { SessionStore } from './platform/auth/sessions';
+import type { KeptJson } from './platform/kept-json';
 import type { LinkPreviewer } from './platform/linkpreview';
 import type { MailContext, MailOutbox } from './platform/mail';
 import type { Media } from './platform/media';
@@ -60,7 +61,7 @@ export interface FeedPageReads {
     viewerId: number,
     communityId: number,
     serialize: (page: CommunityFeedPage) => string,
-  ): Promise<string | null>;
+  ): Promise<KeptJson | null>;
 }
 
 /** What a push worker reports of one pass. */

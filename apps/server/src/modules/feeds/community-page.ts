@@ -1,5 +1,6 @@
 import { type CommunityFeedsQuery, type FeedFilters, PostType } from '@orbit/contract';
 import type { AppDeps } from '../../deps';
+import { KeptJson } from '../../platform/kept-json';
 import type { PageSerializer } from './page-cache';
 import { listFeed } from './service';
 
@@ -11,7 +12,7 @@ function isFirstPage(filters: FeedFilters) {
 }
 
 /**
- * GET /community/feeds as its JSON: the first page from the community's kept window (docs/decisions/0031),
+ * GET /community/feeds as its JSON (a kept page's is sent again as it is, decision 0076): the first page from the community's kept window (docs/decisions/0031),
  * any other page (and a reader the window cannot serve) read as before.
  */
 export async function communityFeedJson(
@@ -19,12 +20,14 @@ export async function communityFeedJson(
   callerId: number,
   query: CommunityFeedsQuery,
   serialize: PageSerializer,
-): Promise<string> {
+): Promise<KeptJson> {
   const { community_id: communityId, ...filters } = query;
   if (isFirstPage(filters)) {
     const json = await deps.feedPages.read(callerId, communityId, serialize);
     if (json !== null) return json;
   }
   const page = await listFeed(deps, callerId, { kind: 'community', communityId }, filters);
-  return serialize({ community_feeds: page.items, older_key: page.older_key, newer_key: page.newer_key });
+  return new KeptJson(
+    serialize({ community_feeds: page.items, older_key: page.older_key, newer_key: page.newer_key }),
+  );
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { communities, posts } from '../../db/schema';
 import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
+import { ACCEPTS_GZIP, gzippedAgain } from '../../test/gzip';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
 import type { CommunityPageCache } from './page-cache';
 import { listFeed } from './service';
@@ -179,6 +180,23 @@ describe('the kept community page', () => {
     expect((await pageOf(expert, id)).community_feeds.map((p) => p.id)).toEqual([a.id]);
     expect((await deletePost(first, expert, id, a.id)).statusCode).toBe(200);
     expect((await pageOf(expert, id)).community_feeds).toEqual([]);
+  });
+
+  it('goes gzipped once read again to a reader who accepts it, and drops a new post all the same', async () => {
+    const [expert, member] = await crowd(2);
+    const id = await community(expert, [member]);
+    await postIn(member, id, { message: 'a long walk '.repeat(100) });
+    const plain = await pageOf(expert, id);
+    const gzipped = () =>
+      call(first.app, 'communityFeeds', {
+        headers: { ...expert.headers, ...ACCEPTS_GZIP },
+        query: { community_id: id },
+      });
+    expect(await gzippedAgain(gzipped)).toEqual(plain);
+    const next = await postIn(member, id, { message: 'b' });
+    const res = await gzipped();
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json().community_feeds[0].id).toBe(next.id);
   });
 
   it("lets a replaced window's pages go with it rather than keep them until the budget is full", async () => {

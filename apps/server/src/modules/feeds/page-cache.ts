@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { CommunityFeedPage, FeedPageReads } from '../../deps';
 import { notFound } from '../../platform/errors';
+import { KeptJson } from '../../platform/kept-json';
 import { assertReadable } from '../communities';
 import { addReaction, loadBundles, type PostBundle, type Reactions, shownIds } from './loader';
 import { olderKeyOf } from './page';
@@ -82,16 +83,17 @@ export class CommunityPageCache implements FeedPageReads {
       for (const key of window.pageKeys) this.pages.delete(key);
     },
   });
-  private readonly pages = new LRUCache<string, string>({
+  private readonly pages = new LRUCache<string, KeptJson>({
     maxSize: KEPT_PAGE_CHARS,
-    sizeCalculation: (json, key) => json.length + key.length,
+    // Its gzipped copy, made once it is read again, adds about a tenth.
+    sizeCalculation: (page, key) => page.json.length + key.length,
   });
   private generation = 0;
 
   constructor(private readonly db: Db) {}
 
   /** The page as JSON, or null when the caller sees more private posts than a window holds (read uncached). */
-  async read(viewerId: number, communityId: number, serialize: PageSerializer): Promise<string | null> {
+  async read(viewerId: number, communityId: number, serialize: PageSerializer): Promise<KeptJson | null> {
     const kept = this.windows.get(communityId);
     let check = await this.check(communityId, viewerId, kept ?? EMPTY_REACH);
     // A member who blocked someone reads their own page, without those members' posts (decision 0046).
@@ -108,7 +110,7 @@ export class CommunityPageCache implements FeedPageReads {
     const key = readerKey(window, viewerId, check);
     let json = this.pages.get(key);
     if (json === undefined) {
-      json = serialize(presentPage(window, page, viewerId, check));
+      json = new KeptJson(serialize(presentPage(window, page, viewerId, check)));
       // A window another read replaced meanwhile has already taken its pages: this one is not kept.
       if (this.windows.peek(communityId) === window) {
         this.pages.set(key, json);

@@ -60,9 +60,8 @@ export async function feedsRoutes(app: App, deps: AppDeps) {
 
   route(app, ENDPOINTS.communityFeeds, {}, async (request, reply) => {
     const serialize = (page: CommunityFeedPage) => reply.serialize(page) as string;
-    const json = await communityFeedJson(deps, me(request).userId, request.query, serialize);
-    // Already the schema's serialisation (a kept page's JSON is written once): Fastify sends it as it is.
-    return reply.type('application/json; charset=utf-8').send(json as never);
+    const page = await communityFeedJson(deps, me(request).userId, request.query, serialize);
+    return page.send(reply);
   });
 
   route(app, ENDPOINTS.userPost, {}, async (request) =>

@@ -2,6 +2,7 @@ import { type ProfileStar, type ProfilesResponse, StarType } from '@orbit/contra
 import { describe, expect, it, vi } from 'vitest';
 import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
+import { ACCEPTS_GZIP, gzippedAgain } from '../../test/gzip';
 import { createTestApp, EVENTUALLY, signUp, type TestContext, type TestUser } from '../../test/harness';
 import { HomeCache } from './cache';
 
@@ -104,6 +105,26 @@ describe('the cached home', () => {
     const unfriend = { headers: a.headers, query: { user_id: b.userId } };
     expect((await call(second.app, 'unfriend', unfriend)).statusCode).toBe(200);
     expect(memberStar((await homeOn(second, a)).stars, b.userId)).toBeUndefined();
+  });
+});
+
+describe('a home read again', () => {
+  it('goes gzipped, once compressed, to a client that accepts it, and as it is to one that does not', async () => {
+    const member = await signUp(first.app);
+    const plain = await call(first.app, 'profiles', { headers: member.headers });
+    const gzipped = { headers: { ...member.headers, ...ACCEPTS_GZIP } };
+    expect(await gzippedAgain(() => call(first.app, 'profiles', gzipped))).toEqual({
+      ...plain.json(),
+      last_stars: plain.json().stars,
+      me_star_pulse: false,
+    });
+    for (const refused of [undefined, 'identity', 'gzip;q=0, identity']) {
+      const headers = { ...member.headers, ...(refused && { 'accept-encoding': refused }) };
+      const res = await call(first.app, 'profiles', { headers });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.json().stars).toEqual(plain.json().stars);
+    }
   });
 });
 
