@@ -1,4 +1,9 @@
-import type { ActivityHistoryResponse, FeedPost, ProfilesResponse } from '@orbit/contract';
+import type {
+  ActivityHistoryResponse,
+  FeedPost,
+  LeaderboardResponse,
+  ProfilesResponse,
+} from '@orbit/contract';
 import type { Config } from './config';
 import type { Database, Db, Queryable } from './db/client';
 import type { PasswordHasher } from './platform/auth/passwords';
@@ -42,6 +47,23 @@ export interface HistoryReads {
   read(ownerId: number, key: string, compute: () => Promise<KeptHistory>): Promise<KeptHistory>;
   /** After a commit that changed these members' sessions or zone: their kept histories go at once. */
   forget(ownerIds: number[]): void;
+}
+
+/** The global leaderboard as a caller sees it, with what it was read from (decision 0077). */
+export interface KeptLeaderboard {
+  answer: LeaderboardResponse;
+  zone: string;
+  /** The first day of the answer's week in `zone`. */
+  from: string;
+  /** The caller's personal stream where it stood, read with the board. */
+  streams: StreamsAt;
+}
+
+/** Kept global leaderboards: the activities module's LeaderboardCache (decision 0077), built in wiring.ts. */
+export interface LeaderboardReads {
+  read(callerId: number, now: Date, compute: () => Promise<KeptLeaderboard>): Promise<LeaderboardResponse>;
+  /** After a commit that changed sessions or a zone: every kept board goes at once. */
+  forget(): void;
 }
 
 /** A community feed page as the route answers it, handed to the route's serialiser. */
@@ -125,6 +147,8 @@ export interface AppDeps {
   homes: HomeReads;
   /** This instance's computed histories (GET /user/activity/history), checked against their owner's sessions. */
   histories: HistoryReads;
+  /** This instance's kept global leaderboards (GET /user/community/leaderboard?global=true), heard only. */
+  leaderboards: LeaderboardReads;
   /** This instance's community feed windows and first pages, checked against the channel at each read. */
   feedPages: FeedPageReads;
   /** The mail outbox's worker (queue with `queueMail` in a transaction, then `kick()` after its commit). */

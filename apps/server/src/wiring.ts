@@ -3,7 +3,7 @@ import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps, DomainHooks } from './deps';
-import { HistoryCache } from './modules/activities';
+import { HistoryCache, LeaderboardCache } from './modules/activities';
 import { membershipsOf } from './modules/communities';
 import { CommunityPageCache } from './modules/feeds';
 import { HomeCache } from './modules/home';
@@ -95,6 +95,9 @@ export async function createDeps(
   realtime.hearStreams(homes);
   const histories = new HistoryCache(database.db);
   const stopHearingHistories = histories.listen(database, log.child({ component: 'histories' }));
+  const leaderboards = new LeaderboardCache();
+  realtime.hearStreams(leaderboards);
+  const stopHearingLeaderboards = leaderboards.listen(database, log.child({ component: 'leaderboards' }));
   const readiness = new Readiness({
     db: database.db,
     redis,
@@ -113,7 +116,7 @@ export async function createDeps(
             sessions: sessions.cache,
             openRooms: () => openRoomsByGateway(database.db),
             draining: () => readiness.isDraining,
-            keptReads: { home: homes, history: histories },
+            keptReads: { home: homes, history: histories, leaderboard: leaderboards },
           })
         : null,
   };
@@ -131,6 +134,7 @@ export async function createDeps(
     homes,
     feedPages: new CommunityPageCache(database.db),
     histories,
+    leaderboards,
     // Started by main.ts (mail.start()): a test app sends only when its test starts it or delivers itself.
     mail: new MailOutbox(database.db, configuredTransport(config, mailLog), mailLog),
     push: new PushOutbox(database.db, config, log.child({ component: 'push' })),
@@ -144,6 +148,7 @@ export async function createDeps(
     close: async () => {
       await stopListening();
       await stopHearingHistories();
+      await stopHearingLeaderboards();
       await realtime.close();
       await deps.mail.stop();
       await deps.push.stop();

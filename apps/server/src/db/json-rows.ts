@@ -16,6 +16,10 @@ type Fields = Record<string, unknown>;
 /** Builds the selects of the reads: the dialect alone, no database (the SQL is the same on both drivers). */
 export const reads = new QueryBuilder();
 
+/** A JSON column as the driver answers it: parsed by node-postgres, text from the embedded database's thread. */
+export const parsedJson = (value: unknown): unknown =>
+  typeof value === 'string' ? JSON.parse(value) : value;
+
 export interface JsonRead<Row> {
   /** A scalar subquery: the read's rows as a JSON array, `[]` for none. */
   readonly sql: SQL;
@@ -93,7 +97,7 @@ export function jsonRead<
   return {
     sql: sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM ${query} q)`,
     decode: (value) => {
-      const rows = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
+      const rows = parsedJson(value) as Record<string, unknown>[];
       return rows.map((row) => decodeRow(shape, row)) as Q['_']['result'][number][];
     },
   };

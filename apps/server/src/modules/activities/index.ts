@@ -2,6 +2,7 @@
 
 export { activitiesAccount } from './account';
 export { HistoryCache } from './history-cache';
+export { LeaderboardCache } from './leaderboard-cache';
 export {
   addDays,
   inMemberZone,
@@ -16,3 +17,4 @@ export {
   weekOf,
   zoneOfMember,
 } from './period';
+export { forgetKeptReads } from './service';

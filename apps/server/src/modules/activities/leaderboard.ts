@@ -7,10 +7,12 @@ import {
 } from '@orbit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { parsedJson } from '../../db/json-rows';
 import { preparedPerDatabase } from '../../db/prepared';
 import { activityBoardEpochs, activityLogs, communityMembers } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, KeptLeaderboard } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { personalStreamSql, type StreamsAt } from '../../platform/realtime/history';
 import { hiddenIdsSql } from '../blocks';
 import { assertMayRead } from '../communities';
 import { type FaceRow, faceSeenBy, facesJsonSql, publicCounts, wellbeingOfSql } from '../faces';
@@ -125,6 +127,7 @@ const facesStatement = preparedPerDatabase((db) => {
       wellbeing: wellbeingOfSql(caller),
       faces: facesJsonSql(caller, sql.placeholder('ids')),
       hidden: hiddenIdsSql(caller),
+      streams: personalStreamSql(caller),
     })
     .from(sql`(SELECT 1) AS one`)
     .prepare('activity_board_faces');
@@ -144,6 +147,7 @@ async function facesOf(db: Db, callerId: number, board: Board, at: WindowValues)
     callerZone: row?.callerZone ?? null,
     wellbeing: row?.wellbeing ?? false,
     members,
+    streams: parsedJson(row?.streams ?? []) as StreamsAt,
   };
 }
 
@@ -249,10 +253,25 @@ export async function leaderboard(
   query: LeaderboardQuery,
   now = new Date(),
 ): Promise<LeaderboardResponse> {
-  const db = deps.db;
   const communityId = boardCommunity(query);
-  if (communityId !== null) await assertMayRead(db, communityId, callerId);
-  const { value } = await inMemberZone(callerId, (zone) => boardIn(db, callerId, communityId, zone, now));
+  if (communityId === null) {
+    // Kept while nothing it shows can have changed (decision 0077).
+    return deps.leaderboards.read(callerId, now, () => boardAnswer(deps.db, callerId, null, now));
+  }
+  await assertMayRead(deps.db, communityId, callerId);
+  return (await boardAnswer(deps.db, callerId, communityId, now)).answer;
+}
+
+/** The board of the caller's week, as the caller sees it, with the zone and stream position it was read at. */
+async function boardAnswer(
+  db: Db,
+  callerId: number,
+  communityId: number | null,
+  now: Date,
+): Promise<KeptLeaderboard> {
+  const { zone, value } = await inMemberZone(callerId, (zone) =>
+    boardIn(db, callerId, communityId, zone, now),
+  );
   const { period, board, seen } = value;
   const wellbeing = seen.wellbeing;
   const caller = seen.members.get(callerId)?.user;
@@ -266,7 +285,7 @@ export async function leaderboard(
     others.push(scoreOf(member.user, row, callerId, member.isFriend, wellbeing));
   }
   if (wellbeing) others.sort(byName);
-  return {
+  const answer: LeaderboardResponse = {
     scores: [
       scoreOf(
         caller,
@@ -283,4 +302,5 @@ export async function leaderboard(
     start_date: period.from,
     end_date: addDays(period.until, -1),
   };
+  return { answer, zone, from: period.from, streams: seen.streams };
 }

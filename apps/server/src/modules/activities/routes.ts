@@ -41,7 +41,9 @@ export async function activitiesRoutes(app: App, deps: AppDeps) {
     sendHistory(reply, await activityHistory(deps, me(request).userId, request.query)),
   );
 
-  route(app, ENDPOINTS.leaderboard, {}, async (request) =>
-    leaderboard(deps, me(request).userId, request.query),
+  // A kept global board is served again as the same object (decision 0077): its JSON is written once.
+  const sendBoard = keptJsonReplies();
+  route(app, ENDPOINTS.leaderboard, {}, async (request, reply) =>
+    sendBoard(reply, await leaderboard(deps, me(request).userId, request.query)),
   );
 }

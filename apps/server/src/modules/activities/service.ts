@@ -151,7 +151,7 @@ export async function logActivity(
     const [row] = await insertSession(work.tx).execute(values);
     return { session: await recordNew(deps, work, userId, row as ActivityLogRow, body), created: true };
   });
-  deps.histories.forget([userId]);
+  forgetKeptReads(deps, [userId]);
   return logged;
 }
 
@@ -198,6 +198,16 @@ export async function ingestActivity(
     if (!row) return { session: await existing(work, userId, body.app_id, body.external_id), created: false };
     return { session: await recordNew(deps, work, userId, row, body), created: true };
   });
-  if (ingested.created) deps.histories.forget([userId]);
+  if (ingested.created) forgetKeptReads(deps, [userId]);
   return ingested;
+}
+
+/**
+ * These members' sessions or zone changed through this instance and have committed: their kept histories and
+ * every kept board go now, so that the writer's next read here sees it whatever the notification's delay
+ * (decisions 0075, 0077).
+ */
+export function forgetKeptReads(deps: AppDeps, userIds: number[]): void {
+  deps.histories.forget(userIds);
+  deps.leaderboards.forget();
 }

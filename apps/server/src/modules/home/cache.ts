@@ -2,6 +2,7 @@ import type { ProfilesResponse } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { KeptReadCounts } from '../../platform/ops';
+import { HeardStreams } from '../../platform/realtime/heard-streams';
 import { positionOfStreams, type StreamsAt, streamsPosition } from '../../platform/realtime/history';
 import type { StreamListener } from '../../platform/realtime/stream-hearing';
 
@@ -12,11 +13,6 @@ import type { StreamListener } from '../../platform/realtime/stream-hearing';
 export const HOME_CACHE_TTL_MS = 15_000;
 /** Homes kept per instance, the least recently read going first: about 6 KB each at 50 stars. */
 const HOME_CACHE_MEMBERS = 20_000;
-/** Streams whose last heard position is kept: far more than the streams of the homes kept. */
-const HEARD_STREAMS = 200_000;
-
-/** Not known to be current by hearing: checked against the database at its next read. */
-const UNHEARD = -1;
 
 interface Entry {
   /** The member's streams and where each stood when the home was read. */
@@ -26,12 +22,6 @@ interface Entry {
   again: ProfilesResponse;
   /** The hearing this home is known current under (every later event on its streams evicts it), or UNHEARD. */
   heardIn: number;
-}
-
-/** Where this instance's hearing stood when a read began. */
-interface Mark {
-  hearing: number;
-  forgotten: number;
 }
 
 /**
@@ -50,21 +40,9 @@ export class HomeCache implements StreamListener {
   private readonly entries = new LRUCache<number, Entry>({
     max: HOME_CACHE_MEMBERS,
     ttl: HOME_CACHE_TTL_MS,
-    dispose: (entry, userId) => this.unindex(userId, entry),
+    dispose: (entry, userId) => this.heard.release(userId, entry.streams),
   });
-  /** Kept homes by each of their streams, for the events that evict them. */
-  private readonly holders = new Map<string, Set<number>>();
-  /** Each stream's last position heard, so that a home read while its stream moved is not trusted. */
-  private readonly lastHeard = new LRUCache<string, number>({
-    max: HEARD_STREAMS,
-    dispose: (_seq, _stream, reason) => {
-      if (reason === 'evict') this.forgotten += 1;
-    },
-  });
-  /** Positions dropped from lastHeard: a read that saw one go cannot tell what it missed. */
-  private forgotten = 0;
-  private hearingNow = 0;
-  private heard = false;
+  private readonly heard = new HeardStreams<number>((userId) => this.entries.delete(userId));
 
   readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
 
@@ -72,7 +50,7 @@ export class HomeCache implements StreamListener {
 
   /** Whether kept homes are served with no statement (orbit_kept_reads_heard). */
   get serving(): boolean {
-    return this.heard;
+    return this.heard.serving;
   }
 
   /**
@@ -85,85 +63,42 @@ export class HomeCache implements StreamListener {
     compute: () => Promise<{ home: ProfilesResponse; streams: StreamsAt }>,
   ): Promise<ProfilesResponse> {
     const cached = this.entries.get(userId);
-    if (cached && this.heard && cached.heardIn === this.hearingNow) {
+    if (cached && this.heard.current(cached.heardIn)) {
       this.counts.hits += 1;
       return cached.again;
     }
-    const mark = this.mark();
+    const mark = this.heard.mark();
     if (cached && (await this.stillCurrent(cached))) {
       this.counts.hits += 1;
-      cached.heardIn = this.heardInFrom(mark, cached.streams);
+      cached.heardIn = this.heard.heardIn(mark, cached.streams);
       return cached.again;
     }
     this.counts.misses += 1;
     const { home, streams } = await compute();
-    this.keep(userId, {
+    const entry: Entry = {
       streams,
       position: positionOfStreams(streams),
       again: servedAgain(home),
-      heardIn: this.heardInFrom(mark, streams),
-    });
+      heardIn: this.heard.heardIn(mark, streams),
+    };
+    this.entries.set(userId, entry);
+    if (this.entries.peek(userId) === entry) this.heard.hold(userId, streams);
     return home;
   }
 
   moved(stream: string, seq: number): void {
-    if ((this.lastHeard.peek(stream) ?? 0) < seq) this.lastHeard.set(stream, seq);
-    const holders = this.holders.get(stream);
-    if (!holders) return;
-    for (const userId of [...holders]) {
-      const entry = this.entries.peek(userId);
-      if (!entry || seqOf(entry.streams, stream) < seq) this.entries.delete(userId);
-    }
+    this.heard.moved(stream, seq);
   }
 
   hearing(heard: boolean): void {
-    this.heard = heard;
-    this.hearingNow += 1;
-  }
-
-  private mark(): Mark {
-    return { hearing: this.hearingNow, forgotten: this.forgotten };
+    this.heard.hearing(heard);
   }
 
   private async stillCurrent(cached: Entry): Promise<boolean> {
     const keys = cached.streams.map(([key]) => key);
     return (await streamsPosition(this.db, keys)) === cached.position;
   }
-
-  /**
-   * Streams read from a snapshot taken after `mark` are known current under this hearing when no event past
-   * them has been heard: one committed later is heard after this, and evicts.
-   */
-  private heardInFrom(mark: Mark, streams: StreamsAt): number {
-    if (!this.heard || mark.hearing !== this.hearingNow || mark.forgotten !== this.forgotten) return UNHEARD;
-    const passed = streams.some(([key, seq]) => (this.lastHeard.peek(key) ?? 0) > seq);
-    return passed ? UNHEARD : this.hearingNow;
-  }
-
-  private keep(userId: number, entry: Entry): void {
-    this.entries.set(userId, entry);
-    if (this.entries.peek(userId) !== entry) return;
-    for (const [key] of entry.streams) {
-      let holders = this.holders.get(key);
-      if (!holders) {
-        holders = new Set();
-        this.holders.set(key, holders);
-      }
-      holders.add(userId);
-    }
-  }
-
-  private unindex(userId: number, entry: Entry): void {
-    for (const [key] of entry.streams) {
-      const holders = this.holders.get(key);
-      if (!holders) continue;
-      holders.delete(userId);
-      if (holders.size === 0) this.holders.delete(key);
-    }
-  }
 }
-
-const seqOf = (streams: StreamsAt, stream: string) => streams.find(([key]) => key === stream)?.[1] ?? 0;
 
 /**
  * The same home read again: the snapshot the first read wrote holds this set, and nothing arrived since

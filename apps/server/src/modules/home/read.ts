@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jsonRead, reads } from '../../db/json-rows';
+import { jsonRead, parsedJson, reads } from '../../db/json-rows';
 import { preparedPerDatabase } from '../../db/prepared';
 import { starSnapshots, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
@@ -45,9 +45,6 @@ const homeStatement = preparedPerDatabase((db) =>
     .prepare('home'),
 );
 
-/** A JSON column as the driver answers it: parsed by node-postgres, text from the embedded database's thread. */
-const parsed = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
-
 export async function readHome(db: Db, userId: number, now: Date) {
   const [row] = await homeStatement(db).execute(ownerAndNow(userId, now));
   if (!row) throw notFound('No such member');
@@ -59,9 +56,9 @@ export async function readHome(db: Db, userId: number, now: Date) {
     pendingPms: row.pendingPms,
     snapshot: last?.snapshot ?? null,
     /** Each provider's read, undecoded: the provider decodes its own. */
-    providers: parsed(row.providers) as unknown[],
+    providers: parsedJson(row.providers) as unknown[],
     /** Where the member's streams stood when all of this was read (the home cache's key, decision 0030). */
-    streams: parsed(row.streams) as StreamsAt,
+    streams: parsedJson(row.streams) as StreamsAt,
   };
 }
 

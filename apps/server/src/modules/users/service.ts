@@ -7,6 +7,7 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import type { AuthContext } from '../../platform/auth/sessions';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
+import { forgetKeptReads } from '../activities';
 import { organizationsOf } from '../admin';
 import { changePassword } from '../auth';
 import { isBlockedEitherWay } from '../blocks';
@@ -132,7 +133,7 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
     throw err;
   }
   // The member's zone may have moved: their histories are grouped by other days (decision 0075).
-  if (shape.split(',').includes('timezone')) deps.histories.forget([auth.userId]);
+  if (shape.split(',').includes('timezone')) forgetKeptReads(deps, [auth.userId]);
   return ownProfile(deps.db, auth.userId, changed);
 }
 

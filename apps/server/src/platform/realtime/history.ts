@@ -149,6 +149,15 @@ export const memberStreamsSql = (member: SQLWrapper) =>
         WHERE ${communityMembers.userId} = ${member}) s
     LEFT JOIN ${eventStreams} ON ${eventStreams.stream} = s.key)`;
 
+/**
+ * A member's personal stream where it stands, as a one-stream `StreamsAt` (JSON), for a read that computes
+ * something from the same snapshot that only events to the member change (a ranking's friends and blocks).
+ */
+export const personalStreamSql = (member: SQLWrapper) =>
+  sql<StreamsAt>`(SELECT json_build_array(json_build_array(s.key, coalesce(${eventStreams.seq}, 0)))
+    FROM (SELECT ${sql.raw(`'${PERSONAL}'`)} || ${member}::int AS key) s
+    LEFT JOIN ${eventStreams} ON ${eventStreams.stream} = s.key)`;
+
 const retainedSince = (now: number) => new Date(now - EVENT_RETENTION_MS);
 
 /** One stream's rows: the personal outbox of a member, or a community's channel. */
