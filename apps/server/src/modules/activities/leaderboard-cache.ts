@@ -54,6 +54,8 @@ export class LeaderboardCache implements LeaderboardReads, StreamListener {
   private readonly listening = new Set<string>();
   /** Moves on at every notification and change of listening: a read that saw it move is not kept. */
   private revision = 0;
+  private log: Logger | undefined;
+  private said = false;
   readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
 
   get serving(): boolean {
@@ -94,23 +96,36 @@ export class LeaderboardCache implements LeaderboardReads, StreamListener {
 
   hearing(heard: boolean): void {
     this.heard.hearing(heard);
+    this.forget();
+    this.sayWhetherServing();
+  }
+
+  /** One line when kept boards start serving (every channel and the bus heard), and one when they stop. */
+  private sayWhetherServing(): void {
+    if (!this.log || this.serving === this.said) return;
+    this.said = this.serving;
+    if (this.said) this.log.info('hearing sessions, faces and the bus: kept leaderboards serve');
+    else this.log.warn('kept leaderboards no longer serve: every board is read');
   }
 
   /** Hears both channels (PostgreSQL only); answers the function that stops listening. */
   listen(database: Database, log: Logger): () => Promise<void> {
     const listen = database.listen;
     if (!listen) return async () => {};
+    this.log = log;
     const stops = CHANNELS.map((channel) =>
       listen(channel, {
         message: () => this.forget(),
         up: () => {
           this.listening.add(channel);
           this.forget();
-          if (this.serving) log.info('hearing sessions and faces: kept leaderboards serve');
+          this.sayWhetherServing();
         },
         down: (err) => {
-          if (this.listening.delete(channel)) log.warn({ err, channel }, 'kept leaderboards no longer serve');
+          if (this.listening.delete(channel))
+            log.warn({ err, channel }, 'a channel of kept leaderboards is lost');
           this.forget();
+          this.sayWhetherServing();
         },
       }),
     );
