@@ -105,7 +105,8 @@ export class LeaderboardCache implements LeaderboardReads, StreamListener {
     if (!this.log || this.serving === this.said) return;
     this.said = this.serving;
     if (this.said) this.log.info('hearing sessions, faces and the bus: kept leaderboards serve');
-    else this.log.warn('kept leaderboards no longer serve: every board is read');
+    // Info: what stopped them (a channel lost, Redis away) is warned of once where it is watched.
+    else this.log.info('kept leaderboards no longer serve: every board is read');
   }
 
   /** Hears both channels (PostgreSQL only); answers the function that stops listening. */
