@@ -18,13 +18,17 @@ import type { StreamsAt } from './platform/realtime/history';
 import type { Storage } from './platform/storage';
 import type { UnitOfWorkDeps, Work } from './platform/tx';
 
+/** A kept read served with no statement while heard. */
+export interface HeardServing {
+  /** Whether kept answers are served with no statement: all they read is heard (decisions 0076 to 0078). */
+  readonly serving: boolean;
+}
+
 /**
  * Computed homes served again while nothing reached the member: the home module's HomeCache, built in
  * wiring.ts. Declared here, not imported from the module, so that this file stays below every module.
  */
-export interface HomeReads {
-  /** Whether kept homes are served with no statement: every instance's events are heard (decision 0076). */
-  readonly serving: boolean;
+export interface HomeReads extends HeardServing {
   read(
     userId: number,
     compute: () => Promise<{ home: ProfilesResponse; streams: StreamsAt }>,
@@ -60,7 +64,7 @@ export interface KeptLeaderboard {
 }
 
 /** Kept global leaderboards: the activities module's LeaderboardCache (decision 0077), built in wiring.ts. */
-export interface LeaderboardReads {
+export interface LeaderboardReads extends HeardServing {
   read(callerId: number, now: Date, compute: () => Promise<KeptLeaderboard>): Promise<LeaderboardResponse>;
   /** After a commit that changed sessions or a zone: every kept board goes at once. */
   forget(): void;
@@ -75,10 +79,11 @@ export interface CommunityFeedPage {
 
 /**
  * Community first pages kept while their channel and faces stand still: the feeds module's
- * CommunityPageCache (decision 0031), built in wiring.ts. Declared here, not imported from the module, so that
- * this file stays below every module; null when the caller's page cannot be cut from the kept window.
+ * CommunityPageCache (decisions 0031 and 0078), built in wiring.ts. Declared here, not imported from the
+ * module, so that this file stays below every module; null when the caller's page cannot be cut from the kept
+ * window.
  */
-export interface FeedPageReads {
+export interface FeedPageReads extends HeardServing {
   read(
     viewerId: number,
     communityId: number,

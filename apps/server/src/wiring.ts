@@ -98,6 +98,9 @@ export async function createDeps(
   const leaderboards = new LeaderboardCache();
   realtime.hearStreams(leaderboards);
   const stopHearingLeaderboards = leaderboards.listen(database, log.child({ component: 'leaderboards' }));
+  const feedPages = new CommunityPageCache(database.db);
+  realtime.hearStreams(feedPages);
+  const stopHearingFeedPages = feedPages.listen(database, log.child({ component: 'feeds' }));
   const readiness = new Readiness({
     db: database.db,
     redis,
@@ -116,7 +119,7 @@ export async function createDeps(
             sessions: sessions.cache,
             openRooms: () => openRoomsByGateway(database.db),
             draining: () => readiness.isDraining,
-            keptReads: { home: homes, history: histories, leaderboard: leaderboards },
+            keptReads: { home: homes, history: histories, leaderboard: leaderboards, feed: feedPages },
           })
         : null,
   };
@@ -132,7 +135,7 @@ export async function createDeps(
     media,
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
     homes,
-    feedPages: new CommunityPageCache(database.db),
+    feedPages,
     histories,
     leaderboards,
     // Started by main.ts (mail.start()): a test app sends only when its test starts it or delivers itself.
@@ -149,6 +152,7 @@ export async function createDeps(
       await stopListening();
       await stopHearingHistories();
       await stopHearingLeaderboards();
+      await stopHearingFeedPages();
       await realtime.close();
       await deps.mail.stop();
       await deps.push.stop();

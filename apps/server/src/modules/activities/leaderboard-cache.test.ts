@@ -3,8 +3,9 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import type { ListenHandlers } from '../../db/listen';
+import { FACES_CHANGED_CHANNEL } from '../faces';
 import { ACTIVITY_CHANGED_CHANNEL } from './history-cache';
-import { FACES_CHANGED_CHANNEL, LeaderboardCache } from './leaderboard-cache';
+import { LeaderboardCache } from './leaderboard-cache';
 import { localDay, weekOf } from './period';
 
 const quiet = pino({ level: 'silent' });

@@ -4,15 +4,12 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
 import type { KeptLeaderboard, LeaderboardReads } from '../../deps';
 import type { KeptReadCounts } from '../../platform/ops';
-import { HeardStreams, UNHEARD } from '../../platform/realtime/heard-streams';
+import { HeardReads, UNHEARD } from '../../platform/realtime/heard-reads';
 import type { StreamsAt } from '../../platform/realtime/history';
 import type { StreamListener } from '../../platform/realtime/stream-hearing';
+import { FACES_CHANGED_CHANNEL } from '../faces';
 import { ACTIVITY_CHANGED_CHANNEL } from './history-cache';
 import { localDay, weekOf } from './period';
-
-/** The channel migration 0031's triggers notify when a member's face or wellbeing mode changes, or they go. */
-export const FACES_CHANGED_CHANNEL = 'orbit_faces_changed';
-const CHANNELS = [ACTIVITY_CHANGED_CHANNEL, FACES_CHANGED_CHANNEL];
 
 /** Callers whose global board is kept, the least recently read going first: some 5 KB each. */
 const KEPT_CALLERS = 10_000;
@@ -50,16 +47,16 @@ export class LeaderboardCache implements LeaderboardReads, StreamListener {
     ttl: KEPT_MS,
     dispose: (entry, callerId) => this.heard.release(callerId, entry.streams),
   });
-  private readonly heard = new HeardStreams<number>((callerId) => this.kept.delete(callerId));
-  private readonly listening = new Set<string>();
-  /** Moves on at every notification and change of listening: a read that saw it move is not kept. */
-  private revision = 0;
-  private log: Logger | undefined;
-  private said = false;
+  private readonly heard = new HeardReads<number>({
+    name: 'kept leaderboards',
+    channels: [ACTIVITY_CHANGED_CHANNEL, FACES_CHANGED_CHANNEL],
+    evict: (callerId) => this.kept.delete(callerId),
+    forgot: () => this.kept.clear(),
+  });
   readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
 
   get serving(): boolean {
-    return this.listening.size === CHANNELS.length && this.heard.serving;
+    return this.heard.serving;
   }
 
   async read(
@@ -68,15 +65,15 @@ export class LeaderboardCache implements LeaderboardReads, StreamListener {
     compute: () => Promise<KeptLeaderboard>,
   ): Promise<LeaderboardResponse> {
     const entry = this.kept.get(callerId);
-    if (entry && this.serving && this.heard.current(entry.heardIn) && thisWeek(entry, now)) {
+    if (entry && this.heard.current(entry.heardIn) && thisWeek(entry, now)) {
       this.counts.hits += 1;
       return entry.answer;
     }
     this.counts.misses += 1;
-    const [mark, revision] = [this.heard.mark(), this.revision];
+    const mark = this.heard.mark();
     const fresh = await compute();
     const heardIn = this.heard.heardIn(mark, fresh.streams);
-    if (heardIn !== UNHEARD && this.serving && revision === this.revision) {
+    if (heardIn !== UNHEARD) {
       const kept: Entry = { ...fresh, heardIn };
       this.kept.set(callerId, kept);
       if (this.kept.peek(callerId) === kept) this.heard.hold(callerId, fresh.streams);
@@ -86,8 +83,7 @@ export class LeaderboardCache implements LeaderboardReads, StreamListener {
 
   /** A session or zone written through this instance has committed: every kept board goes now. */
   forget(): void {
-    this.revision += 1;
-    this.kept.clear();
+    this.heard.forget();
   }
 
   moved(stream: string, seq: number): void {
@@ -96,43 +92,11 @@ export class LeaderboardCache implements LeaderboardReads, StreamListener {
 
   hearing(heard: boolean): void {
     this.heard.hearing(heard);
-    this.forget();
-    this.sayWhetherServing();
-  }
-
-  /** One line when kept boards start serving (every channel and the bus heard), and one when they stop. */
-  private sayWhetherServing(): void {
-    if (!this.log || this.serving === this.said) return;
-    this.said = this.serving;
-    if (this.said) this.log.info('hearing sessions, faces and the bus: kept leaderboards serve');
-    // Info: what stopped them (a channel lost, Redis away) is warned of once where it is watched.
-    else this.log.info('kept leaderboards no longer serve: every board is read');
   }
 
   /** Hears both channels (PostgreSQL only); answers the function that stops listening. */
   listen(database: Database, log: Logger): () => Promise<void> {
-    const listen = database.listen;
-    if (!listen) return async () => {};
-    this.log = log;
-    const stops = CHANNELS.map((channel) =>
-      listen(channel, {
-        message: () => this.forget(),
-        up: () => {
-          this.listening.add(channel);
-          this.forget();
-          this.sayWhetherServing();
-        },
-        down: (err) => {
-          if (this.listening.delete(channel))
-            log.warn({ err, channel }, 'a channel of kept leaderboards is lost');
-          this.forget();
-          this.sayWhetherServing();
-        },
-      }),
-    );
-    return async () => {
-      await Promise.all(stops.map((stop) => stop()));
-    };
+    return this.heard.listen(database, log);
   }
 }
 

@@ -15,4 +15,4 @@ export {
   standingIn,
 } from './policy';
 export { communityImageUrl, presentIdentity } from './presenter';
-export { membershipsOf, resetCommunityFace } from './service';
+export { COMMUNITIES_CHANGED_CHANNEL, membershipsOf, resetCommunityFace } from './service';

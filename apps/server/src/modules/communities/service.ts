@@ -31,6 +31,12 @@ import { assertJoinRole, assertTermsMet, communityColor, communityInitials, comm
 
 const OK = { ok: true };
 
+/**
+ * The channel migration 0032's triggers notify when a community's access type changes (only ever outside the
+ * API) or the community goes: kept answers of who may read it hear what no event announces (decision 0078).
+ */
+export const COMMUNITIES_CHANGED_CHANNEL = 'orbit_communities_changed';
+
 /** The members whose home star set changed (a community star or invite star) refetch it: USER_PROFILES. */
 export function announce(work: Work, communityId: number, userIds: number[]) {
   return work.emit(userIds, EventType.USER_PROFILES, null, { community_id: communityId });

@@ -5,6 +5,12 @@ import { friendships, users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 
 /**
+ * The channel migration 0031's triggers notify when a member's face (bar their mood) or wellbeing mode changes,
+ * or they go: kept answers that show faces hear what no event announces (decisions 0077 and 0078).
+ */
+export const FACES_CHANGED_CHANNEL = 'orbit_faces_changed';
+
+/**
  * The columns a member's face is made of (presentMemberFace, seesPersona read no others), for the hot reads that show
  * members beside what they are about: mapping whole member rows was a sixth of the leaderboard's CPU in the
  * bench profile (docs/decisions/0029). A test holds the face made of these to the face of the whole row.

@@ -4,6 +4,7 @@
  */
 export {
   FACE_COLUMNS,
+  FACES_CHANGED_CHANNEL,
   type FaceRow,
   faceFieldsSql,
   facesJsonSql,

@@ -11,9 +11,10 @@ import { listFeed } from './service';
 
 /**
  * A community's first feed page is kept and served again while the community channel and the faces it shows
- * stand still (decision 0031). These prove that a kept page never shows a reader what changed since, nor
- * what they may no longer see: on the instance that keeps it, and when the change went through another
- * instance of the same deployment (one database).
+ * stand still (decision 0031), served with no statement while every change to it is heard (decision 0078).
+ * These prove that a kept page never shows a reader what changed since, nor what they may no longer see: at
+ * once on the instance the change went through, and once heard on another instance of the same deployment
+ * (one database) or, written with no event, once its notification arrives.
  */
 const first = await createTestApp();
 const second = await createTestApp({}, first.database);
@@ -74,6 +75,10 @@ async function crowd(n: number) {
   for (let i = 0; i < n; i++) members.push(await signUp(first.app));
   return members;
 }
+
+/** Another instance's change, and one written with no event, is heard when the bus or its notification brings it. */
+const HEARD = { timeout: 5_000, interval: 50 };
+const whenHeard = (assertion: () => Promise<unknown>) => vi.waitFor(assertion, HEARD);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -152,8 +157,8 @@ describe('the kept community page', () => {
     const remove = { headers: expert.headers, params: { id, userId: removed.userId } };
     expect((await call(second.app, 'removeCommunityMember', remove)).statusCode).toBe(200);
     for (const member of [leaver, removed]) {
-      const res = await feedOf(member, id, first);
-      expect(res.statusCode).toBe(404);
+      await whenHeard(async () => expect((await feedOf(member, id, first)).statusCode).toBe(404));
+      expect((await feedOf(member, id, second)).statusCode).toBe(404);
     }
     expect((await pageOf(expert, id)).community_feeds).toHaveLength(1);
   });
@@ -167,8 +172,8 @@ describe('the kept community page', () => {
       .update(communities)
       .set({ accessType: AccessType.PRIVATE })
       .where(eq(communities.id, id));
-    expect((await feedOf(outsider, id, second)).statusCode).toBe(404);
-    expect((await feedOf(outsider, id, first)).statusCode).toBe(404);
+    await whenHeard(async () => expect((await feedOf(outsider, id, second)).statusCode).toBe(404));
+    await whenHeard(async () => expect((await feedOf(outsider, id, first)).statusCode).toBe(404));
   });
 
   it('drops a deleted post at once, deleted through this instance or another', async () => {
@@ -177,7 +182,9 @@ describe('the kept community page', () => {
     const [a, b] = [await postIn(member, id, { message: 'a' }), await postIn(member, id, { message: 'b' })];
     expect((await pageOf(expert, id)).community_feeds.map((p) => p.id)).toEqual([b.id, a.id]);
     expect((await deletePost(second, member, id, b.id)).statusCode).toBe(200);
-    expect((await pageOf(expert, id)).community_feeds.map((p) => p.id)).toEqual([a.id]);
+    await whenHeard(async () =>
+      expect((await pageOf(expert, id)).community_feeds.map((p) => p.id)).toEqual([a.id]),
+    );
     expect((await deletePost(first, expert, id, a.id)).statusCode).toBe(200);
     expect((await pageOf(expert, id)).community_feeds).toEqual([]);
   });
@@ -227,10 +234,12 @@ describe('the kept community page', () => {
         body: { answerIndex: 1 },
       });
     expect((await answer(voter, second)).statusCode).toBe(200);
-    expect(postIdOf(await pageOf(reader, id), poll.id)?.poll_data).toMatchObject({
-      answers: [[], [{ user_id: voter.userId }]],
-      my_answer: null,
-    });
+    await whenHeard(async () =>
+      expect(postIdOf(await pageOf(reader, id), poll.id)?.poll_data).toMatchObject({
+        answers: [[], [{ user_id: voter.userId }]],
+        my_answer: null,
+      }),
+    );
     expect(postIdOf(await pageOf(voter, id), poll.id)?.poll_data?.my_answer).toBe(1);
     expect((await answer(reader, first)).statusCode).toBe(200);
     expect(postIdOf(await pageOf(reader, id), poll.id)?.poll_data?.my_answer).toBe(1);
@@ -241,10 +250,14 @@ describe('the kept community page', () => {
       body: { rating: 4 },
     });
     expect(rate.statusCode).toBe(200);
-    expect(postIdOf(await pageOf(reader, id), poll.id)).toMatchObject({ rating: 4, rated: null });
+    await whenHeard(async () =>
+      expect(postIdOf(await pageOf(reader, id), poll.id)).toMatchObject({ rating: 4, rated: null }),
+    );
     expect(postIdOf(await pageOf(voter, id), poll.id)).toMatchObject({ rating: 4, rated: 4 });
     expect((await highFive(second, reader, id, poll.id)).statusCode).toBe(200);
-    expect(postIdOf(await pageOf(reader, id), poll.id)).toMatchObject({ high_fives: 1, high_fived: true });
+    await whenHeard(async () =>
+      expect(postIdOf(await pageOf(reader, id), poll.id)).toMatchObject({ high_fives: 1, high_fived: true }),
+    );
     expect(postIdOf(await pageOf(voter, id), poll.id)).toMatchObject({ high_fives: 1, high_fived: false });
   });
 
@@ -263,11 +276,12 @@ describe('the kept community page', () => {
       body: { feed_id: post.id, message: 'c' },
     });
     expect(comment.statusCode).toBe(200);
-    expect(await counts(member)).toEqual([1, Urgency.NONE]);
+    await whenHeard(async () => expect(await counts(member)).toEqual([1, Urgency.NONE]));
     expect(await counts(expert)).toEqual([1, Urgency.NONE]);
     const params = { id, feedId: post.id, commentId: comment.json().id };
     const urgent = { headers: expert.headers, params, body: { urgency: Urgency.HIGH } };
     expect((await call(second.app, 'editCommunityComment', urgent)).statusCode).toBe(200);
+    await whenHeard(async () => expect(await counts(expert)).toEqual([1, Urgency.HIGH]));
     expect(await counts(member)).toEqual([0, Urgency.NONE]);
     expect(await counts(expert)).toEqual([1, Urgency.HIGH]);
     expect(await counts(member)).toEqual([0, Urgency.NONE]);
@@ -283,20 +297,20 @@ describe('the kept community page', () => {
     const persona = { type: 1, value: 'female' };
     const newFace = { headers: author.headers, body: { persona_image: persona } };
     expect((await call(second.app, 'updateUser', newFace)).statusCode).toBe(200);
-    expect((await face(other))?.persona_image).toEqual(persona);
+    await whenHeard(async () => expect((await face(other))?.persona_image).toEqual(persona));
     // Straight into the database: no event on any stream, only the faces' digest moves.
     const username = `renamed${author.userId}`;
     await setUser(author, { username });
-    expect((await face(other))?.author_screen_name).toBe(username);
+    await whenHeard(async () => expect((await face(other))?.author_screen_name).toBe(username));
     await setUser(author, { privacySetting: PrivacySetting.PRIVATE });
-    expect((await face(other))?.persona_image).toBeNull();
+    await whenHeard(async () => expect((await face(other))?.persona_image).toBeNull());
     expect((await face(friend))?.persona_image).toEqual(persona);
     const unfriended = await call(second.app, 'unfriend', {
       headers: author.headers,
       query: { user_id: friend.userId },
     });
     expect(unfriended.statusCode).toBe(200);
-    expect((await face(friend))?.persona_image).toBeNull();
+    await whenHeard(async () => expect((await face(friend))?.persona_image).toBeNull());
   });
 
   it('shows a poll as expired once its time has passed, though nothing was written', async () => {
@@ -339,5 +353,74 @@ describe('the kept community page', () => {
     expect(await pageOf(other, id)).toMatchObject({ older_key: null });
     expect((await pageOf(other, id)).community_feeds).toHaveLength(24);
     expect((await pageOf(target, id)).older_key).not.toBeNull();
+  });
+});
+
+describe('a kept page served with no statement while heard (decision 0078)', () => {
+  const cache = first.deps.feedPages as CommunityPageCache;
+
+  /**
+   * Reads until a read is served as kept: a notification of an earlier test's write may start a new hearing.
+   * PGlite has no notifications to listen to, so there every read is checked.
+   */
+  async function servedAsKept(read: () => Promise<unknown>) {
+    if (!first.database.listen) {
+      expect(cache.serving).toBe(false);
+      return read();
+    }
+    await whenHeard(async () => {
+      const hits = cache.counts.hits;
+      await read();
+      expect(cache.counts.hits).toBe(hits + 1);
+    });
+  }
+
+  it("hears the reader's own change at once: a friendship shows a private author's persona", async () => {
+    const [expert, author, reader] = await crowd(3);
+    const id = await community(expert, [author, reader]);
+    await setUser(author, { privacySetting: PrivacySetting.PRIVATE });
+    const post = await postIn(author, id);
+    const persona = async () => postIdOf(await pageOf(reader, id), post.id)?.persona_image;
+    await servedAsKept(async () => expect(await persona()).toBeNull());
+    for (const [from, to] of [
+      [reader, author],
+      [author, reader],
+    ]) {
+      const asked = await call(first.app, 'friendRequest', {
+        headers: from.headers,
+        body: { user_id: to.userId },
+      });
+      expect(asked.statusCode).toBe(200);
+    }
+    // No wait: the friendship's events, on the reader's stream, were heard before the answer came.
+    expect(await persona()).not.toBeNull();
+    await servedAsKept(async () => expect(await persona()).not.toBeNull());
+  });
+
+  it("hears the community's change at once: a new post, then the reader's role", async () => {
+    const [expert, member] = await crowd(2);
+    const id = await community(expert, [member]);
+    const post = await postIn(expert, id, { message: 'first' });
+    const comment = await call(first.app, 'createCommunityComment', {
+      headers: expert.headers,
+      body: { feed_id: post.id, message: 'c' },
+    });
+    expect(comment.statusCode).toBe(200);
+    const params = { id, feedId: post.id, commentId: comment.json().id };
+    const urgent = { headers: expert.headers, params, body: { urgency: Urgency.HIGH } };
+    expect((await call(first.app, 'editCommunityComment', urgent)).statusCode).toBe(200);
+    const page = () => pageOf(member, id);
+    await servedAsKept(page);
+    const next = await postIn(expert, id, { message: 'second' });
+    expect((await page()).community_feeds[0].id).toBe(next.id);
+    // Urgent comments are counted for experts alone.
+    const counts = async () => {
+      const p = postIdOf(await page(), post.id);
+      return [p?.num_comments, p?.urgency_comments];
+    };
+    await servedAsKept(async () => expect(await counts()).toEqual([0, Urgency.NONE]));
+    const appoint = { headers: expert.headers, params: { id, userId: member.userId } };
+    expect((await call(first.app, 'appointCommunityExpert', appoint)).statusCode).toBe(200);
+    expect(await counts()).toEqual([1, Urgency.HIGH]);
   });
 });

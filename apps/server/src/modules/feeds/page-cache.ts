@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import { LIMITS, PostPrivacy, PostType, UnitPreference } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../db/client';
+import type { Logger } from 'pino';
+import type { Database, Db } from '../../db/client';
 import type { CommunityFeedPage, FeedPageReads } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { KeptJson } from '../../platform/kept-json';
-import { assertReadable } from '../communities';
+import type { KeptReadCounts } from '../../platform/ops';
+import { HeardReads, UNHEARD } from '../../platform/realtime/heard-reads';
+import type { HeardMark } from '../../platform/realtime/heard-streams';
+import type { StreamsAt } from '../../platform/realtime/history';
+import type { StreamListener } from '../../platform/realtime/stream-hearing';
+import { assertReadable, COMMUNITIES_CHANGED_CHANNEL } from '../communities';
+import { FACES_CHANGED_CHANNEL } from '../faces';
 import { addReaction, loadBundles, type PostBundle, type Reactions, shownIds } from './loader';
 import { olderKeyOf } from './page';
 import {
@@ -30,6 +37,10 @@ const KEPT_COMMUNITIES = 1000;
 const WINDOW_TTL_MS = 60_000;
 /** The pages kept as JSON, all communities and readers together, in characters. */
 const KEPT_PAGE_CHARS = 32 * 1024 * 1024;
+/** Readers whose own part of a page (decision 0078) is kept, the least recently read going first. */
+const KEPT_READERS = 20_000;
+/** What no event or notification announces (a friendship written by bulk SQL) shows within this. */
+const READER_MS = 15_000;
 /** The digest of no faces at all: what the check answers for an empty window. */
 const NO_FACES = createHash('md5').update('').digest('hex');
 
@@ -54,6 +65,19 @@ interface Window extends WindowReach {
   hasActivity: boolean;
   /** Each voter's answers in the window's polls, as a key: the page shows the reader's own (my_answer). */
   votesBy: Map<number, string>;
+  /** The hearing this window is known current under, with no check (decision 0078), or UNHEARD. */
+  heardIn: number;
+  /** The channel where a check found the window true. */
+  streams: StreamsAt;
+}
+
+/** A reader's own part of the page, as a check read it for one window, kept while heard (decision 0078). */
+interface KeptReader {
+  generation: number;
+  check: ReaderCheck;
+  /** The channel and the reader's personal stream, where the check read them. */
+  streams: StreamsAt;
+  heardIn: number;
 }
 
 const EMPTY_REACH: WindowReach = { ids: [], shown: [], privateShown: [] };
@@ -70,7 +94,7 @@ const EMPTY_REACH: WindowReach = { ids: [], shown: [], privateShown: [] };
  * is served only while both stand where they stood when it was read, and before its first poll expiry. The
  * check reads the database, so a change committed through any instance is seen by all at once.
  */
-export class CommunityPageCache implements FeedPageReads {
+export class CommunityPageCache implements FeedPageReads, StreamListener {
   /**
    * A window replaced, expired or evicted takes its pages with it: no reader can be served them again (their
    * keys hold its generation), and under a busy community's posts and comments they would otherwise fill the
@@ -79,8 +103,9 @@ export class CommunityPageCache implements FeedPageReads {
   private readonly windows = new LRUCache<number, Window>({
     max: KEPT_COMMUNITIES,
     ttl: WINDOW_TTL_MS,
-    dispose: (window) => {
+    dispose: (window, communityId) => {
       for (const key of window.pageKeys) this.pages.delete(key);
+      this.heard.release(windowKey(communityId), window.streams);
     },
   });
   private readonly pages = new LRUCache<string, KeptJson>({
@@ -88,23 +113,137 @@ export class CommunityPageCache implements FeedPageReads {
     // Its gzipped copy, made once it is read again, adds about a tenth.
     sizeCalculation: (page, key) => page.json.length + key.length,
   });
+  private readonly readers = new LRUCache<string, KeptReader>({
+    max: KEPT_READERS,
+    ttl: READER_MS,
+    dispose: (reader, key) => this.heard.release(key, reader.streams),
+  });
+  private readonly heard = new HeardReads<string>({
+    name: 'kept feed pages',
+    channels: [FACES_CHANGED_CHANNEL, COMMUNITIES_CHANGED_CHANNEL],
+    evict: (key) => this.unhear(key),
+    forgot: () => this.readers.clear(),
+  });
   private generation = 0;
+  /** Hits are pages served with no statement; misses, every read that checked. */
+  readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
 
   constructor(private readonly db: Db) {}
+
+  get serving(): boolean {
+    return this.heard.serving;
+  }
 
   /** The page as JSON, or null when the caller sees more private posts than a window holds (read uncached). */
   async read(viewerId: number, communityId: number, serialize: PageSerializer): Promise<KeptJson | null> {
     const kept = this.windows.get(communityId);
+    const reader = kept && this.keptReader(kept, communityId, viewerId);
+    if (kept && reader) {
+      this.counts.hits += 1;
+      return this.pageOf(communityId, kept, viewerId, reader.check, serialize);
+    }
+    this.counts.misses += 1;
+    const { window, check } = await this.checked(communityId, viewerId, kept);
+    return window ? this.pageOf(communityId, window, viewerId, check, serialize) : null;
+  }
+
+  /** The pages kept as JSON, every community's together (a test's view of what is held). */
+  keptPages(): number {
+    return this.pages.size;
+  }
+
+  moved(stream: string, seq: number): void {
+    this.heard.moved(stream, seq);
+  }
+
+  hearing(heard: boolean): void {
+    this.heard.hearing(heard);
+  }
+
+  /** Hears faces and communities changed with no event (PostgreSQL only); answers how to stop. */
+  listen(database: Database, log: Logger): () => Promise<void> {
+    return this.heard.listen(database, log);
+  }
+
+  /** The reader's part kept for this window, when both are heard current: the page needs no statement. */
+  private keptReader(window: Window, communityId: number, viewerId: number) {
+    if (!this.heard.current(window.heardIn) || Date.now() >= window.until) return undefined;
+    const reader = this.readers.get(readerKeyOf(communityId, viewerId));
+    if (!reader || reader.generation !== window.generation) return undefined;
+    return this.heard.current(reader.heardIn) ? reader : undefined;
+  }
+
+  /**
+   * The check, and the window it found true (read again when it found none). A member who blocked someone reads
+   * their own page, without those members' posts (decision 0046): no window.
+   */
+  private async checked(communityId: number, viewerId: number, kept: Window | undefined) {
+    let mark = this.heard.mark();
     let check = await this.check(communityId, viewerId, kept ?? EMPTY_REACH);
-    // A member who blocked someone reads their own page, without those members' posts (decision 0046).
-    if (check.blocks) return null;
+    if (check.blocks) return { window: undefined, check };
     let window = kept;
     if (!window || !stillTrue(window, check)) {
       window = await this.readWindow(communityId, check.position);
       this.keep(communityId, window);
       // The caller's reactions and friends were read for the kept window's posts and members.
-      if (!kept || !sameReach(kept, window)) check = await this.check(communityId, viewerId, window);
+      if (!kept || !sameReach(kept, window)) {
+        mark = this.heard.mark();
+        check = await this.check(communityId, viewerId, window);
+      }
     }
+    this.hearFrom(mark, communityId, viewerId, window, check);
+    return { window, check };
+  }
+
+  /**
+   * What the check's snapshot shows is heard from there on: the window, if it is the kept one and the check
+   * found it true, and the reader's own part of it. An event past either's streams, or a notification,
+   * makes it unknown again.
+   */
+  private hearFrom(
+    mark: HeardMark,
+    communityId: number,
+    viewerId: number,
+    window: Window,
+    check: ReaderCheck,
+  ) {
+    if (this.windows.peek(communityId) !== window || !stillTrue(window, check)) return;
+    const windowHeard = this.heard.heardIn(mark, check.streams.window);
+    if (windowHeard === UNHEARD) return;
+    window.heardIn = windowHeard;
+    window.streams = check.streams.window;
+    this.heard.hold(windowKey(communityId), window.streams);
+    const readerHeard = this.heard.heardIn(mark, check.streams.reader);
+    if (readerHeard === UNHEARD) return;
+    const key = readerKeyOf(communityId, viewerId);
+    const reader = {
+      generation: window.generation,
+      check,
+      streams: check.streams.reader,
+      heardIn: readerHeard,
+    };
+    this.readers.set(key, reader);
+    if (this.readers.peek(key) === reader) this.heard.hold(key, reader.streams);
+  }
+
+  /** A stream moved past where a kept part read it: the window is checked again, the reader's part read. */
+  private unhear(key: string): void {
+    if (!key.startsWith(WINDOW)) {
+      this.readers.delete(key);
+      return;
+    }
+    const window = this.windows.peek(Number(key.slice(WINDOW.length)));
+    if (window) window.heardIn = UNHEARD;
+  }
+
+  /** The reader's page of `window`, its JSON kept for every reader with the same key while the window is. */
+  private pageOf(
+    communityId: number,
+    window: Window,
+    viewerId: number,
+    check: ReaderCheck,
+    serialize: PageSerializer,
+  ): KeptJson | null {
     const page = pageFor(window, viewerId);
     if (!page) return null;
     const key = readerKey(window, viewerId, check);
@@ -118,11 +257,6 @@ export class CommunityPageCache implements FeedPageReads {
       }
     }
     return json;
-  }
-
-  /** The pages kept as JSON, every community's together (a test's view of what is held). */
-  keptPages(): number {
-    return this.pages.size;
   }
 
   private async check(communityId: number, viewerId: number, reach: WindowReach): Promise<ReaderCheck> {
@@ -157,6 +291,8 @@ export class CommunityPageCache implements FeedPageReads {
       hasActivity: rows.some((post) => post.activity !== null),
       votesBy: votesByMember(bundles),
       ids: rows.map((post) => post.id),
+      heardIn: UNHEARD,
+      streams: [],
       shown,
       privateShown: shown.filter((id) => privateIds.has(id)),
     };
@@ -170,6 +306,11 @@ export class CommunityPageCache implements FeedPageReads {
 }
 
 type ReaderCheck = PageCheck & { expert: boolean };
+
+/** The keys of what is heard: a community's window, and a reader's part of it. */
+const WINDOW = 'w';
+const windowKey = (communityId: number) => `${WINDOW}${communityId}`;
+const readerKeyOf = (communityId: number, viewerId: number) => `r${communityId}:${viewerId}`;
 
 const facesOf = (b: PostBundle) => (b.target ? [b.author, b.target] : [b.author]);
 

@@ -5,13 +5,13 @@ import { preparedPerDatabase } from '../../db/prepared';
 import {
   communities,
   communityMembers,
-  eventStreams,
   friendships,
   postReactions,
   posts,
   userBlocks,
   users,
 } from '../../db/schema';
+import { channelStream, personalStream, type StreamsAt, streamsAtSql } from '../../platform/realtime/history';
 import { type FaceRow, faceFieldsSql } from '../faces';
 import type { PostRow } from './policy';
 
@@ -81,6 +81,8 @@ export interface PageCheck {
   role: number | null;
   /** The community channel's position (decision 0004): every change of a post, comment, vote moves it. */
   position: string;
+  /** Where the streams stood in the check's snapshot (decision 0078). */
+  streams: CheckStreams;
   /** The digest of the window's faces as they are now. */
   faces: string;
   /** The caller's reactions on the window's posts: [post, kind, value], in one order. */
@@ -111,8 +113,7 @@ const checkStatement = preparedPerDatabase((db) => {
       accessType: communities.accessType,
       role: sql<number | null>`(SELECT ${communityMembers.role} FROM ${communityMembers}
         WHERE ${communityMembers.communityId} = ${communities.id} AND ${communityMembers.userId} = ${viewer})`,
-      position: sql<string>`coalesce((SELECT ${eventStreams.seq}::text FROM ${eventStreams}
-        WHERE ${eventStreams.stream} = 'c:' || ${communities.id}), '0')`,
+      streams: streamsAtSql(sql.placeholder('streams')),
       faces: facesDigestSql(reach.shown),
       reactions: sql<[number, string, number][] | null>`(SELECT json_agg(json_build_array(
           ${postReactions.postId}, ${postReactions.kind}, ${postReactions.value})
@@ -145,6 +146,23 @@ export async function checkPage(
     ids: reach.ids,
     shown: reach.shown,
     private: reach.privateShown,
+    streams: [channelStream(communityId), personalStream(viewerId)],
   });
-  return row ?? null;
+  if (!row) return null;
+  const [channel, reader] = row.streams;
+  return { ...row, position: String(channel[1]), streams: { reader: [channel, reader], window: [channel] } };
+}
+
+/**
+ * The check's streams as what each kept part is heard on. The faces a window shows change with no event on
+ * them, and are heard through their notification (migration 0031).
+ */
+export interface CheckStreams {
+  /**
+   * The community channel and the caller's personal stream: every change of the caller's part of the page
+   * (their role, reactions, friendships, blocks, unit, wellbeing mode) is an event on one of them.
+   */
+  reader: StreamsAt;
+  /** The community channel: every change of its posts, comments and votes is an event on it (decision 0004). */
+  window: StreamsAt;
 }

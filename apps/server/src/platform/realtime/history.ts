@@ -150,13 +150,20 @@ export const memberStreamsSql = (member: SQLWrapper) =>
     LEFT JOIN ${eventStreams} ON ${eventStreams.stream} = s.key)`;
 
 /**
+ * The streams `keys` (a text array) where they stand, as a JSON `StreamsAt` in the order given, for a read that
+ * computes something from the same snapshot that only events on those streams change.
+ */
+export const streamsAtSql = (keys: SQLWrapper) =>
+  sql<StreamsAt>`(SELECT json_agg(json_build_array(k.key, coalesce(${eventStreams.seq}, 0)) ORDER BY k.n)
+    FROM unnest(${keys}::text[]) WITH ORDINALITY AS k(key, n)
+    LEFT JOIN ${eventStreams} ON ${eventStreams.stream} = k.key)`;
+
+/**
  * A member's personal stream where it stands, as a one-stream `StreamsAt` (JSON), for a read that computes
  * something from the same snapshot that only events to the member change (a ranking's friends and blocks).
  */
 export const personalStreamSql = (member: SQLWrapper) =>
-  sql<StreamsAt>`(SELECT json_build_array(json_build_array(s.key, coalesce(${eventStreams.seq}, 0)))
-    FROM (SELECT ${sql.raw(`'${PERSONAL}'`)} || ${member}::int AS key) s
-    LEFT JOIN ${eventStreams} ON ${eventStreams.stream} = s.key)`;
+  streamsAtSql(sql`ARRAY[${sql.raw(`'${PERSONAL}'`)} || ${member}::int]`);
 
 const retainedSince = (now: number) => new Date(now - EVENT_RETENTION_MS);
 

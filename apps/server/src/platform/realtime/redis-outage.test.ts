@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import type { AppDeps } from '../../deps';
+import type { HeardServing } from '../../deps';
 import { call } from '../../test/call';
 import { EVENTUALLY, openTestDatabase, signUp, testConfig } from '../../test/harness';
 import { messagesClient } from '../../test/messages';
@@ -79,7 +79,7 @@ if (redisServerInstalled()) {
     const recorded = recordedLogger();
     const consoleErrors = vi.spyOn(console, 'error');
     let close: () => Promise<void>;
-    let homes: AppDeps['homes'];
+    let kept: HeardServing[];
 
     beforeAll(async () => {
       port = await freePort();
@@ -94,7 +94,7 @@ if (redisServerInstalled()) {
       app = await buildApp(built.deps, { logger: false, redis: built.redis });
       await app.ready();
       await built.deps.realtime.start();
-      homes = built.deps.homes;
+      kept = [built.deps.homes, built.deps.leaderboards, built.deps.feedPages];
       origin = await listen(app);
       close = async () => {
         await app.close();
@@ -116,10 +116,11 @@ if (redisServerInstalled()) {
       expect((await send(a, groupId, 'before')).statusCode).toBe(200);
       await vi.waitFor(() => expect(pmTexts(socket)).toEqual(['before']), EVENTUALLY);
 
-      expect(homes.serving).toBe(true);
+      const serving = () => kept.map((read) => read.serving);
+      expect(serving()).toEqual([true, true, true]);
       await stopRedis(redis);
-      // Events published meanwhile are not heard: kept homes are checked on the database (decision 0076).
-      await vi.waitFor(() => expect(homes.serving).toBe(false), EVENTUALLY);
+      // Events published meanwhile are not heard: kept reads are checked or read again (decisions 0076-0078).
+      await vi.waitFor(() => expect(serving()).toEqual([false, false, false]), EVENTUALLY);
       const sent = ['before'];
       const statuses: number[] = [];
       const stoppedAt = Date.now();
@@ -144,7 +145,7 @@ if (redisServerInstalled()) {
       redis = await startRedis(port);
       // The outbox sweeper publishes what was written meanwhile, in order, each once.
       await vi.waitFor(() => expect(pmTexts(socket)).toEqual(sent), { timeout: 30_000, interval: 100 });
-      expect(homes.serving).toBe(true);
+      expect(serving()).toEqual([true, true, true]);
 
       // One warning when Redis went, one line when it came back, and no other warning.
       const fromWatch = () => recorded.lines.filter((line) => line.component === 'redis');
