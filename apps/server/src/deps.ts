@@ -2,6 +2,7 @@ import type {
   ActivityHistoryResponse,
   FeedPost,
   LeaderboardResponse,
+  PmListResponse,
   ProfilesResponse,
 } from '@orbit/contract';
 import type { Config } from './config';
@@ -68,6 +69,20 @@ export interface LeaderboardReads extends HeardServing {
   read(callerId: number, now: Date, compute: () => Promise<KeptLeaderboard>): Promise<LeaderboardResponse>;
   /** After a commit that changed sessions or a zone: every kept board goes at once. */
   forget(): void;
+}
+
+/** A thread's newest page as read, with where the reader's personal stream stood (decision 0079). */
+export interface KeptThreadPage {
+  answer: PmListResponse;
+  streams: StreamsAt;
+}
+
+/**
+ * Kept newest pages of threads: the messages module's ThreadPageCache (decision 0079), built in wiring.ts.
+ * Declared here, not imported from the module, so that this file stays below every module.
+ */
+export interface ThreadPageReads extends HeardServing {
+  read(viewerId: number, groupId: number, compute: () => Promise<KeptThreadPage>): Promise<PmListResponse>;
 }
 
 /** A community feed page as the route answers it, handed to the route's serialiser. */
@@ -156,6 +171,8 @@ export interface AppDeps {
   leaderboards: LeaderboardReads;
   /** This instance's community feed windows and first pages, checked against the channel at each read. */
   feedPages: FeedPageReads;
+  /** This instance's kept newest thread pages (GET /pms/list/{group_id}), heard only. */
+  threadPages: ThreadPageReads;
   /** The mail outbox's worker (queue with `queueMail` in a transaction, then `kick()` after its commit). */
   mail: MailOutbox;
   /** The push outbox's worker (decision 0053): started by main.ts; a test app sends when its test asks. */

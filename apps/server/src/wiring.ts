@@ -7,6 +7,7 @@ import { HistoryCache, LeaderboardCache } from './modules/activities';
 import { membershipsOf } from './modules/communities';
 import { CommunityPageCache } from './modules/feeds';
 import { HomeCache } from './modules/home';
+import { ThreadPageCache } from './modules/messages';
 import { notifyTagged } from './modules/notifications';
 import { mailWelcome, voidPasswordTokens } from './modules/passwords';
 import { PushOutbox } from './modules/push';
@@ -101,6 +102,9 @@ export async function createDeps(
   const feedPages = new CommunityPageCache(database.db);
   realtime.hearStreams(feedPages);
   const stopHearingFeedPages = feedPages.listen(database, log.child({ component: 'feeds' }));
+  const threadPages = new ThreadPageCache();
+  realtime.hearStreams(threadPages);
+  const stopHearingThreadPages = threadPages.listen(database, log.child({ component: 'messages' }));
   const readiness = new Readiness({
     db: database.db,
     redis,
@@ -119,7 +123,13 @@ export async function createDeps(
             sessions: sessions.cache,
             openRooms: () => openRoomsByGateway(database.db),
             draining: () => readiness.isDraining,
-            keptReads: { home: homes, history: histories, leaderboard: leaderboards, feed: feedPages },
+            keptReads: {
+              home: homes,
+              history: histories,
+              leaderboard: leaderboards,
+              feed: feedPages,
+              thread: threadPages,
+            },
           })
         : null,
   };
@@ -136,6 +146,7 @@ export async function createDeps(
     linkPreview: overrides.linkPreview ?? new LinkPreviewer(),
     homes,
     feedPages,
+    threadPages,
     histories,
     leaderboards,
     // Started by main.ts (mail.start()): a test app sends only when its test starts it or delivers itself.
@@ -153,6 +164,7 @@ export async function createDeps(
       await stopHearingHistories();
       await stopHearingLeaderboards();
       await stopHearingFeedPages();
+      await stopHearingThreadPages();
       await realtime.close();
       await deps.mail.stop();
       await deps.push.stop();

@@ -291,15 +291,16 @@ describe('history', () => {
     expect(await monthOfSession()).toEqual([11]);
     // Moved by another process (straight in SQL): heard at its commit, or found by the check.
     await setUser(member, { timezone: 'America/Los_Angeles' });
-    await vi.waitFor(async () => expect(await monthOfSession()).toEqual([10]));
+    await vi.waitFor(async () => expect(await monthOfSession()).toEqual([10]), HEARD);
     await setUser(member, { timezone: 'UTC' });
     // The board's week too: Monday 16 Nov 03:00 UTC is still Sunday 15 Nov in New York.
     const monday = new Date('2026-11-16T03:00:00Z');
     const weekStart = async () =>
       (await leaderboard(deps, member.userId, { global: true }, monday)).start_date;
     expect(await weekStart()).toBe('2026-11-16');
+    // Straight in SQL again: a kept board hears it at the commit's notification (decision 0077).
     await setUser(member, { timezone: 'America/New_York' });
-    expect(await weekStart()).toBe('2026-11-09');
+    await vi.waitFor(async () => expect(await weekStart()).toBe('2026-11-09'), HEARD);
   });
 
   it("reads in the member's zone at the first try once their home was read", async () => {

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client';
 import { preparedForAny, preparedPerDatabase } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
+import { personalStreamSql } from '../../platform/realtime/history';
 import { notBlockedEitherWaySql, notHiddenFromSql } from '../blocks';
 import {
   FACE_COLUMNS,
@@ -98,6 +99,7 @@ const threadSeenByStatement = preparedPerDatabase((db) =>
       member: FACE_COLUMNS,
       lastReadId: messageParticipants.lastReadMessageId,
       isFriend: isFriendSql(sql.placeholder('viewer'), messageParticipants.userId),
+      streams: personalStreamSql(sql.placeholder('viewer')),
     })
     .from(messageParticipants)
     .innerJoin(users, eq(users.id, messageParticipants.userId))
@@ -108,7 +110,8 @@ const threadSeenByStatement = preparedPerDatabase((db) =>
 /**
  * What a page of the thread needs of it: the viewer's last read message and the faces the viewer sees of the
  * participants, in one prepared statement (participants with the face columns and friendship), or 404 when
- * the viewer does not take part in it.
+ * the viewer does not take part in it; with where the viewer's personal stream stood in the same snapshot
+ * (every message of the thread, their reading and their friendships are events on it, decision 0079).
  */
 export async function threadSeenBy(db: Db, groupId: number, viewerId: number) {
   const rows = await threadSeenByStatement(db).execute({ group: groupId, viewer: viewerId });
@@ -117,7 +120,7 @@ export async function threadSeenBy(db: Db, groupId: number, viewerId: number) {
   const faces = new Map<number, MemberFace>(
     rows.map((r) => [r.member.id, faceSeenBy(r.member, { self: r === viewer, isFriend: r.isFriend })]),
   );
-  return { lastReadId: viewer.lastReadId, faces };
+  return { lastReadId: viewer.lastReadId, faces, streams: viewer.streams };
 }
 
 /** A one-to-one thread takes messages only while its two members are friends (docs/product/messages.md#previews). */

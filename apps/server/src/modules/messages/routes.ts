@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { me } from '../../platform/auth/guard';
 import { sendBytes } from '../../platform/file-reply';
 import type { App } from '../../platform/http';
+import { keptJsonReplies } from '../../platform/kept-json';
 import { route } from '../../platform/route';
 import { formData, readUploadForm } from '../attachments';
 import { groupImage, setGroupImage } from './images';
@@ -28,8 +29,13 @@ export async function messagesRoutes(app: App, deps: AppDeps) {
     threadPreview(deps.db, me(request).userId, request.params.group_id),
   );
 
-  route(app, ENDPOINTS.messages, {}, async (request) =>
-    listMessages(deps, me(request).userId, request.params.group_id, request.query.page_key),
+  // A kept newest page is served again as the same object (decision 0079): its JSON is written once.
+  const sendPage = keptJsonReplies();
+  route(app, ENDPOINTS.messages, {}, async (request, reply) =>
+    sendPage(
+      reply,
+      await listMessages(deps, me(request).userId, request.params.group_id, request.query.page_key),
+    ),
   );
 
   route(app, ENDPOINTS.readMessages, {}, async (request) =>

@@ -89,6 +89,7 @@ function pageOfRows(rows: MessageRow[], cursor: Cursor) {
  * GET /pms/list/{group_id}: a page of the thread, newest first, as the caller sees it, with the last
  * message they had read before this call (the Unread messages divider). Reading the newest page (no
  * page_key) marks the thread read up to its newest message, as opening a conversation does (docs/product/messages.md#unread).
+ * The newest page read again is the same answer while nothing of it is heard to change (decision 0079).
  */
 export async function listMessages(
   deps: AppDeps,
@@ -97,17 +98,20 @@ export async function listMessages(
   pageKey?: string,
 ): Promise<PmListResponse> {
   const cursor = cursorFromKey(pageKey);
-  // Both at once: the page is only answered once the thread says the viewer takes part in it.
-  const [{ lastReadId: lastRead, faces }, rows] = await Promise.all([
-    threadSeenBy(deps.db, groupId, viewerId),
-    pageRows(deps.db, groupId, viewerId, cursor),
-  ]);
-  const page = pageOfRows(rows, cursor);
+  const read = () => readPage(deps, viewerId, groupId, cursor);
+  if (cursor.kind !== 'newest') return (await read()).answer;
+  return deps.threadPages.read(viewerId, groupId, read);
+}
+
+async function readPage(deps: AppDeps, viewerId: number, groupId: number, cursor: Cursor) {
+  // The thread first: it says the viewer takes part, and reads their stream before the page's rows.
+  const { lastReadId: lastRead, faces, streams } = await threadSeenBy(deps.db, groupId, viewerId);
+  const page = pageOfRows(await pageRows(deps.db, groupId, viewerId, cursor), cursor);
   const newest = page.items[0];
   if (cursor.kind === 'newest' && newest && newest.id > lastRead) {
     await inTransaction(unitOfWork(deps), (work) => advanceRead(work, groupId, viewerId, newest.id));
   }
-  return {
+  const answer: PmListResponse = {
     messages: page.items.flatMap((row) => {
       // A null author erased their account: the message stays, as a deleted member's (decision 0048).
       const author = row.authorId === null ? null : faces.get(row.authorId);
@@ -117,6 +121,7 @@ export async function listMessages(
     newer_key: page.newer_key,
     last_read_pm_id: lastRead,
   };
+  return { answer, streams };
 }
 
 /** Each message moves the thread's stars: the group's for every participant, or the pair's friend stars. */

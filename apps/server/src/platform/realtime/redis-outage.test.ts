@@ -94,7 +94,7 @@ if (redisServerInstalled()) {
       app = await buildApp(built.deps, { logger: false, redis: built.redis });
       await app.ready();
       await built.deps.realtime.start();
-      kept = [built.deps.homes, built.deps.leaderboards, built.deps.feedPages];
+      kept = [built.deps.homes, built.deps.leaderboards, built.deps.feedPages, built.deps.threadPages];
       origin = await listen(app);
       close = async () => {
         await app.close();
@@ -117,10 +117,10 @@ if (redisServerInstalled()) {
       await vi.waitFor(() => expect(pmTexts(socket)).toEqual(['before']), EVENTUALLY);
 
       const serving = () => kept.map((read) => read.serving);
-      expect(serving()).toEqual([true, true, true]);
+      expect(serving()).toEqual(kept.map(() => true));
       await stopRedis(redis);
-      // Events published meanwhile are not heard: kept reads are checked or read again (decisions 0076-0078).
-      await vi.waitFor(() => expect(serving()).toEqual([false, false, false]), EVENTUALLY);
+      // Events published meanwhile are not heard: kept reads are checked or read again (decisions 0076-0079).
+      await vi.waitFor(() => expect(serving()).toEqual(kept.map(() => false)), EVENTUALLY);
       const sent = ['before'];
       const statuses: number[] = [];
       const stoppedAt = Date.now();
@@ -145,7 +145,7 @@ if (redisServerInstalled()) {
       redis = await startRedis(port);
       // The outbox sweeper publishes what was written meanwhile, in order, each once.
       await vi.waitFor(() => expect(pmTexts(socket)).toEqual(sent), { timeout: 30_000, interval: 100 });
-      expect(serving()).toEqual([true, true, true]);
+      expect(serving()).toEqual(kept.map(() => true));
 
       // One warning when Redis went, one line when it came back, and no other warning.
       const fromWatch = () => recorded.lines.filter((line) => line.component === 'redis');
