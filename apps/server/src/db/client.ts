@@ -41,8 +41,8 @@ export interface Database {
   /** PGlite only: its data directory as a gzipped tarball (`orbit db:backup`). */
   dumpDataDir?(): Promise<Blob>;
   /**
-   * PostgreSQL only: notifications on `channel` from any process on the database (db/listen.ts); answers the
-   * function that stops listening. PGlite has one process, which needs no telling.
+   * Notifications on `channel` from any process on the database (db/listen.ts), or from PGlite's one process;
+   * answers the function that stops listening.
    */
   listen?(channel: string, handlers: ListenHandlers): () => Promise<void>;
 }
@@ -117,6 +117,30 @@ export async function openPglite(
     },
     poolStats,
     dumpDataDir: dump,
+    listen: (channel, handlers) => listenOn(client, channel, handlers),
+  };
+}
+
+/**
+ * PGlite's notifications, from its one process: this server's own writes and their triggers, heard as
+ * PostgreSQL's listening connection hears every instance's (decisions 0075 to 0079). It cannot drop.
+ */
+function listenOn(client: PGlite, channel: string, handlers: ListenHandlers): () => Promise<void> {
+  let stopped = false;
+  const listening = client.listen(channel, (payload) => {
+    if (!stopped) handlers.message(payload);
+  });
+  listening.then(
+    () => {
+      if (!stopped) handlers.up();
+    },
+    (err: Error) => handlers.down(err),
+  );
+  return async () => {
+    stopped = true;
+    const unlisten = await listening.catch(() => null);
+    // A database already closed listens to nothing any more.
+    await unlisten?.().catch(() => {});
   };
 }
 

@@ -54,6 +54,33 @@ afterAll(async () => {
 
 // Each test may wait for a PGlite to start from a dump: seconds alone, a minute beside the journeys.
 describe('PGlite on a thread of its own (decision 0065)', { timeout: 120_000 }, () => {
+  it("hears its own notifications: a statement's, and a transaction's at its commit, until it stops", async () => {
+    const heard: string[] = [];
+    let up = false;
+    const stop = shared.listen?.('orbit_test_channel', {
+      message: (payload) => heard.push(payload),
+      up: () => {
+        up = true;
+      },
+      down: (err) => {
+        throw err;
+      },
+    });
+    await vi.waitFor(() => expect(up).toBe(true));
+    await shared.db.execute(sql`SELECT pg_notify('orbit_test_channel', 'alone')`);
+    await shared.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_notify('orbit_test_channel', 'committed')`);
+      // Held until the commit, as PostgreSQL holds a transaction's notifications.
+      await tx.execute(sql`SELECT 1`);
+      expect(heard).toEqual(['alone']);
+    });
+    await vi.waitFor(() => expect(heard).toEqual(['alone', 'committed']));
+    await stop?.();
+    await shared.db.execute(sql`SELECT pg_notify('orbit_test_channel', 'unheard')`);
+    await shared.db.execute(sql`SELECT 1`);
+    expect(heard).toEqual(['alone', 'committed']);
+  });
+
   it('answers rows as drizzle maps them: timestamps as dates, JSON as objects', async () => {
     const { db } = shared;
     await db.insert(counters).values({ id: 1, name: 'a', data: { stars: [1, 2] } });

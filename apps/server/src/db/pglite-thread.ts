@@ -15,11 +15,13 @@ type Operation =
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'dump' }
-  | { op: 'close' };
+  | { op: 'close' }
+  | { op: 'listen' | 'unlisten'; channel: string };
 
 type Answer =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: Record<string, unknown> };
+  | { id: number; ok: false; error: Record<string, unknown> }
+  | { notification: { channel: string; payload: string } };
 
 interface QueryOptions {
   rowMode?: 'array' | 'object';
@@ -50,6 +52,8 @@ export class PgliteThread implements PgliteLike {
   private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   private nextId = 1;
   private lost: Error | null = null;
+  /** Who hears each channel the worker listens to. */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (answer: Answer) => this.answered(answer));
@@ -76,6 +80,11 @@ export class PgliteThread implements PgliteLike {
   }
 
   private answered(answer: Answer) {
+    if ('notification' in answer) {
+      const { channel, payload } = answer.notification;
+      for (const listener of this.listeners.get(channel) ?? []) listener(payload);
+      return;
+    }
     const waiter = this.waiting.get(answer.id);
     if (!waiter) return;
     this.waiting.delete(answer.id);
@@ -136,6 +145,20 @@ export class PgliteThread implements PgliteLike {
     }
     await this.call({ op: 'end', tx, commit: true });
     return result;
+  }
+
+  /** PGlite's `listen`: `callback` hears each notification on `channel` until the answered function is called. */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    const listeners = this.listeners.get(channel) ?? new Set();
+    this.listeners.set(channel, listeners);
+    listeners.add(callback);
+    await this.call({ op: 'listen', channel });
+    return async () => {
+      listeners.delete(callback);
+      if (listeners.size > 0) return;
+      this.listeners.delete(channel);
+      await this.call({ op: 'unlisten', channel });
+    };
   }
 
   async dumpDataDir(): Promise<Blob> {

@@ -100,8 +100,29 @@ function query({ tx, sql, params, rowMode, textOids }) {
   );
 }
 
+/** The channels listened to, each with how to stop: a notification crosses to the request thread. */
+const listening = new Map();
+
+async function listen({ channel }) {
+  if (listening.has(channel)) return null;
+  const stop = await pglite.listen(channel, (payload) =>
+    port.postMessage({ notification: { channel, payload } }),
+  );
+  listening.set(channel, stop);
+  return null;
+}
+
+async function unlisten({ channel }) {
+  const stop = listening.get(channel);
+  listening.delete(channel);
+  await stop?.();
+  return null;
+}
+
 const operations = {
   query,
+  listen,
+  unlisten,
   exec: ({ tx, sql }) => target(tx).exec(sql),
   begin,
   end: ({ tx, commit }) => end(tx, commit),

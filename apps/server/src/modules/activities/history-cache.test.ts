@@ -112,7 +112,7 @@ describe('HistoryCache', () => {
     expect(cache.counts).toEqual({ hits: 1, misses: 3 });
   });
 
-  it('checks every read where nothing can be heard (PGlite)', async () => {
+  it('checks every read where nothing can be heard (no listening)', async () => {
     const cache = new HistoryCache(deps.db);
     cache.listen({ ...ctx.database, listen: undefined }, quiet);
     const owner = await member(cache);

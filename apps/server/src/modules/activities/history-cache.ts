@@ -107,7 +107,7 @@ export class HistoryCache implements HistoryReads {
   }
 
   /**
-   * Hears the sessions' changes of every process (PostgreSQL only; PGlite's kept answers are always checked).
+   * Hears the sessions' changes of every process on PostgreSQL, and of PGlite's one (its own notifications).
    * Answers the function that stops listening.
    */
   listen(database: Database, log: Logger): () => Promise<void> {

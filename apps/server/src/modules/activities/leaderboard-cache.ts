@@ -22,7 +22,7 @@ const KEPT_MS = 15_000;
  * - the caller's own events on the bus (their friendships and blocks, which change the faces they are shown
  *   and who is hidden), as the home hears them (decision 0076).
  *
- * Whenever one of these is not heard (PGlite, which notifies no other process; the listening connection or
+ * Whenever one of these is not heard (the listening connection or
  * the bus lost; a notification or an event of the caller while the answer was read) the board is read as
  * before, and not kept.
  */

@@ -361,13 +361,8 @@ describe('a kept page served with no statement while heard (decision 0078)', () 
 
   /**
    * Reads until a read is served as kept: a notification of an earlier test's write may start a new hearing.
-   * PGlite has no notifications to listen to, so there every read is checked.
    */
   async function servedAsKept(read: () => Promise<unknown>) {
-    if (!first.database.listen) {
-      expect(cache.serving).toBe(false);
-      return read();
-    }
     await whenHeard(async () => {
       const hits = cache.counts.hits;
       await read();

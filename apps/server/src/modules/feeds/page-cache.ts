@@ -160,7 +160,7 @@ export class CommunityPageCache implements FeedPageReads, StreamListener {
     this.heard.hearing(heard);
   }
 
-  /** Hears faces and communities changed with no event (PostgreSQL only); answers how to stop. */
+  /** Hears faces and communities changed with no event; answers how to stop. */
   listen(database: Database, log: Logger): () => Promise<void> {
     return this.heard.listen(database, log);
   }

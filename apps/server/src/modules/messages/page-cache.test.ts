@@ -31,13 +31,8 @@ const textsOf = async (user: TestUser, groupId: number) =>
 
 /**
  * Reads until a read is served as kept: a notification of an earlier test's write may start a new hearing.
- * PGlite has no notifications to listen to, so there every read is read.
  */
 async function servedAsKept(read: () => Promise<unknown>) {
-  if (!first.database.listen) {
-    expect(cache.serving).toBe(false);
-    return read();
-  }
   await whenHeard(async () => {
     const hits = cache.counts.hits;
     await read();

@@ -16,7 +16,7 @@ const KEPT_MS = 15_000;
  *   own reading (their last read message) and their friendships (whose persona they see) are events on it;
  * - `orbit_faces_changed` (migration 0031): the participants' names and pictures, and a participant gone.
  *
- * A page read while either is not heard (PGlite, a channel or the bus lost, an event during the read, the read
+ * A page read while either is not heard (a channel or the bus lost, an event during the read, the read
  * that marked the thread read) is answered and not kept.
  */
 export class ThreadPageCache extends KeptAnswers<string, KeptThreadPage> implements ThreadPageReads {

@@ -21,7 +21,7 @@ export interface HeardReadsOptions<K> {
  * What a kept read hears (decisions 0077 and 0078): the bus's streams through `HeardStreams`, and database
  * notification channels for what no event announces. A notification, or any change of hearing, starts a new
  * hearing: every answer kept under an earlier one is unknown, and so is every read under way. Kept answers
- * serve only while every channel is listened to (PostgreSQL; PGlite has no listening) and the bus is heard.
+ * serve only while every channel is listened to and the bus is heard.
  */
 export class HeardReads<K> implements StreamListener {
   private readonly streams: HeardStreams<K>;
@@ -75,7 +75,7 @@ export class HeardReads<K> implements StreamListener {
     this.sayWhetherServing();
   }
 
-  /** Listens to every channel (PostgreSQL only); answers the function that stops listening. */
+  /** Listens to every channel; answers the function that stops listening. */
   listen(database: Database, log: Logger): () => Promise<void> {
     const listen = database.listen;
     if (!listen) return async () => {};

@@ -28,7 +28,7 @@ type Entry<A> = A & { heardIn: number };
  * Answers kept per key while nothing they show is heard to change (decisions 0077 and 0079): each is read with
  * where its streams stood, and served again with no statement while this instance hears every event on those
  * streams (HeardReads) and every notification on `channels`. An answer read while any of this is not heard
- * (PGlite, a channel or the bus lost, an event or notification during the read) is answered and not kept.
+ * (a channel or the bus lost, an event or notification during the read) is answered and not kept.
  */
 export class KeptAnswers<K, A extends HeardAnswer> implements StreamListener {
   private readonly kept: LRUCache<K & {}, Entry<A>>;
@@ -89,7 +89,7 @@ export class KeptAnswers<K, A extends HeardAnswer> implements StreamListener {
     this.heard.hearing(heard);
   }
 
-  /** Hears every channel (PostgreSQL only); answers the function that stops listening. */
+  /** Hears every channel; answers the function that stops listening. */
   listen(database: Database, log: Logger): () => Promise<void> {
     return this.heard.listen(database, log);
   }
