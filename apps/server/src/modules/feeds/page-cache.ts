@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import { LIMITS, PostPrivacy, PostType, UnitPreference } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
-import type { Logger } from 'pino';
-import type { Database, Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { CommunityFeedPage, FeedPageReads } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { KeptJson } from '../../platform/kept-json';
 import type { KeptReadCounts } from '../../platform/ops';
-import { HeardReads, UNHEARD } from '../../platform/realtime/heard-reads';
+import { HeardReader, HeardReads, UNHEARD } from '../../platform/realtime/heard-reads';
 import type { HeardMark } from '../../platform/realtime/heard-streams';
 import type { StreamsAt } from '../../platform/realtime/history';
-import type { StreamListener } from '../../platform/realtime/stream-hearing';
 import { assertReadable, COMMUNITIES_CHANGED_CHANNEL } from '../communities';
 import { FACES_CHANGED_CHANNEL } from '../faces';
 import { addReaction, loadBundles, type PostBundle, type Reactions, shownIds } from './loader';
@@ -94,7 +92,7 @@ const EMPTY_REACH: WindowReach = { ids: [], shown: [], privateShown: [] };
  * is served only while both stand where they stood when it was read, and before its first poll expiry. The
  * check reads the database, so a change committed through any instance is seen by all at once.
  */
-export class CommunityPageCache implements FeedPageReads, StreamListener {
+export class CommunityPageCache extends HeardReader<string> implements FeedPageReads {
   /**
    * A window replaced, expired or evicted takes its pages with it: no reader can be served them again (their
    * keys hold its generation), and under a busy community's posts and comments they would otherwise fill the
@@ -118,7 +116,7 @@ export class CommunityPageCache implements FeedPageReads, StreamListener {
     ttl: READER_MS,
     dispose: (reader, key) => this.heard.release(key, reader.streams),
   });
-  private readonly heard = new HeardReads<string>({
+  protected readonly heard = new HeardReads<string>({
     name: 'kept feed pages',
     channels: [FACES_CHANGED_CHANNEL, COMMUNITIES_CHANGED_CHANNEL],
     evict: (key) => this.unhear(key),
@@ -128,10 +126,8 @@ export class CommunityPageCache implements FeedPageReads, StreamListener {
   /** Hits are pages served with no statement; misses, every read that checked. */
   readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
 
-  constructor(private readonly db: Db) {}
-
-  get serving(): boolean {
-    return this.heard.serving;
+  constructor(private readonly db: Db) {
+    super();
   }
 
   /** The page as JSON, or null when the caller sees more private posts than a window holds (read uncached). */
@@ -150,19 +146,6 @@ export class CommunityPageCache implements FeedPageReads, StreamListener {
   /** The pages kept as JSON, every community's together (a test's view of what is held). */
   keptPages(): number {
     return this.pages.size;
-  }
-
-  moved(stream: string, seq: number): void {
-    this.heard.moved(stream, seq);
-  }
-
-  hearing(heard: boolean): void {
-    this.heard.hearing(heard);
-  }
-
-  /** Hears faces and communities changed with no event; answers how to stop. */
-  listen(database: Database, log: Logger): () => Promise<void> {
-    return this.heard.listen(database, log);
   }
 
   /** The reader's part kept for this window, when both are heard current: the page needs no statement. */

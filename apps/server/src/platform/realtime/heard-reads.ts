@@ -111,3 +111,29 @@ export class HeardReads<K> implements StreamListener {
     else this.log.info(`${this.options.name} no longer serve: every one is read`);
   }
 }
+
+/**
+ * A kept read that hears through its `heard`: the hub tells it of streams and of hearing (it is a
+ * StreamListener), and its owner starts its listening.
+ */
+export abstract class HeardReader<K> implements StreamListener {
+  protected abstract readonly heard: HeardReads<K>;
+
+  /** Whether kept answers are served with no statement: all they read is heard. */
+  get serving(): boolean {
+    return this.heard.serving;
+  }
+
+  moved(stream: string, seq: number): void {
+    this.heard.moved(stream, seq);
+  }
+
+  hearing(heard: boolean): void {
+    this.heard.hearing(heard);
+  }
+
+  /** Hears every channel; answers the function that stops listening. */
+  listen(database: Database, log: Logger): () => Promise<void> {
+    return this.heard.listen(database, log);
+  }
+}

@@ -1,10 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { Logger } from 'pino';
-import type { Database } from '../../db/client';
 import type { KeptReadCounts } from '../ops';
-import { HeardReads, UNHEARD } from './heard-reads';
+import { HeardReader, HeardReads, UNHEARD } from './heard-reads';
 import type { StreamsAt } from './history';
-import type { StreamListener } from './stream-hearing';
 
 /** An answer as computed, with the streams it was read from where they stood in the same snapshot. */
 export interface HeardAnswer {
@@ -30,12 +27,13 @@ type Entry<A> = A & { heardIn: number };
  * streams (HeardReads) and every notification on `channels`. An answer read while any of this is not heard
  * (a channel or the bus lost, an event or notification during the read) is answered and not kept.
  */
-export class KeptAnswers<K, A extends HeardAnswer> implements StreamListener {
+export class KeptAnswers<K, A extends HeardAnswer> extends HeardReader<K> {
   private readonly kept: LRUCache<K & {}, Entry<A>>;
-  private readonly heard: HeardReads<K>;
+  protected readonly heard: HeardReads<K>;
   readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
 
   constructor(options: KeptAnswersOptions) {
+    super();
     this.kept = new LRUCache<K & {}, Entry<A>>({
       max: options.max,
       ttl: options.keptMs,
@@ -47,10 +45,6 @@ export class KeptAnswers<K, A extends HeardAnswer> implements StreamListener {
       evict: (key) => this.kept.delete(key as K & {}),
       forgot: () => this.kept.clear(),
     });
-  }
-
-  get serving(): boolean {
-    return this.heard.serving;
   }
 
   /** The answer kept for `key` while heard and `stillTrue` of it, else computed (and kept when heard). */
@@ -79,18 +73,5 @@ export class KeptAnswers<K, A extends HeardAnswer> implements StreamListener {
   /** A change written through this instance has committed: every kept answer goes now. */
   forget(): void {
     this.heard.forget();
-  }
-
-  moved(stream: string, seq: number): void {
-    this.heard.moved(stream, seq);
-  }
-
-  hearing(heard: boolean): void {
-    this.heard.hearing(heard);
-  }
-
-  /** Hears every channel; answers the function that stops listening. */
-  listen(database: Database, log: Logger): () => Promise<void> {
-    return this.heard.listen(database, log);
   }
 }
