@@ -81,7 +81,10 @@ const appWindowsSeen = (worker: Worker) =>
  */
 async function watchPushes(worker: Worker): Promise<void> {
   await worker.evaluate(() => {
-    const scope = self as unknown as WorkerScope & { looks?: boolean[] };
+    const scope = self as unknown as WorkerScope & {
+      looks?: boolean[];
+      shows?: { tag: string; outcome: string }[];
+    };
     if (scope.looks) return;
     const matchAll = scope.clients.matchAll.bind(scope.clients);
     scope.looks = [];
@@ -90,8 +93,23 @@ async function watchPushes(worker: Worker): Promise<void> {
       scope.looks?.push(windows.some((w) => w.focused || w.visibilityState === 'visible'));
       return windows;
     };
+    const registration = scope.registration;
+    const show = registration.showNotification.bind(registration);
+    scope.shows = [];
+    registration.showNotification = async (title, options) => {
+      const outcome = await show(title, options).then(
+        () => 'shown',
+        (error: unknown) => String(error),
+      );
+      scope.shows?.push({ tag: options?.tag ?? '', outcome });
+      if (outcome !== 'shown') throw new Error(outcome);
+    };
   });
 }
+
+/** Each notification the worker's handler asked the browser to show, by tag, with how the browser answered. */
+const shows = (worker: Worker) =>
+  worker.evaluate(() => (self as unknown as { shows: { tag: string; outcome: string }[] }).shows);
 
 const looks = (worker: Worker) => worker.evaluate(() => (self as unknown as { looks: boolean[] }).looks);
 
@@ -123,6 +141,33 @@ async function deliverAndWait(worker: Worker, deliver: () => Promise<unknown>): 
 async function closeApp(context: BrowserContext, worker: Worker, origin: string) {
   for (const page of context.pages()) if (page.url().startsWith(origin)) await page.close();
   await expect.poll(() => appWindowsSeen(worker)).toBe(0);
+}
+
+/**
+ * Delivers a push with the app closed and waits for its system notification: the worker must see no window in
+ * front and show it, and the browser must accept it. A loaded headless browser has once listed no notification
+ * after accepting one (CI, 2026-12-06); only then is the push delivered again, once, as a member's would be.
+ */
+async function pushWhileClosed(worker: Worker, deliver: () => Promise<unknown>, tag: string) {
+  for (let attempt = 1; ; attempt++) {
+    const before = (await shows(worker)).length;
+    expect(await deliverAndWait(worker, deliver)).toBe(false);
+    await expect
+      .poll(async () => (await shows(worker)).slice(before))
+      .toContainEqual({ tag, outcome: 'shown' });
+    const listed = await expect
+      .poll(async () => (await shown(worker)).map((n) => n.tag), { timeout: 5_000 })
+      .toContain(tag)
+      .then(() => true)
+      .catch((error: unknown) => {
+        if (attempt === 2) throw error;
+        console.warn(
+          `[push journey] the browser accepted the notification ${tag} but lists none; delivered again`,
+        );
+        return false;
+      });
+    if (listed) return;
+  }
 }
 
 /** A click on the notification of this tag, dispatched in the worker (headless Chromium has no notification to click). */
@@ -264,7 +309,7 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
         const sawTheApp = await deliverAndWait(worker, () => deliver({ ...push!, tag: 'while-visible' }));
         expect(sawTheApp).toBe(true);
         await closeApp(ann.context, worker, server.baseUrl);
-        expect(await deliverAndWait(worker, () => deliver(push!))).toBe(false);
+        await pushWhileClosed(worker, () => deliver(push!), push!.tag);
         await expect
           .poll(() => shown(worker))
           .toEqual([
@@ -292,7 +337,7 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
       await app.goto('/');
       await app.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
       await closeApp(ann.context, worker, server.baseUrl);
-      expect(await deliverAndWait(worker, () => deliver(push!))).toBe(false);
+      await pushWhileClosed(worker, () => deliver(push!), push!.tag);
       await expect.poll(async () => (await shown(worker)).length).toBe(1);
       const reader = await ann.context.newPage();
       await reader.goto(`/thread/${groupId}`);
@@ -314,7 +359,7 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
       "a click moves the app's open window to the notification's address and closes it, no new window",
       async () => {
         await closeApp(ann.context, worker, server.baseUrl);
-        expect(await deliverAndWait(worker, () => deliver(reminder))).toBe(false);
+        await pushWhileClosed(worker, () => deliver(reminder), reminder.tag);
         await expect.poll(async () => (await shown(worker)).map((n) => n.tag)).toEqual([reminder.tag]);
         await open.goto('/');
         await open.getByRole('button', { name: text('openMenu'), exact: true }).waitFor();
