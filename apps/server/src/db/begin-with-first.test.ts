@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DB_TARGET, PG_ADMIN_URL } from '../test/harness';
-import { BeginWithFirstStatement } from './begin-with-first';
+import { BeginWithFirstStatement, commitWithNextStatement } from './begin-with-first';
 
 const onPostgres = DB_TARGET === 'postgres';
 if (!onPostgres) {
@@ -56,6 +56,17 @@ describe.runIf(onPostgres)("a transaction's BEGIN sent with its first statement 
       await tx.execute(sql`UPDATE ${table} SET n = ${(row?.n ?? 0) + 1} WHERE id = ${id}`);
     });
 
+  /** A unit of work whose write is its last statement, sent with the COMMIT, as the events' append is. */
+  const endsWithWrite = (id: number) =>
+    db.transaction(async (tx) => {
+      const [row] = await counter(tx).execute({ id });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      commitWithNextStatement(tx);
+      return (
+        await tx.execute(sql`UPDATE ${table} SET n = ${(row?.n ?? 0) + 1} WHERE id = ${id} RETURNING n`)
+      ).rows;
+    });
+
   it('opens with the first statement: a read, a write and the commit are three round trips, not four', async () => {
     await created;
     await db.execute(sql`INSERT INTO ${table} VALUES (1, 0)`);
@@ -67,11 +78,14 @@ describe.runIf(onPostgres)("a transaction's BEGIN sent with its first statement 
     expect(await countOf(1)).toBe(5);
   });
 
-  it('keeps each transaction whole under concurrency: no increment is lost', async () => {
-    await db.execute(sql`INSERT INTO ${table} VALUES (2, 0)`);
-    // The row lock lasts until the commit only if BEGIN came first.
-    await Promise.all(Array.from({ length: 20 }, () => unitOfWork(2)));
-    expect(await countOf(2)).toBe(20);
+  // The row lock lasts until the commit only if BEGIN came first, and the COMMIT last.
+  it.each([
+    { shape: 'a unit of work', id: 2, work: unitOfWork },
+    { shape: 'one that ends with its write (decision 0081)', id: 11, work: endsWithWrite },
+  ])('keeps each transaction whole under concurrency, $shape: no increment is lost', async ({ id, work }) => {
+    await db.execute(sql`INSERT INTO ${table} VALUES (${id}, 0)`);
+    await Promise.all(Array.from({ length: 20 }, () => work(id)));
+    expect(await countOf(id)).toBe(20);
   });
 
   it('commits nothing when a statement fails, the one that carried BEGIN too, and answers its own code', async () => {
@@ -101,5 +115,52 @@ describe.runIf(onPostgres)("a transaction's BEGIN sent with its first statement 
       return [first, plain, last];
     });
     expect(rows).toEqual([[{ a: 42 }], [{ b: 'plain' }], [{ n: 20 }]]);
+  });
+
+  describe('and its COMMIT with its last statement (decision 0081)', () => {
+    it('ends the transaction in the last statement: a read and a write are two round trips, with its rows', async () => {
+      await db.execute(sql`INSERT INTO ${table} VALUES (10, 0)`);
+      await Promise.all([endsWithWrite(10), endsWithWrite(10), endsWithWrite(10), endsWithWrite(10)]);
+      let rows: unknown;
+      expect(await roundTrips(async () => (rows = await endsWithWrite(10)))).toBe(2);
+      expect(rows).toEqual([{ n: 5 }]);
+      // The first statement may carry both: one round trip for the whole transaction.
+      const only = () =>
+        db.transaction(async (tx) => {
+          commitWithNextStatement(tx);
+          await tx.execute(sql`UPDATE ${table} SET n = n + ${1} WHERE id = ${10}`);
+        });
+      expect(await roundTrips(only)).toBe(1);
+      expect(await countOf(10)).toBe(6);
+      // The transaction really ended: the next one on the same connections starts afresh.
+      await Promise.all(Array.from({ length: 4 }, () => unitOfWork(10)));
+      expect(await countOf(10)).toBe(10);
+    });
+
+    it('commits nothing when the last statement fails, and the connection goes on whole', async () => {
+      await db.execute(sql`INSERT INTO ${table} VALUES (12, 0)`);
+      const failing = db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE ${table} SET n = ${7} WHERE id = ${12}`);
+        commitWithNextStatement(tx);
+        await tx.execute(sql`INSERT INTO ${table} VALUES (${12}, ${1})`);
+      });
+      await expect(failing).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505' }) });
+      expect(await countOf(12)).toBe(0);
+      await Promise.all(Array.from({ length: 4 }, () => endsWithWrite(12)));
+      expect(await countOf(12)).toBe(4);
+    });
+
+    it('leaves a savepoint to its own end: only the outermost transaction commits with a statement', async () => {
+      await db.execute(sql`INSERT INTO ${table} VALUES (13, 0)`);
+      const outer = db.transaction(async (tx) => {
+        await tx.transaction(async (inner) => {
+          commitWithNextStatement(inner);
+          await inner.execute(sql`UPDATE ${table} SET n = ${1} WHERE id = ${13}`);
+        });
+        await tx.execute(sql`INSERT INTO ${table} VALUES (${13}, ${1})`);
+      });
+      await expect(outer).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505' }) });
+      expect(await countOf(13)).toBe(0);
+    });
   });
 });

@@ -9,11 +9,14 @@ interface WireConnection {
   parse(message: { text: string; name: string; types: unknown[] }): void;
   bind(message: { portal: string; statement: string; values: unknown[] }): void;
   execute(message: { portal: string; rows: number }): void;
+  sync(): void;
   parsedStatements: Record<string, string>;
 }
 type Done = (err: Error | null, result?: unknown) => void;
 interface QueryInternals {
+  portal: string;
   prepare(connection: WireConnection): void;
+  _getRows(connection: WireConnection, rows: number | undefined): void;
   handleCommandComplete(message: unknown, connection: WireConnection): void;
 }
 type QueryClass = new (config: object, values: unknown[] | undefined, callback: Done) => QueryInternals;
@@ -26,25 +29,51 @@ const ENDS = new Set(['commit', 'rollback']);
 const UNSENT = { command: null, rowCount: null, oid: null, rows: [], fields: [] };
 
 /**
- * A statement that opens the transaction first, in the same round trip: Parse, Bind and Execute of `BEGIN`,
- * then the statement's own messages and one Sync. PostgreSQL runs them in order and skips the rest up to the
- * Sync after an error, so the statement never runs outside the transaction.
+ * A statement sent with its transaction's `BEGIN` before it (decision 0074), its `COMMIT` after it (decision
+ * 0081), or both: Parse, Bind and Execute of each, the statement's own messages between, and one Sync.
+ * PostgreSQL runs them in order and skips the rest up to the Sync after an error, so the statement never runs
+ * outside the transaction and a statement that failed commits nothing. Only the statement's own command
+ * completion is taken as its result.
  */
-class BeginThen extends Query {
-  private begun = false;
+class Bracketed extends Query {
+  private completed = 0;
+
+  constructor(
+    config: object,
+    values: unknown[] | undefined,
+    callback: Done,
+    private readonly begin: boolean,
+    private readonly commit: boolean,
+  ) {
+    super(config, values, callback);
+  }
 
   override prepare(connection: WireConnection): void {
-    connection.parse({ text: 'BEGIN', name: '', types: [] });
-    connection.bind({ portal: '', statement: '', values: [] });
-    connection.execute({ portal: '', rows: 0 });
+    if (this.begin) sendUnnamed(connection, 'BEGIN');
     super.prepare(connection);
   }
 
-  /** The first command completed is the `BEGIN`: the statement's own result comes after it. */
-  override handleCommandComplete(message: unknown, connection: WireConnection): void {
-    if (this.begun) super.handleCommandComplete(message, connection);
-    this.begun = true;
+  /** Where Query sends the statement's Execute and the Sync: the `COMMIT` goes between them. */
+  override _getRows(connection: WireConnection, rows: number | undefined): void {
+    if (!this.commit || rows) {
+      super._getRows(connection, rows);
+      return;
+    }
+    connection.execute({ portal: this.portal, rows: 0 });
+    sendUnnamed(connection, 'COMMIT');
+    connection.sync();
   }
+
+  override handleCommandComplete(message: unknown, connection: WireConnection): void {
+    const own = this.begin ? 1 : 0;
+    if (this.completed++ === own) super.handleCommandComplete(message, connection);
+  }
+}
+
+function sendUnnamed(connection: WireConnection, text: string) {
+  connection.parse({ text, name: '', types: [] });
+  connection.bind({ portal: '', statement: '', values: [] });
+  connection.execute({ portal: '', rows: 0 });
 }
 
 interface QueryConfig {
@@ -77,48 +106,89 @@ function unsent(done: Done | null) {
  */
 export class BeginWithFirstStatement extends pg.Client {
   private beginHeld = false;
+  /** The transaction's next statement is its last: its `COMMIT` goes with it (`commitWithNext`). */
+  private commitNext = false;
+  /** The transaction's `COMMIT` went with its last statement and succeeded: drizzle's own is not sent. */
+  private committed = false;
+
+  /** Sends the transaction's `COMMIT` with its next statement, which must be its last (decision 0081). */
+  commitWithNext(): void {
+    this.commitNext = true;
+  }
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's overloads answer a promise or take a callback.
   override query(...args: any[]): any {
     const [config, values, callback] = args as [unknown, unknown, unknown];
     const text = textOf(config);
-    if (!this.beginHeld) {
+    const done = doneOf(values, callback);
+    if (typeof text === 'string' && ENDS.has(text)) {
+      const send = !this.beginHeld && !this.committed;
+      this.beginHeld = this.commitNext = this.committed = false;
+      return send ? super.query.apply(this, args as never) : unsent(done);
+    }
+    if (!this.beginHeld && !this.commitNext) {
       if (text !== BEGIN) return super.query.apply(this, args as never);
       this.beginHeld = true;
-      return unsent(doneOf(values, callback));
+      return unsent(done);
     }
-    this.beginHeld = false;
-    if (typeof text === 'string' && ENDS.has(text)) return unsent(doneOf(values, callback));
-    const carrier = this.carrierOf(config, values);
+    const begin = this.beginHeld;
+    const commit = this.commitNext;
+    this.beginHeld = this.commitNext = false;
+    const carrier = this.carrierOf(config, values, begin);
     if (carrier)
-      return this.withBegin(carrier, Array.isArray(values) ? values : undefined, doneOf(values, callback));
-    super.query(BEGIN).catch(() => {
-      // The statement queued behind it fails as well and takes the error to its caller.
-    });
+      return this.bracketed(carrier, Array.isArray(values) ? values : undefined, done, begin, commit);
+    if (begin) {
+      super.query(BEGIN).catch(() => {
+        // The statement queued behind it fails as well and takes the error to its caller.
+      });
+    }
     return super.query.apply(this, args as never);
   }
 
-  /** The statement's config when it can carry the `BEGIN`: sent with the extended protocol, its Parse done. */
-  private carrierOf(config: unknown, values: unknown): QueryConfig | null {
+  /**
+   * The statement's config when it can carry the `BEGIN` or `COMMIT`: sent with the extended protocol and, to
+   * carry a `BEGIN`, its Parse done (the `BEGIN`'s ParseComplete would be taken as the statement's).
+   */
+  private carrierOf(config: unknown, values: unknown, begin: boolean): QueryConfig | null {
     const query = configOf(config);
     if (!query || query.rows) return null;
     const bound = Array.isArray(values) ? values : query.values;
     const extended = query.queryMode === 'extended' || Boolean(query.name) || (bound?.length ?? 0) > 0;
     if (!extended) return null;
-    // A named statement's first Parse would be taken as done by the `BEGIN`'s ParseComplete.
     const connection = (this as unknown as { connection: WireConnection }).connection;
-    if (query.name && connection.parsedStatements[query.name] === undefined) return null;
+    if (begin && query.name && connection.parsedStatements[query.name] === undefined) return null;
     return query;
   }
 
-  private withBegin(config: QueryConfig, values: unknown[] | undefined, done: Done | null) {
+  private bracketed(
+    config: QueryConfig,
+    values: unknown[] | undefined,
+    done: Done | null,
+    begin: boolean,
+    commit: boolean,
+  ) {
+    const send = (settle: Done) => {
+      const answered: Done = (err, result) => {
+        if (!err && commit) this.committed = true;
+        settle(err, result);
+      };
+      super.query(new Bracketed(config, values, answered, begin, commit) as unknown as pg.Submittable);
+    };
     if (done) {
-      super.query(new BeginThen(config, values, done) as unknown as pg.Submittable);
+      send(done);
       return undefined;
     }
-    return new Promise((resolve, reject) => {
-      const settle: Done = (err, result) => (err ? reject(err) : resolve(result));
-      super.query(new BeginThen(config, values, settle) as unknown as pg.Submittable);
-    });
+    return new Promise((resolve, reject) => send((err, result) => (err ? reject(err) : resolve(result))));
   }
+}
+
+/**
+ * Sends the `COMMIT` of `tx` with its next statement (decision 0081), on PostgreSQL's pool client; a
+ * savepoint's statement (a nested transaction) or PGlite's is sent as it was.
+ */
+export function commitWithNextStatement(tx: object): void {
+  const { nestedIndex, session } = tx as { nestedIndex?: number; session?: { client?: unknown } };
+  if (nestedIndex !== 0) return;
+  const client = session?.client;
+  if (client instanceof BeginWithFirstStatement) client.commitWithNext();
 }

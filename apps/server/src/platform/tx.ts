@@ -1,5 +1,6 @@
 import type { EventData, EventSubtype, EventSubtypeOf, EventType } from '@orbit/contract';
 import { eq, sql } from 'drizzle-orm';
+import { commitWithNextStatement } from '../db/begin-with-first';
 import type { Db, Tx } from '../db/client';
 import { preparedForAny } from '../db/prepared';
 import { type ChannelGroup, userBlocks } from '../db/schema';
@@ -174,7 +175,10 @@ export class Work {
     this.emits.splice(0, this.emits.length, ...kept);
   }
 
-  /** Writes every collected emit: sequences advanced in one statement, then the rows; called before commit. */
+  /**
+   * Writes every collected emit: sequences advanced and rows written in one statement, the transaction's last,
+   * so its `COMMIT` goes with it (decision 0081): the streams' row locks are let go in the same round trip.
+   */
   async flush(): Promise<void> {
     await this.leaveOutBlockers();
     if (this.emits.length === 0) return;
@@ -188,6 +192,7 @@ export class Work {
         add(`c:${emit.communityId}`, 0);
       }
     }
+    commitWithNextStatement(this.tx);
     const written = await appendEvents(this.tx, counts, this.emits.splice(0));
     this.pending.push(...written.personal);
     this.pendingChannel.push(...written.channel);

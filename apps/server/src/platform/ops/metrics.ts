@@ -210,6 +210,18 @@ export class OrbitMetrics {
         () => one(realtime.stats().delivered),
       ),
       sampled(
+        'orbit_channel_changes_held_total',
+        'Community channel changes that came before one they follow and waited for it, once for all sockets',
+        'counter',
+        () => one(realtime.stats().channelOrder.held),
+      ),
+      sampled(
+        'orbit_channel_order_gave_up_total',
+        'Waits for a missing channel change that ended without it (each socket then read the gap itself)',
+        'counter',
+        () => one(realtime.stats().channelOrder.gaveUp),
+      ),
+      sampled(
         'orbit_db_pool_size',
         'Database connections open',
         'gauge',

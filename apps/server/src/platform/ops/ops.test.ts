@@ -134,6 +134,8 @@ describe('GET /api/metrics', () => {
       'orbit_http_request_duration_seconds',
       'orbit_ws_connections',
       'orbit_events_delivered_total',
+      'orbit_channel_changes_held_total',
+      'orbit_channel_order_gave_up_total',
       'orbit_outbox_pending',
       'orbit_outbox_lag_seconds',
       'orbit_mail_queue',

@@ -182,7 +182,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       draining = true;
       sockets.closeAll(WS_CLOSE.serviceRestart, 'service restart');
     },
-    stats: () => ({ sockets: sockets.count(), delivered }),
+    stats: () => ({ sockets: sockets.count(), delivered, channelOrder: sockets.orderStats() }),
     hearStreams: (listener) => hearing.add(listener),
     async start() {
       if (started) return;

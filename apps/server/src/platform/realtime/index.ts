@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventPublisher } from '../tx';
+import type { ChannelOrderStats } from './channel-order';
 import type { StreamListener } from './stream-hearing';
 
 /** What the rest of the server sees of the realtime hub (implemented in hub.ts). */
@@ -16,8 +17,11 @@ export interface Realtime extends EventPublisher {
   drain(): void;
   /** Whether sockets are taken (false once draining). */
   readonly accepting: boolean;
-  /** What the metrics read: sockets open on this instance, and event frames written since start. */
-  stats(): { sockets: number; delivered: number };
+  /**
+   * What the metrics read: sockets open on this instance, event frames written since start, and the channel
+   * changes held back for order (decision 0081).
+   */
+  stats(): { sockets: number; delivered: number; channelOrder: ChannelOrderStats };
   /** Tells a kept read where streams move and whether every instance's events are heard (decision 0076). */
   hearStreams(listener: StreamListener): void;
   close(): Promise<void>;

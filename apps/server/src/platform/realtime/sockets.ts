@@ -1,5 +1,6 @@
 import { WS_CLOSE } from '@orbit/contract';
 import type { BusMessage, ChannelMessage, PersonalMessage } from './bus';
+import { ChannelOrder, type ChannelOrderStats } from './channel-order';
 import type { ChannelIndex, Connection } from './connection';
 import { ConnectionIndex } from './connection-index';
 import { channelBytes, frameFor } from './envelope';
@@ -8,6 +9,7 @@ import { channelBytes, frameFor } from './envelope';
 export class LocalSockets implements ChannelIndex {
   private readonly byUser = new ConnectionIndex<number, Connection>();
   private readonly byChannel = new ConnectionIndex<number, Connection>();
+  private readonly order = new ChannelOrder((message) => this.deliverChannel(message));
 
   /**
    * `onWriteFailure` hears every live write that threw. The socket is closed and its client resumes, so the
@@ -32,9 +34,16 @@ export class LocalSockets implements ChannelIndex {
     this.byChannel.remove(communityId, connection);
   }
 
+  /** A channel's changes reach its sockets in sequence order (ChannelOrder); a member's as they come. */
   deliver(message: BusMessage): void {
-    if (message.kind === 'channel') this.deliverChannel(message);
-    else this.deliverPersonal(message);
+    if (message.kind !== 'channel') this.deliverPersonal(message);
+    else if (this.byChannel.has(message.communityId)) this.order.admit(message);
+    else this.order.forget(message.communityId);
+  }
+
+  /** Changes held for a skipped sequence, and holds given up on (decision 0081). */
+  orderStats(): ChannelOrderStats {
+    return this.order.stats();
   }
 
   /** One frame per recipient, the same bytes to each of that recipient's sockets. */
@@ -51,7 +60,6 @@ export class LocalSockets implements ChannelIndex {
    * once per group, or none (it only moves past a change another group sees).
    */
   private deliverChannel(message: ChannelMessage): void {
-    if (!this.byChannel.has(message.communityId)) return;
     const bytesOf = new Map<number, Buffer>();
     for (const group of message.groups) {
       const bytes = channelBytes(message.communityId, message.seq, group.rest);
@@ -89,5 +97,6 @@ export class LocalSockets implements ChannelIndex {
     for (const connection of this.byUser.all()) connection.close(code, reason);
     this.byUser.clear();
     this.byChannel.clear();
+    this.order.close();
   }
 }

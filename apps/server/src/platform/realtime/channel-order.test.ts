@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChannelMessage } from './bus';
+import { CHANNEL_ORDER_HOLD_MS, ChannelOrder } from './channel-order';
+
+const change = (communityId: number, seq: number): ChannelMessage => ({
+  kind: 'channel',
+  communityId,
+  seq,
+  groups: [],
+});
+
+describe("a channel's changes put back in order before the sockets (decision 0081)", () => {
+  let passed: string[];
+  let order: ChannelOrder;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    passed = [];
+    order = new ChannelOrder((message) => passed.push(`${message.communityId}:${message.seq}`));
+  });
+  afterEach(() => {
+    order.close();
+    vi.useRealTimers();
+  });
+
+  it('passes changes in sequence at once, and the first of a channel whatever its number', () => {
+    for (const seq of [40, 41, 42]) order.admit(change(1, seq));
+    order.admit(change(2, 7));
+    expect(passed).toEqual(['1:40', '1:41', '1:42', '2:7']);
+    expect(order.stats()).toEqual({ held: 0, gaveUp: 0 });
+  });
+
+  it('holds a change that skipped one until the missing one comes, then passes both in order', () => {
+    order.admit(change(1, 1));
+    order.admit(change(1, 3));
+    order.admit(change(1, 4));
+    // Another channel is not held up by this one's gap.
+    order.admit(change(2, 9));
+    expect(passed).toEqual(['1:1', '2:9']);
+    order.admit(change(1, 2));
+    expect(passed).toEqual(['1:1', '2:9', '1:2', '1:3', '1:4']);
+    vi.advanceTimersByTime(CHANNEL_ORDER_HOLD_MS * 2);
+    expect(passed).toHaveLength(5);
+    expect(order.stats()).toEqual({ held: 2, gaveUp: 0 });
+  });
+
+  it('gives up on a missing change after the hold, passing what it held in order (the sockets read the gap)', () => {
+    order.admit(change(1, 1));
+    order.admit(change(1, 5));
+    order.admit(change(1, 3));
+    vi.advanceTimersByTime(CHANNEL_ORDER_HOLD_MS - 1);
+    expect(passed).toEqual(['1:1']);
+    vi.advanceTimersByTime(1);
+    expect(passed).toEqual(['1:1', '1:3', '1:5']);
+    // The missing ones, late, still go on (each socket's cursor drops what it already has).
+    order.admit(change(1, 2));
+    order.admit(change(1, 6));
+    expect(passed).toEqual(['1:1', '1:3', '1:5', '1:2', '1:6']);
+    expect(order.stats()).toEqual({ held: 2, gaveUp: 1 });
+  });
+
+  it('forgets a channel no socket follows, passing what it held, and starts it afresh', () => {
+    order.admit(change(1, 1));
+    order.admit(change(1, 3));
+    order.forget(1);
+    expect(passed).toEqual(['1:1', '1:3']);
+    order.admit(change(1, 9));
+    expect(passed).toEqual(['1:1', '1:3', '1:9']);
+    vi.advanceTimersByTime(CHANNEL_ORDER_HOLD_MS * 2);
+    expect(order.stats().gaveUp).toBe(0);
+  });
+});
