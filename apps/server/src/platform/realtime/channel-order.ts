@@ -79,6 +79,7 @@ export class ChannelOrder {
 
   /** Passes on the held changes that now follow in sequence (all of them, past `upTo`'s gaps, when given up). */
   private release(channel: Waiting, upTo: number): void {
+    if (channel.held.size === 0) return;
     for (const seq of [...channel.held.keys()].sort((a, b) => a - b)) {
       if (seq > Math.max(upTo, channel.last + 1)) break;
       const next = channel.held.get(seq) as ChannelMessage;
