@@ -144,6 +144,7 @@ export function HomeView({ profiles, covered }: { profiles: Profiles; covered: b
                 register={register}
                 open={openerFor(item.star.star_type)}
                 cue={effect && transition ? { effect, at: transition.startedAt } : null}
+                leaving={transition?.change === 'fadeOut'}
               />
             );
           })}

@@ -18,6 +18,11 @@ export interface OrbitingStarProps {
   open: StarOpener | undefined;
   /** A one-off effect of the last refresh (radiate on arrival, reverse pulse on update), replayed per cue. */
   cue: { effect: Effect; at: number } | null;
+  /**
+   * Fading out: no longer in the member's star set (an invite answered, a friend gone). It is drawn while it
+   * fades but is inert: a click, the keyboard and a screen reader reach only the stars that are there.
+   */
+  leaving?: boolean;
 }
 
 /**
@@ -33,6 +38,7 @@ export const OrbitingStar = memo(function OrbitingStar({
   register,
   open,
   cue,
+  leaving = false,
 }: OrbitingStarProps) {
   const { t } = useTranslation();
   const { star, picture, mood, badge, face, effect } = display;
@@ -55,7 +61,13 @@ export const OrbitingStar = memo(function OrbitingStar({
       data-star-type={star.star_type}
       aria-label={starLabel(t, star)}
       aria-disabled={open ? undefined : true}
-      onClick={() => open?.(star)}
+      inert={leaving}
+      aria-hidden={leaving || undefined}
+      tabIndex={leaving ? -1 : undefined}
+      data-leaving={leaving || undefined}
+      onClick={() => {
+        if (!leaving) open?.(star);
+      }}
     >
       {effect && <span className={styles.effect} data-effect={effect} data-loop="" aria-hidden="true" />}
       {cue && <span key={cue.at} className={styles.effect} data-effect={cue.effect} aria-hidden="true" />}
