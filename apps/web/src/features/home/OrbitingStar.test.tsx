@@ -9,7 +9,11 @@ import { OrbitingStar } from './OrbitingStar';
 
 setDictionary(DEFAULT_LANG, EN_US);
 
-const circle = makeStar('7', { star_type: StarType.COMMUNITY_USER_CREATED, name: 'Inner Circle', community_id: 7 });
+const circle = makeStar('7', {
+  star_type: StarType.COMMUNITY_USER_CREATED,
+  name: 'Inner Circle',
+  community_id: 7,
+});
 
 function drawn(leaving: boolean) {
   const open = vi.fn();
