@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelMessage } from './bus';
-import { CHANNEL_ORDER_HOLD_MS, ChannelOrder } from './channel-order';
+import { CHANNEL_ORDER_HOLD_MS, ChannelOrder, type GiveUp, logGiveUps } from './channel-order';
 
 const change = (communityId: number, seq: number): ChannelMessage => ({
   kind: 'channel',
@@ -11,11 +11,16 @@ const change = (communityId: number, seq: number): ChannelMessage => ({
 
 describe("a channel's changes put back in order before the sockets (decision 0081)", () => {
   let passed: string[];
+  let givenUp: GiveUp[];
   let order: ChannelOrder;
   beforeEach(() => {
     vi.useFakeTimers();
     passed = [];
-    order = new ChannelOrder((message) => passed.push(`${message.communityId}:${message.seq}`));
+    givenUp = [];
+    order = new ChannelOrder(
+      (message) => passed.push(`${message.communityId}:${message.seq}`),
+      (giveUp) => givenUp.push(giveUp),
+    );
   });
   afterEach(() => {
     order.close();
@@ -51,6 +56,7 @@ describe("a channel's changes put back in order before the sockets (decision 008
     expect(passed).toEqual(['1:1']);
     vi.advanceTimersByTime(1);
     expect(passed).toEqual(['1:1', '1:3', '1:5']);
+    expect(givenUp).toEqual([{ communityId: 1, missing: 2, held: 2 }]);
     // The missing ones, late, still go on (each socket's cursor drops what it already has).
     order.admit(change(1, 2));
     order.admit(change(1, 6));
@@ -67,5 +73,27 @@ describe("a channel's changes put back in order before the sockets (decision 008
     expect(passed).toEqual(['1:1', '1:3', '1:9']);
     vi.advanceTimersByTime(CHANNEL_ORDER_HOLD_MS * 2);
     expect(order.stats().gaveUp).toBe(0);
+    expect(givenUp).toEqual([]);
+  });
+});
+
+describe('the log line of a hold given up', () => {
+  it('writes at most one a second, counting the give-ups since the last line', () => {
+    let now = 0;
+    const lines: { fields: unknown; message: string }[] = [];
+    const report = logGiveUps(
+      { warn: (fields: unknown, message: string) => lines.push({ fields, message }) } as never,
+      () => now,
+    );
+    report({ communityId: 1, missing: 2, held: 1 });
+    now = 500;
+    report({ communityId: 1, missing: 7, held: 3 });
+    now = 1000;
+    report({ communityId: 4, missing: 9, held: 1 });
+    expect(lines.map((line) => line.fields)).toEqual([
+      { communityId: 1, missing: 2, held: 1, giveUps: 1 },
+      { communityId: 4, missing: 9, held: 1, giveUps: 2 },
+    ]);
+    expect(lines[0].message).toMatch(/read the gap from the table/);
   });
 });

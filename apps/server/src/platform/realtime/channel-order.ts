@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { ChannelMessage } from './bus';
 
 /**
@@ -11,6 +12,38 @@ export const CHANNEL_ORDER_HOLD_MS = 10;
 export interface ChannelOrderStats {
   held: number;
   gaveUp: number;
+}
+
+/** A hold given up: the channel, the first sequence that never came, and the changes that had waited for it. */
+export interface GiveUp {
+  communityId: number;
+  missing: number;
+  held: number;
+}
+
+/** Give-ups logged at most once in this time: a slow bus or instance can give up on many holds at once. */
+const GIVE_UP_LOG_EVERY_MS = 1000;
+
+/**
+ * A log line for a hold given up, at most one a second, each counting the give-ups since the last line (the
+ * metric `orbit_channel_order_gave_up_total` counts every one).
+ */
+export function logGiveUps(
+  log: Pick<Logger, 'warn'>,
+  now: () => number = Date.now,
+): (giveUp: GiveUp) => void {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let since = 0;
+  return (giveUp) => {
+    since += 1;
+    if (now() - lastAt < GIVE_UP_LOG_EVERY_MS) return;
+    log.warn(
+      { ...giveUp, giveUps: since },
+      'a channel change never came in time: its sockets read the gap from the table',
+    );
+    lastAt = now();
+    since = 0;
+  };
 }
 
 interface Waiting {
@@ -33,8 +66,10 @@ export class ChannelOrder {
   private readonly channels = new Map<number, Waiting>();
   private readonly counts: ChannelOrderStats = { held: 0, gaveUp: 0 };
 
+  /** `onGiveUp` hears each hold given up: the sockets then read the gap from the table, so it is worth a log line. */
   constructor(
     private readonly pass: (message: ChannelMessage) => void,
+    private readonly onGiveUp: (giveUp: GiveUp) => void = () => undefined,
     private readonly holdMs = CHANNEL_ORDER_HOLD_MS,
   ) {}
 
@@ -99,6 +134,8 @@ export class ChannelOrder {
     channel.timer = null;
     if (channel.held.size === 0) return;
     this.counts.gaveUp += 1;
+    const giveUp = { communityId, missing: channel.last + 1, held: channel.held.size };
     this.release(channel, Number.POSITIVE_INFINITY);
+    this.onGiveUp(giveUp);
   }
 }

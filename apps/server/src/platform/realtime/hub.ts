@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { CommittedBatch, EmitCheck } from '../tx';
 import { type Bus, warnUnlessAway } from './bus';
+import { logGiveUps } from './channel-order';
 import { Connection, type ConnectionOptions } from './connection';
 import {
   type ChannelMembership,
@@ -57,7 +58,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const sockets = new LocalSockets((err) => {
     liveWriteFailures += 1;
     log.error({ err }, 'live socket write failed');
-  });
+  }, logGiveUps(log));
   const sessionSockets = new SessionSockets();
   const hearing = new StreamHearing();
   const watch = sessionWatch(sessionSockets, deps.endedSessions, config.socketSessionCheckMs, log);

@@ -1,6 +1,6 @@
 import { WS_CLOSE } from '@orbit/contract';
 import type { BusMessage, ChannelMessage, PersonalMessage } from './bus';
-import { ChannelOrder, type ChannelOrderStats } from './channel-order';
+import { ChannelOrder, type ChannelOrderStats, type GiveUp } from './channel-order';
 import type { ChannelIndex, Connection } from './connection';
 import { ConnectionIndex } from './connection-index';
 import { channelBytes, frameFor } from './envelope';
@@ -9,13 +9,19 @@ import { channelBytes, frameFor } from './envelope';
 export class LocalSockets implements ChannelIndex {
   private readonly byUser = new ConnectionIndex<number, Connection>();
   private readonly byChannel = new ConnectionIndex<number, Connection>();
-  private readonly order = new ChannelOrder((message) => this.deliverChannel(message));
+  private readonly order: ChannelOrder;
 
   /**
    * `onWriteFailure` hears every live write that threw. The socket is closed and its client resumes, so the
    * member loses nothing, which is also why such a bug would otherwise go unseen: it must be loud.
+   * `onGiveUp` hears each channel change that never came in time (ChannelOrder).
    */
-  constructor(private readonly onWriteFailure: (err: unknown) => void) {}
+  constructor(
+    private readonly onWriteFailure: (err: unknown) => void,
+    onGiveUp?: (giveUp: GiveUp) => void,
+  ) {
+    this.order = new ChannelOrder((message) => this.deliverChannel(message), onGiveUp);
+  }
 
   add(connection: Connection): void {
     this.byUser.add(connection.userId, connection);
