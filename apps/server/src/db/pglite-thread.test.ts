@@ -144,6 +144,30 @@ describe('PGlite on a thread of its own (decision 0065)', { timeout: 120_000 }, 
     expect(row?.n).toBe(40);
   });
 
+  it("runs a transaction's statements without waiting in the request thread's queue of work (decision 0082)", async () => {
+    const { db } = shared;
+    const seen: string[] = [];
+    // Other work of the request thread, queued all along: each turn of it would come between two statements
+    // whose answers were awaited as messages, while the transaction held the one connection.
+    let ticking = true;
+    const tick = () => {
+      if (!ticking) return;
+      seen.push('other work');
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await db.transaction(async (tx) => {
+      for (let id = 1; id <= 5; id += 1) {
+        await tx.insert(counters).values({ id, name: `n${id}` });
+        seen.push(`statement ${id}`);
+      }
+    });
+    ticking = false;
+    const first = seen.indexOf('statement 1');
+    expect(seen.slice(first, first + 5)).toEqual([1, 2, 3, 4, 5].map((id) => `statement ${id}`));
+    expect(await db.select({ id: counters.id }).from(counters)).toHaveLength(5);
+  });
+
   it('dumps its directory and opens again from the dump with the same rows', async () => {
     await shared.db.insert(counters).values({ id: 7, name: 'seven', data: { kept: true } });
     const written = await shared.dumpDataDir?.();

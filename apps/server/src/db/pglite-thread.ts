@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { PGLITE_WORKER_FILE } from '../paths';
 
@@ -29,6 +29,12 @@ interface QueryOptions {
   parsers?: Record<number, unknown>;
 }
 
+/**
+ * How long the request thread waits for a statement inside a transaction before it takes the thread for lost:
+ * it waits blocked (see \`statementInTransaction\`), so a thread that died would otherwise hang it for good.
+ */
+const IN_TRANSACTION_ANSWER_MS = 60_000;
+
 /** The worker's error as the callers expect one: an Error with PostgreSQL's `code`, `constraint`, `detail`... */
 function rebuiltError(fields: Record<string, unknown>): Error {
   const err = new Error(String(fields.message));
@@ -55,7 +61,10 @@ export class PgliteThread implements PgliteLike {
   /** Who hears each channel the worker listens to. */
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly blocking: { port: MessagePort; flag: Int32Array },
+  ) {
     worker.on('message', (answer: Answer) => this.answered(answer));
     worker.on('error', (err) => this.stopped(err));
     worker.on('exit', (code) =>
@@ -66,7 +75,13 @@ export class PgliteThread implements PgliteLike {
   /** Starts the worker and waits for its PGlite to open (a failure to open rejects, as PGlite.create does). */
   static async start(dataDir: string | null, loadDataDir?: Blob): Promise<PgliteThread> {
     const bytes = loadDataDir ? new Uint8Array(await loadDataDir.arrayBuffer()) : undefined;
-    const worker = new Worker(PGLITE_WORKER_FILE, { workerData: { dataDir, loadDataDir: bytes } });
+    // In-transaction answers come on a port of their own, with a shared flag the worker raises after each.
+    const { port1, port2 } = new MessageChannel();
+    const flag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const worker = new Worker(PGLITE_WORKER_FILE, {
+      workerData: { dataDir, loadDataDir: bytes, answerPort: port2, answered: flag },
+      transferList: [port2],
+    });
     await new Promise<void>((ready, failed) => {
       const onError = (err: Error) => failed(err);
       worker.once('error', onError);
@@ -76,7 +91,7 @@ export class PgliteThread implements PgliteLike {
         else failed(new Error('The embedded database thread did not start'));
       });
     });
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, { port: port1, flag });
   }
 
   private answered(answer: Answer) {
@@ -109,32 +124,69 @@ export class PgliteThread implements PgliteLike {
     });
   }
 
-  private queryOn<T>(
+  /**
+   * A statement of an open transaction, answered before this returns: the request thread waits for it blocked
+   * (decision 0082). The transaction holds PGlite, the one connection, from its begin to its end, and every
+   * other statement waits for it; awaited, each of its statements' answers waited in the request thread's
+   * queue of work, behind the other requests, while the database stood idle and held.
+   */
+  private statementInTransaction<T>(operation: Operation): T {
+    if (this.lost) throw this.lost;
+    const { port, flag } = this.blocking;
+    const id = this.nextId++;
+    this.worker.postMessage({ id, blocking: true, ...operation });
+    const deadline = Date.now() + IN_TRANSACTION_ANSWER_MS;
+    // The flag holds the id last answered (as an int32): a wake can be an earlier answer's notify, sent after
+    // its flag was already seen, so it is read again until it names this statement.
+    for (let raised = Atomics.load(flag, 0); raised !== (id | 0); raised = Atomics.load(flag, 0)) {
+      const left = deadline - Date.now();
+      if (left <= 0 || Atomics.wait(flag, 0, raised, left) === 'timed-out') {
+        this.stopped(
+          new Error(`The embedded database's thread did not answer in ${IN_TRANSACTION_ANSWER_MS} ms`),
+        );
+        throw this.lost;
+      }
+    }
+    let answer: Answer | undefined;
+    do answer = receiveMessageOnPort(port)?.message as Answer | undefined;
+    while (answer && 'id' in answer && answer.id !== id);
+    if (!answer || 'notification' in answer)
+      throw new Error("The embedded database's thread answered nothing");
+    if (!answer.ok) throw rebuiltError(answer.error);
+    return answer.value as T;
+  }
+
+  private queryOperation(
     tx: number | undefined,
     sql: string,
     params: unknown[] = [],
     options: QueryOptions = {},
-  ) {
+  ): Operation {
     // drizzle's parsers for PGlite all hand the text back as it came (timestamps, dates, intervals and their
     // arrays): the worker applies the same to the type ids named, since functions cannot cross threads.
     const textOids = Object.keys(options.parsers ?? {}).map(Number);
-    return this.call<Results<T>>({ op: 'query', tx, sql, params, rowMode: options.rowMode, textOids });
+    return { op: 'query', tx, sql, params, rowMode: options.rowMode, textOids };
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.queryOn<T>(undefined, sql, params, options);
+    return this.call<Results<T>>(this.queryOperation(undefined, sql, params, options));
   }
 
   exec(sql: string): Promise<Results[]> {
     return this.call({ op: 'exec', sql });
   }
 
-  /** PGlite's `transaction`: `fn` gets a client whose statements run inside it; it commits unless `fn` throws. */
+  /**
+   * PGlite's `transaction`: `fn` gets a client whose statements run inside it; it commits unless `fn` throws.
+   * The begin is awaited (it waits its turn for PGlite) and so is the end (the worker commits without the
+   * request thread); the statements between are answered at once (statementInTransaction).
+   */
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const tx = await this.call<number>({ op: 'begin' });
     const client: PgliteLike = {
-      query: (sql, params, options) => this.queryOn(tx, sql, params, options),
-      exec: (sql) => this.call({ op: 'exec', tx, sql }),
+      query: async (sql, params, options) =>
+        this.statementInTransaction(this.queryOperation(tx, sql, params, options)),
+      exec: async (sql) => this.statementInTransaction({ op: 'exec', tx, sql }),
     };
     let result: T;
     try {

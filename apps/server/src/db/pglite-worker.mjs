@@ -31,7 +31,7 @@ const transactions = new Map();
 let nextTransaction = 1;
 const ROLLED_BACK = Symbol('rolled back');
 
-const { dataDir, loadDataDir } = workerData;
+const { dataDir, loadDataDir, answerPort, answered } = workerData;
 const pglite = await PGlite.create(dataDir ?? undefined, {
   extensions: { pg_trgm },
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
@@ -130,11 +130,26 @@ const operations = {
   close: () => pglite.close(),
 };
 
-port.on('message', async ({ id, op, ...args }) => {
+/**
+ * An answer the request thread waits for blocked (a statement of an open transaction, decision 0082) goes on
+ * its own port, then the shared flag is raised to wake it; every other answer is a message it awaits.
+ */
+function answer(/** @type {boolean} */ blocking, /** @type {{ id: number }} */ message) {
+  if (!blocking) {
+    port.postMessage(message);
+    return;
+  }
+  answerPort.postMessage(message);
+  // The id it answers, not a mere "done": the request thread tells this answer's wake from an earlier one's.
+  Atomics.store(answered, 0, message.id);
+  Atomics.notify(answered, 0);
+}
+
+port.on('message', async ({ id, op, blocking, ...args }) => {
   try {
-    port.postMessage({ id, ok: true, value: await operations[op](args) });
+    answer(blocking, { id, ok: true, value: await operations[op](args) });
   } catch (err) {
-    port.postMessage({ id, ok: false, error: plainError(err) });
+    answer(blocking, { id, ok: false, error: plainError(err) });
   }
 });
 port.postMessage({ ready: true });
