@@ -7,6 +7,7 @@ import { DESKTOP, describeInBrowser, launchBrowser, PHONE, step, VIEWPORTS } fro
 import { serverForFile } from './support/journey';
 import { befriend, dialog, goHome, type Member, newMember } from './support/members';
 import { openMessageList, writeInThread } from './support/messages';
+import { untilWorkerControls } from './support/serviceWorker';
 import { text } from './support/texts';
 
 const server = serverForFile({ database: 'pglite' });
@@ -62,10 +63,7 @@ describeInBrowser('installable and readable offline', () => {
       const thread = dialog(ann.page, ben.username);
       await writeInThread(thread, 'Hello Ben');
       await thread.getByText('Hello Ben', { exact: true }).waitFor();
-      // The worker precaches the whole app before it claims the page; on a loaded CI runner that passed 15 s.
-      await ann.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: 60_000,
-      });
+      await untilWorkerControls(ann.page);
       const manifest = await ann.page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
       expect(manifest).toMatchObject({ name: 'Orbit', display: 'standalone', start_url: '/' });
       // Chromium's own verdict on whether the app can be installed (what Lighthouse's PWA audit read); a

@@ -6,6 +6,7 @@ import { expectAccessible } from './support/axe';
 import { describeInBrowser, launchBrowser, screenshotEachViewport, step } from './support/browser';
 import { serverForFile } from './support/journey';
 import { befriend, dialog, newMember, ok } from './support/members';
+import { untilWorkerControls } from './support/serviceWorker';
 import { text } from './support/texts';
 
 // The push service of the test process listens on 127.0.0.1, a private address the server reaches only when listed.
@@ -216,10 +217,7 @@ describeInBrowser('Web Push in a real browser (issue 26)', () => {
     await ann.context.grantPermissions(['notifications']);
     await ann.context.addInitScript(fakePushManager, device.subscription());
     await ann.page.reload();
-    // The worker takes the page over once it has precached the app: on a loaded 2-core runner, some time.
-    await ann.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 60_000,
-    });
+    await untilWorkerControls(ann.page);
     const settings = await openPushSettings(ann.page);
     const thisDevice = settings.getByRole('switch', { name: text('pushThisDevice') });
 

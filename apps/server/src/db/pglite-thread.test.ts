@@ -168,6 +168,37 @@ describe('PGlite on a thread of its own (decision 0065)', { timeout: 120_000 }, 
     expect(await db.select({ id: counters.id }).from(counters)).toHaveLength(5);
   });
 
+  it("refuses a transaction's slow statement once its thread ends, the request thread free meanwhile", async () => {
+    const database = await fromDump();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { $client } = database.db as unknown as { $client: { worker: Worker } };
+      const seen: string[] = [];
+      const slow = database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`SELECT pg_sleep(4)`);
+          seen.push('statement answered');
+        })
+        .catch((caught: Error) => caught);
+      // A timer runs only while the request thread is free: a statement that takes long is waited for
+      // without blocking, so the thread's end is heard and refuses it (blocked, it ran only after the answer).
+      const ended = new Promise<void>((done) =>
+        setTimeout(() => {
+          seen.push('request thread free');
+          void $client.worker.terminate().then(() => done());
+        }, 1500),
+      );
+      const err = await slow;
+      await ended;
+      expect(seen).toEqual(['request thread free']);
+      expect(`${(err as Error).message} ${(err as Error & { cause?: Error }).cause?.message}`).toMatch(
+        /thread ended/,
+      );
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('dumps its directory and opens again from the dump with the same rows', async () => {
     await shared.db.insert(counters).values({ id: 7, name: 'seven', data: { kept: true } });
     const written = await shared.dumpDataDir?.();

@@ -30,10 +30,22 @@ interface QueryOptions {
 }
 
 /**
- * How long the request thread waits for a statement inside a transaction before it takes the thread for lost:
- * it waits blocked (see \`statementInTransaction\`), so a thread that died would otherwise hang it for good.
+ * How long the request thread waits blocked for a statement inside a transaction. A statement that takes longer
+ * (or a thread that died, whose exit a blocked thread cannot hear) is then waited for without blocking.
  */
-const IN_TRANSACTION_ANSWER_MS = 60_000;
+const BLOCKED_WAIT_MS = 1000;
+
+/** ES2024's Atomics.waitAsync (Node 16 and later), which TypeScript's ES2023 library does not declare. */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      array: Int32Array,
+      index: number,
+      value: number,
+      timeoutMs: number,
+    ): { async: boolean; value: Promise<string> | string };
+  }
+).waitAsync;
 
 /** The worker's error as the callers expect one: an Error with PostgreSQL's `code`, `constraint`, `detail`... */
 function rebuiltError(fields: Record<string, unknown>): Error {
@@ -130,25 +142,45 @@ export class PgliteThread implements PgliteLike {
    * other statement waits for it; awaited, each of its statements' answers waited in the request thread's
    * queue of work, behind the other requests, while the database stood idle and held.
    */
-  private statementInTransaction<T>(operation: Operation): T {
+  private statementInTransaction<T>(operation: Operation): T | Promise<T> {
     if (this.lost) throw this.lost;
-    const { port, flag } = this.blocking;
     const id = this.nextId++;
     this.worker.postMessage({ id, blocking: true, ...operation });
-    const deadline = Date.now() + IN_TRANSACTION_ANSWER_MS;
-    // The flag holds the id last answered (as an int32): a wake can be an earlier answer's notify, sent after
-    // its flag was already seen, so it is read again until it names this statement.
+    return this.flaggedBlocking(id, Date.now() + BLOCKED_WAIT_MS)
+      ? this.takeAnswer<T>(id)
+      : this.answerLater<T>(id);
+  }
+
+  /**
+   * Waits blocked until the flag names `id` (the worker writes there the id it answered, as an int32) or
+   * `until` passes. A wake can be an earlier answer's notify, sent after its flag was already seen, so the flag
+   * is read again each time.
+   */
+  private flaggedBlocking(id: number, until: number): boolean {
+    const { flag } = this.blocking;
     for (let raised = Atomics.load(flag, 0); raised !== (id | 0); raised = Atomics.load(flag, 0)) {
-      const left = deadline - Date.now();
-      if (left <= 0 || Atomics.wait(flag, 0, raised, left) === 'timed-out') {
-        this.stopped(
-          new Error(`The embedded database's thread did not answer in ${IN_TRANSACTION_ANSWER_MS} ms`),
-        );
-        throw this.lost;
-      }
+      const left = until - Date.now();
+      if (left <= 0) return false;
+      Atomics.wait(flag, 0, raised, left);
     }
+    return true;
+  }
+
+  /** A slow statement, waited for without blocking: a thread that ends meanwhile is heard, and refuses it. */
+  private async answerLater<T>(id: number): Promise<T> {
+    const { flag } = this.blocking;
+    for (let raised = Atomics.load(flag, 0); raised !== (id | 0); raised = Atomics.load(flag, 0)) {
+      if (this.lost) throw this.lost;
+      const waited = waitAsync(flag, 0, raised, BLOCKED_WAIT_MS);
+      if (waited.async) await waited.value;
+    }
+    return this.takeAnswer<T>(id);
+  }
+
+  /** The answer to `id` from the answers' port (an older one left there by a failed statement is dropped). */
+  private takeAnswer<T>(id: number): T {
     let answer: Answer | undefined;
-    do answer = receiveMessageOnPort(port)?.message as Answer | undefined;
+    do answer = receiveMessageOnPort(this.blocking.port)?.message as Answer | undefined;
     while (answer && 'id' in answer && answer.id !== id);
     if (!answer || 'notification' in answer)
       throw new Error("The embedded database's thread answered nothing");
