@@ -47,6 +47,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/platform/ops/**/*.test.ts',
   // The admin command: PGlite's own dump and directory lock beside pg_dump and pg_restore (decision 0057).
   'apps/server/src/cli/cli.test.ts',
+  // The embedded database's own vacuum and analysis (decision 0083): PostgreSQL has autovacuum.
+  'apps/server/src/platform/db-upkeep.test.ts',
 ];
 
 export default defineConfig(async () => {
@@ -103,6 +105,7 @@ export default defineConfig(async () => {
                   exclude: [
                     'apps/server/src/db/pglite-thread.test.ts',
                     'apps/server/src/db/pglite-prepared.test.ts',
+                    'apps/server/src/platform/db-upkeep.test.ts',
                   ],
                   isolate: false,
                   env: { ORBIT_TEST_DB: 'postgres', DATABASE_URL_TEST: PG_URL },

@@ -12,6 +12,11 @@ export interface Config {
   databasePoolMax: number;
   /** PGLITE_THREAD: the embedded database runs on a thread of its own (decision 0065); off runs it on the request thread. */
   pgliteThread: boolean;
+  /**
+   * PGLITE_UPKEEP_SECONDS: how often the server vacuums and analyses the embedded database's tables past
+   * autovacuum's thresholds (decision 0083); 0 never does. PostgreSQL has its own autovacuum.
+   */
+  pgliteUpkeepSeconds: number;
   redisUrl: string | null;
   /** External Janus gateways (JANUS_URLS, or JANUS_URL alone); empty means Janus children started here. */
   janusGateways: JanusGatewayConfig[];
@@ -398,6 +403,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     databaseUrl: str(env.DATABASE_URL),
     databasePoolMax: wholeAtLeast(env.DATABASE_POOL_MAX, 20, 1, 'DATABASE_POOL_MAX'),
     pgliteThread: bool(env.PGLITE_THREAD, true),
+    pgliteUpkeepSeconds: wholeAtLeast(env.PGLITE_UPKEEP_SECONDS, 60, 0, 'PGLITE_UPKEEP_SECONDS'),
     redisUrl: str(env.REDIS_URL),
     janusGateways: janus.gateways,
     janusChildren: janus.children,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -6,6 +7,7 @@ import { seedDemoWorld } from './db/seed';
 import { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './modules/notifications';
 import { repliedWorkDone } from './modules/passwords';
 import { ReminderWorker } from './modules/reminders';
+import { EmbeddedUpkeep } from './platform/db-upkeep';
 import { logDestination, loggerOptions } from './platform/logging';
 import { drain, serveMetrics, startSocketCensus } from './platform/ops';
 import { Periodic } from './platform/periodic';
@@ -51,6 +53,8 @@ async function main() {
   // Every instance runs it: a due reminder is taken with SKIP LOCKED and moved on in one transaction.
   const reminders = new ReminderWorker(deps, app.log.child({ component: 'reminders' }));
   reminders.start();
+  const upkeep = embeddedUpkeep(config, deps, app.log);
+  upkeep?.start();
   await app.listen({ port: config.port, host: config.host });
   // The admin command's `stats` sums what every instance writes here (a key per instance that expires).
   const census =
@@ -79,6 +83,7 @@ async function main() {
       stopWork: async () => {
         await digests.stop();
         await reminders.stop();
+        await upkeep?.stop();
         await census?.stop();
         // A reset link asked for just before the stop is still queued (the reply did not wait for it).
         await repliedWorkDone();
@@ -94,6 +99,22 @@ async function main() {
       },
     );
   onceThenForce(shutdown, app.log);
+}
+
+/** The embedded database's vacuum and analysis (decision 0083); PostgreSQL runs its own autovacuum. */
+function embeddedUpkeep(
+  config: ReturnType<typeof loadConfig>,
+  deps: Awaited<ReturnType<typeof createDeps>>['deps'],
+  log: FastifyBaseLogger,
+): EmbeddedUpkeep | null {
+  if (deps.database.kind !== 'pglite' || config.pgliteUpkeepSeconds === 0) return null;
+  const upkeep = new EmbeddedUpkeep(
+    deps.db,
+    config.pgliteUpkeepSeconds * 1000,
+    log.child({ component: 'upkeep' }),
+  );
+  deps.ops.metrics?.watchUpkeep(upkeep.counts);
+  return upkeep;
 }
 
 /**

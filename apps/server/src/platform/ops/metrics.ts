@@ -3,6 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'pr
 import type { Database } from '../../db/client';
 import { channelEvents, events, mailOutbox, pushFanouts, pushOutbox, reminders } from '../../db/schema';
 import type { SessionCache } from '../auth/session-cache';
+import type { UpkeepCounts } from '../db-upkeep';
 import type { Media, OpenRooms } from '../media';
 import type { Realtime } from '../realtime';
 import { HttpMeters, sampled } from './http-meters';
@@ -112,6 +113,8 @@ export class OrbitMetrics {
   readonly reminders = new ReminderMeters(this.registry);
   private readonly queues: Record<keyof Queues, Gauge>;
   private readonly rooms: Gauge;
+  /** The embedded database's upkeep (decision 0083), once the server starts it. */
+  private upkeep: UpkeepCounts | null = null;
 
   constructor(private readonly sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry });
@@ -135,6 +138,11 @@ export class OrbitMetrics {
     for (const metric of this.sampledMetrics()) this.registry.registerMetric(metric);
   }
 
+  /** The embedded database's upkeep reports from now on (its metrics read nothing before). */
+  watchUpkeep(counts: UpkeepCounts): void {
+    this.upkeep = counts;
+  }
+
   get contentType(): string {
     return this.registry.contentType;
   }
@@ -156,6 +164,48 @@ export class OrbitMetrics {
     this.rooms.reset();
     for (const gateway of media.gateways)
       this.rooms.set({ gateway: gateway.name }, rooms.get(gateway.name) ?? 0);
+  }
+
+  /** Empty where no upkeep runs (PostgreSQL, or PGLITE_UPKEEP_SECONDS=0). */
+  private upkeepMetrics(): Metric[] {
+    const counts = () => this.upkeep;
+    const read = (value: (c: UpkeepCounts) => number) => () => {
+      const c = counts();
+      return c ? [{ value: value(c), labels: {} }] : [];
+    };
+    return [
+      sampled(
+        'orbit_db_upkeep_total',
+        'Embedded database tables vacuumed (and analysed) or only analysed by the upkeep',
+        'counter',
+        () => {
+          const c = counts();
+          if (!c) return [];
+          return [
+            { value: c.vacuums, labels: { kind: 'vacuum' } },
+            { value: c.analyzes, labels: { kind: 'analyze' } },
+          ];
+        },
+      ),
+      sampled(
+        'orbit_db_upkeep_seconds_total',
+        'Time the embedded database spent in upkeep passes',
+        'counter',
+        read((c) => c.seconds),
+      ),
+      sampled(
+        'orbit_db_upkeep_failures_total',
+        'Embedded database upkeep passes that failed',
+        'counter',
+        read((c) => c.failures),
+      ),
+      sampled(
+        'orbit_db_dead_rows',
+        'Dead rows in the embedded database as the last upkeep pass began (grows when the upkeep stalls)',
+        'gauge',
+        read((c) => c.deadRows),
+      ),
+    ];
   }
 
   private sampledMetrics(): Metric[] {
@@ -245,6 +295,7 @@ export class OrbitMetrics {
         'gauge',
         pool((s) => s.max),
       ),
+      ...this.upkeepMetrics(),
       sampled(
         'orbit_janus_gateway_up',
         'Whether a Janus gateway is in placement (1) or down (0)',

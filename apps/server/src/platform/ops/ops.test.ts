@@ -125,6 +125,29 @@ describe('GET /api/metrics', () => {
     expect(text).not.toContain(member.email);
   });
 
+  it("shows the embedded database's upkeep once the server runs it, and nothing of it before", async () => {
+    const { app, deps } = measured;
+    const scrape = async () => (await call(app, 'metrics', { headers: bearer(METRICS_TOKEN) })).body;
+    const names = [
+      'orbit_db_upkeep_total',
+      'orbit_db_upkeep_seconds_total',
+      'orbit_db_upkeep_failures_total',
+    ];
+    const before = await scrape();
+    for (const name of [...names, 'orbit_db_dead_rows']) expect(samples(before, name), name).toEqual([]);
+    const counts = { passes: 4, deadRows: 1234, vacuums: 3, analyzes: 2, failures: 1, seconds: 0.5 };
+    deps.ops.metrics?.watchUpkeep(counts);
+    counts.vacuums += 1;
+    const text = await scrape();
+    expect(samples(text, 'orbit_db_upkeep_total')).toEqual([
+      'orbit_db_upkeep_total{kind="vacuum"} 4',
+      'orbit_db_upkeep_total{kind="analyze"} 2',
+    ]);
+    expect(sampleValue(text, 'orbit_db_upkeep_seconds_total')).toBe(0.5);
+    expect(sampleValue(text, 'orbit_db_upkeep_failures_total')).toBe(1);
+    expect(sampleValue(text, 'orbit_db_dead_rows')).toBe(1234);
+  });
+
   it('shows every metric of issue 27, moving with sockets, deliveries, the outboxes and the mail queue', async () => {
     const { app, deps } = measured;
     const scrape = async () => (await call(app, 'metrics', { headers: bearer(METRICS_TOKEN) })).body;

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openPglite } from '../db/client';
+import { EmbeddedUpkeep, upkeepPass } from './db-upkeep';
+
+/**
+ * The embedded database's upkeep (decision 0083) on PGlite on its own thread, as `npm start` runs it: a table
+ * written and pruned all day stays the size of what it holds, and the planner gets statistics.
+ */
+let database: Database;
+
+const rowsOf = async (query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** PGlite's statistics reach pg_stat_user_tables when its one backend next goes idle: forced, then awaited. */
+async function statisticsFlushed() {
+  await database.db.execute(sql`SELECT pg_stat_force_next_flush()`);
+  await database.db.execute(sql`SELECT 1`);
+}
+
+const heapBytes = async (table: string) =>
+  Number((await rowsOf(sql`SELECT pg_relation_size(${table}) AS size`))[0]?.size);
+
+beforeAll(async () => {
+  database = await openPglite(null, undefined, { ownThread: true });
+  await database.db.execute(
+    sql`CREATE TABLE happenings (id serial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), data text)`,
+  );
+  await database.db.execute(sql`CREATE INDEX ON happenings (at)`);
+});
+
+afterAll(() => database?.close());
+
+describe('the embedded database upkeep', () => {
+  it('keeps a table written and pruned all day the size of what it holds', async () => {
+    const KEPT = 4000;
+    const vacuumedTables = new Set<string>();
+    for (let round = 0; round < 40; round += 1) {
+      await database.db.execute(
+        sql`INSERT INTO happenings (data) SELECT repeat('x', 100) FROM generate_series(1, 1000)`,
+      );
+      await database.db.execute(
+        sql`DELETE FROM happenings WHERE id <= (SELECT max(id) - ${KEPT} FROM happenings)`,
+      );
+      await statisticsFlushed();
+      for (const table of (await upkeepPass(database.db)).vacuumed) vacuumedTables.add(table);
+    }
+    expect(vacuumedTables).toContain('happenings');
+    // 40000 rows written, 4000 kept: about 600 KB when the space of the deleted rows is used again, and
+    // about 6 MB when every row ever written keeps its place (no VACUUM fills the free space map).
+    expect(await heapBytes('happenings')).toBeLessThan(2_000_000);
+  });
+
+  it('gathers the statistics the planner reads', async () => {
+    await database.db.execute(sql`CREATE TABLE moods_seen (mood smallint NOT NULL)`);
+    await database.db.execute(sql`INSERT INTO moods_seen SELECT g % 7 FROM generate_series(1, 2000) g`);
+    await statisticsFlushed();
+    const pass = await upkeepPass(database.db);
+    expect([...pass.vacuumed, ...pass.analyzed]).toContain('moods_seen');
+    const stats = await rowsOf(sql`SELECT n_distinct FROM pg_stats WHERE tablename = 'moods_seen'`);
+    expect(stats).toEqual([{ n_distinct: 7 }]);
+  });
+
+  it('counts its passes and what they did, and logs a pass that did something', async () => {
+    await database.db.execute(sql`CREATE TABLE visits (n int)`);
+    await database.db.execute(sql`INSERT INTO visits SELECT generate_series(1, 3000)`);
+    await database.db.execute(sql`DELETE FROM visits WHERE n <= 2000`);
+    await statisticsFlushed();
+    const lines: object[] = [];
+    const upkeep = new EmbeddedUpkeep(database.db, 60_000, {
+      info: (fields) => lines.push(fields),
+      warn: () => {},
+    });
+    const pass = await upkeep.pass();
+    expect(pass.vacuumed).toContain('visits');
+    expect(pass.deadRows).toBeGreaterThanOrEqual(2000);
+    expect(upkeep.counts).toMatchObject({
+      passes: 1,
+      deadRows: pass.deadRows,
+      vacuums: pass.vacuumed.length,
+      analyzes: pass.analyzed.length,
+      failures: 0,
+    });
+    expect(lines).toEqual([pass]);
+    // Nothing left to do: the next pass finds no table past a threshold, and says nothing.
+    await statisticsFlushed();
+    const next = await upkeep.pass();
+    expect(next.vacuumed).toEqual([]);
+    expect(lines).toHaveLength(1);
+  });
+});
