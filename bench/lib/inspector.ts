@@ -18,40 +18,75 @@ interface Message {
   error?: { message: string };
 }
 
+/** A request's reply never waits longer: a process that stops answering fails the reading, not the run. */
+const ASK_TIMEOUT_MS = 30_000;
+
+interface Waiting {
+  sessionId: string;
+  settle(reply: Message | Error): void;
+}
+
 /**
  * One inspector session: requests answered by their id, to the process's main thread or, by `sessionId`, to
- * one of its worker threads (the protocol's `NodeWorker` domain).
+ * one of its worker threads (the protocol's `NodeWorker` domain). A worker that ends answers nothing more:
+ * its requests settle with nothing to read; the connection closing fails every request still waiting.
  */
 class InspectorSession {
   private nextId = 1;
-  private readonly waiting = new Map<string, (reply: Message) => void>();
+  private readonly waiting = new Map<string, Waiting>();
   readonly workers: string[] = [];
 
   constructor(private readonly ws: WebSocket) {
-    ws.on('message', (data) => this.received(JSON.parse(String(data)) as Message));
+    ws.on('message', (data) => {
+      try {
+        this.received(JSON.parse(String(data)) as Message);
+      } catch (err) {
+        this.failAll(err as Error);
+      }
+    });
+    ws.on('close', () => this.failAll(new Error('the inspector closed the connection')));
+    ws.on('error', (err) => this.failAll(err));
   }
 
   private received(message: Message, sessionId = '') {
-    if (message.method === 'NodeWorker.attachedToWorker' && message.params?.sessionId) {
-      this.workers.push(message.params.sessionId);
+    const workerId = message.params?.sessionId;
+    if (message.method === 'NodeWorker.attachedToWorker' && workerId) {
+      this.workers.push(workerId);
+    } else if (message.method === 'NodeWorker.detachedFromWorker' && workerId) {
+      const at = this.workers.indexOf(workerId);
+      if (at >= 0) this.workers.splice(at, 1);
+      for (const wait of [...this.waiting.values()]) if (wait.sessionId === workerId) wait.settle({});
     } else if (message.method === 'NodeWorker.receivedMessageFromWorker' && message.params?.message) {
-      this.received(JSON.parse(message.params.message) as Message, message.params.sessionId);
+      this.received(JSON.parse(message.params.message) as Message, workerId);
     } else if (message.id !== undefined) {
-      this.waiting.get(`${sessionId}:${message.id}`)?.(message);
+      this.waiting.get(`${sessionId}:${message.id}`)?.settle(message);
     }
+  }
+
+  private failAll(err: Error) {
+    for (const wait of [...this.waiting.values()]) wait.settle(err);
   }
 
   /** Sends `method` to the main thread, or to the worker of `sessionId`, and waits for its reply. */
   ask(method: string, params: object = {}, sessionId = ''): Promise<Message> {
     const id = this.nextId++;
-    const request = { id, method, params };
+    const key = `${sessionId}:${id}`;
     return new Promise((resolve, reject) => {
-      this.waiting.set(`${sessionId}:${id}`, (reply) => {
-        this.waiting.delete(`${sessionId}:${id}`);
-        if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
-        else resolve(reply);
+      const timer = setTimeout(
+        () => this.waiting.get(key)?.settle(new Error(`${method}: no answer in ${ASK_TIMEOUT_MS} ms`)),
+        ASK_TIMEOUT_MS,
+      );
+      this.waiting.set(key, {
+        sessionId,
+        settle: (reply) => {
+          clearTimeout(timer);
+          this.waiting.delete(key);
+          if (reply instanceof Error) reject(reply);
+          else if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
+          else resolve(reply);
+        },
       });
-      const message = JSON.stringify(request);
+      const message = JSON.stringify({ id, method, params });
       if (!sessionId) this.ws.send(message);
       else {
         const outer = {
@@ -82,7 +117,7 @@ export async function collectGarbage(url: string): Promise<void> {
     // Each worker already running is announced (attachedToWorker) before the reply to enable.
     await session.ask('NodeWorker.enable', { waitForDebuggerOnStart: false });
     await session.ask('HeapProfiler.collectGarbage');
-    for (const worker of session.workers) await session.ask('HeapProfiler.collectGarbage', {}, worker);
+    for (const worker of [...session.workers]) await session.ask('HeapProfiler.collectGarbage', {}, worker);
     await session.ask('NodeWorker.disable');
   } finally {
     ws.close();

@@ -68,6 +68,15 @@ describe('config', () => {
     }
   });
 
+  it('looks after the embedded database every 60 s, or as set up to a day, 0 never (decision 0083)', () => {
+    expect(loadConfig({}).pgliteUpkeepSeconds).toBe(60);
+    expect(loadConfig({ PGLITE_UPKEEP_SECONDS: '0' }).pgliteUpkeepSeconds).toBe(0);
+    expect(loadConfig({ PGLITE_UPKEEP_SECONDS: '86400' }).pgliteUpkeepSeconds).toBe(86_400);
+    for (const bad of ['-1', '86401', '2.5', 'hourly']) {
+      expect(() => loadConfig({ PGLITE_UPKEEP_SECONDS: bad })).toThrow(/PGLITE_UPKEEP_SECONDS/);
+    }
+  });
+
   it("names the social-network provider: Facebook's Graph API by default, none when set empty", () => {
     expect(loadConfig({}).socialGraphUrl).toBe('https://graph.facebook.com');
     expect(loadConfig({ SOCIAL_GRAPH_URL: 'http://127.0.0.1:9/graph/' }).socialGraphUrl).toBe(

@@ -403,7 +403,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     databaseUrl: str(env.DATABASE_URL),
     databasePoolMax: wholeAtLeast(env.DATABASE_POOL_MAX, 20, 1, 'DATABASE_POOL_MAX'),
     pgliteThread: bool(env.PGLITE_THREAD, true),
-    pgliteUpkeepSeconds: wholeAtLeast(env.PGLITE_UPKEEP_SECONDS, 60, 0, 'PGLITE_UPKEEP_SECONDS'),
+    pgliteUpkeepSeconds: upkeepSeconds(env.PGLITE_UPKEEP_SECONDS),
     redisUrl: str(env.REDIS_URL),
     janusGateways: janus.gateways,
     janusChildren: janus.children,
@@ -462,6 +462,16 @@ function wholeAtLeast(value: string | undefined, fallback: number, min: number, 
   if (!Number.isInteger(n) || n < min)
     throw new Error(`${name} must be a whole number from ${min}, got "${value}"`);
   return n;
+}
+
+/** A day at most: a longer period is beyond a timer's reach, and tables would grow for days meanwhile. */
+const UPKEEP_MAX_SECONDS = 86_400;
+
+function upkeepSeconds(value: string | undefined): number {
+  const seconds = wholeAtLeast(value, 60, 0, 'PGLITE_UPKEEP_SECONDS');
+  if (seconds > UPKEEP_MAX_SECONDS)
+    throw new Error(`PGLITE_UPKEEP_SECONDS must be at most ${UPKEEP_MAX_SECONDS} (a day), got "${value}"`);
+  return seconds;
 }
 
 /** A short token would be guessed: the metrics show the server's load to whoever holds it. */

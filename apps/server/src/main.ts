@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoWorld } from './db/seed';
 import { QUIET_DIGEST_EVERY_MS, sendQuietDigests } from './modules/notifications';
@@ -103,7 +103,7 @@ async function main() {
 
 /** The embedded database's vacuum and analysis (decision 0083); PostgreSQL runs its own autovacuum. */
 function embeddedUpkeep(
-  config: ReturnType<typeof loadConfig>,
+  config: Config,
   deps: Awaited<ReturnType<typeof createDeps>>['deps'],
   log: FastifyBaseLogger,
 ): EmbeddedUpkeep | null {

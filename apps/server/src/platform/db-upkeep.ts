@@ -10,67 +10,81 @@ import { Periodic } from './periodic';
  * transaction ids are never frozen.
  */
 
-/** What one pass did: the tables vacuumed (and analysed) and those only analysed, and its time. */
+/** What one pass did: the tables vacuumed, analysed, or whose upkeep failed, and its time. */
 export interface UpkeepPass {
-  /** Dead rows in all tables as the pass began: what a stalled upkeep lets grow. */
-  deadRows: number;
   vacuumed: string[];
   analyzed: string[];
+  failed: string[];
   ms: number;
 }
 
 /**
  * autovacuum's own thresholds at PostgreSQL's defaults: dead rows past 50 + 20 % of the table, rows inserted
- * since the last vacuum past 1000 + 20 % (so that the visibility map and free space map keep up), changes
- * since the last analysis past 50 + 10 %, or transaction ids older than 150 million (a freeze is due).
+ * since the last vacuum past 1000 + 20 % (so that the visibility map and free space map keep up), transaction
+ * ids older than autovacuum_freeze_max_age (200 million: a freeze is due), and changes since the last
+ * analysis past 50 + 10 %. The catalogue's tables too: every ANALYZE rewrites rows of pg_statistic, and the
+ * database's oldest transaction id is its oldest table's, the catalogue's included.
  */
-const dueQuery = sql`SELECT s.relname AS "table", s.n_dead_tup::int AS "dead",
+const dueQuery = sql`SELECT format('%I.%I', s.schemaname, s.relname) AS "table",
     (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
       OR s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
-      OR age(c.relfrozenxid) > 150000000) AS "vacuum",
-    s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) AS "analyze"
-  FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-  WHERE s.schemaname = 'public'
+      OR age(c.relfrozenxid) > 200000000) AS "vacuum",
+    (s.schemaname = 'public' AND s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)) AS "analyze"
+  FROM pg_stat_all_tables s JOIN pg_class c ON c.oid = s.relid
+  WHERE s.schemaname IN ('public', 'pg_catalog') AND c.relkind = 'r'
   ORDER BY s.n_dead_tup DESC`;
 
 interface Due {
   table: string;
-  dead: number;
   vacuum: boolean;
   analyze: boolean;
 }
 
-/** The statement that looks after one table: a quoted name, as PostgreSQL's catalogue spells it. */
-function upkeepStatement({ table, vacuum }: Due): string {
-  const name = `"${table.replaceAll('"', '""')}"`;
-  return vacuum ? `VACUUM (ANALYZE) ${name}` : `ANALYZE ${name}`;
+/** The statement that looks after one table (its name already quoted by the due query). */
+function upkeepStatement({ table, vacuum, analyze }: Due): string {
+  if (!vacuum) return `ANALYZE ${table}`;
+  return analyze ? `VACUUM (ANALYZE) ${table}` : `VACUUM ${table}`;
+}
+
+export interface PassOptions {
+  /** Asked before each table: true ends the pass there (the server stops). */
+  stopping?: () => boolean;
+  /** Runs one table's statement; the database's own by default. */
+  run?: (statement: string) => Promise<unknown>;
+  /** Told of a table whose upkeep failed; the pass goes on with the others. */
+  failed?: (table: string, err: unknown) => void;
 }
 
 /**
  * Looks after every table past a threshold, one statement each, so that the members' statements wait for one
  * table's upkeep at most, not for all of it.
  */
-export async function upkeepPass(db: Db): Promise<UpkeepPass> {
+export async function upkeepPass(db: Db, options: PassOptions = {}): Promise<UpkeepPass> {
+  const { stopping = () => false, run = (statement) => db.execute(sql.raw(statement)) } = options;
   const started = performance.now();
   const { rows } = (await db.execute(dueQuery)) as unknown as { rows: Due[] };
-  const deadRows = rows.reduce((sum, due) => sum + Number(due.dead), 0);
-  const pass: UpkeepPass = { deadRows, vacuumed: [], analyzed: [], ms: 0 };
+  const pass: UpkeepPass = { vacuumed: [], analyzed: [], failed: [], ms: 0 };
   for (const due of rows) {
     if (!due.vacuum && !due.analyze) continue;
-    await db.execute(sql.raw(upkeepStatement(due)));
-    (due.vacuum ? pass.vacuumed : pass.analyzed).push(due.table);
+    if (stopping()) break;
+    try {
+      await run(upkeepStatement(due));
+      (due.vacuum ? pass.vacuumed : pass.analyzed).push(due.table);
+    } catch (err) {
+      pass.failed.push(due.table);
+      options.failed?.(due.table, err);
+    }
   }
-  pass.ms = Math.round(performance.now() - started);
+  pass.ms = performance.now() - started;
   return pass;
 }
 
 /** The upkeep's figures since the start, for the metrics. */
 export interface UpkeepCounts {
   passes: number;
-  /** The last pass's dead rows as it began. */
-  deadRows: number;
   vacuums: number;
   analyzes: number;
+  /** Tables whose upkeep failed, and passes that failed as a whole. */
   failures: number;
   seconds: number;
 }
@@ -82,20 +96,15 @@ interface UpkeepLog {
 
 /** Runs a pass every `everyMs` on the embedded database; PostgreSQL has its own autovacuum. */
 export class EmbeddedUpkeep {
-  readonly counts: UpkeepCounts = {
-    passes: 0,
-    deadRows: 0,
-    vacuums: 0,
-    analyzes: 0,
-    failures: 0,
-    seconds: 0,
-  };
+  readonly counts: UpkeepCounts = { passes: 0, vacuums: 0, analyzes: 0, failures: 0, seconds: 0 };
   private readonly timer: Periodic;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
     everyMs: number,
     private readonly log: UpkeepLog,
+    private readonly run?: PassOptions['run'],
   ) {
     this.timer = new Periodic(
       everyMs,
@@ -111,20 +120,29 @@ export class EmbeddedUpkeep {
     this.timer.start();
   }
 
+  /** Stops after the table in progress, if any: a stop waits for one statement, not for a whole pass. */
   stop(): Promise<void> {
+    this.stopped = true;
     return this.timer.stop();
   }
 
   /** One pass now (the timer's, or a test's). */
   async pass(): Promise<UpkeepPass> {
-    const pass = await upkeepPass(this.db);
+    const pass = await upkeepPass(this.db, {
+      stopping: () => this.stopped,
+      run: this.run,
+      failed: (table, err) => this.log.warn({ err, table }, 'embedded database upkeep of a table failed'),
+    });
     this.counts.passes += 1;
-    this.counts.deadRows = pass.deadRows;
     this.counts.vacuums += pass.vacuumed.length;
     this.counts.analyzes += pass.analyzed.length;
+    this.counts.failures += pass.failed.length;
     this.counts.seconds += pass.ms / 1000;
-    if (pass.vacuumed.length + pass.analyzed.length > 0) {
-      this.log.info(pass, 'embedded database upkeep: tables vacuumed and analysed');
+    if (pass.vacuumed.length + pass.analyzed.length + pass.failed.length > 0) {
+      this.log.info(
+        { ...pass, ms: Math.round(pass.ms) },
+        'embedded database upkeep: tables vacuumed and analysed',
+      );
     }
     return pass;
   }

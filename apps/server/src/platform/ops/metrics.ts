@@ -60,7 +60,8 @@ const queuesQuery = sql`SELECT
   ${capped(
     sql`SELECT 1 FROM ${reminders} WHERE ${reminders.nextAt} IS NOT NULL
       AND ${reminders.nextAt} < now() - ${REMINDER_OVERDUE}`,
-  )} AS reminders`;
+  )} AS reminders,
+  (SELECT COALESCE(sum(n_dead_tup), 0) FROM pg_stat_user_tables) AS dead`;
 
 interface Queues {
   pending: number;
@@ -69,6 +70,7 @@ interface Queues {
   push: number;
   fanout: number;
   reminders: number;
+  dead: number;
 }
 
 /** What a pass of the reminder worker did (the reminders module's report, read structurally). */
@@ -132,6 +134,10 @@ export class OrbitMetrics {
       reminders: gauge(
         'orbit_reminders_due',
         'Reminders on whose time passed over a minute ago and not yet taken by a worker (stuck workers show)',
+      ),
+      dead: gauge(
+        'orbit_db_dead_rows',
+        'Dead rows in the database’s tables waiting for a vacuum (autovacuum, or the embedded upkeep): grows when it stalls',
       ),
     };
     this.rooms = gauge('orbit_janus_rooms_open', 'Media rooms open, by Janus gateway', ['gateway']);
@@ -198,12 +204,6 @@ export class OrbitMetrics {
         'Embedded database upkeep passes that failed',
         'counter',
         read((c) => c.failures),
-      ),
-      sampled(
-        'orbit_db_dead_rows',
-        'Dead rows in the embedded database as the last upkeep pass began (grows when the upkeep stalls)',
-        'gauge',
-        read((c) => c.deadRows),
       ),
     ];
   }

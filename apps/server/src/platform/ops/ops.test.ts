@@ -134,8 +134,8 @@ describe('GET /api/metrics', () => {
       'orbit_db_upkeep_failures_total',
     ];
     const before = await scrape();
-    for (const name of [...names, 'orbit_db_dead_rows']) expect(samples(before, name), name).toEqual([]);
-    const counts = { passes: 4, deadRows: 1234, vacuums: 3, analyzes: 2, failures: 1, seconds: 0.5 };
+    for (const name of names) expect(samples(before, name), name).toEqual([]);
+    const counts = { passes: 4, vacuums: 3, analyzes: 2, failures: 1, seconds: 0.5 };
     deps.ops.metrics?.watchUpkeep(counts);
     counts.vacuums += 1;
     const text = await scrape();
@@ -145,7 +145,6 @@ describe('GET /api/metrics', () => {
     ]);
     expect(sampleValue(text, 'orbit_db_upkeep_seconds_total')).toBe(0.5);
     expect(sampleValue(text, 'orbit_db_upkeep_failures_total')).toBe(1);
-    expect(sampleValue(text, 'orbit_db_dead_rows')).toBe(1234);
   });
 
   it('shows every metric of issue 27, moving with sockets, deliveries, the outboxes and the mail queue', async () => {
@@ -168,6 +167,7 @@ describe('GET /api/metrics', () => {
       'orbit_db_pool_idle',
       'orbit_db_pool_waiting',
       'orbit_db_pool_max',
+      'orbit_db_dead_rows',
       'orbit_janus_rooms_open',
       'orbit_janus_gateway_up',
       'orbit_draining',
@@ -189,6 +189,7 @@ describe('GET /api/metrics', () => {
     }
     expect(sampleValue(before, 'orbit_ws_connections')).toBe(0);
     expect(sampleValue(before, 'orbit_db_pool_max')).toBeGreaterThanOrEqual(1);
+    expect(sampleValue(before, 'orbit_db_dead_rows')).toBeGreaterThanOrEqual(0);
 
     const member = await signUp(app);
     // A member's second call within the minute is checked from the session cache (decision 0064).
