@@ -24,6 +24,15 @@ async function statisticsFlushed() {
 const heapBytes = async (table: string) =>
   Number((await rowsOf(sql`SELECT pg_relation_size(${table}) AS size`))[0]?.size);
 
+/** New tables of 2000 rows each, every one of them due for its upkeep. */
+async function tablesPastThresholds(names: string[]) {
+  for (const name of names) {
+    await database.db.execute(sql.raw(`CREATE TABLE ${name} (n int)`));
+    await database.db.execute(sql.raw(`INSERT INTO ${name} SELECT generate_series(1, 2000)`));
+  }
+  await statisticsFlushed();
+}
+
 const silent = { info: () => {}, warn: () => {} };
 
 beforeAll(async () => {
@@ -104,12 +113,7 @@ describe('the embedded database upkeep', () => {
   });
 
   it('goes on past a table whose upkeep fails, counting and logging it', async () => {
-    await database.db.execute(sql`CREATE TABLE first_seen (n int)`);
-    await database.db.execute(sql`CREATE TABLE then_seen (n int)`);
-    for (const table of ['first_seen', 'then_seen']) {
-      await database.db.execute(sql.raw(`INSERT INTO ${table} SELECT generate_series(1, 2000)`));
-    }
-    await statisticsFlushed();
+    await tablesPastThresholds(['first_seen', 'then_seen']);
     const warned: object[] = [];
     const run = (statement: string) =>
       statement.includes('first_seen')
@@ -124,12 +128,7 @@ describe('the embedded database upkeep', () => {
   });
 
   it('stops between two tables once the server stops', async () => {
-    await database.db.execute(sql`CREATE TABLE one_more (n int)`);
-    await database.db.execute(sql`CREATE TABLE and_another (n int)`);
-    for (const table of ['one_more', 'and_another']) {
-      await database.db.execute(sql.raw(`INSERT INTO ${table} SELECT generate_series(1, 2000)`));
-    }
-    await statisticsFlushed();
+    await tablesPastThresholds(['one_more', 'and_another']);
     const statements: string[] = [];
     let stopping = false;
     const pass = await upkeepPass(database.db, {
