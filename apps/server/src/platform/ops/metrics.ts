@@ -174,36 +174,30 @@ export class OrbitMetrics {
 
   /** Empty where no upkeep runs (PostgreSQL, or PGLITE_UPKEEP_SECONDS=0). */
   private upkeepMetrics(): Metric[] {
-    const counts = () => this.upkeep;
-    const read = (value: (c: UpkeepCounts) => number) => () => {
-      const c = counts();
-      return c ? [{ value: value(c), labels: {} }] : [];
-    };
+    const read = (samples: (c: UpkeepCounts) => { value: number; labels: Record<string, string> }[]) => () =>
+      this.upkeep ? samples(this.upkeep) : [];
+    const one = (value: (c: UpkeepCounts) => number) => read((c) => [{ value: value(c), labels: {} }]);
     return [
       sampled(
         'orbit_db_upkeep_total',
         'Embedded database tables vacuumed (and analysed) or only analysed by the upkeep',
         'counter',
-        () => {
-          const c = counts();
-          if (!c) return [];
-          return [
-            { value: c.vacuums, labels: { kind: 'vacuum' } },
-            { value: c.analyzes, labels: { kind: 'analyze' } },
-          ];
-        },
+        read((c) => [
+          { value: c.vacuums, labels: { kind: 'vacuum' } },
+          { value: c.analyzes, labels: { kind: 'analyze' } },
+        ]),
       ),
       sampled(
         'orbit_db_upkeep_seconds_total',
         'Time the embedded database spent in upkeep passes',
         'counter',
-        read((c) => c.seconds),
+        one((c) => c.seconds),
       ),
       sampled(
         'orbit_db_upkeep_failures_total',
-        'Embedded database upkeep passes that failed',
+        'Embedded database tables whose upkeep failed, and upkeep passes that failed as a whole',
         'counter',
-        read((c) => c.failures),
+        one((c) => c.failures),
       ),
     ];
   }
