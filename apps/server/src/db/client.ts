@@ -144,8 +144,23 @@ function listenOn(client: PGlite, channel: string, handlers: ListenHandlers): ()
   };
 }
 
+/**
+ * How long a pooled connection may sit idle before it is closed. node-postgres's default, 10 s, closed the
+ * connections a busy second had opened as soon as the load dipped, so the next busy second opened them again:
+ * each new one starts a backend, warms its catalogue caches and prepares every statement again (decision
+ * 0071). Under the crowd that came back every 15 to 20 s as 4 s of PostgreSQL at a full core, and every
+ * request's tail with it (docs/scaling.md, 2026-12-06). Idle connections cost the database little; they go
+ * once the instance has been quiet for this long.
+ */
+export const POOL_IDLE_MS = 5 * 60_000;
+
 export async function openPostgres(url: string, max = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, Client: BeginWithFirstStatement });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: POOL_IDLE_MS,
+    Client: BeginWithFirstStatement,
+  });
   const listener = new SharedListener(url);
   // An idle client whose server connection drops (restart, failover) must not crash the process: the pool
   // discards it and the next query opens a new one.
