@@ -41,7 +41,7 @@ function watch(ws: WebSocket, member: number) {
 async function open(request: Extract<HolderRequest, { type: 'open' }>) {
   const tokens = request.tokens.flatMap((t) => Array<string>(request.perToken).fill(t));
   const owners = request.owners.flatMap((n) => Array<number>(request.perToken).fill(n));
-  const opened = await openSockets(request.baseUrl, tokens);
+  const opened = await openSockets(request.baseUrl, tokens, request.watchShare);
   opened.forEach((ws, i) => {
     watch(ws, owners[i]);
   });

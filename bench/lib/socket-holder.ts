@@ -19,7 +19,15 @@ export interface Arrival {
 }
 
 export type HolderRequest =
-  | { type: 'open'; baseUrl: string; tokens: string[]; owners: number[]; perToken: number }
+  | {
+      type: 'open';
+      baseUrl: string;
+      tokens: string[];
+      owners: number[];
+      perToken: number;
+      /** The share of the sockets that watch their community channels (openSockets). */
+      watchShare: number;
+    }
   | { type: 'collect' }
   | { type: 'close' };
 
@@ -62,9 +70,18 @@ export class SocketHolder {
     });
   }
 
-  /** Opens `perToken` sockets for each token (a batch at a time); `owners[i]` is the member of `tokens[i]`. */
-  async open(baseUrl: string, tokens: string[], owners: number[], perToken: number): Promise<number> {
-    const reply = await this.ask({ type: 'open', baseUrl, tokens, owners, perToken });
+  /**
+   * Opens `perToken` sockets for each token (a batch at a time); `owners[i]` is the member of `tokens[i]`;
+   * `watchShare` of them watch their community channels, the others none (decision 0084).
+   */
+  async open(
+    baseUrl: string,
+    tokens: string[],
+    owners: number[],
+    perToken: number,
+    watchShare = 1,
+  ): Promise<number> {
+    const reply = await this.ask({ type: 'open', baseUrl, tokens, owners, perToken, watchShare });
     return reply.type === 'opened' ? reply.sockets : 0;
   }
 

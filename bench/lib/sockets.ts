@@ -25,12 +25,16 @@ export async function insertSessions(db: Queryable, userIds: number[]): Promise<
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** An open, authenticated socket for the member the token signs in (a ticket from GET /api/wsurl). */
-export async function openSocket(baseUrl: string, token: string): Promise<WebSocket> {
+/**
+ * An open, authenticated socket for the member the token signs in (a ticket from GET /api/wsurl). One that
+ * `watches` gets the frames of every community channel of the member, as a client showing their screens
+ * does; one that does not watches none (`w=`, decision 0084), as a client on the home does.
+ */
+export async function openSocket(baseUrl: string, token: string, watches = true): Promise<WebSocket> {
   const res = await fetch(`${baseUrl}/api/wsurl`, { headers: bearer(token) });
   if (!res.ok) throw new Error(`GET /api/wsurl answered ${res.status}: ${await res.text()}`);
   const { url } = (await res.json()) as { url: string };
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(watches ? url : `${url}&w=`);
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -38,13 +42,26 @@ export async function openSocket(baseUrl: string, token: string): Promise<WebSoc
   return ws;
 }
 
-/** One socket per token, opened a batch at a time; if one fails, those already open are closed. */
-export async function openSockets(baseUrl: string, tokens: string[]): Promise<WebSocket[]> {
+/**
+ * Whether socket `n` of a run watches its channels, so that `share` of them do, spread evenly (every fifth
+ * socket for 0.2).
+ */
+export const watchesChannels = (n: number, share: number) =>
+  Math.floor((n + 1) * share) > Math.floor(n * share);
+
+/**
+ * One socket per token, opened a batch at a time; `watchShare` of them watch their channels (openSocket). If
+ * one fails, those already open are closed.
+ */
+export async function openSockets(baseUrl: string, tokens: string[], watchShare = 1): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   try {
     for (let start = 0; start < tokens.length; start += OPENING_BATCH) {
       const batch = tokens.slice(start, start + OPENING_BATCH);
-      sockets.push(...(await Promise.all(batch.map((token) => openSocket(baseUrl, token)))));
+      const opening = batch.map((token, i) =>
+        openSocket(baseUrl, token, watchesChannels(start + i, watchShare)),
+      );
+      sockets.push(...(await Promise.all(opening)));
     }
     return sockets;
   } catch (err) {

@@ -1,5 +1,5 @@
 import { envNumber } from '../lib/env';
-import { withSoakSockets } from './soak';
+import { SOAK_WATCH_SHARE, withSoakSockets } from './soak';
 import { phaseLine } from './soak-phase';
 import { SOAK_WORLD, type SoakWorld, seedSoakWorld } from './soak-world';
 import type { BenchTarget, Scenario, ScenarioResult } from './types';
@@ -41,7 +41,7 @@ function metricsSoak(on: boolean): Scenario {
       const world = seeded;
       if (!world) throw new Error(`the ${name} world was not seeded`);
       const { rate, seconds, warmupSeconds } = settings();
-      const run = await withSoakSockets(target, world, async (phase) => {
+      const run = await withSoakSockets(target, world, SOAK_WATCH_SHARE, async (phase) => {
         if (warmupSeconds > 0) log(`warm-up ${phaseLine(await phase(rate, warmupSeconds))}`);
         const measured = await phase(rate, seconds);
         log(phaseLine(measured));

@@ -16,8 +16,16 @@ function soakSettings() {
     /** The step-up: each rate for stepSeconds, stopping at the first one not held. */
     steps: envNumbers('SOAK_STEPS', [50, 100, 150, 200, 300, 400, 500, 600, 800, 1000]),
     stepSeconds: envNumber('SOAK_STEP_SECONDS', 30),
+    /**
+     * The share of the sockets that watch their communities' channels (decision 0084): a member with a feed,
+     * a post or the lessons open; the others are on the home or another screen, and get no channel frames.
+     */
+    watchShare: envNumber('SOAK_WATCH_SHARE', SOAK_WATCH_SHARE),
   };
 }
+
+/** A fifth of the crowd's sockets show a community's screens (decision 0084). */
+export const SOAK_WATCH_SHARE = 0.2;
 
 let seeded: SoakWorld | null = null;
 
@@ -85,6 +93,7 @@ type Phase = (rate: number, seconds: number, measured?: boolean) => Promise<Phas
 export async function withSoakSockets<R>(
   target: BenchTarget,
   world: SoakWorld,
+  watchShare: number,
   body: (phase: Phase, sockets: number) => Promise<R>,
 ): Promise<R & { socketsClosedByServer: number }> {
   const holder = new SocketHolder();
@@ -95,7 +104,7 @@ export async function withSoakSockets<R>(
   };
   try {
     const owners = world.tokens.map((_, n) => n);
-    const sockets = await holder.open(target.baseUrl, world.tokens, owners, SOCKETS_PER_MEMBER);
+    const sockets = await holder.open(target.baseUrl, world.tokens, owners, SOCKETS_PER_MEMBER, watchShare);
     log(`${sockets} sockets open for ${SOAK_WORLD.members} members`);
     const result = await body(phase, sockets);
     const { closed } = await holder.collect();
@@ -108,7 +117,7 @@ export async function withSoakSockets<R>(
 async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioResult> {
   const settings = soakSettings();
   const rssBeforeSockets = target.server.rssKb();
-  const run = await withSoakSockets(target, world, async (phase, sockets) => {
+  const run = await withSoakSockets(target, world, settings.watchShare, async (phase, sockets) => {
     const deadlocksBefore = target.server.logLines('deadlock detected');
     if (settings.warmupSeconds > 0) {
       log(`warm-up ${phaseLine(await phase(settings.rates[0], settings.warmupSeconds))}`);

@@ -34,10 +34,23 @@ export interface PongMessage {
   type: 'pong';
 }
 
-/** What a client may send on the socket: only a liveness ping (the resume point travels in the URL). */
+/** A liveness ping (the resume point travels in the URL); the server answers `pong` once caught up. */
 export interface PingMessage {
   type: 'ping';
 }
+
+/**
+ * The community channels whose frames the socket wants from now on: the communities whose screens are open
+ * (decision 0084). It replaces the list the socket had (the URL's `w`); a channel left out stays followed
+ * without its frames, and when watched again its socket first writes what it passed by meanwhile.
+ */
+export interface WatchMessage {
+  type: 'watch';
+  communities: number[];
+}
+
+/** A socket watches at most this many community channels at once (a member's open screens: one to three). */
+export const WATCHED_CHANNELS_MAX = 16;
 
 /**
  * Sent once a socket opens: its position on the member's personal stream and on each community channel it
@@ -50,7 +63,7 @@ export interface PositionsMessage {
 }
 
 export type ServerSocketMessage = EventEnvelope | ResyncMessage | PositionsMessage | PongMessage;
-export type ClientSocketMessage = PingMessage;
+export type ClientSocketMessage = PingMessage | WatchMessage;
 
 /**
  * Close codes of /api/ws. A refused handshake answers HTTP 401/403 before the upgrade; these are sent on an

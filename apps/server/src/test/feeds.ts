@@ -1,6 +1,7 @@
 import { AccessType, CommunityRole } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { communities, communityMembers, friendships, users } from '../db/schema';
+import { call as callEndpoint } from './call';
 import type { TestContext, TestUser } from './harness';
 import { eventsReceived, type ReceivedMark, receivedMark } from './realtime';
 
@@ -45,6 +46,16 @@ export function feedFixtures(ctx: TestContext) {
   const setUser = (user: TestUser, fields: Partial<typeof users.$inferInsert>) =>
     deps.db.update(users).set(fields).where(eq(users.id, user.userId));
 
+  /** A community post by `author`, through the API; answers its id. */
+  async function post(author: TestUser, communityId: number, message: string): Promise<number> {
+    const response = await callEndpoint(app, 'createCommunityPost', {
+      headers: author.headers,
+      body: { community_id: communityId, message },
+    });
+    if (response.statusCode !== 200) throw new Error(`the post answered ${response.statusCode}`);
+    return response.json().id;
+  }
+
   const eventsOf = (user: TestUser, since?: ReceivedMark) => eventsReceived(deps.db, user.userId, since);
   const lastSeq = (user: TestUser) => receivedMark(deps.db, user.userId);
 
@@ -53,6 +64,7 @@ export function feedFixtures(ctx: TestContext) {
     call,
     befriend,
     community,
+    post,
     setUser,
     eventsOf,
     lastSeq,

@@ -93,6 +93,11 @@ export class TestSocket {
     await withTimeout(pong, 'pong');
   }
 
+  /** Tells the server which channels' frames this socket wants from now on (decision 0084). */
+  watch(communityIds: number[]): void {
+    this.ws.send(JSON.stringify({ type: 'watch', communities: communityIds }));
+  }
+
   /** Waits until `count` messages have arrived in all. */
   async received(count: number): Promise<Record<string, unknown>[]> {
     while (this.messages.length < count) {
@@ -127,6 +132,21 @@ export class TestSocket {
     return (this.ws as unknown as { _socket: Socket })._socket;
   }
 }
+
+/** Opens a socket at `url` and waits until it has caught up (its pong is back). */
+export async function liveSocket(url: string, origin: string): Promise<TestSocket> {
+  const socket = await TestSocket.open(url, origin);
+  await socket.live();
+  return socket;
+}
+
+/** The COMMUNITY_POST envelopes a socket received, in order. */
+export const postsOn = (socket: TestSocket) =>
+  socket.messages.filter((m) => m.type === EventType.COMMUNITY_POST);
+
+/** The messages of the community posts a socket received, in order. */
+export const postMessagesOn = (socket: TestSocket) =>
+  postsOn(socket).map((m) => (m.data as { message: string }).message);
 
 /** The first event of this type and subtype the socket receives (others, such as NOTIFICATION, may interleave). */
 export async function eventOf(socket: TestSocket, type: EventType, subtype: EventSubtype | null) {
@@ -197,6 +217,13 @@ export function withChannels(url: string, positions: Record<number, number>): st
   const target = new URL(url);
   const pairs = Object.entries(positions).map(([channel, seq]) => `${channel}:${seq}`);
   target.searchParams.set('ch', pairs.join(','));
+  return target.toString();
+}
+
+/** The channels the socket watches from its first frame (decision 0084); without it, every channel. */
+export function withWatching(url: string, communityIds: number[]): string {
+  const target = new URL(url);
+  target.searchParams.set('w', communityIds.join(','));
   return target.toString();
 }
 

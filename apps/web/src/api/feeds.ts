@@ -16,6 +16,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { create } from 'zustand';
+import { useChannelInterest } from './channelInterest';
 import { call } from './client';
 import { communityPageQuery } from './communities';
 import { moveVote } from './poll';
@@ -60,6 +61,7 @@ async function fetchFeedPage(scope: FeedScope, pageKey: string | null): Promise<
 
 /** The posts of a feed, 25 a page, newest first; each answer's older_key asks for the next page. */
 export function useFeed(scope: FeedScope, enabled = true) {
+  useChannelInterest(enabled && scope.kind === 'community' ? scope.id : null);
   return useInfiniteQuery({
     enabled,
     queryKey: feedKeys.feed(scope),

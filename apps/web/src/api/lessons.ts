@@ -11,6 +11,7 @@ import type {
 } from '@orbit/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
+import { useChannelInterest } from './channelInterest';
 import { apiUrl, call, endpointRequest } from './client';
 
 /** Query keys of live lessons: one root, so a SESSION_ACTIVITY event can refresh every list at once. */
@@ -34,6 +35,7 @@ export const mediaFileUrl = (communityId: number, lessonId: number) =>
 
 // A failing lesson list is ignored silently (docs/product/README.md#errors): the list shows empty, nothing pops up.
 export function useLessons(communityId: number) {
+  useChannelInterest(communityId);
   return useQuery({
     queryKey: lessonKeys.list(communityId),
     queryFn: () => call('lessons', { params: { id: communityId } }),
@@ -43,6 +45,7 @@ export function useLessons(communityId: number) {
 
 /** The community page's live marker. */
 export function useLiveLessons(communityId: number) {
+  useChannelInterest(communityId);
   return useQuery({
     queryKey: lessonKeys.live(communityId),
     queryFn: () => call('liveLessons', { params: { id: communityId } }),
@@ -52,14 +55,17 @@ export function useLiveLessons(communityId: number) {
 
 /** GET /gojitalk/{id}: the lesson, my standing, and the rooms' pins while it runs. */
 export function useLessonRoom(lessonId: number) {
-  return useQuery({
+  const room = useQuery({
     queryKey: lessonKeys.room(lessonId),
     queryFn: () => call('lessonRoom', { params: { id: lessonId } }),
     retry: false,
   });
+  useChannelInterest(room.data?.session.community_id);
+  return room;
 }
 
 export function useViewers(communityId: number, lessonId: number, enabled: boolean) {
+  useChannelInterest(enabled ? communityId : null);
   return useQuery({
     queryKey: lessonKeys.viewers(lessonId),
     queryFn: () => call('lessonViewers', inLesson(communityId, lessonId)),
@@ -68,6 +74,7 @@ export function useViewers(communityId: number, lessonId: number, enabled: boole
 }
 
 export function usePosts(communityId: number, lessonId: number) {
+  useChannelInterest(communityId);
   return useQuery({
     queryKey: lessonKeys.posts(lessonId),
     queryFn: () => call('lessonPosts', inLesson(communityId, lessonId)),

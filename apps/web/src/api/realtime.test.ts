@@ -45,6 +45,29 @@ async function pingedWhenQuiet(arrival: Arrival): Promise<number> {
 }
 
 describe('realtime client', () => {
+  it('names the watched channels in each socket url and tells an open socket when they change', async () => {
+    server = new SocketServer();
+    client = new RealtimeClient(
+      { onEvent: () => undefined, onStale: () => undefined },
+      async () => server.address,
+    );
+    client.watch([3]);
+    client.start();
+    const first = await server.arrival(0);
+    expect(decodeURIComponent(first.url)).toContain('w=3');
+    send(first, { type: 'POSITIONS', personal: 0, channels: { 3: 0, 9: 0 } });
+    await expect.poll(() => status().status).toBe('live');
+
+    client.watch([3, 9]);
+    expect(await firstMessage(first)).toEqual({
+      type: 'watch',
+      communities: [3, 9],
+    });
+    first.socket.close(WS_CLOSE.goingAway, 'restart');
+    const second = await server.arrival(1);
+    expect(decodeURIComponent(second.url)).toContain('w=3,9');
+  });
+
   it('resumes from its positions when a draining server closes with 1012, as on any close', async () => {
     const { first, events } = await connected(5);
     send(first, { type: 'POSITIONS', personal: 5, channels: { 12: 40 } });

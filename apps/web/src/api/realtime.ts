@@ -46,6 +46,8 @@ export class RealtimeClient {
   private checkTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = true;
   private liveness: Liveness = { pingSentAt: null, heardAt: 0 };
+  /** The community channels whose frames the open screens want (decision 0084); none until told. */
+  private watching: readonly number[] = [];
 
   /** `socketAddress`: where each attempt connects; tests hand in their own server's. */
   constructor(
@@ -71,6 +73,14 @@ export class RealtimeClient {
     socket?.close();
   }
 
+  /** The channels the screens watch now: the open socket is told at once, a new one in its url. */
+  watch(communities: readonly number[]): void {
+    this.watching = communities;
+    if (this.socket?.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ type: 'watch', communities }));
+    }
+  }
+
   private dispatch(event: RealtimeEvent): void {
     const next = realtimeTransition(this.state, event);
     if (next === this.state) return;
@@ -88,7 +98,7 @@ export class RealtimeClient {
       return;
     }
     if (this.stopped) return;
-    const socket = new WebSocket(socketUrl(url, this.state.lastId, this.state.channels));
+    const socket = new WebSocket(socketUrl(url, this.state.lastId, this.state.channels, this.watching));
     this.socket = socket;
     socket.onopen = () => this.opened(socket);
     socket.onmessage = (message) => {

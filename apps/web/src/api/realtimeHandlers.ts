@@ -5,10 +5,10 @@ import { notificationSound, playSound } from '../ui/sounds';
 import { activityKeys } from './activities';
 import { applyCallEvent } from './calls';
 import { communityKeys } from './communities';
-import { applyCommentEvent, applyPostEvent } from './feeds';
+import { applyCommentEvent, applyPostEvent, feedKeys } from './feeds';
 import { incentiveKeys } from './incentives';
 import { queryKeys } from './keys';
-import { applyChatEvent, applyLessonEvent } from './lessons';
+import { applyChatEvent, applyLessonEvent, lessonKeys } from './lessons';
 import { applyPmEvent, messageKeys } from './messages';
 import { applyNotificationEvent } from './notifications';
 import { applyMoodDelta } from './profiles';
@@ -98,6 +98,22 @@ export const realtimeHandlers: Handlers = {
     void import('./reportEvents').then((lists) => lists.applyReportEvent(queryClient, event));
   },
 };
+
+/**
+ * A community no open screen watches any more (decision 0084): its channel's events stop coming, so what its
+ * feed, posts, comments and lessons keep is marked stale, to be read again when one of them opens; nothing is
+ * refetched now. Comments, posts and rooms are keyed by their own ids, so all of them are marked.
+ */
+export function markChannelScreensStale(queryClient: QueryClient, communityId: number): void {
+  for (const queryKey of [
+    feedKeys.feed({ kind: 'community', id: communityId }),
+    [...feedKeys.root, 'comments'],
+    [...feedKeys.root, 'post'],
+    lessonKeys.root,
+  ]) {
+    void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+  }
+}
 
 export const INVALIDATE_THROTTLE_MS = 250;
 /**

@@ -129,4 +129,11 @@ describe('socket url', () => {
     );
     expect(socketUrl('ws://h/api/ws?token=t', null, { '3': 12 })).toBe('ws://h/api/ws?token=t');
   });
+
+  it('carries the watched channels on every attempt, none watched as an empty list', () => {
+    expect(socketUrl('ws://h/api/ws?token=t', null, {}, [3, 9])).toBe('ws://h/api/ws?token=t&w=3%2C9');
+    expect(socketUrl('ws://h/api/ws?token=t', 42, { '3': 12 }, [])).toBe(
+      'ws://h/api/ws?token=t&since=42&ch=3%3A12&w=',
+    );
+  });
 });

@@ -129,14 +129,23 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
-/** The socket url for this attempt: a resume carries the last id seen, and the position on each channel. */
+/**
+ * The socket url for this attempt: a resume carries the last id seen, and the position on each channel; and
+ * every attempt the channels the screens watch (decision 0084), when the app says which.
+ */
 export function socketUrl(
   baseUrl: string,
   lastId: number | null,
   channels: Record<string, number> = {},
+  watching?: readonly number[],
 ): string {
-  if (lastId === null) return baseUrl;
-  const pairs = Object.entries(channels).map(([channel, id]) => `${channel}:${id}`);
-  const ch = pairs.length > 0 ? `&ch=${encodeURIComponent(pairs.join(','))}` : '';
-  return `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}since=${lastId}${ch}`;
+  const params: string[] = [];
+  if (lastId !== null) {
+    params.push(`since=${lastId}`);
+    const pairs = Object.entries(channels).map(([channel, id]) => `${channel}:${id}`);
+    if (pairs.length > 0) params.push(`ch=${encodeURIComponent(pairs.join(','))}`);
+  }
+  if (watching) params.push(`w=${encodeURIComponent(watching.join(','))}`);
+  if (params.length === 0) return baseUrl;
+  return `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}${params.join('&')}`;
 }

@@ -16,7 +16,7 @@ const SCRAPE_DEADLINE_MS = 1_000;
 
 export interface MetricsSources {
   database: Database;
-  realtime: Pick<Realtime, 'stats'>;
+  realtime: Pick<Realtime, 'stats' | 'quietChannels'>;
   media: Media;
   /** The session cache's answers and whether it serves (decision 0064). */
   sessions: Pick<SessionCache, 'counts' | 'serving'>;
@@ -252,6 +252,12 @@ export class OrbitMetrics {
         'Event frames written to sockets, live or replayed',
         'counter',
         () => one(realtime.stats().delivered),
+      ),
+      sampled(
+        'orbit_ws_quiet_channels',
+        "Community channels this instance's sockets follow without watching: their frames pass by (decision 0084)",
+        'gauge',
+        () => one(realtime.quietChannels()),
       ),
       sampled(
         'orbit_channel_changes_held_total',

@@ -155,6 +155,7 @@ describe('GET /api/metrics', () => {
       'orbit_http_requests_total',
       'orbit_http_request_duration_seconds',
       'orbit_ws_connections',
+      'orbit_ws_quiet_channels',
       'orbit_events_delivered_total',
       'orbit_channel_changes_held_total',
       'orbit_channel_order_gave_up_total',

@@ -1,11 +1,22 @@
-import { EventType } from '@orbit/contract';
+import { EventType, WATCHED_CHANNELS_MAX } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { channelEvents, events } from '../../db/schema';
 import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/harness';
-import { listen, TestSocket, withChannels, withSince, wsUrl } from '../../test/realtime';
+import {
+  attempt,
+  listen,
+  liveSocket,
+  postMessagesOn,
+  postsOn,
+  type TestSocket,
+  withChannels,
+  withSince,
+  withWatching,
+  wsUrl,
+} from '../../test/realtime';
 
 let ctx: TestContext;
 let origin: string;
@@ -17,23 +28,32 @@ beforeAll(async () => {
   fixtures = feedFixtures(ctx);
 });
 
-async function online(user: TestUser, url?: string): Promise<TestSocket> {
-  const socket = await TestSocket.open(url ?? (await wsUrl(origin, user)), origin);
-  await socket.live();
-  return socket;
-}
+const online = async (user: TestUser, url?: string) => liveSocket(url ?? (await wsUrl(origin, user)), origin);
+/** A socket that watches `communityIds` from its first frame (decision 0084). */
+const watching = async (user: TestUser, communityIds: number[], url?: string) =>
+  liveSocket(withWatching(url ?? (await wsUrl(origin, user)), communityIds), origin);
+const post = (author: TestUser, communityId: number, message: string) =>
+  fixtures.post(author, communityId, message);
+const posts = postsOn;
+const messagesOf = postMessagesOn;
 
-async function post(author: TestUser, communityId: number, message: string): Promise<number> {
-  const response = await call(ctx.app, 'createCommunityPost', {
-    headers: author.headers,
-    body: { community_id: communityId, message },
+/**
+ * A member with a socket open (by `open`) joins an expert's community between the posts 'before join' and
+ * 'after join'.
+ */
+async function joinedWhileOpen(open: (joiner: TestUser) => Promise<TestSocket>) {
+  const [expert, joiner] = [await signUp(ctx.app), await signUp(ctx.app)];
+  const communityId = await fixtures.community(expert, []);
+  const socket = await open(joiner);
+  await post(expert, communityId, 'before join');
+  const join = await call(ctx.app, 'joinCommunity', {
+    headers: joiner.headers,
+    body: { id: communityId, community_role: 4 },
   });
-  expect(response.statusCode).toBe(200);
-  return response.json().id;
+  expect(join.statusCode).toBe(200);
+  await post(expert, communityId, 'after join');
+  return { expert, joiner, communityId, socket };
 }
-
-const posts = (socket: TestSocket) => socket.messages.filter((m) => m.type === EventType.COMMUNITY_POST);
-const messagesOf = (socket: TestSocket) => posts(socket).map((m) => (m.data as { message: string }).message);
 
 describe('community channels', () => {
   it('writes a community post once and delivers it to every member, with the channel position', async () => {
@@ -64,17 +84,7 @@ describe('community channels', () => {
   });
 
   it('follows a channel from the join on and stops at the leave, on an open socket', async () => {
-    const [expert, joiner] = [await signUp(ctx.app), await signUp(ctx.app)];
-    const communityId = await fixtures.community(expert, []);
-    const socket = await online(joiner);
-    await post(expert, communityId, 'before join');
-
-    const join = await call(ctx.app, 'joinCommunity', {
-      headers: joiner.headers,
-      body: { id: communityId, community_role: 4 },
-    });
-    expect(join.statusCode).toBe(200);
-    await post(expert, communityId, 'after join');
+    const { expert, joiner, communityId, socket } = await joinedWhileOpen(online);
     await expect.poll(() => messagesOf(socket)).toEqual(['after join']);
 
     const left = await call(ctx.app, 'leaveCommunity', {
@@ -126,5 +136,130 @@ describe('community channels', () => {
     expect(messagesOf(again)).toEqual(['missed 1', 'missed 2']);
     expect(posts(again).map((m) => m.id)).toEqual([seen.id + 1, seen.id + 2]);
     again.close();
+  });
+});
+
+/** A member's socket watching one of their two communities, where it has received the post 'seen'. */
+async function seenOnWatchedChannel() {
+  const world = await twoCommunities();
+  const socket = await watching(world.member, [world.watched]);
+  await post(world.expert, world.watched, 'seen');
+  await expect.poll(() => messagesOf(socket)).toEqual(['seen']);
+  return { ...world, socket };
+}
+
+/** Posts `messages` in order while the socket does not watch the channel: none of them reaches it. */
+async function postUnseen(socket: TestSocket, expert: TestUser, communityId: number, messages: string[]) {
+  const before = messagesOf(socket);
+  for (const message of messages) await post(expert, communityId, message);
+  await socket.live();
+  expect(messagesOf(socket)).toEqual(before);
+}
+
+/** Two communities of one expert, the member in both. */
+async function twoCommunities() {
+  const [expert, member] = [await signUp(ctx.app), await signUp(ctx.app)];
+  const watched = await fixtures.community(expert, [member]);
+  const other = await fixtures.community(expert, [member]);
+  return { expert, member, watched, other };
+}
+
+describe('watched channels (decision 0084)', () => {
+  it('writes the frames of the channels a socket watches, not of the others it follows', async () => {
+    const { expert, member, watched, other } = await twoCommunities();
+    const socket = await watching(member, [watched]);
+    expect(Object.keys(socket.positions).map(Number).sort()).toEqual([watched, other].sort());
+
+    expect(ctx.deps.realtime.quietChannels()).toBe(1);
+
+    await Promise.all([post(expert, other, 'elsewhere'), post(expert, watched, 'on screen')]);
+    await expect.poll(() => messagesOf(socket)).toEqual(['on screen']);
+    await socket.live();
+    expect(messagesOf(socket)).toEqual(['on screen']);
+    socket.watch([]);
+    await socket.live();
+    expect(ctx.deps.realtime.quietChannels()).toBe(2);
+    socket.close();
+    await socket.closed;
+    await expect.poll(() => ctx.deps.realtime.quietChannels()).toBe(0);
+  });
+
+  it('writes what passed by, in order, once the channel is watched, then goes live', async () => {
+    const { expert, member, watched } = await twoCommunities();
+    const socket = await watching(member, []);
+    await postUnseen(socket, expert, watched, ['missed 1', 'missed 2']);
+
+    socket.watch([watched]);
+    await expect.poll(() => messagesOf(socket)).toEqual(['missed 1', 'missed 2']);
+    await post(expert, watched, 'live');
+    await expect.poll(() => messagesOf(socket)).toEqual(['missed 1', 'missed 2', 'live']);
+    const ids = posts(socket).map((m) => m.id as number);
+    expect(ids).toEqual([ids[0], ids[0] + 1, ids[0] + 2]);
+    socket.close();
+  });
+
+  it('lets a channel pass by once it is no longer watched, and catches up when watched again', async () => {
+    const { expert, watched, socket } = await seenOnWatchedChannel();
+
+    socket.watch([]);
+    await socket.live();
+    await postUnseen(socket, expert, watched, ['away 1', 'away 2']);
+
+    socket.watch([watched]);
+    await expect.poll(() => messagesOf(socket)).toEqual(['seen', 'away 1', 'away 2']);
+    socket.close();
+  });
+
+  it('replays nothing of an unwatched channel on a resume, and reads it from the resume point once watched', async () => {
+    const { expert, member, watched, socket: first } = await seenOnWatchedChannel();
+    const seen = posts(first)[0].id as number;
+    first.close();
+    await first.closed;
+    await post(expert, watched, 'while away');
+
+    const resume = withChannels(withSince(await wsUrl(origin, member), 0), { [watched]: seen });
+    const again = await watching(member, [], resume);
+    expect(again.positions[watched]).toBe(seen);
+    expect(messagesOf(again)).toEqual([]);
+
+    again.watch([watched]);
+    await expect.poll(() => messagesOf(again)).toEqual(['while away']);
+    again.close();
+  });
+
+  it('follows a community joined while its channel is not watched, from the join, once watched', async () => {
+    const { socket, communityId } = await joinedWhileOpen((joiner) => watching(joiner, []));
+    await socket.live();
+    expect(messagesOf(socket)).toEqual([]);
+
+    socket.watch([communityId]);
+    await expect.poll(() => messagesOf(socket)).toEqual(['after join']);
+    socket.close();
+  });
+
+  it('keeps the watched channels of a socket when it sends a message that is not a well-formed watch', async () => {
+    const { expert, member, watched } = await twoCommunities();
+    const socket = await watching(member, [watched]);
+    for (const bad of [
+      { type: 'watch', communities: ['1'] },
+      { type: 'watch', communities: [0] },
+      { type: 'watch', communities: Array.from({ length: WATCHED_CHANNELS_MAX + 1 }, (_, n) => n + 1) },
+      { type: 'watch' },
+    ]) {
+      socket.ws.send(JSON.stringify(bad));
+    }
+    await socket.live();
+    await post(expert, watched, 'still watched');
+    await expect.poll(() => messagesOf(socket)).toEqual(['still watched']);
+    socket.close();
+  });
+
+  it('refuses a socket whose watched channels are not a list of ids (400, before the upgrade)', async () => {
+    const member = await signUp(ctx.app);
+    const url = new URL(await wsUrl(origin, member));
+    url.searchParams.set('w', '1,x');
+    expect(await attempt(url.toString(), origin)).toBe(400);
+    const tooMany = Array.from({ length: WATCHED_CHANNELS_MAX + 1 }, (_, n) => n + 1);
+    expect(await attempt(withWatching(await wsUrl(origin, member), tooMany), origin)).toBe(400);
   });
 });

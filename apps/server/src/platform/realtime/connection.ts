@@ -1,9 +1,9 @@
-import { WS_CLOSE } from '@orbit/contract';
+import { type ClientSocketMessage, WATCHED_CHANNELS_MAX, WS_CLOSE } from '@orbit/contract';
 import { WebSocket } from 'ws';
 import { ProfilesCoalescer } from './coalesce';
 import { type CursorOwner, StreamCursor } from './cursor';
 import type { Frame } from './envelope';
-import type { ResumePlan } from './history';
+import { type ResumePlan, watches } from './history';
 import { sendText } from './wire';
 
 const TEXT = { binary: false } as const;
@@ -50,6 +50,8 @@ export class Connection implements CursorOwner {
   private profiles: ProfilesCoalescer | null = null;
   /** Work deferred until the socket has caught up (a ping's pong); null once it has. */
   private untilOpen: (() => void)[] | null = [];
+  /** The channels whose frames the client wants (decision 0084); null: every channel it follows. */
+  private watching: readonly number[] | null = null;
 
   constructor(
     readonly userId: number,
@@ -58,15 +60,15 @@ export class Connection implements CursorOwner {
     private readonly options: ConnectionOptions,
   ) {}
 
-  /** Follows the channels the member belongs to: their frames are held until `open`. */
+  /**
+   * Follows the channels the member belongs to: their frames are held until `open`. Those the client does not
+   * watch are quiet: their frames pass by.
+   */
   prepare(communityIds: number[]): void {
     const added = [...new Set(communityIds)].filter((communityId) => !this.cursorOf(communityId));
     if (added.length === 0) return;
     // Made at their exact length (a list grown by push keeps room for 16 more).
-    const cursors = added.map((communityId) => {
-      this.options.channels.follow(this, communityId);
-      return new StreamCursor(this, communityId);
-    });
+    const cursors = added.map((communityId) => this.followChannel(communityId));
     this.followed = this.followed.length === 0 ? cursors : [...this.followed, ...cursors];
   }
 
@@ -100,6 +102,28 @@ export class Connection implements CursorOwner {
     this.cursorOf(communityId)?.deliver(frame);
   }
 
+  /**
+   * The client watches these channels from now on: a channel watched again reads what passed by while it
+   * was quiet, then goes live; one no longer watched lets its frames pass by.
+   */
+  watch(communityIds: readonly number[] | null): void {
+    this.watching = communityIds;
+    for (const cursor of this.followed) {
+      if (watches(communityIds, cursor.channel as number)) cursor.unmute();
+      else cursor.mute();
+    }
+  }
+
+  /** The channels the client watches now; null: every channel. */
+  watched(): readonly number[] | null {
+    return this.watching;
+  }
+
+  /** How many followed channels the client does not watch. */
+  quietChannels(): number {
+    return this.followed.filter((cursor) => cursor.isQuiet).length;
+  }
+
   followedChannels(): number[] {
     return this.followed.map((cursor) => cursor.channel as number);
   }
@@ -113,9 +137,11 @@ export class Connection implements CursorOwner {
     for (const cursor of this.followed) cursor.resync();
   }
 
-  /** A message from the client: only `{"type":"ping"}` means something. */
+  /** A message from the client: a ping, or the channels it watches; anything else is ignored. */
   receive(raw: unknown): void {
-    if (!isPing(raw)) return;
+    const message = clientMessage(raw);
+    if (message?.type === 'watch') this.watch(message.communities);
+    if (message?.type !== 'ping') return;
     const pong = () => {
       if (this.socket.readyState === WebSocket.OPEN) this.socket.send(PONG, TEXT);
     };
@@ -183,10 +209,17 @@ export class Connection implements CursorOwner {
       return;
     }
     if (followed) return;
-    const cursor = new StreamCursor(this, communityId);
+    const cursor = this.followChannel(communityId);
     this.followed = [...this.followed, cursor];
+    // A quiet channel reads on from the join once watched.
+    void cursor.start(membership.from, watches(this.watching, communityId));
+  }
+
+  private followChannel(communityId: number): StreamCursor {
     this.options.channels.follow(this, communityId);
-    void cursor.start(membership.from, true);
+    const cursor = new StreamCursor(this, communityId);
+    if (!watches(this.watching, communityId)) cursor.mute();
+    return cursor;
   }
 
   /** Live path: a socket whose buffer is over the cap is closed (it resumes with since), never grown. */
@@ -225,12 +258,22 @@ export class Connection implements CursorOwner {
   }
 }
 
-function isPing(raw: unknown): boolean {
-  if (!(raw instanceof Buffer) || raw.length > 64) return false;
+/** The longest message a client sends: a `watch` of WATCHED_CHANNELS_MAX ids of ten digits. */
+const CLIENT_MESSAGE_MAX_BYTES = 64 + 11 * WATCHED_CHANNELS_MAX;
+
+/** A ping or a well-formed watch (at most WATCHED_CHANNELS_MAX positive ids); null for anything else. */
+export function clientMessage(raw: unknown): ClientSocketMessage | null {
+  if (!(raw instanceof Buffer) || raw.length > CLIENT_MESSAGE_MAX_BYTES) return null;
+  let message: { type?: unknown; communities?: unknown };
   try {
-    const message: unknown = JSON.parse(raw.toString('utf8'));
-    return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'ping';
+    message = JSON.parse(raw.toString('utf8'));
   } catch {
-    return false;
+    return null;
   }
+  if (typeof message !== 'object' || message === null) return null;
+  if (message.type === 'ping') return { type: 'ping' };
+  const ids = message.communities;
+  if (message.type !== 'watch' || !Array.isArray(ids) || ids.length > WATCHED_CHANNELS_MAX) return null;
+  if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) return null;
+  return { type: 'watch', communities: [...new Set(ids as number[])] };
 }

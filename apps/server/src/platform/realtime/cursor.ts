@@ -25,6 +25,11 @@ export class StreamCursor {
   private lastSeq = 0;
   /** Non-null until started and while the backlog is read: live frames wait here instead of being written. */
   private held: Frame[] | null = [];
+  /**
+   * A channel its socket does not watch (decision 0084): live frames pass it by and it stays where it was,
+   * so that once watched again it reads what passed from the table, in order, before going live.
+   */
+  private quiet = false;
 
   /** `channel`: the community channel this cursor follows, or null for the member's personal stream. */
   constructor(
@@ -34,6 +39,10 @@ export class StreamCursor {
 
   get position(): number {
     return this.lastSeq;
+  }
+
+  get isQuiet(): boolean {
+    return this.quiet;
   }
 
   /** Starts the stream at `from`: a replay reads what was missed after it; a live start writes what was held. */
@@ -49,7 +58,7 @@ export class StreamCursor {
       this.held.push(frame);
       return;
     }
-    if (frame.seq <= this.lastSeq) return;
+    if (this.quiet || frame.seq <= this.lastSeq) return;
     if (frame.seq === this.lastSeq + 1) {
       this.writeLive(frame);
       return;
@@ -58,9 +67,24 @@ export class StreamCursor {
     void this.catchUp();
   }
 
-  /** The bus may have dropped frames: read what came after lastSeq (a stream already reading sees them). */
+  /** Not watched: live frames pass by from now on (a read under way still finishes). */
+  mute(): void {
+    this.quiet = true;
+  }
+
+  /** Watched again: what passed by while quiet is read from the table, then live frames are written. */
+  unmute(): void {
+    if (!this.quiet) return;
+    this.quiet = false;
+    this.resync();
+  }
+
+  /**
+   * The bus may have dropped frames: read what came after lastSeq (a stream already reading sees them; a quiet
+   * one reads them once watched).
+   */
   resync(): void {
-    if (this.held) return;
+    if (this.held || this.quiet) return;
     this.held = [];
     void this.catchUp();
   }

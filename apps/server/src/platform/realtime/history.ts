@@ -80,11 +80,19 @@ export interface ResumePlan {
   channels: Map<number, StreamStart>;
 }
 
-/** What a resuming client says it has seen: its personal `since` and its position on each channel. */
+/**
+ * What a resuming client says it has seen: its personal `since` and its position on each channel; and the
+ * channels it watches (null: all of them), decision 0084.
+ */
 export interface ResumeAsk {
   since: number | null;
   channels: Map<number, number>;
+  watching: readonly number[] | null;
 }
+
+/** Whether a socket that watches `watching` (null: every channel) wants the channel's frames. */
+export const watches = (watching: readonly number[] | null, communityId: number) =>
+  watching === null || watching.includes(communityId);
 
 /** A community the member belongs to, and since when (a channel joined while away replays from there). */
 export interface ChannelMembership {
@@ -260,15 +268,14 @@ export async function planResume(
   if (since < personalNow && !(await personalKept(db, userId, since, personalNow, now))) return resync;
   const channels = new Map<number, StreamStart>();
   for (const membership of memberships) {
-    const start = await channelStart(
-      db,
-      membership,
-      ask.channels.get(membership.communityId),
-      current(`c:${membership.communityId}`),
-      now,
-    );
-    if (!start) return resync;
-    channels.set(membership.communityId, start);
+    const { communityId } = membership;
+    const at = current(`c:${communityId}`);
+    const start = await channelStart(db, membership, ask.channels.get(communityId), at, now);
+    const watched = watches(ask.watching, communityId);
+    if (!start && watched) return resync;
+    // A channel not watched replays nothing now: it is read on from there once watched (Connection.watch), or
+    // from where it stands when its past is gone, since the client refetches a screen it opens again (0084).
+    channels.set(communityId, watched ? (start as StreamStart) : { from: start?.from ?? at, replay: false });
   }
   return { resync: false, personal: { from: since, replay: true }, channels };
 }

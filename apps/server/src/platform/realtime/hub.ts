@@ -127,7 +127,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       .membershipsOf(userId)
       .then(async (memberships) => {
         connection.prepare(memberships.map((m) => m.communityId));
-        await connection.open(await planResume(db, userId, ask, memberships));
+        // The channels watched as the plan is read: a `watch` sent meanwhile counts (decision 0084).
+        const watching = connection.watched();
+        await connection.open(await planResume(db, userId, { ...ask, watching }, memberships));
       })
       .catch((err) => {
         log.warn({ err, userId }, 'socket resume failed');
@@ -137,6 +139,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
 
   const connect = (socket: WebSocket, holder: TicketHolder, ask: ResumeAsk) => {
     const connection = register(socket, holder);
+    // Before any message of the socket can arrive: a `watch` it sends replaces the URL's.
+    connection.watch(ask.watching);
     // Its upgrade began before the drain: it goes on at another instance like the others.
     if (draining) connection.close(WS_CLOSE.serviceRestart, 'service restart');
     else resume(connection, ask);
@@ -184,6 +188,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       sockets.closeAll(WS_CLOSE.serviceRestart, 'service restart');
     },
     stats: () => ({ sockets: sockets.count(), delivered, channelOrder: sockets.orderStats() }),
+    quietChannels: () => sockets.quietChannels(),
     hearStreams: (listener) => hearing.add(listener),
     async start() {
       if (started) return;

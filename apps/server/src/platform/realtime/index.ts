@@ -22,6 +22,8 @@ export interface Realtime extends EventPublisher {
    * changes held back for order (decision 0081).
    */
   stats(): { sockets: number; delivered: number; channelOrder: ChannelOrderStats };
+  /** Community channels followed by this instance's sockets but not watched: their frames pass by (0084). */
+  quietChannels(): number;
   /** Tells a kept read where streams move and whether every instance's events are heard (decision 0076). */
   hearStreams(listener: StreamListener): void;
   close(): Promise<void>;

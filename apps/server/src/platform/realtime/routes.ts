@@ -32,6 +32,12 @@ export function parseChannelPositions(ch: string | undefined): Map<number, numbe
   return positions;
 }
 
+/** `w=12,15`: the channels the socket watches; absent, every channel (decision 0084). */
+export function parseWatched(w: string | undefined): number[] | null {
+  if (w === undefined) return null;
+  return w === '' ? [] : [...new Set(w.split(',').map(Number))];
+}
+
 /** The socket URL for a ticket, on the app's own origin (PUBLIC_URL behind a proxy, else this request's). */
 export function socketUrl(request: FastifyRequest, publicUrl: string | null, ticket: string): string {
   const origin = ownOrigin(request, publicUrl).replace(/^http/, 'ws');
@@ -95,6 +101,7 @@ export function registerRealtimeRoutes(fastify: FastifyInstance, ctx: RealtimeRo
       ctx.connect(socket, holder, {
         since: request.query.since ?? null,
         channels: parseChannelPositions(request.query.ch),
+        watching: parseWatched(request.query.w),
       });
     },
   );

@@ -94,6 +94,13 @@ export class LocalSockets implements ChannelIndex {
     for (const connection of this.byUser.all()) connection.resync();
   }
 
+  /** Channels followed but not watched, over this instance's sockets (read at a metrics scrape). */
+  quietChannels(): number {
+    let quiet = 0;
+    for (const connection of this.byUser.all()) quiet += connection.quietChannels();
+    return quiet;
+  }
+
   /** This instance's open sockets (read at a metrics scrape, not kept on the way). */
   count(): number {
     return this.byUser.size();
