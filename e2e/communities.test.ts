@@ -150,6 +150,28 @@ describeInBrowser('communities and feeds', () => {
       await screenshotEachViewport(expert.page, 'community-feed-expert');
     });
 
+    await step(
+      expert.page,
+      'a post made while the expert is on the home shows when they come back',
+      async () => {
+        // On the home the expert's socket watches no community channel (decision 0084): the post passes it by,
+        // and the feed, marked stale when it closed, reads it again on the way back.
+        const communityUrl = expert.page.url();
+        // Closing the community goes back in history to the home, so forward is the way in again, in the app.
+        await expert.page.keyboard.press('Escape');
+        await expertDialog.waitFor({ state: 'detached' });
+        const away = `While you were out ${randomBytes(2).toString('hex')}`;
+        const posted = await call(member, 'post', '/api/community/feed', {
+          community_id: await communityId(member, GENERIC_TERMS),
+          message: away,
+        });
+        expect(posted.status).toBe(200);
+        await expert.page.goForward();
+        expect(expert.page.url()).toBe(communityUrl);
+        await post(expertDialog, away).waitFor();
+      },
+    );
+
     await step(expert.page, 'the expert comments on the poll with urgency high', async () => {
       const card = post(expertDialog, question);
       const comments = await openComments(expertDialog, card, 0);
