@@ -48,6 +48,8 @@ export class RealtimeClient {
   private liveness: Liveness = { pingSentAt: null, heardAt: 0 };
   /** The community channels whose frames the open screens want (decision 0084); none until told. */
   private watching: readonly number[] = [];
+  /** The set the connecting socket's url carried: a change while it connects is sent once it opens. */
+  private urlWatching: readonly number[] = [];
 
   /** `socketAddress`: where each attempt connects; tests hand in their own server's. */
   constructor(
@@ -76,9 +78,11 @@ export class RealtimeClient {
   /** The channels the screens watch now: the open socket is told at once, a new one in its url. */
   watch(communities: readonly number[]): void {
     this.watching = communities;
-    if (this.socket?.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify({ type: 'watch', communities }));
-    }
+    if (this.socket?.readyState === WebSocket.OPEN) this.sendWatching(this.socket);
+  }
+
+  private sendWatching(socket: WebSocket): void {
+    socket.send(JSON.stringify({ type: 'watch', communities: this.watching }));
   }
 
   private dispatch(event: RealtimeEvent): void {
@@ -98,6 +102,7 @@ export class RealtimeClient {
       return;
     }
     if (this.stopped) return;
+    this.urlWatching = this.watching;
     const socket = new WebSocket(socketUrl(url, this.state.lastId, this.state.channels, this.watching));
     this.socket = socket;
     socket.onopen = () => this.opened(socket);
@@ -111,6 +116,7 @@ export class RealtimeClient {
 
   private opened(socket: WebSocket): void {
     if (this.socket !== socket) return;
+    if (this.urlWatching !== this.watching) this.sendWatching(socket);
     const { everLive: resumed, lastId } = this.state;
     this.dispatch({ type: 'opened' });
     this.liveness = { pingSentAt: null, heardAt: Date.now() };
