@@ -29,8 +29,8 @@ export const eitherWay = (one: Column, other: Column, a: number, b: number): SQL
  * per id, which for an audience (every member of a 10000-member community) is 10000 placeholders to build,
  * send, parse and plan; use this wherever the list is as long as an audience (decision 0063).
  */
-export const inIds = (column: Column, ids: readonly number[]): SQL =>
-  sql`${column} = ANY(${sql.param(ids)}::int[])`;
+export const inIds = (column: Column, ids: readonly number[], type: 'int' | 'bigint' = 'int'): SQL =>
+  sql`${column} = ANY(${sql.param(ids)}::${sql.raw(type)}[])`;
 
 /** `inIds` for a prepared statement: `column = ANY($name::int[])`, the ids bound when it runs. */
 export const inIdsAt = (column: Column, name: string): SQL =>

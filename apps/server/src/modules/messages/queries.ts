@@ -8,6 +8,7 @@ import { personalStreamSql } from '../../platform/realtime/history';
 import { notBlockedEitherWaySql, notHiddenFromSql } from '../blocks';
 import {
   FACE_COLUMNS,
+  type FaceRow,
   faceSeenBy,
   isFriendSql,
   type MemberFace,
@@ -80,7 +81,7 @@ export async function participantsOf(db: Queryable, groupId: number, viewerId?: 
 }
 
 /** The faces `viewerId` sees of these members (persona for friends and public members) and which are friends. */
-export async function facesSeenBy(db: Queryable, viewerId: number, members: UserRow[]) {
+export async function facesSeenBy(db: Queryable, viewerId: number, members: FaceRow[]) {
   const relations = await relationsOf(
     db,
     viewerId,

@@ -152,6 +152,24 @@ describe('published marks', () => {
     expect(channelIds).toHaveLength(1);
     expect(left).toEqual([]);
   });
+
+  it('marks rows whose ids are past 32 bits (the outbox ids are bigserial)', async () => {
+    const user = await signUp(ctx.app);
+    const [row] = await ctx.deps.db
+      .insert(events)
+      .values({
+        id: 2 ** 32 + user.userId,
+        recipientId: user.userId,
+        seq: 1_000_000,
+        type: 'FRIEND_REQUEST',
+        data: {},
+      })
+      .returning({ id: events.id });
+    const marks = new PublishedMarks(ctx.deps.db, failOnError);
+    marks.add({ personal: [row.id], channel: [] });
+    await marks.flush();
+    expect(await unmarked([row.id])).toEqual([]);
+  });
 });
 
 async function sessionIdOf(userId: number): Promise<number> {

@@ -1,5 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { inIds } from '../../db/queries';
 import { channelEvents, events } from '../../db/schema';
 import type { CommittedBatch } from '../tx';
 
@@ -14,15 +15,21 @@ export const idsOf = (batch: CommittedBatch): PublishedIds => ({
   channel: batch.channel.map((row) => row.eventId),
 });
 
-/** Records that these rows are out: one statement (one commit) for both tables. */
+/**
+ * Records that these rows are out: one statement (one commit) for both tables, its ids bound as arrays so that
+ * its text is the same whatever the batch's size (an `IN` list was a new statement to parse and plan each time).
+ */
 export async function markPublished(db: Queryable, { personal, channel }: PublishedIds): Promise<void> {
   if (personal.length === 0 && channel.length === 0) return;
   const publishedAt = new Date();
-  const personalUpdate = db.update(events).set({ publishedAt }).where(inArray(events.id, personal));
+  const personalUpdate = db
+    .update(events)
+    .set({ publishedAt })
+    .where(inIds(events.id, personal, 'bigint'));
   const channelUpdate = db
     .update(channelEvents)
     .set({ publishedAt })
-    .where(inArray(channelEvents.id, channel));
+    .where(inIds(channelEvents.id, channel, 'bigint'));
   if (channel.length === 0) await personalUpdate;
   else if (personal.length === 0) await channelUpdate;
   // getSQL(): a builder embedded whole comes wrapped in parentheses, which the outer statement may not be.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { jsonRead, reads } from '../../../db/json-rows';
 import { friendRequests, friendships, stars, users } from '../../../db/schema';
-import { FRIEND, faceSeenBy, STRANGER } from '../../faces';
+import { FACE_COLUMNS, FRIEND, faceSeenBy, STRANGER } from '../../faces';
 import { StarTarget } from '../../stars';
 import { orbitOf, presentMemberStar } from '../presenter';
 import { OWNER, ownStar, starColumns } from '../statements';
@@ -17,9 +17,12 @@ interface MemberLink {
   since: typeof friendships.createdAt | typeof friendRequests.createdAt;
 }
 
-/** The other members of the owner's links, each with the owner's star of them (its pin and interactions). */
+/**
+ * The other members of the owner's links, each with the owner's star of them (its pin and interactions): their
+ * faces' columns only, as the stars show nothing else; the whole row was a third of the home statement's time.
+ */
 const linkedMembers = ({ table, owner, other, since }: MemberLink) =>
-  jsonRead({ user: users, star: starColumns, since }, (fields) =>
+  jsonRead({ user: FACE_COLUMNS, star: starColumns, since }, (fields) =>
     reads
       .select(fields)
       .from(table)

@@ -2,7 +2,7 @@ import { StarType } from '@orbit/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { jsonRead, reads } from '../../../db/json-rows';
 import { messageGroups, messageParticipants, stars, users } from '../../../db/schema';
-import type { UserRow } from '../../faces';
+import { FACE_COLUMNS, type FaceRow } from '../../faces';
 import { facesSeenBy, groupImageUrl, threadTitle, unreadCountSql } from '../../messages';
 import { StarTarget } from '../../stars';
 import { blankStar, orbitOf } from '../presenter';
@@ -36,7 +36,7 @@ const groups = jsonRead(
 export const messageGroupStars = readingStars(groups, async ({ db, owner, now }, rows) => {
   if (rows.length === 0) return { stars: [] };
   const members = await db
-    .select({ groupId: messageParticipants.groupId, user: users })
+    .select({ groupId: messageParticipants.groupId, user: FACE_COLUMNS })
     .from(messageParticipants)
     .innerJoin(users, eq(users.id, messageParticipants.userId))
     .where(
@@ -45,7 +45,7 @@ export const messageGroupStars = readingStars(groups, async ({ db, owner, now },
         rows.map((r) => r.group.id),
       ),
     );
-  const people = new Map<number, UserRow>(members.map((m) => [m.user.id, m.user]));
+  const people = new Map<number, FaceRow>(members.map((m) => [m.user.id, m.user]));
   const { faces } = await facesSeenBy(db, owner.id, [...people.values()]);
   const othersOf = (groupId: number) =>
     members.flatMap((m) =>

@@ -2,7 +2,7 @@ import { MomentType, RecipientStatus, StarType } from '@orbit/contract';
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { jsonRead, reads } from '../../../db/json-rows';
 import { friendships, momentRecipients, moments, users } from '../../../db/schema';
-import { faceSeenBy } from '../../faces';
+import { FACE_COLUMNS, faceSeenBy } from '../../faces';
 import { zoneOf } from '../../stars';
 import { blankStar, presentMemberStar } from '../presenter';
 import { NOW, OWNER } from '../statements';
@@ -29,7 +29,7 @@ const quietMomentsStar = (ownerId: number) => ({
 });
 
 const pending = jsonRead(
-  { moment: moments, status: momentRecipients.status, producer: users, friend: friendships.friendId },
+  { moment: moments, status: momentRecipients.status, producer: FACE_COLUMNS, friend: friendships.friendId },
   (fields) =>
     reads
       .select(fields)
