@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import type { Measurement } from './measure';
 import { clockMs } from './socket-holder';
 import { bearer, percentile } from './sockets';
@@ -41,24 +42,31 @@ export interface OpenLoopRun {
   measurements: Measurement[];
 }
 
+/**
+ * One call over undici's own request, not fetch: with fetch the load generator took 1.05 ms of CPU a request
+ * at 200 req/s, with request 0.62, CPU taken from the two cores the server and PostgreSQL share with it.
+ */
 async function send(baseUrl: string, call: Call): Promise<number> {
-  const res = await fetch(`${baseUrl}${call.path}`, {
+  const res = await request(`${baseUrl}${call.path}`, {
     method: call.method,
     headers: {
       ...bearer(call.token),
       ...(call.body !== undefined && { 'content-type': 'application/json' }),
     },
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    headersTimeout: REQUEST_TIMEOUT_MS,
+    bodyTimeout: REQUEST_TIMEOUT_MS,
   });
-  // Read to the end so that the connection is free again; the bytes themselves are not looked at.
-  await res.arrayBuffer();
-  return res.status;
+  await res.body.dump({ limit: Number.POSITIVE_INFINITY });
+  return res.statusCode;
 }
+
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 function statusKey(status: number, err: unknown): string {
   if (status > 0) return String(status);
-  return err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'error';
+  const code = (err as { code?: string } | null)?.code;
+  return code && TIMEOUTS.has(code) ? 'timeout' : 'error';
 }
 
 /**

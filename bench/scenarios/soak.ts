@@ -14,7 +14,7 @@ function soakSettings() {
     seconds: envNumber('SOAK_SECONDS', 300),
     warmupSeconds: envNumber('SOAK_WARMUP_SECONDS', 10),
     /** The step-up: each rate for stepSeconds, stopping at the first one not held. */
-    steps: envNumbers('SOAK_STEPS', [50, 100, 150, 200, 300, 400, 500, 600, 800, 1000]),
+    steps: envNumbers('SOAK_STEPS', [50, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000]),
     stepSeconds: envNumber('SOAK_STEP_SECONDS', 30),
     /**
      * The share of the sockets that watch their communities' channels (decision 0084): a member with a feed,
