@@ -25,6 +25,9 @@ export async function insertSessions(db: Queryable, userIds: number[]): Promise<
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** As a browser asks (Chromium's header over plain HTTP): kept answers go gzipped to such a client (0076). */
+export const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate' };
+
 /**
  * An open, authenticated socket for the member the token signs in (a ticket from GET /api/wsurl). One that
  * `watches` gets the frames of every community channel of the member, as a client showing their screens

@@ -6,6 +6,7 @@ import { PasswordHasher } from '../../apps/server/src/platform/auth/passwords';
 import { makeTempDir, type OrbitServer, startServer } from '../../e2e/support/server';
 import { benchRuntime } from './env';
 import { type ServerProbe, serverProbe } from './server-probe';
+import { BROWSER_ENCODING, bearer } from './sockets';
 
 export const MEMBER_COUNT = 1000;
 const INSERT_BATCH = 250;
@@ -66,8 +67,7 @@ export async function createWorld(
       databaseKind: kind,
       databaseUrl,
       members: usernames.length,
-      // As a browser asks (Chromium's header over plain HTTP): kept answers go gzipped to such a client.
-      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate' },
+      headers: { ...bearer(token), ...BROWSER_ENCODING },
       server: probe,
       close: async () => {
         await running.stop();
