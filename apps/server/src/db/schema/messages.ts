@@ -17,17 +17,22 @@ import { users } from './identity';
 import { images } from './media';
 
 /** A private conversation: one-to-one (is_group false, exactly two participants) or a group (more than 2). */
-export const messageGroups = pgTable('message_groups', {
-  id: serial('id').primaryKey(),
-  isGroup: boolean('is_group').notNull().default(false),
-  name: text('name'),
-  imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  /** For one-to-one threads: "<smaller id>:<larger id>", unique, so a pair has one thread. */
-  pairKey: text('pair_key').unique(),
-  lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const messageGroups = pgTable(
+  'message_groups',
+  {
+    id: serial('id').primaryKey(),
+    isGroup: boolean('is_group').notNull().default(false),
+    name: text('name'),
+    imageId: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** For one-to-one threads: "<smaller id>:<larger id>", unique, so a pair has one thread. */
+    pairKey: text('pair_key').unique(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  // The group threads, fewer than the one-to-one ones: a member's group stars read them here (isGroupThread).
+  (t) => [index('message_groups_group_idx').on(t.id).where(sql`is_group`)],
+);
 
 export const messageParticipants = pgTable(
   'message_participants',

@@ -3,6 +3,7 @@ import type { ProfileStar } from '@orbit/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedForAny } from '../../db/prepared';
+import { relaxedCommit } from '../../db/queries';
 import { starSnapshots } from '../../db/schema';
 import { blankStar } from './presenter';
 import { STAR_PROVIDERS } from './providers';
@@ -14,22 +15,24 @@ export interface HomeStarSet {
   me_star_pulse: boolean;
 }
 
-const digestOf = (set: ProfileStar[]) => createHash('sha1').update(JSON.stringify(set)).digest('base64url');
+const digestOf = (json: string) => createHash('sha1').update(json).digest('base64url');
 
 /** A snapshot written before a field was added still answers every field the schema requires. */
 const normalised = (stored: unknown[]): ProfileStar[] =>
   stored.map((star) => ({ ...blankStar({ star_id: '', star_type: 0, name: '' }), ...(star as ProfileStar) }));
 
-/** The set served, written on most homes of a busy member (what arrived moves their stars). */
+/**
+ * The set served, written on most homes of a busy member (what arrived moves their stars). Its commit does not
+ * wait for the disk (relaxedCommit): a crash that lost it leaves the set served before, so the next home diffs
+ * against an older set and may pulse again, which is all the snapshot is for.
+ */
 const writeSnapshot = preparedForAny('home_star_snapshot', (db) =>
   db
     .insert(starSnapshots)
-    .values({
-      ownerId: sql.placeholder('owner'),
-      stars: sql.placeholder('stars'),
-      digest: sql.placeholder('digest'),
-      servedAt: sql.placeholder('servedAt'),
-    })
+    .select(
+      () => sql`SELECT ${sql.placeholder('owner')}::int, ${sql.placeholder('stars')}::jsonb,
+        ${sql.placeholder('digest')}::text, ${sql.placeholder('servedAt')}::timestamptz FROM ${relaxedCommit}`,
+    )
     .onConflictDoUpdate({
       target: starSnapshots.ownerId,
       set: { stars: sql`excluded.stars`, digest: sql`excluded.digest`, servedAt: sql`excluded.served_at` },
@@ -50,9 +53,11 @@ export async function homeStarSet(db: Db, home: HomeRead, now = new Date()): Pro
   const set = provided.flatMap((p) => p.stars);
   const newest = Math.max(0, ...provided.map((p) => p.newestArrival?.getTime() ?? 0));
   const pulse = newest > (snapshot?.servedAt.getTime() ?? 0);
-  const digest = digestOf(set);
+  // One text for the digest and the write: a raw placeholder is not mapped by the column as drizzle's values are.
+  const stars = JSON.stringify(set);
+  const digest = digestOf(stars);
   if (pulse || snapshot?.digest !== digest) {
-    await writeSnapshot(db).execute({ owner: home.user.id, stars: set, digest, servedAt: now });
+    await writeSnapshot(db).execute({ owner: home.user.id, stars, digest, servedAt: now.toISOString() });
   }
   return { stars: set, last_stars: snapshot ? normalised(snapshot.stars) : [], me_star_pulse: pulse };
 }

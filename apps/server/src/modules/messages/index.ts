@@ -3,5 +3,5 @@
 export { messagesAccount } from './account';
 export { ThreadPageCache } from './page-cache';
 export { groupImageUrl, threadTitle } from './presenter';
-export { facesSeenBy, groupCompanionsOf, pendingThreadsSql, unreadCountSql } from './queries';
+export { facesSeenBy, groupCompanionsOf, isGroupThread, pendingThreadsSql, unreadCountSql } from './queries';
 export { openMessageById, removeMessageById } from './service';

@@ -192,13 +192,19 @@ export async function groupCompanionsOf(db: Queryable, userId: number): Promise<
   return rows.map((row) => row.id);
 }
 
+/**
+ * A group thread, as a condition with no bound value: the planner then knows how few threads are groups and
+ * reads them from their partial index (migration 0033), where a bound `true` had it scan every thread.
+ */
+export const isGroupThread = sql`${messageGroups.isGroup}`;
+
 const companionsStatement = preparedForAny('pm_group_companions', (db) => {
   const mine = alias(messageParticipants, 'mine');
   const member = sql.placeholder('member');
   return db
     .selectDistinct({ id: messageParticipants.userId })
     .from(mine)
-    .innerJoin(messageGroups, and(eq(messageGroups.id, mine.groupId), eq(messageGroups.isGroup, true)))
+    .innerJoin(messageGroups, and(eq(messageGroups.id, mine.groupId), isGroupThread))
     .innerJoin(messageParticipants, eq(messageParticipants.groupId, mine.groupId))
     .where(and(eq(mine.userId, member), ne(messageParticipants.userId, member)));
 });

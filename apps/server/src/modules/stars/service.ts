@@ -41,7 +41,8 @@ const upsertInteractions = preparedPerRowCount(
   ['ownerId', 'targetKind', 'targetId', 'interactionDate'],
   4,
   (db, rows: (Interaction & { interactionDate: Date })[]) => {
-    const elapsed = sql`greatest(0, extract(epoch from (excluded.interaction_date - ${stars.interactionDate})))`;
+    // float8: extract answers numeric, whose power() is about twenty times dearer than a double's.
+    const elapsed = sql`greatest(0, extract(epoch from (excluded.interaction_date - ${stars.interactionDate}))::float8)`;
     return db
       .insert(stars)
       .values(rows.map((row) => ({ ...row, interactionScore: 1 })))

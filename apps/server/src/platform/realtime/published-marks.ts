@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { inIds } from '../../db/queries';
+import { inIds, relaxedCommit } from '../../db/queries';
 import { channelEvents, events } from '../../db/schema';
 import type { CommittedBatch } from '../tx';
 
@@ -18,6 +18,8 @@ export const idsOf = (batch: CommittedBatch): PublishedIds => ({
 /**
  * Records that these rows are out: one statement (one commit) for both tables, its ids bound as arrays so that
  * its text is the same whatever the batch's size (an `IN` list was a new statement to parse and plan each time).
+ * Its commit does not wait for the disk (relaxedCommit): a mark a crash lost is a row the sweeper publishes
+ * again, which every socket's cursor skips.
  */
 export async function markPublished(db: Queryable, { personal, channel }: PublishedIds): Promise<void> {
   if (personal.length === 0 && channel.length === 0) return;
@@ -25,10 +27,12 @@ export async function markPublished(db: Queryable, { personal, channel }: Publis
   const personalUpdate = db
     .update(events)
     .set({ publishedAt })
+    .from(relaxedCommit)
     .where(inIds(events.id, personal, 'bigint'));
   const channelUpdate = db
     .update(channelEvents)
     .set({ publishedAt })
+    .from(relaxedCommit)
     .where(inIds(channelEvents.id, channel, 'bigint'));
   if (channel.length === 0) await personalUpdate;
   else if (personal.length === 0) await channelUpdate;

@@ -15,7 +15,8 @@ const LOOKBACK_DAYS = ZONE_DAYS[ZONE_DAYS.length - 1];
 const done = (() => {
   // A literal, not a parameter: the same expression is in SELECT and GROUP BY.
   const game = sql<boolean>`coalesce(${activityLogs.appId} = ${sql.raw(String(AppId.GOJI_PLAY))}, false)`;
-  const ageDays = sql`extract(epoch from (${NOW}::timestamptz - ${activityLogs.startedAt})) / 86400`;
+  // float8, not numeric (extract's type): numeric power() took about 9 µs a session, a tenth of the home statement.
+  const ageDays = sql`extract(epoch from (${NOW}::timestamptz - ${activityLogs.startedAt}))::float8 / 86400`;
   const since = sql`${NOW}::timestamptz - make_interval(days => ${sql.raw(String(LOOKBACK_DAYS))})`;
   const fields = {
     game,

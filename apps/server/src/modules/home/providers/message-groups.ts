@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { jsonRead, reads } from '../../../db/json-rows';
 import { messageGroups, messageParticipants, stars, users } from '../../../db/schema';
 import { FACE_COLUMNS, type FaceRow } from '../../faces';
-import { facesSeenBy, groupImageUrl, threadTitle, unreadCountSql } from '../../messages';
+import { facesSeenBy, groupImageUrl, isGroupThread, threadTitle, unreadCountSql } from '../../messages';
 import { StarTarget } from '../../stars';
 import { blankStar, orbitOf } from '../presenter';
 import { OWNER, ownStar, starColumns } from '../statements';
@@ -20,10 +20,7 @@ const groups = jsonRead(
     reads
       .select(fields)
       .from(messageParticipants)
-      .innerJoin(
-        messageGroups,
-        and(eq(messageGroups.id, messageParticipants.groupId), eq(messageGroups.isGroup, true)),
-      )
+      .innerJoin(messageGroups, and(eq(messageGroups.id, messageParticipants.groupId), isGroupThread))
       .leftJoin(stars, ownStar(StarTarget.GROUP, messageGroups.id))
       .where(eq(messageParticipants.userId, OWNER)),
 );
