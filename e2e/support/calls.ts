@@ -3,6 +3,8 @@ import { text } from './texts';
 
 /** The other member's tile on the call screen: its video element, fed by Janus. */
 export const REMOTE_VIDEO = 'video[data-participant]:not([data-me])';
+/** How long a remote video may take to show its first frame, and then to present the next. */
+const FRAME_TIMEOUT_MS = 30_000;
 
 /**
  * Resolves once the remote video presented a decoded frame (requestVideoFrameCallback), with the frames
@@ -12,17 +14,21 @@ export async function decodedFrame(page: Page): Promise<{ frames: number; width:
   await page.waitForFunction(
     (selector) => (document.querySelector<HTMLVideoElement>(selector)?.videoWidth ?? 0) > 0,
     REMOTE_VIDEO,
-    { timeout: 30_000 },
+    { timeout: FRAME_TIMEOUT_MS },
   );
+  // Bounded as the wait above is: media that stops (Janus gone mid-call) must fail the call, not hang the bench.
   return page.evaluate(
-    (selector) =>
-      new Promise<{ frames: number; width: number }>((resolve) => {
+    ([selector, timeoutMs]) =>
+      new Promise<{ frames: number; width: number }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no remote frame presented')), timeoutMs);
         const video = document.querySelector<HTMLVideoElement>(selector);
-        video?.requestVideoFrameCallback((_now, meta) =>
-          resolve({ frames: meta.presentedFrames, width: meta.width }),
-        );
+        if (!video) reject(new Error('the remote video is gone'));
+        video?.requestVideoFrameCallback((_now, meta) => {
+          clearTimeout(timer);
+          resolve({ frames: meta.presentedFrames, width: meta.width });
+        });
       }),
-    REMOTE_VIDEO,
+    [REMOTE_VIDEO, FRAME_TIMEOUT_MS] as const,
   );
 }
 
