@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
-import { inIds, runQueries } from './queries';
+import type { Queryable } from './client';
+import { inIds, relaxedCommit, runQueries } from './queries';
 import { users } from './schema';
 
 const database = await openTestDatabase();
@@ -53,5 +55,27 @@ describe('inIds', () => {
     const rows = await database.db.select({ id: users.id }).from(users).where(inIds(users.id, wanted));
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([first, last]);
     expect(await database.db.select({ id: users.id }).from(users).where(inIds(users.id, []))).toEqual([]);
+  });
+});
+
+describe('relaxedCommit', () => {
+  /** synchronous_commit as `on` the connection sees it (both drivers answer `rows`). */
+  const setting = async (on: Queryable) => {
+    const result = await on.execute(sql`SELECT current_setting('synchronous_commit') AS value`);
+    return (result as unknown as { rows: { value: string }[] }).rows[0].value;
+  };
+
+  it("relaxes its own transaction's commit, and no later one on the connection", async () => {
+    const before = await setting(database.db);
+    const inside = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM ${relaxedCommit}`);
+      return setting(tx);
+    });
+    expect(inside).toBe('off');
+    // Sequential statements on an idle pool take the connection just released (and PGlite has one): the
+    // setting ended with its transaction, so every other write still waits for its flush.
+    await database.db.execute(sql`SELECT 1 FROM ${relaxedCommit}`);
+    expect(before).toBe('on');
+    expect(await setting(database.db)).toBe('on');
   });
 });
