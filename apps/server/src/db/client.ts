@@ -14,11 +14,14 @@ import { BeginWithFirstStatement } from './begin-with-first';
 import { type ListenHandlers, SharedListener } from './listen';
 import { lockPgliteDir } from './pglite-lock';
 import { PgliteThread } from './pglite-thread';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * Without drizzle's relational schema: its `db.query` builders were made again for every transaction (about
+ * 60 objects a unit of work, a CPU profile's `PgDatabase` constructor), and nothing here reads through them.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+type NoSchema = Record<string, never>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
@@ -103,7 +106,7 @@ export async function openPglite(
   }
   const { client, dump } = started;
   const poolStats = countInProgress(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -165,7 +168,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   // An idle client whose server connection drops (restart, failover) must not crash the process: the pool
   // discards it and the next query opens a new one.
   pool.on('error', (err) => console.warn(`[orbit] idle PostgreSQL connection lost: ${err.message}`));
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool) as unknown as Db;
   return {
     db,
     kind: 'postgres',

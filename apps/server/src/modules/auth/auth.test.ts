@@ -1,7 +1,7 @@
 import { SIGNED_IN_COOKIE } from '@orbit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { organizationMembers, organizations } from '../../db/schema';
+import { organizationMembers, organizations, sessions } from '../../db/schema';
 import { call } from '../../test/call';
 import { createTestApp, GOOD_PASSWORD, signUp, uniqueName } from '../../test/harness';
 
@@ -90,7 +90,7 @@ describe('sessions', () => {
 
   it('stores only a hash of the token', async () => {
     const user = await signUp(app);
-    const rows = await ctx.database.db.query.sessions.findMany();
+    const rows = await ctx.database.db.select().from(sessions);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.tokenHash === user.token)).toBe(false);
   });

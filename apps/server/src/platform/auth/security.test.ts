@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { call } from '../../test/call';
 import { createTestApp, GOOD_PASSWORD, signUp, uniqueName } from '../../test/harness';
 
@@ -81,7 +81,7 @@ describe('session lifetimes', async () => {
 
   it('hashes with argon2id at the OWASP parameters', async () => {
     const user = await signUp(app, { password: GOOD_PASSWORD });
-    const row = await db.query.users.findFirst({ where: (u, { eq: e }) => e(u.id, user.userId) });
+    const [row] = await db.select().from(users).where(eq(users.id, user.userId));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
