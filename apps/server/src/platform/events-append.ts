@@ -82,7 +82,7 @@ interface Written {
 }
 
 /**
- * Advances every stream and writes the event rows in one statement, so that the streams' row locks, taken
+ * Advances every stream and writes the event rows, and their ids as not yet published, in one statement, so that the streams' row locks, taken
  * in one global order (byte order of the key, so two units of work never deadlock on them), are held only
  * for that statement and the commit right after it: a busy community's or member's stream is the one row
  * every write to it waits for, and each round trip to the server under its lock is time the others wait.
@@ -115,6 +115,10 @@ const append = preparedSql<Written>(
       AS r(stream text, off bigint, community integer, type text, subtype text, groups jsonb)
     JOIN advanced a ON a.stream = r.stream
     RETURNING id, community_id AS owner, seq
+  ), personal_out AS (
+    INSERT INTO unpublished_events (event_id) SELECT id FROM personal
+  ), channel_out AS (
+    INSERT INTO unpublished_channel_events (event_id) SELECT id FROM channel
   )
   SELECT 's' AS kind, stream AS key, seq, NULL::bigint AS id FROM advanced
   UNION ALL SELECT 'p', owner::text, seq, id FROM personal

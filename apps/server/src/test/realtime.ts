@@ -6,10 +6,10 @@ import {
   EventType,
   endpointRequest,
 } from '@orbit/contract';
-import { and, asc, eq, gt, max } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, max } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { Queryable } from '../db/client';
-import { channelEvents, events } from '../db/schema';
+import { channelEvents, events, unpublishedChannelEvents, unpublishedEvents } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { App } from '../platform/http';
 import { type CommittedBatch, type CommittedEvent, type EventPublisher, inTransaction } from '../platform/tx';
@@ -267,4 +267,22 @@ export async function receivedMark(db: Queryable, userId: number): Promise<Recei
     .where(eq(events.recipientId, userId));
   const [channel] = await db.select({ id: max(channelEvents.id) }).from(channelEvents);
   return { personal: personal?.seq ?? 0, channel: channel?.id ?? 0 };
+}
+
+/** Which of these personal events are still waiting for the bus (their ids in unpublished_events). */
+export async function stillUnpublished(db: Queryable, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: unpublishedEvents.eventId })
+    .from(unpublishedEvents)
+    .where(inArray(unpublishedEvents.eventId, ids));
+  return rows.map((row) => row.id);
+}
+
+/** stillUnpublished for channel events. */
+export async function channelStillUnpublished(db: Queryable, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: unpublishedChannelEvents.eventId })
+    .from(unpublishedChannelEvents)
+    .where(inArray(unpublishedChannelEvents.eventId, ids));
+  return rows.map((row) => row.id);
 }

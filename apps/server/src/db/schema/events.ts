@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -45,18 +44,16 @@ export const channelEvents = pgTable(
     subtype: text('subtype'),
     groups: jsonb('groups').$type<ChannelGroup[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('channel_events_channel_seq_idx').on(t.communityId, t.seq),
-    index('channel_events_unpublished_idx').on(t.id).where(sql`published_at IS NULL`),
     index('channel_events_created_idx').on(t.createdAt),
   ],
 );
 
 /**
  * The transactional outbox (docs/product/realtime.md#delivery): one row per recipient, written in the same transaction as the
- * change; `seq` is the recipient's own monotonic sequence; `publishedAt` is set once the bus has it.
+ * change; `seq` is the recipient's own monotonic sequence. Until the bus has it, its id is in unpublishedEvents.
  */
 export const events = pgTable(
   'events',
@@ -70,11 +67,23 @@ export const events = pgTable(
     subtype: text('subtype'),
     data: jsonb('data').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('events_recipient_seq_idx').on(t.recipientId, t.seq),
-    index('events_unpublished_idx').on(t.id).where(sql`published_at IS NULL`),
     index('events_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The events not yet on the bus, by id, written with them and deleted once published (decision 0087): a mark
+ * that set a column of the event instead wrote the whole row again, its JSON and every index entry with it.
+ * The sweeper publishes what stays here (realtime/outbox.ts).
+ */
+export const unpublishedEvents = pgTable('unpublished_events', {
+  eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+});
+
+/** unpublishedEvents for channel events. */
+export const unpublishedChannelEvents = pgTable('unpublished_channel_events', {
+  eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+});

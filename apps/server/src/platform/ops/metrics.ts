@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../../db/client';
-import { channelEvents, events, mailOutbox, pushFanouts, pushOutbox, reminders } from '../../db/schema';
+import {
+  channelEvents,
+  events,
+  mailOutbox,
+  pushFanouts,
+  pushOutbox,
+  reminders,
+  unpublishedChannelEvents,
+  unpublishedEvents,
+} from '../../db/schema';
 import type { SessionCache } from '../auth/session-cache';
 import type { UpkeepCounts } from '../db-upkeep';
 import type { Media, OpenRooms } from '../media';
@@ -43,16 +52,18 @@ const capped = (query: ReturnType<typeof sql>) =>
 const REMINDER_OVERDUE = sql.raw(`interval '1 minute'`);
 
 /**
- * One statement for every queue: unpublished events (through their partial indexes), the oldest one's age,
+ * One statement for every queue: unpublished events (their ids' tables), the oldest one's age,
  * mail and pushes waiting, community pushes not yet expanded into their members' pushes, reminders overdue (through the due index). Each count stops at COUNT_CAP.
  */
 const queuesQuery = sql`SELECT
-  ${capped(sql`SELECT 1 FROM ${events} WHERE ${events.publishedAt} IS NULL`)}
-    + ${capped(sql`SELECT 1 FROM ${channelEvents} WHERE ${channelEvents.publishedAt} IS NULL`)} AS pending,
+  ${capped(sql`SELECT 1 FROM ${unpublishedEvents}`)}
+    + ${capped(sql`SELECT 1 FROM ${unpublishedChannelEvents}`)} AS pending,
   COALESCE(EXTRACT(EPOCH FROM now() - LEAST(
-    (SELECT ${events.createdAt} FROM ${events} WHERE ${events.publishedAt} IS NULL ORDER BY ${events.id} LIMIT 1),
-    (SELECT ${channelEvents.createdAt} FROM ${channelEvents} WHERE ${channelEvents.publishedAt} IS NULL
-      ORDER BY ${channelEvents.id} LIMIT 1)
+    (SELECT ${events.createdAt} FROM ${unpublishedEvents} JOIN ${events} ON ${events.id} = ${unpublishedEvents.eventId}
+      ORDER BY ${unpublishedEvents.eventId} LIMIT 1),
+    (SELECT ${channelEvents.createdAt} FROM ${unpublishedChannelEvents}
+      JOIN ${channelEvents} ON ${channelEvents.id} = ${unpublishedChannelEvents.eventId}
+      ORDER BY ${unpublishedChannelEvents.eventId} LIMIT 1)
   )), 0) AS lag,
   ${capped(sql`SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.failedAt} IS NULL`)} AS mail,
   ${capped(sql`SELECT 1 FROM ${pushOutbox}`)} AS push,

@@ -1,15 +1,15 @@
 import { EVENT_RETENTION_MS, EventSubtype, EventType } from '@orbit/contract';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { channelEvents, events, sessions, wsTickets } from '../../db/schema';
+import { events, sessions, wsTickets } from '../../db/schema';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestContext } from '../../test/harness';
-import { emit, personalBatch } from '../../test/realtime';
+import { channelStillUnpublished, emit, personalBatch, stillUnpublished } from '../../test/realtime';
 import { inTransaction } from '../tx';
 import { MemoryBus, type PersonalMessage } from './bus';
 import { busMessagesFor, frameFor } from './envelope';
 import { deleteExpired, publishStranded, STRANDED_AFTER_MS } from './outbox';
-import { idsOf, PublishedMarks } from './published-marks';
+import { idsOf, markPublished, PublishedMarks } from './published-marks';
 import { issueTicket } from './tickets';
 
 let ctx: TestContext;
@@ -70,8 +70,7 @@ describe('outbox sweep', () => {
     const mine = heardByUser();
     expect(mine).toHaveLength(1);
     expect(mine[0].recipients).toEqual([{ userId: user.userId, seq: row.seq }]);
-    const [stored] = await ctx.deps.db.select().from(events).where(eq(events.id, row.eventId));
-    expect(stored.publishedAt).not.toBeNull();
+    expect(await stillUnpublished(ctx.deps.db, [row.eventId])).toEqual([]);
 
     await publishStranded(ctx.deps.db, bus, later);
     expect(heardByUser()).toHaveLength(1);
@@ -94,6 +93,8 @@ describe('outbox sweep', () => {
 
     const left = await ctx.deps.db.select().from(events).where(eq(events.recipientId, user.userId));
     expect(left.map((e) => e.id)).toEqual([recent.eventId]);
+    // The deleted event's id no longer waits for the bus; the recent one's still does.
+    expect(await stillUnpublished(ctx.deps.db, [old.eventId, recent.eventId])).toEqual([recent.eventId]);
     const tickets = await ctx.deps.db.select().from(wsTickets).where(eq(wsTickets.userId, user.userId));
     expect(tickets).toHaveLength(1);
     expect(tickets[0].expiresAt.getTime()).toBeGreaterThan(Date.now());
@@ -104,11 +105,7 @@ describe('published marks', () => {
   const failOnError = (err: unknown) => {
     throw err;
   };
-  const unmarked = async (ids: number[]) =>
-    ctx.deps.db
-      .select({ id: events.id })
-      .from(events)
-      .where(and(inArray(events.id, ids), isNull(events.publishedAt)));
+  const unmarked = (ids: number[]) => stillUnpublished(ctx.deps.db, ids);
 
   it('writes the marks of several writes together, once the delay has passed', async () => {
     const user = await signUp(ctx.app);
@@ -145,12 +142,34 @@ describe('published marks', () => {
 
     expect(await unmarked(personal.map((row) => row.eventId))).toEqual([]);
     const channelIds = channel.map((row) => row.eventId);
-    const left = await ctx.deps.db
-      .select({ id: channelEvents.id })
-      .from(channelEvents)
-      .where(and(inArray(channelEvents.id, channelIds), isNull(channelEvents.publishedAt)));
     expect(channelIds).toHaveLength(1);
-    expect(left).toEqual([]);
+    expect(await channelStillUnpublished(ctx.deps.db, channelIds)).toEqual([]);
+  });
+
+  it('commits a mark without waiting for the disk, a channel mark alone too', async () => {
+    const user = await signUp(ctx.app);
+    const communityId = await communityFixtures(ctx).community(user);
+    const { channel } = await inTransaction(
+      { db: ctx.deps.db, publisher: { publishCommitted() {} } },
+      async (work) => {
+        work.emitToCommunity(communityId, EventType.FRIEND_REQUEST, EventSubtype.REJECT, [
+          { ids: [user.userId], data: { user_id: 3 } },
+        ]);
+        return { channel: work.pendingChannel };
+      },
+    );
+    const setting = await ctx.deps.db.transaction(async (tx) => {
+      await markPublished(tx, { personal: [], channel: channel.map((row) => row.eventId) });
+      const result = await tx.execute(sql`SELECT current_setting('synchronous_commit') AS value`);
+      return (result as unknown as { rows: { value: string }[] }).rows[0].value;
+    });
+    expect(setting).toBe('off');
+    expect(
+      await channelStillUnpublished(
+        ctx.deps.db,
+        channel.map((row) => row.eventId),
+      ),
+    ).toEqual([]);
   });
 
   it('marks rows whose ids are past 32 bits (the outbox ids are bigserial)', async () => {

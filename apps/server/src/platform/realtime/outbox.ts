@@ -1,8 +1,15 @@
 import { EVENT_RETENTION_MS, type EventSubtype, type EventType } from '@orbit/contract';
-import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
+import { asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { type ChannelGroup, channelEvents, events, wsTickets } from '../../db/schema';
+import {
+  type ChannelGroup,
+  channelEvents,
+  events,
+  unpublishedChannelEvents,
+  unpublishedEvents,
+  wsTickets,
+} from '../../db/schema';
 import { Periodic } from '../periodic';
 import type { CommittedBatch } from '../tx';
 import { type Bus, warnUnlessAway } from './bus';
@@ -22,28 +29,31 @@ export async function publishRows(bus: Bus, batch: CommittedBatch): Promise<void
 }
 
 /**
- * Publishes events that committed but never reached the bus (their process stopped in between). The rows are
- * locked with SKIP LOCKED, so two instances sweeping at once take disjoint batches.
+ * Publishes events that committed but never reached the bus (their process stopped in between, or the bus was
+ * away): those still named in the unpublished tables. Their ids are locked with SKIP LOCKED, so two instances
+ * sweeping at once take disjoint batches.
  */
 export async function publishStranded(db: Db, bus: Bus, now = Date.now()): Promise<number> {
   const strandedBefore = new Date(now - STRANDED_AFTER_MS);
   return db.transaction(async (tx) => {
     const personal = await tx
-      .select()
-      .from(events)
-      .where(and(isNull(events.publishedAt), lt(events.createdAt, strandedBefore)))
-      .orderBy(asc(events.id))
+      .select({ row: events })
+      .from(unpublishedEvents)
+      .innerJoin(events, eq(events.id, unpublishedEvents.eventId))
+      .where(lt(events.createdAt, strandedBefore))
+      .orderBy(asc(unpublishedEvents.eventId))
       .limit(SWEEP_BATCH)
-      .for('update', { skipLocked: true });
+      .for('update', { of: unpublishedEvents, skipLocked: true });
     const channel = await tx
-      .select()
-      .from(channelEvents)
-      .where(and(isNull(channelEvents.publishedAt), lt(channelEvents.createdAt, strandedBefore)))
-      .orderBy(asc(channelEvents.id))
+      .select({ row: channelEvents })
+      .from(unpublishedChannelEvents)
+      .innerJoin(channelEvents, eq(channelEvents.id, unpublishedChannelEvents.eventId))
+      .where(lt(channelEvents.createdAt, strandedBefore))
+      .orderBy(asc(unpublishedChannelEvents.eventId))
       .limit(SWEEP_BATCH)
-      .for('update', { skipLocked: true });
+      .for('update', { of: unpublishedChannelEvents, skipLocked: true });
     const batch = {
-      personal: personal.map((row) => ({
+      personal: personal.map(({ row }) => ({
         eventId: row.id,
         recipientId: row.recipientId,
         seq: row.seq,
@@ -52,7 +62,7 @@ export async function publishStranded(db: Db, bus: Bus, now = Date.now()): Promi
         ts: row.createdAt.toISOString(),
         data: row.data,
       })),
-      channel: channel.map((row) => ({
+      channel: channel.map(({ row }) => ({
         eventId: row.id,
         communityId: row.communityId,
         seq: row.seq,
@@ -66,6 +76,21 @@ export async function publishStranded(db: Db, bus: Bus, now = Date.now()): Promi
     await markPublished(tx, idsOf(batch));
     return personal.length + channel.length;
   });
+}
+
+/**
+ * Unpublished ids whose event is gone (deleted past the retention, or with an erased member's history before
+ * it went out): nothing is left to publish for them.
+ */
+async function forgetVanished(db: Db): Promise<void> {
+  for (const [ids, table] of [
+    [unpublishedEvents, events],
+    [unpublishedChannelEvents, channelEvents],
+  ] as const) {
+    await db
+      .delete(ids)
+      .where(notExists(db.select({ one: sql`1` }).from(table).where(eq(table.id, ids.eventId))));
+  }
 }
 
 /** Deletes rows of `table` created before `before`, at most `limit`, skipping rows another sweeper holds. */
@@ -95,6 +120,7 @@ export async function deleteExpired(db: Db, now = Date.now()): Promise<number> {
       if (gone < DELETE_BATCH) break;
     }
   }
+  await forgetVanished(db);
   await db.delete(wsTickets).where(lt(wsTickets.expiresAt, new Date(now)));
   return deleted;
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { inIds, relaxedCommit } from '../../db/queries';
-import { channelEvents, events } from '../../db/schema';
+import { preparedSql } from '../../db/prepared';
+import { relaxedCommit } from '../../db/queries';
+import { unpublishedChannelEvents, unpublishedEvents } from '../../db/schema';
 import type { CommittedBatch } from '../tx';
 
 /** Event ids that reached the bus, by table. */
@@ -17,27 +18,23 @@ export const idsOf = (batch: CommittedBatch): PublishedIds => ({
 
 /**
  * Records that these rows are out: one statement (one commit) for both tables, its ids bound as arrays so that
- * its text is the same whatever the batch's size (an `IN` list was a new statement to parse and plan each time).
- * Its commit does not wait for the disk (relaxedCommit): a mark a crash lost is a row the sweeper publishes
- * again, which every socket's cursor skips.
+ * it is prepared once whatever the batch's size. It deletes their ids from the unpublished tables (decision
+ * 0087), and its commit does not wait for the disk (relaxedCommit, read by both deletes: one of them may be
+ * planned away for an empty list): a mark a crash lost is a row the sweeper publishes again, which every
+ * socket's cursor skips.
  */
+const markStatement = preparedSql(
+  'published_marks',
+  sql`WITH relaxed AS (SELECT 1 FROM ${relaxedCommit}), personal AS (
+    DELETE FROM ${unpublishedEvents} USING relaxed
+    WHERE ${unpublishedEvents.eventId} = ANY(${sql.placeholder('personal')}::bigint[]))
+  DELETE FROM ${unpublishedChannelEvents} USING relaxed
+  WHERE ${unpublishedChannelEvents.eventId} = ANY(${sql.placeholder('channel')}::bigint[])`,
+);
+
 export async function markPublished(db: Queryable, { personal, channel }: PublishedIds): Promise<void> {
   if (personal.length === 0 && channel.length === 0) return;
-  const publishedAt = new Date();
-  const personalUpdate = db
-    .update(events)
-    .set({ publishedAt })
-    .from(relaxedCommit)
-    .where(inIds(events.id, personal, 'bigint'));
-  const channelUpdate = db
-    .update(channelEvents)
-    .set({ publishedAt })
-    .from(relaxedCommit)
-    .where(inIds(channelEvents.id, channel, 'bigint'));
-  if (channel.length === 0) await personalUpdate;
-  else if (personal.length === 0) await channelUpdate;
-  // getSQL(): a builder embedded whole comes wrapped in parentheses, which the outer statement may not be.
-  else await db.execute(sql`WITH personal AS ${personalUpdate} ${channelUpdate.getSQL()}`);
+  await markStatement(db).execute({ personal, channel });
 }
 
 /**

@@ -4,7 +4,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
 import { call } from '../../test/call';
 import { createTestApp, EVENTUALLY, signUp, type TestContext, type TestUser } from '../../test/harness';
-import { attempt, emit, listen, personalBatch, TestSocket, withSince, wsUrl } from '../../test/realtime';
+import {
+  attempt,
+  emit,
+  listen,
+  personalBatch,
+  stillUnpublished,
+  TestSocket,
+  withSince,
+  wsUrl,
+} from '../../test/realtime';
 import { inTransaction } from '../tx';
 
 let ctx: TestContext;
@@ -255,10 +264,10 @@ describe('nothing lost', () => {
     const [row] = await emit(ctx.deps, [user.userId], { user_id: 7 }, { lost: true });
     const [message] = await socket.received(1);
     expect(message).toMatchObject({ id: 1, data: { user_id: 7 } });
-    await vi.waitFor(async () => {
-      const [stored] = await ctx.deps.db.select().from(events).where(eq(events.id, row.eventId));
-      expect(stored.publishedAt).not.toBeNull();
-    }, EVENTUALLY);
+    await vi.waitFor(
+      async () => expect(await stillUnpublished(ctx.deps.db, [row.eventId])).toEqual([]),
+      EVENTUALLY,
+    );
     socket.close();
   });
 
@@ -297,11 +306,16 @@ describe('nothing lost', () => {
     for (let n = 1; n <= sent; n += 1) await announce(n);
     await vi.waitFor(
       async () => {
-        const pending = await tight.deps.db
+        const written = await tight.deps.db
           .select({ id: events.id })
           .from(events)
-          .where(sql`${events.recipientId} = ${user.userId} AND ${events.publishedAt} IS NULL`);
-        expect(pending).toEqual([]);
+          .where(eq(events.recipientId, user.userId));
+        expect(
+          await stillUnpublished(
+            tight.deps.db,
+            written.map((row) => row.id),
+          ),
+        ).toEqual([]);
       },
       { timeout: 10_000 },
     );
