@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, gt, inArray, max } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { Queryable } from '../db/client';
-import { channelEvents, events, unpublishedChannelEvents, unpublishedEvents } from '../db/schema';
+import { channelEvents, events, type unpublishedChannelEvents, unpublishedEvents } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { App } from '../platform/http';
 import { type CommittedBatch, type CommittedEvent, type EventPublisher, inTransaction } from '../platform/tx';
@@ -269,20 +269,12 @@ export async function receivedMark(db: Queryable, userId: number): Promise<Recei
   return { personal: personal?.seq ?? 0, channel: channel?.id ?? 0 };
 }
 
-/** Which of these personal events are still waiting for the bus (their ids in unpublished_events). */
-export async function stillUnpublished(db: Queryable, ids: number[]): Promise<number[]> {
-  const rows = await db
-    .select({ id: unpublishedEvents.eventId })
-    .from(unpublishedEvents)
-    .where(inArray(unpublishedEvents.eventId, ids));
-  return rows.map((row) => row.id);
-}
-
-/** stillUnpublished for channel events. */
-export async function channelStillUnpublished(db: Queryable, ids: number[]): Promise<number[]> {
-  const rows = await db
-    .select({ id: unpublishedChannelEvents.eventId })
-    .from(unpublishedChannelEvents)
-    .where(inArray(unpublishedChannelEvents.eventId, ids));
+/** Which of these events are still waiting for the bus: their ids in unpublished_events (or the channel's table). */
+export async function stillUnpublished(
+  db: Queryable,
+  ids: number[],
+  table: typeof unpublishedEvents | typeof unpublishedChannelEvents = unpublishedEvents,
+): Promise<number[]> {
+  const rows = await db.select({ id: table.eventId }).from(table).where(inArray(table.eventId, ids));
   return rows.map((row) => row.id);
 }

@@ -1,10 +1,10 @@
 import { EVENT_RETENTION_MS, EventSubtype, EventType } from '@orbit/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { events, sessions, wsTickets } from '../../db/schema';
+import { events, sessions, unpublishedChannelEvents, wsTickets } from '../../db/schema';
 import { communityFixtures } from '../../test/communities';
 import { createTestApp, signUp, type TestContext } from '../../test/harness';
-import { channelStillUnpublished, emit, personalBatch, stillUnpublished } from '../../test/realtime';
+import { emit, personalBatch, stillUnpublished } from '../../test/realtime';
 import { inTransaction } from '../tx';
 import { MemoryBus, type PersonalMessage } from './bus';
 import { busMessagesFor, frameFor } from './envelope';
@@ -143,7 +143,7 @@ describe('published marks', () => {
     expect(await unmarked(personal.map((row) => row.eventId))).toEqual([]);
     const channelIds = channel.map((row) => row.eventId);
     expect(channelIds).toHaveLength(1);
-    expect(await channelStillUnpublished(ctx.deps.db, channelIds)).toEqual([]);
+    expect(await stillUnpublished(ctx.deps.db, channelIds, unpublishedChannelEvents)).toEqual([]);
   });
 
   it('commits a mark without waiting for the disk, a channel mark alone too', async () => {
@@ -165,9 +165,10 @@ describe('published marks', () => {
     });
     expect(setting).toBe('off');
     expect(
-      await channelStillUnpublished(
+      await stillUnpublished(
         ctx.deps.db,
         channel.map((row) => row.eventId),
+        unpublishedChannelEvents,
       ),
     ).toEqual([]);
   });
