@@ -4,7 +4,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DB_TARGET, PG_ADMIN_URL } from '../test/harness';
-import { BeginWithFirstStatement, commitWithNextStatement } from './begin-with-first';
+import { BeginWithFirstStatement, commitWithNextStatement, writeWithNextStatement } from './begin-with-first';
+import type { Queryable } from './client';
+import { preparedSql } from './prepared';
 
 const onPostgres = DB_TARGET === 'postgres';
 if (!onPostgres) {
@@ -161,6 +163,74 @@ describe.runIf(onPostgres)("a transaction's BEGIN sent with its first statement 
       });
       await expect(outer).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505' }) });
       expect(await countOf(13)).toBe(0);
+    });
+  });
+
+  describe('and the writes nobody reads, with the next statement (decision 0088)', () => {
+    /** A named write that answers no rows, as a star's interaction is: row `id`'s n goes up by `by`. */
+    const add = preparedSql(
+      'begin_first_add',
+      sql`UPDATE ${table} SET n = n + ${sql.placeholder('by')}::int WHERE id = ${sql.placeholder('id')}::int`,
+    );
+    const addLater = (tx: Tx, id: number, by: number) =>
+      writeWithNextStatement(tx, add(tx as unknown as Queryable), { id, by });
+    /** A read, a deferred write, then (when `last`) a last write that carries the COMMIT. */
+    const deferring = (id: number, by: number, last = true) =>
+      db.transaction(async (tx) => {
+        await counter(tx).execute({ id });
+        await addLater(tx, id, by);
+        if (!last) return;
+        commitWithNextStatement(tx);
+        await tx.execute(sql`UPDATE ${table} SET n = n + ${1} WHERE id = ${id}`);
+      });
+
+    it('sends the write with the next statement, or with the COMMIT: no round trip of its own', async () => {
+      await db.execute(sql`INSERT INTO ${table} VALUES (20, 0)`);
+      // A name's first use on a connection parses it, and is sent at once; every connection has it after.
+      await Promise.all(Array.from({ length: 4 }, () => deferring(20, 10)));
+      expect(await countOf(20)).toBe(44);
+      expect(await roundTrips(() => deferring(20, 10))).toBe(2);
+      expect(await countOf(20)).toBe(55);
+      // Nothing after it: drizzle's COMMIT carries it.
+      expect(await roundTrips(() => deferring(20, 100, false))).toBe(2);
+      expect(await countOf(20)).toBe(155);
+    });
+
+    it('keeps every deferred write under concurrency: no increment is lost', async () => {
+      await db.execute(sql`INSERT INTO ${table} VALUES (21, 0)`);
+      await Promise.all(Array.from({ length: 20 }, (_, i) => deferring(21, 1, i % 2 === 0)));
+      expect(await countOf(21)).toBe(30);
+    });
+
+    it('commits nothing when the deferred write fails, answering its code, and the connection goes on whole', async () => {
+      await db.execute(sql`INSERT INTO ${table} VALUES (22, 0), (23, 0)`);
+      await Promise.all(Array.from({ length: 4 }, () => deferring(22, 1)));
+      const overflow = 2 ** 31 - 1;
+      for (const last of [true, false]) {
+        const failing = db.transaction(async (tx) => {
+          await tx.execute(sql`UPDATE ${table} SET n = ${7} WHERE id = ${23}`);
+          await addLater(tx, 22, overflow);
+          if (last) await tx.execute(sql`UPDATE ${table} SET n = ${8} WHERE id = ${23}`);
+        });
+        // integer out of range, raised by the write itself and not by the statement it went with.
+        await expect(failing).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22003' }) });
+      }
+      expect(await countOf(22)).toBe(8);
+      expect(await countOf(23)).toBe(0);
+      await Promise.all(Array.from({ length: 4 }, () => deferring(22, 1)));
+      expect(await countOf(22)).toBe(16);
+    });
+
+    it('drops the write when the transaction rolls back before it was sent', async () => {
+      await db.execute(sql`INSERT INTO ${table} VALUES (24, 0)`);
+      await Promise.all(Array.from({ length: 4 }, () => deferring(24, 0)));
+      const refused = db.transaction(async (tx) => {
+        await counter(tx).execute({ id: 24 });
+        await addLater(tx, 24, 5);
+        throw new Error('refused by a rule');
+      });
+      await expect(refused).rejects.toThrow('refused by a rule');
+      expect(await countOf(24)).toBe(4);
     });
   });
 });

@@ -1,4 +1,6 @@
+import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 
 /**
  * What of node-postgres 8's internals a transaction's `BEGIN` sent with its first statement relies on
@@ -7,7 +9,12 @@ import pg from 'pg';
  */
 interface WireConnection {
   parse(message: { text: string; name: string; types: unknown[] }): void;
-  bind(message: { portal: string; statement: string; values: unknown[] }): void;
+  bind(message: {
+    portal: string;
+    statement: string;
+    values: unknown[];
+    valueMapper?: (value: unknown) => unknown;
+  }): void;
   execute(message: { portal: string; rows: number }): void;
   sync(): void;
   parsedStatements: Record<string, string>;
@@ -29,11 +36,25 @@ const ENDS = new Set(['commit', 'rollback']);
 const UNSENT = { command: null, rowCount: null, oid: null, rows: [], fields: [] };
 
 /**
+ * A write sent with the transaction's next statement (decision 0088): a named statement already parsed on
+ * the connection, answering no rows, whose result nobody reads (a star's interaction, a mood's history row).
+ */
+interface Deferred {
+  name: string;
+  text: string;
+  values: unknown[];
+  settle: (err: Error | null) => void;
+}
+
+const { prepareValue } = pgUtils;
+
+/**
  * A statement sent with its transaction's `BEGIN` before it (decision 0074), its `COMMIT` after it (decision
- * 0081), or both: Parse, Bind and Execute of each, the statement's own messages between, and one Sync.
- * PostgreSQL runs them in order and skips the rest up to the Sync after an error, so the statement never runs
- * outside the transaction and a statement that failed commits nothing. Only the statement's own command
- * completion is taken as its result.
+ * 0081), the writes deferred to it before it (decision 0088), or all of these: Parse, Bind and Execute of
+ * each, the statement's own messages between, and one Sync. PostgreSQL runs them in order and skips the rest
+ * up to the Sync after an error, so the statement never runs outside the transaction and a statement that
+ * failed (a deferred write's too) commits nothing. Only the statement's own command completion is taken as
+ * its result.
  */
 class Bracketed extends Query {
   private completed = 0;
@@ -44,12 +65,21 @@ class Bracketed extends Query {
     callback: Done,
     private readonly begin: boolean,
     private readonly commit: boolean,
+    private readonly deferred: readonly Deferred[] = [],
   ) {
-    super(config, values, callback);
+    super(config, values, (err, result) => {
+      for (const write of deferred) write.settle(err);
+      callback(err, result);
+    });
   }
 
   override prepare(connection: WireConnection): void {
     if (this.begin) sendUnnamed(connection, 'BEGIN');
+    for (const write of this.deferred) {
+      // No Describe: a deferred write answers no rows, so nothing but its completion comes back.
+      connection.bind({ portal: '', statement: write.name, values: write.values, valueMapper: prepareValue });
+      connection.execute({ portal: '', rows: 0 });
+    }
     super.prepare(connection);
   }
 
@@ -65,7 +95,7 @@ class Bracketed extends Query {
   }
 
   override handleCommandComplete(message: unknown, connection: WireConnection): void {
-    const own = this.begin ? 1 : 0;
+    const own = (this.begin ? 1 : 0) + this.deferred.length;
     if (this.completed++ === own) super.handleCommandComplete(message, connection);
   }
 }
@@ -110,10 +140,26 @@ export class BeginWithFirstStatement extends pg.Client {
   private commitNext = false;
   /** The transaction's `COMMIT` went with its last statement and succeeded: drizzle's own is not sent. */
   private committed = false;
+  /** Writes waiting to go with the transaction's next statement (`defer`). */
+  private deferred: Deferred[] = [];
 
   /** Sends the transaction's `COMMIT` with its next statement, which must be its last (decision 0081). */
   commitWithNext(): void {
     this.commitNext = true;
+  }
+
+  /**
+   * Holds a write of the open transaction to go with its next statement, or its `COMMIT` (decision 0088): a
+   * named statement that answers no rows, `values` as node-postgres would bind them. False when the
+   * statement is not parsed on this connection yet (the caller sends it itself, and it is, for next time).
+   * Its promise settles when it was sent; a failure fails the statement it went with, or the `COMMIT`.
+   */
+  defer(name: string, values: unknown[]): Promise<void> | false {
+    const text = this.wire().parsedStatements[name];
+    if (text === undefined) return false;
+    return new Promise((resolve, reject) => {
+      this.deferred.push({ name, text, values, settle: (err) => (err ? reject(err) : resolve()) });
+    });
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's overloads answer a promise or take a callback.
@@ -121,12 +167,8 @@ export class BeginWithFirstStatement extends pg.Client {
     const [config, values, callback] = args as [unknown, unknown, unknown];
     const text = textOf(config);
     const done = doneOf(values, callback);
-    if (typeof text === 'string' && ENDS.has(text)) {
-      const send = !this.beginHeld && !this.committed;
-      this.beginHeld = this.commitNext = this.committed = false;
-      return send ? super.query.apply(this, args as never) : unsent(done);
-    }
-    if (!this.beginHeld && !this.commitNext) {
+    if (typeof text === 'string' && ENDS.has(text)) return this.endTransaction(text, args, done);
+    if (!this.beginHeld && !this.commitNext && this.deferred.length === 0) {
       if (text !== BEGIN) return super.query.apply(this, args as never);
       this.beginHeld = true;
       return unsent(done);
@@ -135,14 +177,48 @@ export class BeginWithFirstStatement extends pg.Client {
     const commit = this.commitNext;
     this.beginHeld = this.commitNext = false;
     const carrier = this.carrierOf(config, values, begin);
-    if (carrier)
-      return this.bracketed(carrier, Array.isArray(values) ? values : undefined, done, begin, commit);
-    if (begin) {
-      super.query(BEGIN).catch(() => {
-        // The statement queued behind it fails as well and takes the error to its caller.
+    if (carrier) {
+      const bound = Array.isArray(values) ? values : undefined;
+      return this.bracketed(carrier, bound, done, { begin, commit, deferred: this.deferred.splice(0) });
+    }
+    this.sendHeld(begin);
+    return super.query.apply(this, args as never);
+  }
+
+  /**
+   * The transaction's end. A `COMMIT` takes the writes still deferred, and the `BEGIN` still held with them;
+   * a `ROLLBACK` drops them. A transaction that sent nothing ends without a word to the server.
+   */
+  private endTransaction(text: string, args: unknown[], done: Done | null) {
+    const writes = this.deferred.splice(0);
+    const begin = this.beginHeld;
+    const committed = this.committed;
+    this.beginHeld = this.commitNext = this.committed = false;
+    if (text === 'commit' && writes.length > 0) {
+      return this.bracketed({ text: 'COMMIT', queryMode: 'extended' }, [], done, {
+        begin,
+        commit: false,
+        deferred: writes,
       });
     }
-    return super.query.apply(this, args as never);
+    for (const write of writes) write.settle(new Error('rolled back before it was sent'));
+    return begin || committed ? unsent(done) : super.query.apply(this, args as never);
+  }
+
+  /** Sends the held `BEGIN` and deferred writes on their own, before a statement that cannot carry them. */
+  private sendHeld(begin: boolean) {
+    // A failure here fails the statement queued behind it as well, which takes the error to its caller.
+    if (begin) super.query(BEGIN).catch(() => {});
+    for (const write of this.deferred.splice(0)) {
+      super.query({ name: write.name, text: write.text, values: write.values }).then(
+        () => write.settle(null),
+        (err: Error) => write.settle(err),
+      );
+    }
+  }
+
+  private wire(): WireConnection {
+    return (this as unknown as { connection: WireConnection }).connection;
   }
 
   /**
@@ -155,8 +231,7 @@ export class BeginWithFirstStatement extends pg.Client {
     const bound = Array.isArray(values) ? values : query.values;
     const extended = query.queryMode === 'extended' || Boolean(query.name) || (bound?.length ?? 0) > 0;
     if (!extended) return null;
-    const connection = (this as unknown as { connection: WireConnection }).connection;
-    if (begin && query.name && connection.parsedStatements[query.name] === undefined) return null;
+    if (begin && query.name && this.wire().parsedStatements[query.name] === undefined) return null;
     return query;
   }
 
@@ -164,15 +239,22 @@ export class BeginWithFirstStatement extends pg.Client {
     config: QueryConfig,
     values: unknown[] | undefined,
     done: Done | null,
-    begin: boolean,
-    commit: boolean,
+    brackets: { begin: boolean; commit: boolean; deferred: Deferred[] },
   ) {
     const send = (settle: Done) => {
       const answered: Done = (err, result) => {
-        if (!err && commit) this.committed = true;
+        if (!err && brackets.commit) this.committed = true;
         settle(err, result);
       };
-      super.query(new Bracketed(config, values, answered, begin, commit) as unknown as pg.Submittable);
+      const query = new Bracketed(
+        config,
+        values,
+        answered,
+        brackets.begin,
+        brackets.commit,
+        brackets.deferred,
+      );
+      super.query(query as unknown as pg.Submittable);
     };
     if (done) {
       send(done);
@@ -191,4 +273,35 @@ export function commitWithNextStatement(tx: object): void {
   if (nestedIndex !== 0) return;
   const client = session?.client;
   if (client instanceof BeginWithFirstStatement) client.commitWithNext();
+}
+
+/** What of drizzle's prepared query a deferred write needs: its statement's name and its bound parameters. */
+interface PreparedWrite {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+type PreparedInternals = { queryConfig?: { name?: string }; params?: unknown[] };
+
+/**
+ * Runs a prepared write whose result nobody reads in the transaction `tx`: on PostgreSQL's pool client it goes
+ * with the transaction's next statement, or its `COMMIT` (decision 0088), a round trip less; a failure fails
+ * that statement, so the transaction commits nothing. A savepoint's, PGlite's, or one not yet parsed on the
+ * connection is sent at once, as before.
+ */
+export async function writeWithNextStatement(
+  tx: object,
+  prepared: PreparedWrite,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const { nestedIndex, session } = tx as { nestedIndex?: number; session?: { client?: unknown } };
+  const client = session?.client;
+  const { queryConfig, params } = prepared as unknown as PreparedInternals;
+  if (nestedIndex === 0 && client instanceof BeginWithFirstStatement && queryConfig?.name && params) {
+    const sent = client.defer(queryConfig.name, fillPlaceholders(params, values));
+    if (sent) {
+      // Its failure is the failure of the statement it goes with, which answers it to the unit of work.
+      sent.catch(() => {});
+      return;
+    }
+  }
+  await prepared.execute(values);
 }

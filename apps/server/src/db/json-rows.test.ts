@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, uniqueName } from '../test/harness';
-import { jsonRead, reads } from './json-rows';
+import { columnList, jsonRead, reads, tableRowFromJson } from './json-rows';
 import { stars, users } from './schema';
 
 const database = await openTestDatabase();
@@ -97,5 +97,25 @@ describe('jsonRead', () => {
     expect(() =>
       jsonRead({ id: 1 as unknown as typeof users.id }, (aliased) => reads.select(aliased).from(users)),
     ).toThrow('A read\'s field "id" is not a column, a table or SQL');
+  });
+});
+
+describe('tableRowFromJson and columnList', () => {
+  it('decode a row written by a statement that answers it as to_json, exactly as drizzle answers the row', async () => {
+    const [a, b] = await twoMembersOneStar();
+    // A write naming some columns (the others keep their defaults), answering its row as JSON beside a value.
+    const result = (await database.db.execute(sql`WITH written AS (
+        INSERT INTO ${stars} (${columnList(stars, ['ownerId', 'targetKind', 'targetId', 'interactionDate'])})
+        VALUES (${b}, 'user', ${a}, '2026-12-01T10:00:00.5Z') RETURNING *)
+      SELECT 7 AS beside, to_json(w) AS row FROM written w`)) as { rows: { beside: number; row: unknown }[] };
+    const [{ beside, row }] = result.rows;
+    const decoded = tableRowFromJson(stars)(row);
+    const [answered] = await database.db.select().from(stars).where(eq(stars.ownerId, b));
+
+    expect(beside).toBe(7);
+    expect(decoded).toEqual(answered);
+    expect(decoded.interactionDate).toEqual(new Date('2026-12-01T10:00:00.5Z'));
+    // The embedded database's thread answers JSON as text: the same row.
+    expect(tableRowFromJson(stars)(typeof row === 'string' ? row : JSON.stringify(row))).toEqual(answered);
   });
 });

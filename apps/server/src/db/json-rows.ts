@@ -102,3 +102,32 @@ export function jsonRead<
     },
   };
 }
+
+/** `"a", "b"`: the named columns of a table, unqualified, as a write's column list needs them. */
+export function columnList<T extends Table>(
+  table: T,
+  keys: readonly (keyof T['_']['columns'] & string)[],
+): SQL {
+  const columns = getTableColumns(table);
+  return sql.join(
+    keys.map((key) => sql.identifier((columns[key] as Column).name)),
+    sql`, `,
+  );
+}
+
+/**
+ * A row of `table` as `to_json(row)` answers it (its columns by their SQL names), decoded into the row drizzle
+ * would have answered: a row written by a statement that also answers other values.
+ */
+export function tableRowFromJson<T extends Table>(table: T): (value: unknown) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table));
+  return (value) => {
+    const json = parsedJson(value) as Record<string, unknown>;
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const raw = json[column.name] ?? null;
+      row[key] = raw === null ? null : column.mapFromDriverValue(raw);
+    }
+    return row as T['$inferSelect'];
+  };
+}

@@ -1,5 +1,6 @@
 import { is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import { writeWithNextStatement } from './begin-with-first';
 import type { Db, Queryable } from './client';
 
 /**
@@ -136,12 +137,12 @@ interface RowsStatement<T> {
  * count up to `most`: a unit of work writes one to a few (a message's two stars, a comment's notifications),
  * each a statement of its own to drizzle. More rows than `most` are built and run as they come.
  */
-export function preparedPerRowCount<R extends object, T>(
+function perRowCount<R extends object, T>(
   name: string,
   keys: readonly (keyof R & string)[],
   most: number,
   build: (db: Queryable, rows: R[]) => RowsStatement<T>,
-): (db: Queryable, rows: R[]) => Promise<T> {
+) {
   const nameOf = (key: string, row: number) => `${key}_${row}`;
   // The prepared statements' rows are placeholders where `build` is told of values: it only places them.
   const placeholderRows = (count: number) =>
@@ -151,12 +152,44 @@ export function preparedPerRowCount<R extends object, T>(
   const statements = Array.from({ length: most }, (_, i) =>
     preparedForAny(`${name}_${i + 1}`, (db) => build(db, placeholderRows(i + 1))),
   );
-  return (db, rows) => {
+  return (db: Queryable, rows: R[]) => {
     const statement = statements[rows.length - 1];
-    if (statement === undefined) return build(db, rows).execute();
+    if (statement === undefined) return { built: build(db, rows) };
     const values = Object.fromEntries(
       rows.flatMap((row, i) => keys.map((key) => [nameOf(key, i), row[key]])),
     );
-    return statement(db).execute(values);
+    return { prepared: statement(db), values };
+  };
+}
+
+/** `perRowCount`'s statement, run. */
+export function preparedPerRowCount<R extends object, T>(
+  name: string,
+  keys: readonly (keyof R & string)[],
+  most: number,
+  build: (db: Queryable, rows: R[]) => RowsStatement<T>,
+): (db: Queryable, rows: R[]) => Promise<T> {
+  const statementOf = perRowCount(name, keys, most, build);
+  return (db, rows) => {
+    const { prepared, values, built } = statementOf(db, rows);
+    return prepared ? prepared.execute(values) : built.execute();
+  };
+}
+
+/**
+ * `perRowCount`'s statement for a write that answers nothing anyone reads: in a transaction on PostgreSQL it
+ * goes with the transaction's next statement (decision 0088).
+ */
+export function writtenPerRowCount<R extends object>(
+  name: string,
+  keys: readonly (keyof R & string)[],
+  most: number,
+  build: (db: Queryable, rows: R[]) => RowsStatement<unknown>,
+): (db: Queryable, rows: R[]) => Promise<void> {
+  const statementOf = perRowCount(name, keys, most, build);
+  return async (db, rows) => {
+    const { prepared, values, built } = statementOf(db, rows);
+    if (prepared) await writeWithNextStatement(db, prepared, values);
+    else await built.execute();
   };
 }

@@ -13,6 +13,7 @@ import {
   PostType,
 } from '@orbit/contract';
 import { and, eq } from 'drizzle-orm';
+import { writeWithNextStatement } from '../../db/begin-with-first';
 import { placeholdersFor, preparedForAny } from '../../db/prepared';
 import { activityLogPosts, activityLogs } from '../../db/schema';
 import type { PostActivity } from '../../db/schema/feeds';
@@ -67,6 +68,11 @@ function postActivityOf(row: ActivityLogRow, input: ActivityLogInput): PostActiv
   };
 }
 
+/** A session's post, linked to it: nothing reads the answer, so it goes with the next statement (0088). */
+const linkPost = preparedForAny('activity_post_link', (db) =>
+  db.insert(activityLogPosts).values(placeholdersFor(['activityLogId', 'postId'])),
+);
+
 /**
  * A new session, all in the caller's transaction: its row, the SYSTEM_ACTIVITY post on the member's feed
  * (through the feeds module, so readers get USER_POST/NEW), the moments it completes, and SESSION_ACTIVITY/NEW
@@ -88,7 +94,7 @@ async function recordNew(
     { type: PostType.SYSTEM_ACTIVITY, activity: postActivityOf(row, input) },
   );
   const postId = written.post.id;
-  await work.tx.insert(activityLogPosts).values({ activityLogId: row.id, postId });
+  await writeWithNextStatement(work.tx, linkPost(work.tx), { activityLogId: row.id, postId });
   await completeMomentsByActivity(work, row);
   await publishNewPost(deps, work, written);
   // The member reads their own feed, so the post's audience has their units already.

@@ -20,12 +20,12 @@ export const PARTIAL_TYPES: ReadonlySet<number> = new Set<number>([
   NotificationType.REMINDER,
 ]);
 
-/** Does a member at `level` (0 off, 1 partial, 2 full) receive a notification of `type`? */
-export function wantsNotification(level: number, type: number): boolean {
-  if (level >= NotificationLevel.FULL) return true;
-  if (level === NotificationLevel.PARTIAL) return PARTIAL_TYPES.has(type);
-  return false;
-}
+/**
+ * The lowest notification_level (0 off, 1 partial, 2 full) at which a member receives a notification of `type`:
+ * a level at or above it does. A number, so that the statement writing the notifications applies it.
+ */
+export const lowestLevelWanting = (type: number): number =>
+  PARTIAL_TYPES.has(type) ? NotificationLevel.PARTIAL : NotificationLevel.FULL;
 
 /** Organisation role 2 (the administrators) may announce maintenance to their organisation. */
 export function assertMayAnnounce(orgRoles: number[] | undefined) {

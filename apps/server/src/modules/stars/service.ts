@@ -1,7 +1,7 @@
 import { EventType } from '@orbit/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { preparedPerRowCount } from '../../db/prepared';
+import { writtenPerRowCount } from '../../db/prepared';
 import { stars } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { notFound } from '../../platform/errors';
@@ -35,8 +35,11 @@ export function recordInteraction(
   return recordInteractions(target, [{ ownerId, targetKind, targetId }], now);
 }
 
-/** Each interaction a unit of work makes (a message's two stars, a post's one), its rows upserted in one statement. */
-const upsertInteractions = preparedPerRowCount(
+/**
+ * Each interaction a unit of work makes (a message's two stars, a post's one), its rows upserted in one
+ * statement, sent with the unit of work's next one (decision 0088): nothing reads what it answers.
+ */
+const upsertInteractions = writtenPerRowCount(
   'star_interactions',
   ['ownerId', 'targetKind', 'targetId', 'interactionDate'],
   4,
