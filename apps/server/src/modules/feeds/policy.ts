@@ -4,11 +4,11 @@ import type { Queryable } from '../../db/client';
 import { parsedJson } from '../../db/json-rows';
 import { preparedForAny, preparedSql } from '../../db/prepared';
 import { inIdsAt } from '../../db/queries';
-import { communityMembers, friendships, posts, users } from '../../db/schema';
+import { communities, communityMembers, friendships, posts, users } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Work } from '../../platform/tx';
 import { blockedActorSql, isBlockedEitherWay, notBlockedEitherWaySql, notHiddenFromSql } from '../blocks';
-import { assertIsMember, assertMayRead, assertMember } from '../communities';
+import { assertIsMember, assertMember, assertReadable } from '../communities';
 import { relationOf } from '../faces';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -56,8 +56,9 @@ export async function assertMayPostOn(db: Queryable, callerId: number, place: Re
 
 /**
  * The post as the caller sees it (a post of a member the caller blocked is gone for them, docs/decisions/0046),
- * and whether the caller and its author or its feed's owner blocked each other: a comment's contact rule,
- * read with the post rather than in a statement of its own.
+ * whether the caller and its author or its feed's owner blocked each other (a comment's contact rule), and
+ * for a community's post the community and the caller's role in it: read with the post rather than in
+ * statements of their own.
  */
 const postSeenBy = preparedForAny('feed_post_seen_by', (db) => {
   const caller = sql.placeholder('caller');
@@ -66,8 +67,15 @@ const postSeenBy = preparedForAny('feed_post_seen_by', (db) => {
       post: posts,
       contactBlocked: sql<boolean>`NOT (${notBlockedEitherWaySql(caller, posts.authorId)}
         AND (${posts.ownerUserId} IS NULL OR ${notBlockedEitherWaySql(caller, posts.ownerUserId)}))`,
+      community: communities,
+      role: communityMembers.role,
     })
     .from(posts)
+    .leftJoin(communities, eq(communities.id, posts.communityId))
+    .leftJoin(
+      communityMembers,
+      and(eq(communityMembers.communityId, posts.communityId), eq(communityMembers.userId, caller)),
+    )
     .where(and(eq(posts.id, sql.placeholder('post')), notHiddenFromSql(caller, posts.authorId)))
     .limit(1);
 });
@@ -89,7 +97,8 @@ export async function openPostForContact(
   if (place.kind === 'community') {
     if (post.communityId === null) throw noSuchPost();
     if (place.communityId !== undefined && place.communityId !== post.communityId) throw noSuchPost();
-    const standing = await assertMayRead(db, post.communityId, callerId);
+    if (!row.community) throw notFound('No such community');
+    const standing = assertReadable(row.community.accessType, row.role ?? null);
     const access = {
       post,
       isModerator: standing.isExpert,
