@@ -162,20 +162,6 @@ function perRowCount<R extends object, T>(
   };
 }
 
-/** `perRowCount`'s statement, run. */
-export function preparedPerRowCount<R extends object, T>(
-  name: string,
-  keys: readonly (keyof R & string)[],
-  most: number,
-  build: (db: Queryable, rows: R[]) => RowsStatement<T>,
-): (db: Queryable, rows: R[]) => Promise<T> {
-  const statementOf = perRowCount(name, keys, most, build);
-  return (db, rows) => {
-    const { prepared, values, built } = statementOf(db, rows);
-    return prepared ? prepared.execute(values) : built.execute();
-  };
-}
-
 /**
  * `perRowCount`'s statement for a write that answers nothing anyone reads: in a transaction on PostgreSQL it
  * goes with the transaction's next statement (decision 0088).

@@ -10,7 +10,7 @@ import {
 } from '@orbit/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { events, organizationMembers, organizations, users } from '../../db/schema';
+import { events, notifications, organizationMembers, organizations, users } from '../../db/schema';
 import { unitOfWork } from '../../deps';
 import { inTransaction } from '../../platform/tx';
 import { call } from '../../test/call';
@@ -34,6 +34,8 @@ const accept = (user: TestUser, id: number) =>
   call(app, 'acceptChallenge', { headers: user.headers, params: { id } });
 const setLevel = (user: TestUser, level: number) =>
   deps.db.update(users).set({ notificationLevel: level }).where(eq(users.id, user.userId));
+const notificationRows = (user: TestUser) =>
+  deps.db.$count(notifications, eq(notifications.userId, user.userId));
 const notificationEvents = (user: TestUser) =>
   deps.db
     .select({ type: events.type, subtype: events.subtype, data: events.data })
@@ -129,6 +131,16 @@ describe('notify', () => {
       NotificationType.FRIEND_STAR,
     ]);
     expect((await listOf(full)).notifications.map((n) => n.type)).toEqual([NotificationType.MAINTENANCE]);
+  });
+
+  it('writes no row for a member who blocked the actor, not merely one hidden from them (decision 0046)', async () => {
+    const [admin, blocker, other] = [await signUp(app), await signUp(app), await signUp(app)];
+    await organisationOf([admin, blocker, other], admin);
+    const blocked = await call(app, 'block', { params: { user_id: admin.userId }, headers: blocker.headers });
+    expect(blocked.statusCode).toBe(200);
+    expect((await announce(admin, { title: 'Down at 9', body: 'Ten minutes' })).statusCode).toBe(200);
+    expect(await notificationRows(other)).toBe(1);
+    expect(await notificationRows(blocker)).toBe(0);
   });
 
   it('lists the newest 100 first', async () => {
