@@ -7,7 +7,8 @@ import { insertSessions } from '../lib/sockets';
 /**
  * The issue's crowd: 500 members, each befriending the next 5 round a ring (10 friends each) with a direct
  * thread per friendship; one community of all 500 and two of 160 (members 0..159 and 160..319); posts,
- * comments, messages and a year of activity sessions, so that every call of the mix does its real work.
+ * comments, messages, the stars of all that talk and a year of activity sessions, so that every call of the
+ * mix does its real work.
  */
 export const SOAK_WORLD = {
   members: 500,
@@ -99,6 +100,23 @@ async function seedCommunities(db: Queryable, prefix: string) {
     JOIN bench_members m ON m.n = sc.first + (p.id * 13 + k) % sc.size`);
 }
 
+/**
+ * The stars a crowd that has been talking for a while has (a friend's, each community's), so that the
+ * planner knows the table as it is in use rather than as an empty one read whole (decision 0088's notes).
+ */
+async function seedStars(db: Queryable) {
+  await db.execute(sql`
+    INSERT INTO stars (owner_id, target_kind, target_id, interaction_score, interaction_date)
+    SELECT owner_id, kind, target_id, 1 + (owner_id + target_id) % 9, now() - make_interval(hours => (owner_id * 7 + target_id) % 200)
+    FROM (
+      SELECT a_id AS owner_id, 'user' AS kind, b_id AS target_id FROM soak_pairs
+      UNION ALL SELECT b_id, 'user', a_id FROM soak_pairs
+      UNION ALL SELECT cm.user_id, 'community', cm.community_id
+        FROM community_members cm JOIN soak_communities sc ON sc.id = cm.community_id
+    ) s
+    ON CONFLICT DO NOTHING`);
+}
+
 async function seedSessions(db: Queryable) {
   const perMember = SOAK_WORLD.sessionsPerMember;
   const stepSecs = Math.floor((365 * 86400) / perMember);
@@ -148,6 +166,7 @@ export async function seedSoakWorld(database: Database, members: RunMembers): Pr
     await growMembers(tx, members, Math.max(members.usernames.length, SOAK_WORLD.members));
     await seedFriendsAndThreads(tx);
     await seedCommunities(tx, members.prefix);
+    await seedStars(tx);
     await seedSessions(tx);
     const { userIds, ...rest } = await readWorld(tx);
     const tokens = await insertSessions(tx, userIds);
