@@ -116,7 +116,8 @@ describeInBrowser('incentives, surveys and the admin screens', () => {
         await expect.poll(() => today.getAttribute('aria-valuenow')).toBe('0');
         const logged = await api(member, 'POST', '/api/user/activity/sessions', {
           activity_type: 1,
-          start: new Date(Date.now() - 35 * 60_000).toISOString(),
+          // This moment: 35 minutes ago is yesterday's for a member whose day has just begun.
+          start: new Date().toISOString(),
           duration_ms: 30 * 60_000,
         });
         expect(logged.status(), await logged.text()).toBe(201);

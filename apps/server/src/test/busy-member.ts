@@ -216,7 +216,8 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
       headers,
       body: {
         activity_type: 1,
-        start: new Date(Date.now() - 3_600_000).toISOString(),
+        // This moment: an hour ago is last week's, or yesterday's, for a member whose week or day just began.
+        start: new Date().toISOString(),
         duration_ms: 1_800_000,
       },
     }),

@@ -79,7 +79,8 @@ describe('the name a member goes by, on every surface', () => {
         userId: user.userId,
         activityType: 1,
         sessionType: 1,
-        startedAt: new Date(Date.now() - 60_000),
+        // This moment: a minute ago is last week's in the first minute of a member's week.
+        startedAt: new Date(),
         durationMs: 600_000,
       })),
     );

@@ -112,7 +112,8 @@ describe('wellbeing mode', () => {
           headers: user.headers,
           body: {
             activity_type: 1,
-            start: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+            // This moment: an hour ago is last week's for a member whose week has just begun.
+            start: new Date().toISOString(),
             duration_ms: minutes * 60 * 1000,
           },
         }),
