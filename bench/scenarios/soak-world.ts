@@ -102,7 +102,8 @@ async function seedCommunities(db: Queryable, prefix: string) {
 
 /**
  * The stars a crowd that has been talking for a while has (a friend's, each community's), so that the
- * planner knows the table as it is in use rather than as an empty one read whole (decision 0088's notes).
+ * planner knows the table as it is in use rather than as an empty one read whole (docs/scaling.md,
+ * "Round trips, 2026-12-07").
  */
 async function seedStars(db: Queryable) {
   await db.execute(sql`

@@ -29,6 +29,7 @@ import { signUp, type TestContext, type TestUser } from './harness';
 import { lessonRow } from './lessons';
 import { TestBrowser } from './push';
 import { enableTwoFactor, passwordStep } from './security';
+import { startingNow } from './sessions';
 import { samples, uploader } from './uploads';
 
 /**
@@ -216,8 +217,7 @@ export async function busyMember(ctx: TestContext): Promise<BusyWorld> {
       headers,
       body: {
         activity_type: 1,
-        // This moment: an hour ago is last week's, or yesterday's, for a member whose week or day just began.
-        start: new Date().toISOString(),
+        start: startingNow(),
         duration_ms: 1_800_000,
       },
     }),

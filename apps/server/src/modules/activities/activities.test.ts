@@ -5,6 +5,7 @@ import { activityLogPosts, activityLogs, posts } from '../../db/schema';
 import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { startingNow } from '../../test/sessions';
 import { activityHistory } from './history';
 import { leaderboard } from './leaderboard';
 import type { LeaderboardCache } from './leaderboard-cache';
@@ -16,15 +17,9 @@ const ctx = await createTestApp();
 const { app, deps } = ctx;
 const { befriend, community, setUser, eventsOf } = feedFixtures(ctx);
 
-/**
- * A session start in the current week of every zone: the moment itself. An hour or a minute before it is last
- * week's for a member whose week has just begun (America/New_York's Monday starts at 05:00 UTC).
- */
-const startedThisWeek = (now = new Date()) => now.toISOString();
-
 const run = (overrides: Partial<IngestSessionBody> = {}) => ({
   activity_type: 1,
-  start: startedThisWeek(),
+  start: startingNow(),
   duration_ms: 30 * 60 * 1000,
   calories: 320,
   steps: 4200,
@@ -408,7 +403,7 @@ describe('leaderboard', () => {
       await signUp(app),
     ];
     const now = new Date();
-    const recent = [startedThisWeek(now)];
+    const recent = [startingNow(now)];
     await sessionsAt(fast, recent, 1, 3600000);
     await sessionsAt(slow, recent, 1, 60000);
     await sessionsAt(outsider, recent, 1, 7200000);
@@ -437,7 +432,7 @@ describe('leaderboard', () => {
     expect(lineOf(await board(), rival)).toBeUndefined();
     // Written straight into the table, as a seed or another instance would: no call of this process knows.
     // A kept board hears it at the commit's notification (decision 0077).
-    const recent = [startedThisWeek()];
+    const recent = [startingNow()];
     await sessionsAt(rival, recent, 1, 2_000_000_000);
     await vi.waitFor(
       async () => expect(lineOf(await board(), rival)).toMatchObject({ rank: 1, score: 2_000_000_000 }),
@@ -446,14 +441,14 @@ describe('leaderboard', () => {
     await deps.db.delete(activityLogs).where(eq(activityLogs.userId, rival.userId));
     await vi.waitFor(async () => expect(lineOf(await board(), rival)).toBeUndefined(), HEARD);
     // Logged through this instance: the writer's next read sees it at once.
-    const logged = await logRun(me, { start: startedThisWeek(), duration_ms: 24 * 3600000 });
+    const logged = await logRun(me, { start: startingNow(), duration_ms: 24 * 3600000 });
     expect(logged.statusCode).toBe(201);
     expect((await board())[0]).toMatchObject({ user_id: me.userId, score: 24 * 3600000, rank: 1 });
   });
 
   it('shows the faces on a kept board as they are now', async () => {
     const [me, rival] = [await signUp(app), await signUp(app)];
-    await sessionsAt(rival, [startedThisWeek()], 1, 2_000_000_001);
+    await sessionsAt(rival, [startingNow()], 1, 2_000_000_001);
     const alias = `mask${rival.userId}`;
     const nameOfRival = async () => {
       const res = await globalBoard(me);

@@ -6,6 +6,7 @@ import { feedFixtures } from '../../test/feeds';
 import { createTestApp, type TestUser } from '../../test/harness';
 import { dareFriend, namedMember } from '../../test/members';
 import { messagesClient } from '../../test/messages';
+import { startingNow } from '../../test/sessions';
 
 /**
  * One member, one name (decision 0043): every endpoint family that names a member presents the same name,
@@ -79,8 +80,7 @@ describe('the name a member goes by, on every surface', () => {
         userId: user.userId,
         activityType: 1,
         sessionType: 1,
-        // This moment: a minute ago is last week's in the first minute of a member's week.
-        startedAt: new Date(),
+        startedAt: new Date(startingNow()),
         durationMs: 600_000,
       })),
     );

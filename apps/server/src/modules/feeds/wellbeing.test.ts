@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Called, call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
+import { startingNow } from '../../test/sessions';
 
 /** Wellbeing mode (decision 0044): public counts and rankings are left out for that member, and only them. */
 const ctx = await createTestApp();
@@ -112,8 +113,7 @@ describe('wellbeing mode', () => {
           headers: user.headers,
           body: {
             activity_type: 1,
-            // This moment: an hour ago is last week's for a member whose week has just begun.
-            start: new Date().toISOString(),
+            start: startingNow(),
             duration_ms: minutes * 60 * 1000,
           },
         }),
