@@ -77,6 +77,15 @@ describe('config', () => {
     }
   });
 
+  it('gives the embedded database a buffer cache of 32 MB, or as set from 1 MB to 1 GB (decision 0089)', () => {
+    expect(loadConfig({}).pgliteSharedBuffersMb).toBe(32);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '1' }).pgliteSharedBuffersMb).toBe(1);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '1024' }).pgliteSharedBuffersMb).toBe(1024);
+    for (const bad of ['0', '1025', '2.5', '32MB']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+    }
+  });
+
   it("names the social-network provider: Facebook's Graph API by default, none when set empty", () => {
     expect(loadConfig({}).socialGraphUrl).toBe('https://graph.facebook.com');
     expect(loadConfig({ SOCIAL_GRAPH_URL: 'http://127.0.0.1:9/graph/' }).socialGraphUrl).toBe(

@@ -17,6 +17,8 @@ export interface Config {
    * autovacuum's thresholds (decision 0083); 0 never does. PostgreSQL has its own autovacuum.
    */
   pgliteUpkeepSeconds: number;
+  /** PGLITE_SHARED_BUFFERS_MB: the embedded database's buffer cache (decision 0089). */
+  pgliteSharedBuffersMb: number;
   redisUrl: string | null;
   /** External Janus gateways (JANUS_URLS, or JANUS_URL alone); empty means Janus children started here. */
   janusGateways: JanusGatewayConfig[];
@@ -404,6 +406,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     databasePoolMax: wholeAtLeast(env.DATABASE_POOL_MAX, 20, 1, 'DATABASE_POOL_MAX'),
     pgliteThread: bool(env.PGLITE_THREAD, true),
     pgliteUpkeepSeconds: upkeepSeconds(env.PGLITE_UPKEEP_SECONDS),
+    pgliteSharedBuffersMb: sharedBuffersMb(env.PGLITE_SHARED_BUFFERS_MB),
     redisUrl: str(env.REDIS_URL),
     janusGateways: janus.gateways,
     janusChildren: janus.children,
@@ -472,6 +475,23 @@ function upkeepSeconds(value: string | undefined): number {
   if (seconds > UPKEEP_MAX_SECONDS)
     throw new Error(`PGLITE_UPKEEP_SECONDS must be at most ${UPKEEP_MAX_SECONDS} (a day), got "${value}"`);
   return seconds;
+}
+
+/**
+ * The embedded database's buffer cache, by default (decision 0089). PGlite's own 128 MB sits in its
+ * WebAssembly heap, which never gives memory back, while its data files are in the kernel's page cache as
+ * well: the server's memory grew with every page read until the whole database was held twice.
+ */
+export const PGLITE_SHARED_BUFFERS_MB = 32;
+
+/** PGlite's WebAssembly heap holds the cache and everything else the database allocates within 2 GB. */
+const SHARED_BUFFERS_MAX_MB = 1024;
+
+function sharedBuffersMb(value: string | undefined): number {
+  const mb = wholeAtLeast(value, PGLITE_SHARED_BUFFERS_MB, 1, 'PGLITE_SHARED_BUFFERS_MB');
+  if (mb > SHARED_BUFFERS_MAX_MB)
+    throw new Error(`PGLITE_SHARED_BUFFERS_MB must be at most ${SHARED_BUFFERS_MAX_MB}, got "${value}"`);
+  return mb;
 }
 
 /** A short token would be guessed: the metrics show the server's load to whoever holds it. */

@@ -31,6 +31,7 @@ async function main() {
     dataDir: config.dataDir,
     max: config.databasePoolMax,
     pgliteThread: config.pgliteThread,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
   });
   await database.migrate();
   const logTo = logDestination(process.stdout);

@@ -67,7 +67,12 @@ async function assertMigrated(config: Config, db: Db): Promise<void> {
 /** The configured database, opened (PGlite: held by this process) for `use`, then closed. */
 export async function withDatabase<T>(config: Config, use: (database: Database) => Promise<T>): Promise<T> {
   // A pool of two: the command runs one thing at a time beside the instances serving members.
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    max: 2,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+  });
   try {
     return await use(database);
   } finally {

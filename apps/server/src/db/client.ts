@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_SHARED_BUFFERS_MB } from '../config';
 import { MIGRATIONS_DIR } from '../paths';
 import { BeginWithFirstStatement } from './begin-with-first';
 import { type ListenHandlers, SharedListener } from './listen';
@@ -44,6 +45,11 @@ export interface Database {
   /** PGlite only: its data directory as a gzipped tarball (`orbit db:backup`). */
   dumpDataDir?(): Promise<Blob>;
   /**
+   * PGlite only: the size of the WebAssembly heap its Postgres runs in, which grows and never shrinks
+   * (decision 0089); null where PGlite does not tell.
+   */
+  heapBytes?(): Promise<number | null>;
+  /**
    * Notifications on `channel` from any process on the database (db/listen.ts), or from PGlite's one process;
    * answers the function that stops listening.
    */
@@ -75,14 +81,47 @@ const MIGRATION_LOCK = 7_240_112;
 /** The extensions every PGlite of Orbit's opens with (a restored data directory included). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** PostgreSQL's start arguments for PGlite: its own, and the buffer cache's size. */
+const pgliteStartParams = (sharedBuffersMb: number): string[] => [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${sharedBuffersMb}MB`,
+];
+
+interface PgliteStart {
+  /** PGlite on a worker thread of its own (decision 0065). */
+  ownThread?: boolean;
+  /** Its buffer cache (PGLITE_SHARED_BUFFERS_MB, decision 0089). */
+  sharedBuffersMb?: number;
+}
+
 /** PGlite on the request thread, or on a thread of its own (decision 0065), behind the same calls. */
-async function startPglite(dataDir: string | null, loadDataDir: Blob | undefined, ownThread: boolean) {
+async function startPglite(
+  dataDir: string | null,
+  loadDataDir: Blob | undefined,
+  { ownThread = false, sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB }: PgliteStart,
+) {
+  const startParams = pgliteStartParams(sharedBuffersMb);
   if (ownThread) {
-    const thread = await PgliteThread.start(dataDir, loadDataDir);
-    return { client: thread.asPglite(), dump: () => thread.dumpDataDir() };
+    const thread = await PgliteThread.start(dataDir, loadDataDir, startParams);
+    return {
+      client: thread.asPglite(),
+      dump: () => thread.dumpDataDir(),
+      heapBytes: () => thread.heapBytes(),
+    };
   }
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: PGLITE_EXTENSIONS, loadDataDir });
-  return { client, dump: () => client.dumpDataDir('gzip') };
+  const client = await PGlite.create(dataDir ?? undefined, {
+    extensions: PGLITE_EXTENSIONS,
+    loadDataDir,
+    startParams,
+  });
+  // PGlite keeps its Emscripten module protected; its memory is the one figure read from it.
+  const mod = (client as unknown as { mod?: { wasmMemory: WebAssembly.Memory } }).mod;
+  return {
+    client,
+    dump: () => client.dumpDataDir('gzip'),
+    heapBytes: async () => mod?.wasmMemory.buffer.byteLength ?? null,
+  };
 }
 
 /**
@@ -93,18 +132,18 @@ async function startPglite(dataDir: string | null, loadDataDir: Blob | undefined
 export async function openPglite(
   dataDir: string | null,
   loadDataDir?: Blob,
-  { ownThread = false }: { ownThread?: boolean } = {},
+  start: PgliteStart = {},
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const release = dataDir ? lockPgliteDir(dataDir) : () => {};
   let started: Awaited<ReturnType<typeof startPglite>>;
   try {
-    started = await startPglite(dataDir, loadDataDir, ownThread);
+    started = await startPglite(dataDir, loadDataDir, start);
   } catch (err) {
     release();
     throw err;
   }
-  const { client, dump } = started;
+  const { client, dump, heapBytes } = started;
   const poolStats = countInProgress(client);
   const db = drizzlePglite(client) as unknown as Db;
   return {
@@ -120,6 +159,7 @@ export async function openPglite(
     },
     poolStats,
     dumpDataDir: dump,
+    heapBytes,
     listen: (channel, handlers) => listenOn(client, channel, handlers),
   };
 }
@@ -204,10 +244,13 @@ export function openDatabase(opts: {
   max?: number;
   /** PGlite on a thread of its own (decision 0065). */
   pgliteThread?: boolean;
+  /** PGlite's buffer cache (decision 0089). */
+  pgliteSharedBuffersMb?: number;
 }): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.max)
     : openPglite(opts.dataDir ? pgliteDirOf(opts.dataDir) : null, undefined, {
         ownThread: opts.pgliteThread,
+        sharedBuffersMb: opts.pgliteSharedBuffersMb,
       });
 }

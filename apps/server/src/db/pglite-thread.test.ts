@@ -30,8 +30,11 @@ let shared: Database;
 let dump: Blob;
 const opened: Database[] = [];
 
-async function fromDump(dataDir: string | null = null): Promise<Database> {
-  const database = await openPglite(dataDir, dump, { ownThread: true });
+async function fromDump(
+  dataDir: string | null = null,
+  start: { ownThread?: boolean; sharedBuffersMb?: number } = {},
+) {
+  const database = await openPglite(dataDir, dump, { ownThread: true, ...start });
   opened.push(database);
   return database;
 }
@@ -54,6 +57,18 @@ afterAll(async () => {
 
 // Each test may wait for a PGlite to start from a dump: seconds alone, a minute beside the journeys.
 describe('PGlite on a thread of its own (decision 0065)', { timeout: 120_000 }, () => {
+  it('keeps a buffer cache of 32 MB, or of the size it is given, on its thread or the request thread (decision 0089)', async () => {
+    const cacheOf = async (database: Database) => {
+      const shown = (await database.db.execute(sql`SHOW shared_buffers`)) as { rows: unknown[] };
+      return shown.rows[0];
+    };
+    expect(await cacheOf(shared)).toEqual({ shared_buffers: '32MB' });
+    expect(await cacheOf(await fromDump(null, { sharedBuffersMb: 24 }))).toEqual({ shared_buffers: '24MB' });
+    expect(await cacheOf(await fromDump(null, { ownThread: false, sharedBuffersMb: 16 }))).toEqual({
+      shared_buffers: '16MB',
+    });
+  });
+
   it("hears its own notifications: a statement's, and a transaction's at its commit, until it stops", async () => {
     const heard: string[] = [];
     let up = false;

@@ -15,6 +15,7 @@ type Operation =
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'dump' }
+  | { op: 'heap' }
   | { op: 'close' }
   | { op: 'listen' | 'unlisten'; channel: string };
 
@@ -85,13 +86,17 @@ export class PgliteThread implements PgliteLike {
   }
 
   /** Starts the worker and waits for its PGlite to open (a failure to open rejects, as PGlite.create does). */
-  static async start(dataDir: string | null, loadDataDir?: Blob): Promise<PgliteThread> {
+  static async start(
+    dataDir: string | null,
+    loadDataDir: Blob | undefined,
+    startParams: string[],
+  ): Promise<PgliteThread> {
     const bytes = loadDataDir ? new Uint8Array(await loadDataDir.arrayBuffer()) : undefined;
     // In-transaction answers come on a port of their own, with a shared flag the worker raises after each.
     const { port1, port2 } = new MessageChannel();
     const flag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     const worker = new Worker(PGLITE_WORKER_FILE, {
-      workerData: { dataDir, loadDataDir: bytes, answerPort: port2, answered: flag },
+      workerData: { dataDir, loadDataDir: bytes, startParams, answerPort: port2, answered: flag },
       transferList: [port2],
     });
     await new Promise<void>((ready, failed) => {
@@ -249,6 +254,11 @@ export class PgliteThread implements PgliteLike {
     return new Blob([await this.call<Uint8Array<ArrayBuffer>>({ op: 'dump' })], {
       type: 'application/x-gzip',
     });
+  }
+
+  /** The size of its WebAssembly heap (decision 0089), or null where PGlite does not tell. */
+  heapBytes(): Promise<number | null> {
+    return this.call({ op: 'heap' });
   }
 
   async close(): Promise<void> {

@@ -31,10 +31,11 @@ const transactions = new Map();
 let nextTransaction = 1;
 const ROLLED_BACK = Symbol('rolled back');
 
-const { dataDir, loadDataDir, answerPort, answered } = workerData;
+const { dataDir, loadDataDir, startParams, answerPort, answered } = workerData;
 const pglite = await PGlite.create(dataDir ?? undefined, {
   extensions: { pg_trgm },
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+  startParams,
 });
 
 /**
@@ -127,6 +128,7 @@ const operations = {
   begin,
   end: ({ tx, commit }) => end(tx, commit),
   dump: async () => new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer()),
+  heap: () => pglite.mod?.wasmMemory.buffer.byteLength ?? null,
   close: () => pglite.close(),
 };
 

@@ -126,6 +126,8 @@ export class OrbitMetrics {
   readonly reminders = new ReminderMeters(this.registry);
   private readonly queues: Record<keyof Queues, Gauge>;
   private readonly rooms: Gauge;
+  /** The embedded database's WebAssembly heap; none on PostgreSQL. */
+  private readonly embeddedHeap: Gauge | null;
   /** The embedded database's upkeep (decision 0083), once the server starts it. */
   private upkeep: UpkeepCounts | null = null;
 
@@ -152,6 +154,12 @@ export class OrbitMetrics {
       ),
     };
     this.rooms = gauge('orbit_janus_rooms_open', 'Media rooms open, by Janus gateway', ['gateway']);
+    this.embeddedHeap = sources.database.heapBytes
+      ? gauge(
+          'orbit_db_embedded_heap_bytes',
+          'The embedded database’s WebAssembly heap: its buffer cache and all its Postgres allocated; it never shrinks',
+        )
+      : null;
     for (const metric of this.sampledMetrics()) this.registry.registerMetric(metric);
   }
 
@@ -172,10 +180,12 @@ export class OrbitMetrics {
 
   private async readDatabase(): Promise<void> {
     const { database, media, openRooms } = this.sources;
-    const [result, rooms] = await Promise.all([
+    const [result, rooms, heap] = await Promise.all([
       database.db.execute(queuesQuery) as unknown as Promise<{ rows: Record<keyof Queues, unknown>[] }>,
       media.available ? openRooms() : new Map<string, number>(),
+      database.heapBytes?.() ?? null,
     ]);
+    if (heap !== null) this.embeddedHeap?.set(heap);
     const row = result.rows[0];
     for (const key of Object.keys(this.queues) as (keyof Queues)[]) this.queues[key].set(Number(row[key]));
     this.rooms.reset();

@@ -4,7 +4,7 @@ import { WS_CLOSE } from '@orbit/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { communities, pushFanouts } from '../../db/schema';
 import { call } from '../../test/call';
-import { createTestApp, openTestDatabase, signUp } from '../../test/harness';
+import { createTestApp, DB_TARGET, openTestDatabase, signUp } from '../../test/harness';
 import { attempt, emit, listen, TestSocket, wsUrl } from '../../test/realtime';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../../..');
@@ -145,6 +145,12 @@ describe('GET /api/metrics', () => {
     ]);
     expect(sampleValue(text, 'orbit_db_upkeep_seconds_total')).toBe(0.5);
     expect(sampleValue(text, 'orbit_db_upkeep_failures_total')).toBe(1);
+  });
+
+  it("shows the embedded database's heap on PGlite, from its buffer cache up, and nothing of it on PostgreSQL", async () => {
+    const text = (await call(measured.app, 'metrics', { headers: bearer(METRICS_TOKEN) })).body;
+    if (DB_TARGET === 'postgres') expect(samples(text, 'orbit_db_embedded_heap_bytes')).toEqual([]);
+    else expect(sampleValue(text, 'orbit_db_embedded_heap_bytes')).toBeGreaterThan(32 * 1024 * 1024);
   });
 
   it('shows every metric of issue 27, moving with sockets, deliveries, the outboxes and the mail queue', async () => {
