@@ -1,5 +1,11 @@
 import type { Gojimoji, ProfileStar } from '@orbit/contract';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { trackBusy } from '../ui/busy';
 import { call, hasSessionMark, isApiError } from './client';
 import { queryKeys } from './keys';
@@ -65,9 +71,13 @@ export function applyMoodDelta(queryClient: QueryClient, userId: number, gojimoj
 }
 
 /** PUT /user with exactly one of the spec's shapes; the answer is the updated profile. */
+/** Every PUT /user of this client, whichever screen sent it (useChosenMoodTags reads the ones under way). */
+const UPDATE_USER_KEY = ['updateUser'];
+
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: UPDATE_USER_KEY,
     mutationFn: (update: UserUpdate) => trackBusy(call('updateUser', { body: update })),
     onSuccess: (profile, update) => {
       mergeProfile(queryClient, profile);
@@ -76,6 +86,22 @@ export function useUpdateUser() {
       if ('wellbeing_mode' in update) void queryClient.invalidateQueries();
     },
   });
+}
+
+/**
+ * The mood tags as the member last chose them: the newest save of them still under way, from any screen, else
+ * the saved ones. The tag editor lists these and the mood picker's New Post previews these, so a tag added a
+ * moment before New Post is in the composer too.
+ */
+export function useChosenMoodTags(saved: readonly string[]): readonly string[] {
+  const pending = useMutationState({
+    filters: { mutationKey: UPDATE_USER_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as UserUpdate | undefined,
+  });
+  for (const update of pending.toReversed()) {
+    if (update && 'gojimoji' in update && 'tags' in update.gojimoji) return update.gojimoji.tags;
+  }
+  return saved;
 }
 
 /**

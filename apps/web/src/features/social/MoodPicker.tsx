@@ -1,4 +1,4 @@
-import { useMe, useUpdateUser } from '../../api/profiles';
+import { useChosenMoodTags, useMe, useUpdateUser } from '../../api/profiles';
 import { useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
 import { Button } from '../../ui/Button';
@@ -15,6 +15,7 @@ export function MoodPicker() {
   const { t } = useTranslation();
   const me = useMe();
   const update = useUpdateUser();
+  const tags = useChosenMoodTags(me?.gojimoji.tags ?? []);
   if (!me) return null;
   const current = update.isPending ? update.variables : null;
   const shown =
@@ -46,7 +47,7 @@ export function MoodPicker() {
         {/* The new post composer (docs/product/feeds-and-comments.md#composer): share how I feel on my own feed, my mood tags previewed. */}
         <Button
           variant="secondary"
-          onClick={() => openComposer({ scope: { kind: 'user', id: me.user_id }, tags: me.gojimoji.tags })}
+          onClick={() => openComposer({ scope: { kind: 'user', id: me.user_id }, tags })}
         >
           {t(T.newPost)}
         </Button>

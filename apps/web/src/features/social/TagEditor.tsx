@@ -1,6 +1,6 @@
 import { LIMITS, PROFILE_TEXT_LIMITS, TagContext } from '@orbit/contract';
 import { useId, useState } from 'react';
-import { useMe, useUpdateUser } from '../../api/profiles';
+import { useChosenMoodTags, useMe, useUpdateUser } from '../../api/profiles';
 import { usePriorTags } from '../../api/social';
 import { positional, useTranslation } from '../../i18n';
 import { T } from '../../i18n/texts';
@@ -21,8 +21,7 @@ import styles from './Social.module.css';
  */
 function useMoodTags(saved: readonly string[]) {
   const update = useUpdateUser();
-  const pending = update.isPending ? update.variables : null;
-  const tags = pending && 'gojimoji' in pending && 'tags' in pending.gojimoji ? pending.gojimoji.tags : saved;
+  const tags = useChosenMoodTags(saved);
   const save = (next: readonly string[], failureTitle: string) =>
     update.mutate(
       { gojimoji: { tags: [...next] } },

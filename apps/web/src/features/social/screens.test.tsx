@@ -2,7 +2,7 @@
 import { Mood } from '@orbit/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/keys';
 import type { Profiles } from '../../api/types';
@@ -120,6 +120,23 @@ describe('mood picker', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ gojimoji: { mood: Mood.SAD } }),
     );
+  });
+
+  it('previews a tag added a moment before New Post, its save still under way', async () => {
+    const saves: Call[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+      if (init.method !== 'PUT') return Promise.resolve(new Response('{"tags":[]}'));
+      saves.push({ method: 'PUT', path: new URL(url, 'http://orbit.test').pathname, body: init.body });
+      return new Promise<Response>(() => {});
+    });
+    renderWithMe(<MoodPicker />);
+    const input = screen.getByLabelText(T.newTag);
+    fireEvent.change(input, { target: { value: 'sunny' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(saves).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: buttonCase(T.newPost) }));
+    const composer = useDialogStore.getState().stack.at(-1)?.render() as ReactElement<{ tags: string[] }>;
+    expect(composer.props.tags).toEqual(['sunny']);
   });
 
   it('shows "unable to change mood" when the server refuses', async () => {
