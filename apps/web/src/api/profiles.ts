@@ -70,10 +70,10 @@ export function applyMoodDelta(queryClient: QueryClient, userId: number, gojimoj
   return true;
 }
 
-/** PUT /user with exactly one of the spec's shapes; the answer is the updated profile. */
 /** Every PUT /user of this client, whichever screen sent it (useChosenMoodTags reads the ones under way). */
 const UPDATE_USER_KEY = ['updateUser'];
 
+/** PUT /user with exactly one of the spec's shapes; the answer is the updated profile. */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
