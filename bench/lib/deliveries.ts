@@ -52,6 +52,7 @@ async function sendAndTime(
   run: DeliveryRun,
   send: { path: string; body: unknown; seq: number; expected: number; timeoutMs: number },
 ): Promise<number[]> {
+  await run.holder.settle();
   const start = clockMs();
   const res = await fetch(`${run.baseUrl}${send.path}`, {
     method: 'POST',

@@ -12,9 +12,34 @@ const sockets: WebSocket[] = [];
 let arrivals: number[] = [];
 let frames = 0;
 let closed = 0;
+/** Arrivals recorded of each marker, and the one delivery waited for (an `await`), answered at its count. */
+const counts = new Map<number, number>();
+let awaited: { seq: number; expected: number; timer: NodeJS.Timeout } | null = null;
 
 function reply(message: HolderReply) {
   process.send?.(message);
+}
+
+/** Sends what was recorded since the last answer. */
+function replyCollected() {
+  reply({ type: 'collected', arrivals, frames, closed });
+  arrivals = [];
+}
+
+function answerAwaited() {
+  if (!awaited) return;
+  clearTimeout(awaited.timer);
+  awaited = null;
+  replyCollected();
+}
+
+function awaitDelivery(request: Extract<HolderRequest, { type: 'await' }>) {
+  awaited = {
+    seq: request.seq,
+    expected: request.expected,
+    timer: setTimeout(answerAwaited, request.timeoutMs),
+  };
+  if ((counts.get(request.seq) ?? 0) >= request.expected) answerAwaited();
 }
 
 /** Only a marker's first frame on a socket counts: a message also reaches its thread's preview, say. */
@@ -32,6 +57,9 @@ function watch(ws: WebSocket, member: number) {
     if ((to !== '*' && Number(to) !== member) || seen.has(seq)) return;
     seen.add(seq);
     arrivals.push(seq, member, atMs);
+    const count = (counts.get(seq) ?? 0) + 1;
+    counts.set(seq, count);
+    if (awaited?.seq === seq && count >= awaited.expected) answerAwaited();
   });
   ws.on('close', () => {
     closed += 1;
@@ -53,8 +81,12 @@ process.on('message', (request: HolderRequest) => {
   if (request.type === 'open') {
     open(request).catch((err: Error) => reply({ type: 'failed', message: err.message }));
   } else if (request.type === 'collect') {
-    reply({ type: 'collected', arrivals, frames, closed });
-    arrivals = [];
+    replyCollected();
+  } else if (request.type === 'settle') {
+    globalThis.gc?.();
+    reply({ type: 'settled' });
+  } else if (request.type === 'await') {
+    awaitDelivery(request);
   } else {
     for (const ws of sockets) ws.terminate();
     process.exit(0);

@@ -29,15 +29,26 @@ export type HolderRequest =
       watchShare: number;
     }
   | { type: 'collect' }
+  /** Answers (`collected`) once `expected` arrivals of marker `seq` were recorded, or at `timeoutMs`. */
+  | { type: 'await'; seq: number; expected: number; timeoutMs: number }
+  /** Collects the holder's garbage now and answers `settled`, so that no pause of its own falls in a delivery. */
+  | { type: 'settle' }
   | { type: 'close' };
 
 export type HolderReply =
   | { type: 'opened'; sockets: number }
   | { type: 'collected'; arrivals: number[]; frames: number; closed: number }
+  | { type: 'settled' }
   | { type: 'failed'; message: string };
 
-/** How often arrivalsOf asks: arrival times are taken in the holder, so this only delays the answer. */
-const POLL_MS = 20;
+/** The holder's flat [seq, member, atMs] triples as arrivals. */
+function arrivalsIn(flat: number[]): Arrival[] {
+  const arrivals: Arrival[] = [];
+  for (let i = 0; i < flat.length; i += 3)
+    arrivals.push({ seq: flat[i], member: flat[i + 1], atMs: flat[i + 2] });
+  return arrivals;
+}
+
 const CHILD = path.resolve(import.meta.dirname, 'socket-holder-child.ts');
 
 /**
@@ -51,7 +62,10 @@ export class SocketHolder {
   constructor() {
     // HOLDER_NODE_ARGS lets a run profile the holder alone (`--cpu-prof --cpu-prof-dir=...`).
     const nodeArgs = (process.env.HOLDER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    this.child = fork(CHILD, [], { execArgv: [...nodeArgs, '--import', 'tsx'], stdio: 'inherit' });
+    this.child = fork(CHILD, [], {
+      execArgv: [...nodeArgs, '--expose-gc', '--import', 'tsx'],
+      stdio: 'inherit',
+    });
     this.child.on('message', (reply: HolderReply) => {
       const resolve = this.pending;
       this.pending = null;
@@ -89,25 +103,28 @@ export class SocketHolder {
   async collect(): Promise<{ arrivals: Arrival[]; frames: number; closed: number }> {
     const reply = await this.ask({ type: 'collect' });
     if (reply.type !== 'collected') throw new Error(`the socket holder answered ${reply.type}`);
-    const arrivals: Arrival[] = [];
-    for (let i = 0; i < reply.arrivals.length; i += 3) {
-      arrivals.push({ seq: reply.arrivals[i], member: reply.arrivals[i + 1], atMs: reply.arrivals[i + 2] });
-    }
-    return { arrivals, frames: reply.frames, closed: reply.closed };
+    return { arrivals: arrivalsIn(reply.arrivals), frames: reply.frames, closed: reply.closed };
   }
 
   /**
-   * Polls until `expected` arrivals of marker `seq` were recorded or `timeoutMs` passed; for one marker at
-   * a time (arrivals of other markers collected meanwhile are dropped).
+   * Before a timed send: the holder's own collection runs now rather than while it reads the frames, where a
+   * pause of 30 ms (its 10000 sockets' heap) timed a tenth of a post's arrivals late by as long.
+   */
+  async settle(): Promise<void> {
+    const reply = await this.ask({ type: 'settle' });
+    if (reply.type !== 'settled') throw new Error(`the socket holder answered ${reply.type}`);
+  }
+
+  /**
+   * The arrivals of marker `seq` once `expected` were recorded or `timeoutMs` passed, for one marker at a
+   * time (arrivals of other markers recorded meanwhile are dropped). The holder answers once, at the end: a
+   * poll while the frames arrive would have it send thousands of arrivals back in the middle of reading them,
+   * and time the later ones late by as long.
    */
   async arrivalsOf(seq: number, expected: number, timeoutMs: number): Promise<Arrival[]> {
-    const found: Arrival[] = [];
-    const deadline = clockMs() + timeoutMs;
-    while (found.length < expected && clockMs() < deadline) {
-      found.push(...(await this.collect()).arrivals.filter((a) => a.seq === seq));
-      if (found.length < expected) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
-    return found;
+    const reply = await this.ask({ type: 'await', seq, expected, timeoutMs });
+    if (reply.type !== 'collected') throw new Error(`the socket holder answered ${reply.type}`);
+    return arrivalsIn(reply.arrivals).filter((a) => a.seq === seq);
   }
 
   async close(): Promise<void> {

@@ -229,33 +229,52 @@ export interface ViewerSettings {
 const blocksActorSql = (reader: SQLWrapper) =>
   sql<boolean>`${blockedActorSql(reader, sql.placeholder('actor'))}`;
 
-/** A member of a community's audience as its statement answers: [user, role, unit, wellbeing, blocks the actor]. */
-type AudienceTuple = [number, number, number, boolean, boolean];
-
 /**
- * A community's members with the settings their views are presented by: one statement a post or comment, and
- * one row whatever the community's size, its members as one JSON array of tuples. As a row each (400 in the
- * soak's largest community), node-postgres's parse and drizzle's mapping took 1.2 ms of the server's CPU a
- * post; as tuples, 0.25 ms, and PostgreSQL's time did not grow.
+ * A community's members in classes of those alike in everything their views are presented by (role, units,
+ * wellbeing mode, a block of the actor), each class's ids one JSON array: one statement a post or comment, a
+ * few rows whatever the community's size (a JSON tuple a member, decision 0072's form, had PostgreSQL build
+ * 10000 arrays for a community of 10000: 13 ms where the classes take 10).
+ *
+ * Each member's settings are read by the users key, in a subquery that `OFFSET 0` keeps from being merged
+ * into a join: planned for a known community (the first five runs of a prepared statement, and again after
+ * each ANALYZE), PostgreSQL otherwise hashed the whole users table, 21 ms for 2000 members where the key
+ * reads take 3 (bench `feed`: a post to 2000 sockets p99 54 to 66 ms before, 45 after).
  */
-const communityAudience = preparedSql<{ members: unknown }>(
+const communityAudience = preparedSql<{
+  role: number;
+  unit: number;
+  wellbeing: boolean;
+  blocks_actor: boolean;
+  ids: unknown;
+}>(
   'feed_community_audience',
-  sql`SELECT coalesce(json_agg(json_build_array(${communityMembers.userId}, ${communityMembers.role},
-      ${users.unitPreference}, ${users.wellbeingMode}, ${blocksActorSql(communityMembers.userId)})), '[]') AS members
-    FROM ${communityMembers} INNER JOIN ${users} ON ${users.id} = ${communityMembers.userId}
-    WHERE ${communityMembers.communityId} = ${sql.placeholder('community')}`,
+  sql`SELECT ${communityMembers.role} AS role, reader.unit, reader.wellbeing,
+      ${blocksActorSql(communityMembers.userId)} AS blocks_actor, json_agg(${communityMembers.userId}) AS ids
+    FROM ${communityMembers} CROSS JOIN LATERAL (
+      SELECT ${users.unitPreference} AS unit, ${users.wellbeingMode} AS wellbeing FROM ${users}
+      WHERE ${users.id} = ${communityMembers.userId} OFFSET 0) AS reader
+    WHERE ${communityMembers.communityId} = ${sql.placeholder('community')}
+    GROUP BY 1, 2, 3, 4`,
 );
 
-async function communityMembersOf(work: Work, communityId: number, actor: number | null) {
+/** Members alike in what their views are presented by, and whether they blocked the unit of work's actor. */
+interface AudienceClass {
+  role: number;
+  settings: ViewerSettings;
+  blocksActor: boolean;
+  ids: number[];
+}
+
+async function communityClassesOf(work: Work, communityId: number, actor: number | null) {
   const { rows } = await communityAudience(work.tx).execute({ community: communityId, actor });
-  const tuples = parsedJson(rows[0]?.members ?? []) as AudienceTuple[];
-  return tuples.map(([userId, role, unit, wellbeing, blocksActor]) => ({
-    userId,
-    role,
-    unit,
-    wellbeing,
-    blocksActor,
-  }));
+  return rows.map(
+    (row): AudienceClass => ({
+      role: row.role,
+      settings: { unit: row.unit, wellbeing: row.wellbeing },
+      blocksActor: row.blocks_actor,
+      ids: parsedJson(row.ids) as number[],
+    }),
+  );
 }
 
 /**
@@ -310,13 +329,19 @@ export async function audienceOf(
   let everyone: number[];
   let settings: Map<number, ViewerSettings>;
   if (post.communityId !== null) {
-    const members = await communityMembersOf(work, post.communityId, actor);
-    for (const m of members.filter((member) => member.role === CommunityRole.EXPERT)) {
-      moderators.add(m.userId);
-      urgentReaders.add(m.userId);
+    const classes = await communityClassesOf(work, post.communityId, actor);
+    for (const { ids } of classes.filter((c) => c.role === CommunityRole.EXPERT)) {
+      for (const id of ids) {
+        moderators.add(id);
+        urgentReaders.add(id);
+      }
     }
-    everyone = members.map((m) => m.userId);
-    settings = settingsOf(work, members);
+    everyone = classes.flatMap((c) => c.ids);
+    work.knowBlockersAmong(
+      everyone,
+      classes.filter((c) => c.blocksActor).flatMap((c) => c.ids),
+    );
+    settings = new Map(classes.flatMap((c) => c.ids.map((id) => [id, c.settings] as const)));
   } else {
     const owner = post.ownerUserId as number;
     const readers = await memberFeedAudience(work.tx).execute({ ids: [owner, post.authorId], owner, actor });
