@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkOrigin, loadConfig } from './config';
+import { type Config, linkOrigin, loadConfig } from './config';
 
 const PUBLIC_URL = 'https://orbit.example.org';
 
@@ -68,22 +68,17 @@ describe('config', () => {
     }
   });
 
-  it('looks after the embedded database every 60 s, or as set up to a day, 0 never (decision 0083)', () => {
-    expect(loadConfig({}).pgliteUpkeepSeconds).toBe(60);
-    expect(loadConfig({ PGLITE_UPKEEP_SECONDS: '0' }).pgliteUpkeepSeconds).toBe(0);
-    expect(loadConfig({ PGLITE_UPKEEP_SECONDS: '86400' }).pgliteUpkeepSeconds).toBe(86_400);
-    for (const bad of ['-1', '86401', '2.5', 'hourly']) {
-      expect(() => loadConfig({ PGLITE_UPKEEP_SECONDS: bad })).toThrow(/PGLITE_UPKEEP_SECONDS/);
-    }
-  });
-
-  it('gives the embedded database a buffer cache of 32 MB, or as set from 1 MB to 1 GB (decision 0089)', () => {
-    expect(loadConfig({}).pgliteSharedBuffersMb).toBe(32);
-    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '1' }).pgliteSharedBuffersMb).toBe(1);
-    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '1024' }).pgliteSharedBuffersMb).toBe(1024);
-    for (const bad of ['0', '1025', '2.5', '32MB']) {
-      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
-    }
+  // The embedded database's upkeep every 60 s, 0 never, at most a day (decision 0083); its buffer cache 32 MB,
+  // from 1 MB to 1 GB (decision 0089).
+  const upkeep = (config: Config) => config.pgliteUpkeepSeconds;
+  const cache = (config: Config) => config.pgliteSharedBuffersMb;
+  it.each([
+    ['PGLITE_UPKEEP_SECONDS', upkeep, 60, [0, 86_400], ['-1', '86401', '2.5', 'hourly']],
+    ['PGLITE_SHARED_BUFFERS_MB', cache, 32, [1, 1024], ['0', '1025', '2.5', '32MB']],
+  ] as const)('%s: a default, a range, and a clear refusal', (name, read, byDefault, allowed, bad) => {
+    expect(read(loadConfig({}))).toBe(byDefault);
+    for (const value of allowed) expect(read(loadConfig({ [name]: String(value) }))).toBe(value);
+    for (const value of bad) expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 
   it("names the social-network provider: Facebook's Graph API by default, none when set empty", () => {
