@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import './autocannon-bodies';
 
 export interface LoadSettings {
   connections: number;

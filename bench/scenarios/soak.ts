@@ -6,11 +6,15 @@ import { brief, type PhaseResult, phaseLine, runPhase, SOCKETS_PER_MEMBER } from
 import { SOAK_WORLD, type SoakWorld, seedSoakWorld } from './soak-world';
 import type { Bar, BenchTarget, Scenario, ScenarioResult } from './types';
 
-/** The soak's settings, from the environment (README: Variables). */
-function soakSettings() {
+/**
+ * The soak's settings, from the environment (README: Variables). By default the last measured phase runs at
+ * the rate issue 28 asks each database to hold for five minutes (PostgreSQL 300 req/s, the embedded default
+ * 100); PostgreSQL's first phase at 100 keeps its figures comparable with the runs before 2026-12-07.
+ */
+function soakSettings(embedded: boolean) {
   return {
     /** Each rate is one measured phase; the ratios are the last one's. */
-    rates: envNumbers('SOAK_RATE', [100]),
+    rates: envNumbers('SOAK_RATE', embedded ? [EMBEDDED_HELD_RPS] : [100, POSTGRES_HELD_RPS]),
     seconds: envNumber('SOAK_SECONDS', 300),
     warmupSeconds: envNumber('SOAK_WARMUP_SECONDS', 10),
     /** The step-up: each rate for stepSeconds, stopping at the first one not held. */
@@ -68,20 +72,32 @@ function ratiosOf(last: PhaseResult, maxRps: number, deadlocks: number): Record<
   };
 }
 
-/**
- * Issue 28's bars for the crowd on two cores: the mix held at 300 req/s (every request answered, no 5xx, p99
- * within 300 ms, no deadlock, RSS flat: under 16 MB of growth over the phase) at 2 ms of server CPU a request.
- * The step-up's highest rate held reads the first; the last measured phase (run it at 300) the others.
- */
-export const SOAK_BARS: Bar[] = [
-  { ratio: 'soak_max_rps', atLeast: 300 },
+/** Issue 28: the rate of the mix each database holds for five minutes on two cores. */
+const POSTGRES_HELD_RPS = 300;
+const EMBEDDED_HELD_RPS = 100;
+
+/** A phase held: every request answered, no 5xx, p99 within 300 ms, no deadlock, RSS flat (under 16 MB more). */
+const HELD_BARS: Bar[] = [
   { ratio: 'soak_answered_ratio', atLeast: 1 },
   { ratio: 'soak_5xx_percent', atMost: 0 },
   { ratio: 'soak_p99_ms', atMost: 300 },
   { ratio: 'soak_deadlocks', atMost: 0 },
   { ratio: 'soak_rss_growth_mb', atMost: 16 },
-  { ratio: 'soak_cpu_ms_per_request', atMost: 2 },
 ];
+
+/**
+ * Issue 28's bars for the crowd on two cores. On PostgreSQL the mix held at 300 req/s at 2 ms of server CPU a
+ * request; the embedded default holds 100 (item 2 asks no CPU figure of it: its database shares the process).
+ * The step-up's highest rate held reads the first; the last measured phase the others.
+ */
+export function soakBars(embedded: boolean): Bar[] {
+  if (embedded) return [{ ratio: 'soak_max_rps', atLeast: EMBEDDED_HELD_RPS }, ...HELD_BARS];
+  return [
+    { ratio: 'soak_max_rps', atLeast: POSTGRES_HELD_RPS },
+    ...HELD_BARS,
+    { ratio: 'soak_cpu_ms_per_request', atMost: 2 },
+  ];
+}
 
 /** A phase of the mix; `measured` reads the kept RSS around it (runPhase's `readKeptRss`). */
 type Phase = (rate: number, seconds: number, measured?: boolean) => Promise<PhaseResult>;
@@ -115,7 +131,8 @@ export async function withSoakSockets<R>(
 }
 
 async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioResult> {
-  const settings = soakSettings();
+  const embedded = target.databaseUrl === null;
+  const settings = soakSettings(embedded);
   const rssBeforeSockets = target.server.rssKb();
   const run = await withSoakSockets(target, world, settings.watchShare, async (phase, sockets) => {
     const deadlocksBefore = target.server.logLines('deadlock detected');
@@ -138,7 +155,7 @@ async function runSoak(target: BenchTarget, world: SoakWorld): Promise<ScenarioR
       [...p.calls, p.pmDelivery].map((m) => ({ ...m, label: `${p.rate}rps ${m.label}` })),
     ),
     ratios: ratiosOf(last, steps.maxRps, run.deadlocks),
-    bars: SOAK_BARS,
+    bars: soakBars(embedded),
     details: {
       settings,
       sockets: run.sockets,
