@@ -114,6 +114,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<OrbitServer
       RATE_LIMIT_FACTOR: '50',
       PUBLIC_URL: '',
       DATABASE_URL: '',
+      // As `npm run serve` and the systemd unit start it (decision 0092).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...opts.env,
     },
   });
