@@ -32,6 +32,14 @@ interface KindTally {
   latencies: number[];
 }
 
+/** One second of the run, by the requests due in it: how many, their p99 and slowest latency. */
+export interface RunSecond {
+  second: number;
+  requests: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
 export interface OpenLoopRun {
   rate: number;
   seconds: number;
@@ -40,6 +48,8 @@ export interface OpenLoopRun {
   serverErrors: number;
   /** One per call kind: latency from the request's due time to its answer, statuses, rate answered. */
   measurements: Measurement[];
+  /** The seconds whose p99 was over `slowMs`: where in the run a stall sat, and how long it lasted. */
+  slowSeconds: RunSecond[];
 }
 
 /**
@@ -82,8 +92,11 @@ export async function runOpenLoop(
   next: () => Call,
   rate: number,
   seconds: number,
+  /** A second whose requests' p99 is over this is listed in `slowSeconds`. */
+  slowMs: number,
 ): Promise<OpenLoopRun> {
   const tallies = new Map<string, KindTally>();
+  const bySecond: number[][] = [];
   const inFlight = new Set<Promise<void>>();
   const total = Math.round(rate * seconds);
   const t0 = clockMs();
@@ -109,6 +122,9 @@ export async function runOpenLoop(
       .then(({ status, key }) => {
         const now = clockMs();
         tally.latencies.push(now - dueMs);
+        const second = Math.floor((dueMs - t0) / 1000);
+        bySecond[second] ??= [];
+        bySecond[second].push(now - dueMs);
         tally.statuses[key] = (tally.statuses[key] ?? 0) + 1;
         if (status > 0 && status < 500 && now <= windowEnd) tally.answeredInTime += 1;
         call.settled?.(status, dueMs);
@@ -131,10 +147,25 @@ export async function runOpenLoop(
     tick();
   });
   await Promise.allSettled([...inFlight]);
-  return summarise(rate, seconds, tallies);
+  return { ...summarise(rate, seconds, tallies), slowSeconds: slowSecondsOf(bySecond, slowMs) };
 }
 
-function summarise(rate: number, seconds: number, tallies: Map<string, KindTally>): OpenLoopRun {
+function slowSecondsOf(bySecond: number[][], slowMs: number): RunSecond[] {
+  const slow: RunSecond[] = [];
+  bySecond.forEach((latencies, second) => {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const p99Ms = percentile(sorted, 99);
+    if (p99Ms > slowMs)
+      slow.push({ second, requests: sorted.length, p99Ms, maxMs: Math.round(sorted.at(-1) ?? 0) });
+  });
+  return slow;
+}
+
+function summarise(
+  rate: number,
+  seconds: number,
+  tallies: Map<string, KindTally>,
+): Omit<OpenLoopRun, 'slowSeconds'> {
   const measurements: Measurement[] = [];
   let asked = 0;
   let answeredInTime = 0;

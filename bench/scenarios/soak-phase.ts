@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Measurement } from '../lib/measure';
-import { runOpenLoop } from '../lib/open-loop';
+import { type RunSecond, runOpenLoop } from '../lib/open-loop';
 import { type PgActivity, samplePgActivity } from '../lib/pg-activity';
 import { keptRssKb } from '../lib/server-probe';
 import type { SocketHolder } from '../lib/socket-holder';
@@ -48,6 +48,8 @@ export interface PhaseResult {
   /** The server's CPU milliseconds over the phase per request asked (the sockets' fixed cost included). */
   serverCpuMsPerRequest: number | null;
   holds: boolean;
+  /** The seconds whose requests' p99 was over the hold's: when a stall came and how long it lasted. */
+  slowSeconds: RunSecond[];
   pgActivity: PgActivity | null;
   calls: Measurement[];
   pmDelivery: Measurement;
@@ -149,7 +151,7 @@ export async function runPhase(
   const memory = watchMemory(target);
   const activity = target.databaseUrl ? samplePgActivity(target.databaseUrl) : null;
   const started = Date.now();
-  const run = await runOpenLoop(target.baseUrl, soakMix(world, pms), rate, seconds);
+  const run = await runOpenLoop(target.baseUrl, soakMix(world, pms), rate, seconds, HOLD.p99Ms);
   const cpuAfter = target.server.cpuSeconds();
   const elapsedSec = (Date.now() - started) / 1000;
   const pgActivity = (await activity?.stop()) ?? null;
@@ -189,6 +191,7 @@ export async function runPhase(
         ? null
         : round(((cpuAfter - cpuBefore) * 1000) / Math.max(1, run.asked), 2),
     holds: failedPercent < HOLD.failedPercent && worst.p99Ms <= HOLD.p99Ms,
+    slowSeconds: run.slowSeconds,
     pgActivity,
     calls: run.measurements,
     pmDelivery: deliveryMeasurement(
@@ -198,12 +201,19 @@ export async function runPhase(
   };
 }
 
-/** One line per phase for the console: enough to follow a long soak as it goes. */
 /** A phase without its per-call figures and database waits, for a list of phases. */
 export function brief({ calls, pmDelivery, pgActivity, ...rest }: PhaseResult) {
   return { ...rest, pmDeliveryP99Ms: pmDelivery.p99Ms, pgWaits: pgActivity?.waits ?? null };
 }
 
+/** Where the slow seconds sat: "none", or how many, the first and last, and the slowest request. */
+function slowLine(slow: RunSecond[]): string {
+  if (slow.length === 0) return 'no slow second';
+  const worst = Math.max(...slow.map((s) => s.maxMs));
+  return `${slow.length} slow seconds (${slow[0].second} to ${slow.at(-1)?.second}, slowest ${worst} ms)`;
+}
+
+/** One line per phase for the console: enough to follow a long soak as it goes. */
 export function phaseLine(p: PhaseResult): string {
   const mb = (kb: number | null) => (kb === null ? '?' : (kb / 1024).toFixed(0));
   const waits = Object.entries(p.pgActivity?.waits ?? {})
@@ -212,7 +222,7 @@ export function phaseLine(p: PhaseResult): string {
     .join(', ');
   return (
     `${p.rate} req/s for ${p.seconds} s (after ${p.settleSeconds} s settling): answered ${p.answeredRatio}, 5xx ${p.serverErrorPercent} %, ` +
-    `worst p99 ${p.worstP99Ms} ms (${p.worstCall}), PM p99 ${p.pmDelivery.p99Ms} ms, ${p.pmLost} of ` +
+    `worst p99 ${p.worstP99Ms} ms (${p.worstCall}), ${slowLine(p.slowSeconds)}, PM p99 ${p.pmDelivery.p99Ms} ms, ${p.pmLost} of ` +
     `${p.pmSent * SOCKETS_PER_MEMBER} PM frames lost, ${p.deadlocks} deadlocks, RSS ${mb(p.rssStartKb)} -> ` +
     `${mb(p.rssEndKb)} MB${p.rssKeptStartKb === null ? '' : ` (kept ${mb(p.rssKeptStartKb)} -> ${mb(p.rssKeptEndKb)})`}, server CPU ${p.serverCpuPercent ?? '?'} % (${p.serverCpuMsPerRequest ?? '?'} ms a request), pg active ${p.pgActivity?.meanActive ?? '?'}` +
     ` (${waits})${p.holds ? '' : ': NOT HELD'}`

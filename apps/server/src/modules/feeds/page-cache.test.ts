@@ -392,6 +392,20 @@ describe('a kept page served with no statement while heard (decision 0078)', () 
     await servedAsKept(async () => expect(await persona()).not.toBeNull());
   });
 
+  it('reads a changed window once for the readers who find it stale together, each shown the change', async () => {
+    const [owner, ...readers] = await crowd(12);
+    const id = await community(owner, readers);
+    await postIn(owner, id, { message: 'first' });
+    await Promise.all(readers.map((reader) => pageOf(reader, id)));
+    const second = await postIn(owner, id, { message: 'second' });
+    const windowsBefore = cache.windowsRead;
+    const pages = await Promise.all(readers.map((reader) => pageOf(reader, id)));
+    expect(pages.map((page) => page.community_feeds[0].id)).toEqual(readers.map(() => second.id));
+    // One read, or two where a reader's check came after the first read had begun.
+    expect(cache.windowsRead - windowsBefore).toBeGreaterThan(0);
+    expect(cache.windowsRead - windowsBefore).toBeLessThanOrEqual(2);
+  });
+
   it("hears the community's change at once: a new post, then the reader's role", async () => {
     const [expert, member] = await crowd(2);
     const id = await community(expert, [member]);

@@ -9,6 +9,7 @@ import type { KeptReadCounts } from '../../platform/ops';
 import { HeardReader, HeardReads, UNHEARD } from '../../platform/realtime/heard-reads';
 import type { HeardMark } from '../../platform/realtime/heard-streams';
 import type { StreamsAt } from '../../platform/realtime/history';
+import { SharedReads } from '../../platform/shared-reads';
 import { assertReadable, COMMUNITIES_CHANGED_CHANNEL } from '../communities';
 import { FACES_CHANGED_CHANNEL } from '../faces';
 import { addReaction, loadBundles, type PostBundle, type Reactions, shownIds } from './loader';
@@ -122,9 +123,13 @@ export class CommunityPageCache extends HeardReader<string> implements FeedPageR
     evict: (key) => this.unhear(key),
     forgot: () => this.readers.clear(),
   });
+  /** A community's window is read once for all the readers who found the kept one stale at the same time. */
+  private readonly windowReads = new SharedReads<number, Window>();
   private generation = 0;
   /** Hits are pages served with no statement; misses, every read that checked. */
   readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
+  /** Windows read from the database, every community's together. */
+  windowsRead = 0;
 
   constructor(private readonly db: Db) {
     super();
@@ -166,7 +171,9 @@ export class CommunityPageCache extends HeardReader<string> implements FeedPageR
     if (check.blocks) return { window: undefined, check };
     let window = kept;
     if (!window || !stillTrue(window, check)) {
-      window = await this.readWindow(communityId, check.position);
+      window = await this.windowReads.read(communityId, check.position, (position) =>
+        this.readWindow(communityId, position),
+      );
       this.keep(communityId, window);
       // The caller's reactions and friends were read for the kept window's posts and members.
       if (!kept || !sameReach(kept, window)) {
@@ -251,6 +258,7 @@ export class CommunityPageCache extends HeardReader<string> implements FeedPageR
 
   /** Reads the window after `position` was read, so that a change committed meanwhile moves it past this. */
   private async readWindow(communityId: number, position: string): Promise<Window> {
+    this.windowsRead += 1;
     const rows = await pageWindow(this.db, communityId);
     let faces = NO_FACES;
     const bundles = await loadBundles(this.db, rows, async (ids) => {
