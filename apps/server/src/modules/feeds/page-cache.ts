@@ -175,8 +175,9 @@ export class CommunityPageCache extends HeardReader<string> implements FeedPageR
         this.readWindow(communityId, position),
       );
       this.keep(communityId, window);
-      // The caller's reactions and friends were read for the kept window's posts and members.
-      if (!kept || !sameReach(kept, window)) {
+      // The caller's reactions and friends were read for the kept window's posts and members; and a window
+      // shared with readers who checked later stands past this caller's check, which then could not hear it.
+      if (!kept || !sameReach(kept, window) || check.position !== window.position) {
         mark = this.heard.mark();
         check = await this.check(communityId, viewerId, window);
       }
