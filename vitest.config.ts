@@ -36,6 +36,8 @@ const PGLITE_WHEN_POSTGRES_RUNS = [
   'apps/server/src/test/**/*.test.ts',
   'apps/server/src/modules/search/**/*.test.ts',
   'apps/server/src/modules/home/home-cache.test.ts',
+  // The sets served are bound as one JSON text and read back with json_to_recordset (decision 0094).
+  'apps/server/src/modules/home/served-sets.test.ts',
   'apps/server/src/modules/feeds/page-cache.test.ts',
   // Sessions ended with their sockets (decision 0050).
   'apps/server/src/modules/devices/**/*.test.ts',

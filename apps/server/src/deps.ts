@@ -3,6 +3,7 @@ import type {
   FeedPost,
   LeaderboardResponse,
   PmListResponse,
+  ProfileStar,
   ProfilesResponse,
 } from '@orbit/contract';
 import type { Config } from './config';
@@ -34,6 +35,22 @@ export interface HomeReads extends HeardServing {
     userId: number,
     compute: () => Promise<{ home: ProfilesResponse; streams: StreamsAt }>,
   ): Promise<ProfilesResponse>;
+  /** The star sets served, written behind the homes that served them (decision 0094). */
+  readonly served: ServedStarSets;
+}
+
+/** A home's star set as served: the set, its JSON as digested, the digest, and when. */
+export interface ServedStarSet {
+  stars: ProfileStar[];
+  json: string;
+  digest: string;
+  servedAt: Date;
+}
+
+export interface ServedStarSets {
+  /** The set this instance last served the member, while it waits to be written. */
+  unwritten(owner: number): ServedStarSet | undefined;
+  keep(owner: number, set: ServedStarSet): void;
 }
 
 /** A history as computed, with what it was computed from: the owner's sessions' counter and zone. */

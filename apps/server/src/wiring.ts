@@ -92,7 +92,9 @@ export async function createDeps(
     new JanusMedia(config, log.child({ component: 'janus' }), undefined, () =>
       openRoomsByGateway(database.db),
     );
-  const homes = new HomeCache(database.db);
+  const homes = new HomeCache(database.db, (err) =>
+    log.warn({ err, component: 'home' }, 'star sets served not written; the next homes may pulse again'),
+  );
   realtime.hearStreams(homes);
   const histories = new HistoryCache(database.db);
   const stopHearingHistories = histories.listen(database, log.child({ component: 'histories' }));
@@ -130,6 +132,7 @@ export async function createDeps(
               feed: feedPages,
               thread: threadPages,
             },
+            writtenBehind: { home_star_sets: homes.served },
           })
         : null,
   };
@@ -168,6 +171,7 @@ export async function createDeps(
       await realtime.close();
       await deps.mail.stop();
       await deps.push.stop();
+      await homes.close();
       await deps.media.close();
       await deps.linkPreview.close();
       redis?.disconnect();

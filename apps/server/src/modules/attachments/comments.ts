@@ -63,11 +63,12 @@ export async function createCommentWithFiles(
   return withStoredUploads(deps, files, (uploads) =>
     inTransaction(unitOfWork(deps, callerId), async (work) => {
       const hasAttachments = uploads.count > 0;
-      const { access, comment } = await writeComment(work, callerId, postId, place, input, {
+      const { access, ...written } = await writeComment(work, callerId, postId, place, input, {
         hasAttachments,
       });
+      const { comment } = written;
       const rows = await uploads.attachTo(work.tx, callerId, { commentId: comment.id });
-      await publishNewComment(deps, work, access, comment);
+      await publishNewComment(deps, work, access, written);
       return { comment_id: comment.id, attachments: rows.map(presentAttachment) };
     }),
   );

@@ -1,9 +1,10 @@
 import { type EditCommentBody, EventSubtype, type FeedComment, IdentityType, Urgency } from '@orbit/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { tableRowFromJson } from '../../db/json-rows';
 import { placeholdersFor, preparedForAny } from '../../db/prepared';
 import { runQueries } from '../../db/queries';
-import { comments } from '../../db/schema';
+import { comments, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
@@ -179,12 +180,17 @@ export async function openForComment(db: Queryable, callerId: number, postId: nu
   return access;
 }
 
+/** The comment written, with its author's row: the announcement names them (decision 0094, one statement). */
 const insertComment = preparedForAny('feed_comment_insert', (db) =>
   db
     .insert(comments)
     .values(placeholdersFor(['postId', 'authorId', 'message', 'identityType', 'urgency', 'taggedUsers']))
-    .returning(),
+    .returning({
+      ...getTableColumns(comments),
+      author: sql<unknown>`(SELECT to_json(${users}) FROM ${users} WHERE ${users.id} = ${comments.authorId})`,
+    }),
 );
+const authorFromJson = tableRowFromJson(users);
 
 /**
  * Writes a comment after every rule (may comment, message, urgency, @tags) in the caller's transaction,
@@ -203,7 +209,7 @@ export async function writeComment(
   const urgency = input.urgency ?? Urgency.NONE;
   assertMaySetUrgency(access, urgency);
   const taggedUsers = await taggedIn(work, callerId, access, message, urgency, input.tagged_users);
-  const [comment] = await insertComment(work.tx).execute({
+  const [{ author, ...comment }] = await insertComment(work.tx).execute({
     postId,
     authorId: callerId,
     message,
@@ -212,7 +218,7 @@ export async function writeComment(
     taggedUsers,
   });
   await recordFeedInteraction(work, callerId, access.post);
-  return { access, comment: comment as CommentRow };
+  return { access, comment: comment as CommentRow, author: authorFromJson(author) as UserRow };
 }
 
 /**
@@ -223,15 +229,14 @@ export async function publishNewComment(
   deps: Hooked,
   work: Work,
   access: PostAccess,
-  comment: CommentRow,
+  { comment, author }: { comment: CommentRow; author: UserRow },
   /** Its files, when the caller knows them (none for a comment just written without any). */
   attachments?: AttachmentRow[],
 ) {
   await notifyTagged(deps, work, access.post, comment.taggedUsers);
-  const author = await authorOf(work.tx, comment);
   await notifyComment(work, access.post, comment, author);
   const viewOf = await announce(work, access, comment, EventSubtype.NEW, { author, attachments });
-  return { author, viewOf };
+  return { viewOf };
 }
 
 /** POST /user/comment and /community/feed/comment. */
@@ -243,8 +248,9 @@ export async function createComment(
   input: CommentInput,
 ): Promise<FeedComment> {
   return inTransaction(unitOfWork(deps, callerId), async (work) => {
-    const { access, comment } = await writeComment(work, callerId, postId, place, input);
-    const { author, viewOf } = await publishNewComment(deps, work, access, comment, []);
+    const { access, ...written } = await writeComment(work, callerId, postId, place, input);
+    const { comment, author } = written;
+    const { viewOf } = await publishNewComment(deps, work, access, written, []);
     const announced = viewOf(callerId);
     if (announced) return announced;
     // Just written, without files (those come through the attachments' route): its author was read to announce it.

@@ -15,6 +15,7 @@ import {
   loadBundles,
   noReactions,
   reactionsOf,
+  writtenBundle,
 } from './loader';
 import { type Audience, audienceOf, type PostRow } from './policy';
 import {
@@ -75,18 +76,27 @@ export type AnnouncedView = (readerId: number) => FeedPost | undefined;
  * NEW, UPDATE or DELETE of a post, to everyone it reaches, each seeing it as the list would show them.
  * Answers each reader's view, so that the author's answer is the one their own sockets get, read once.
  */
+/** A post written in this unit of work: who reads it, its author's row, whether files came with it. */
+export interface WrittenAnnouncement {
+  audience: Audience;
+  author: UserRow;
+  withFiles: boolean;
+}
+
 export async function announcePost(
   work: Work,
   post: PostRow,
   subtype: FeedSubtype,
   /**
-   * A post written in this unit of work: who reads it, as read then. Nobody has reacted to it yet (no other
-   * transaction can name it before the commit), so its readers' reactions are not read.
+   * A post written in this unit of work: who reads it and its author, as read then. Nobody has reacted to it
+   * yet (no other transaction can name it before the commit), so its readers' reactions are not read.
    */
-  written?: Audience,
+  written?: WrittenAnnouncement,
 ): Promise<AnnouncedView> {
-  const audience = written ?? (await audienceOf(work, post));
-  const [bundle] = await loadBundles(work.tx, [post]);
+  const audience = written?.audience ?? (await audienceOf(work, post));
+  const bundle = written
+    ? await writtenBundle(work.tx, post, written.author, written.withFiles)
+    : (await loadBundles(work.tx, [post]))[0];
   if (!bundle) return () => undefined;
   const shown = bundle.target ? [bundle.author, bundle.target] : [bundle.author];
   const reactions = written ? noReactions() : await reactionsOf(work.tx, [post.id], audience.recipients);

@@ -64,15 +64,12 @@ export async function loadBundles(
   db: Queryable,
   rows: PostRow[],
   loadPeople: PeopleLoader = (ids) => usersByIds(db, ids),
+  loadStats: (postIds: number[]) => ReturnType<typeof postStats> = (postIds) => postStats(db, postIds),
 ): Promise<PostBundle[]> {
   if (rows.length === 0) return [];
   const [people, stats] = await runQueries(db, [
     () => loadPeople(rows.flatMap(shownIds)),
-    () =>
-      postStats(
-        db,
-        rows.map((p) => p.id),
-      ),
+    () => loadStats(rows.map((p) => p.id)),
   ]);
   const statsOf = new Map(stats.map((s) => [s.postId, s]));
   return rows.map((post) => {
@@ -155,4 +152,23 @@ export async function attachmentsOfComments(db: Queryable, commentIds: number[])
 export function visibleComments(postId: number, seesUrgent: boolean): SQL {
   const onPost = eq(comments.postId, postId);
   return seesUrgent ? onPost : (and(onPost, eq(comments.urgency, Urgency.NONE)) as SQL);
+}
+
+/**
+ * The bundle of a post written in this unit of work, its author read with it (decision 0094): nobody could
+ * comment, react or vote on it yet (no other transaction names it before the commit), so only a private
+ * post's target and the files it came with, if any, are read.
+ */
+export async function writtenBundle(
+  db: Queryable,
+  post: PostRow,
+  author: UserRow,
+  withFiles: boolean,
+): Promise<PostBundle | undefined> {
+  const people: PeopleLoader = (ids) =>
+    ids.every((id) => id === author.id)
+      ? Promise.resolve(new Map([[author.id, author]]))
+      : usersByIds(db, ids);
+  const [bundle] = await loadBundles(db, [post], people, withFiles ? undefined : async () => []);
+  return bundle;
 }

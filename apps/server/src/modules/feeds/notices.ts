@@ -1,7 +1,7 @@
 import { IdentityType, PostPrivacy, PushType, pushTag, Urgency } from '@orbit/contract';
 import type { Work } from '../../platform/tx';
 import { type CommunityStanding, standingIn } from '../communities';
-import { faceOfRowSeenBy, findUser, presentMemberFace, type UserRow } from '../faces';
+import { faceOfRowSeenBy, presentMemberFace, type UserRow } from '../faces';
 import { commentNotification, notify } from '../notifications';
 import { queueCommunityPush } from '../push';
 import type { PostRow } from './policy';
@@ -46,12 +46,17 @@ export async function notifyComment(work: Work, post: CommentedPost, comment: Ne
  * sees (one payload for the whole community, the persona rule kept); an anonymous post names nobody. Members
  * @tagged in it get their mention's push instead (the same tag, so one would replace the other).
  */
-export async function pushExpertPost(work: Work, post: PostRow, standing: CommunityStanding | null) {
+export async function pushExpertPost(
+  work: Work,
+  post: PostRow,
+  standing: CommunityStanding | null,
+  author: UserRow,
+) {
   const communityId = post.communityId;
   // `standing` is the author's, as the check to post read it in this transaction: not read again.
   if (communityId === null || post.privacy !== PostPrivacy.PUBLIC || !standing?.isExpert) return;
   const anonymous = post.identityType === IdentityType.ANONYMOUS;
-  const from = anonymous ? null : presentMemberFace(await findUser(work.tx, post.authorId), false).name;
+  const from = anonymous ? null : presentMemberFace(author, false).name;
   const cause = {
     type: PushType.COMMUNITY,
     from,

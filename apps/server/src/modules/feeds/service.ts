@@ -9,8 +9,9 @@ import {
   PostType,
   TagContext,
 } from '@orbit/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { tableRowFromJson } from '../../db/json-rows';
 import { placeholdersFor, preparedForAny } from '../../db/prepared';
 import { runQueries } from '../../db/queries';
 import { attachments, postReactions, posts, users } from '../../db/schema';
@@ -19,6 +20,7 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { assertMayRead, type CommunityStanding, standingIn } from '../communities';
+import type { UserRow } from '../faces';
 import { recordInteraction, StarTarget } from '../stars';
 import { recordTags } from '../tags';
 import { type AnnouncedView, announcePost } from './events';
@@ -105,7 +107,10 @@ export async function recordFeedInteraction(work: Work, authorId: number, post: 
   }
 }
 
-/** Every post written: all of its columns bound, so that one statement serves every kind of post. */
+/**
+ * Every post written: all of its columns bound, so that one statement serves every kind of post; with its
+ * author's row, which its announcement shows (decision 0094).
+ */
 const insertPost = preparedForAny('feed_post_insert', (db) =>
   db
     .insert(posts)
@@ -126,8 +131,12 @@ const insertPost = preparedForAny('feed_post_insert', (db) =>
         'taggedUsers',
       ]),
     )
-    .returning(),
+    .returning({
+      ...getTableColumns(posts),
+      author: sql<unknown>`(SELECT to_json(${users}) FROM ${users} WHERE ${users.id} = ${posts.authorId})`,
+    }),
 );
+const authorFromJson = tableRowFromJson(users);
 
 /**
  * Writes a post after every rule (may post here, message, private target, @tags) in the caller's
@@ -169,10 +178,11 @@ export async function writePost(
   };
   const audience = await audienceOf(work, row);
   const taggedUsers = await checkTaggedUsers(db, authorId, message, input.tagged_users, audience.recipients);
-  const [post] = await insertPost(db).execute({ ...row, taggedUsers });
+  const [{ author, ...post }] = await insertPost(db).execute({ ...row, taggedUsers });
   await claimPostImages(db, authorId, imageIds, (post as PostRow).id);
   await recordFeedInteraction(work, authorId, post as PostRow);
-  return { post: post as PostRow, audience, standing };
+  const withFiles = extras.hasAttachments === true || imageIds.length > 0;
+  return { post: post as PostRow, audience, standing, author: authorFromJson(author) as UserRow, withFiles };
 }
 
 /** A post just written in this unit of work, with who reads it (written, not yet announced). */
@@ -181,6 +191,9 @@ export interface WrittenPost {
   audience: Audience;
   /** The author's standing in the post's community, as the check to post read it (null on a member's feed). */
   standing: CommunityStanding | null;
+  author: UserRow;
+  /** Whether files came with it (the composer's images, or the attachments module's uploads). */
+  withFiles: boolean;
 }
 
 /**
@@ -190,11 +203,11 @@ export interface WrittenPost {
 export async function publishNewPost(
   deps: Hooked,
   work: Work,
-  { post, audience, standing }: WrittenPost,
+  { post, audience, standing, author, withFiles }: WrittenPost,
 ): Promise<FeedPost> {
-  const viewOf = await announcePost(work, post, EventSubtype.NEW, audience);
+  const viewOf = await announcePost(work, post, EventSubtype.NEW, { audience, author, withFiles });
   await notifyTagged(deps, work, post, post.taggedUsers);
-  await pushExpertPost(work, post, standing);
+  await pushExpertPost(work, post, standing, author);
   return presentAfterAnnouncing(work, post.authorId, viewOf, post);
 }
 

@@ -1,4 +1,4 @@
 /** The friends module's entry: what other modules may use of it (docs/decisions/0033). */
 
 export { friendsAccount } from './account';
-export { faceWatchersOf } from './service';
+export { faceWatchersOf, faceWatchersQuery } from './service';

@@ -9,10 +9,11 @@ import {
   MEMBER_PAGE_SIZE,
   type MembersResponse,
 } from '@orbit/contract';
-import { and, asc, eq, exists, ne, or, sql } from 'drizzle-orm';
-import { alias, union } from 'drizzle-orm/pg-core';
+import { and, asc, eq, exists, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { preparedForAny } from '../../db/prepared';
+import { reads } from '../../db/json-rows';
+import { preparedSql } from '../../db/prepared';
 import { eitherWay, runQueries } from '../../db/queries';
 import { friendRequests, friendships, organizationMembers, users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
@@ -144,20 +145,30 @@ async function friendRowsOf(db: Queryable, userId: number): Promise<UserRow[]> {
   return rows.map((r) => r.user);
 }
 
-/** Members who see `userId`'s face on a star of their own: friends, and either side of a pending request. */
+/**
+ * Members who see `member`'s face on a star of their own: friends, and either side of a pending request; a
+ * select over a value or a column, so that a statement about the member can read them too (decision 0094);
+ * its one column is named by the statement that reads it (`AS watchers(id)`).
+ */
+export const faceWatchersQuery = (member: SQLWrapper) =>
+  sql.join(
+    [
+      reads.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, member)),
+      reads.select({ id: friendRequests.toId }).from(friendRequests).where(eq(friendRequests.fromId, member)),
+      reads.select({ id: friendRequests.fromId }).from(friendRequests).where(eq(friendRequests.toId, member)),
+    ],
+    sql` UNION `,
+  );
+
+const faceWatchersStatement = preparedSql<{ id: number }>(
+  'friends_face_watchers',
+  sql`SELECT id FROM (${faceWatchersQuery(sql.placeholder('member'))}) AS watchers(id)`,
+);
+
 export async function faceWatchersOf(db: Queryable, userId: number): Promise<number[]> {
-  const rows = await faceWatchersStatement(db).execute({ member: userId });
+  const { rows } = await faceWatchersStatement(db).execute({ member: userId });
   return rows.map((row) => row.id);
 }
-
-const faceWatchersStatement = preparedForAny('friends_face_watchers', (db) => {
-  const member = sql.placeholder('member');
-  return union(
-    db.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, member)),
-    db.select({ id: friendRequests.toId }).from(friendRequests).where(eq(friendRequests.fromId, member)),
-    db.select({ id: friendRequests.fromId }).from(friendRequests).where(eq(friendRequests.toId, member)),
-  );
-});
 
 /** GET /user/friends (and /portal/user/friends): the caller's friends, keyed by id, with their persona. */
 export async function friendsOf(db: Queryable, callerId: number): Promise<FriendsResponse> {

@@ -1,10 +1,12 @@
 import type { ProfilesResponse } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
+import type { HomeReads } from '../../deps';
 import type { KeptReadCounts } from '../../platform/ops';
 import { HeardStreams } from '../../platform/realtime/heard-streams';
 import { positionOfStreams, type StreamsAt, streamsPosition } from '../../platform/realtime/history';
 import type { StreamListener } from '../../platform/realtime/stream-hearing';
+import { ServedSets } from './served-sets';
 
 /**
  * How long a computed home is served while no event reaches the member: what time alone changes (a star's
@@ -36,7 +38,7 @@ interface Entry {
  * - **Checked**: otherwise (the bus lost, or an event heard while the home was read), the next read compares
  *   the streams' positions on the database, one statement, so a change committed by any instance shows.
  */
-export class HomeCache implements StreamListener {
+export class HomeCache implements HomeReads, StreamListener {
   private readonly entries = new LRUCache<number, Entry>({
     max: HOME_CACHE_MEMBERS,
     ttl: HOME_CACHE_TTL_MS,
@@ -45,8 +47,19 @@ export class HomeCache implements StreamListener {
   private readonly heard = new HeardStreams<number>((userId) => this.entries.delete(userId));
 
   readonly counts: KeptReadCounts = { hits: 0, misses: 0 };
+  readonly served: ServedSets;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    onFailure: (err: unknown) => void,
+  ) {
+    this.served = new ServedSets(db, onFailure);
+  }
+
+  /** Writes the sets still waiting (the instance stops). */
+  close(): Promise<void> {
+    return this.served.flush();
+  }
 
   /** Whether kept homes are served with no statement (orbit_kept_reads_heard). */
   get serving(): boolean {

@@ -135,7 +135,9 @@ describe('hearing the bus (decision 0076)', () => {
 
   /** A cache on the real database, and how often it computed: a read served with no statement computes nothing. */
   function kept(key: string, seq = 5) {
-    const cache = new HomeCache(first.database.db);
+    const cache = new HomeCache(first.database.db, (err) => {
+      throw err;
+    });
     let computed = 0;
     let during: () => void = () => {};
     const read = () =>

@@ -16,7 +16,7 @@ async function computeProfiles(deps: AppDeps, userId: number) {
   const read = await readHome(deps.db, userId, now);
   const { user, organizations: orgs } = read;
   learnMemberZone(user.id, user.timezone);
-  const home = await homeStarSet(deps.db, read, now);
+  const home = await homeStarSet(deps.db, deps.homes.served, read, now);
   const profiles: ProfilesResponse = {
     user_profile: presentUserProfile(
       user,

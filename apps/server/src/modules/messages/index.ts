@@ -3,5 +3,12 @@
 export { messagesAccount } from './account';
 export { ThreadPageCache } from './page-cache';
 export { groupImageUrl, threadTitle } from './presenter';
-export { facesSeenBy, groupCompanionsOf, isGroupThread, pendingThreadsSql, unreadCountSql } from './queries';
+export {
+  facesSeenBy,
+  groupCompanionsOf,
+  groupCompanionsQuery,
+  isGroupThread,
+  pendingThreadsSql,
+  unreadCountSql,
+} from './queries';
 export { openMessageById, removeMessageById } from './service';

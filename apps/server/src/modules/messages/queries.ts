@@ -2,7 +2,8 @@ import { PM_UNREAD_COUNT_CAP } from '@orbit/contract';
 import { and, eq, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client';
-import { preparedForAny, preparedPerDatabase } from '../../db/prepared';
+import { reads } from '../../db/json-rows';
+import { preparedForAny, preparedPerDatabase, preparedSql } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
 import { personalStreamSql } from '../../platform/realtime/history';
 import { notBlockedEitherWaySql, notHiddenFromSql } from '../blocks';
@@ -188,7 +189,7 @@ export async function pendingThreadCount(db: Queryable, userId: number): Promise
 
 /** The other members of `userId`'s group threads: each thread's star is titled with its members' faces. */
 export async function groupCompanionsOf(db: Queryable, userId: number): Promise<number[]> {
-  const rows = await companionsStatement(db).execute({ member: userId });
+  const { rows } = await companionsStatement(db).execute({ member: userId });
   return rows.map((row) => row.id);
 }
 
@@ -198,13 +199,21 @@ export async function groupCompanionsOf(db: Queryable, userId: number): Promise<
  */
 export const isGroupThread = sql`${messageGroups.isGroup}`;
 
-const companionsStatement = preparedForAny('pm_group_companions', (db) => {
+/**
+ * The other members of `member`'s group threads, as a select over a value or a column, so that a statement
+ * about the member can read them too (decision 0094); its one column is named by the statement that reads it.
+ */
+export const groupCompanionsQuery = (member: SQLWrapper) => {
   const mine = alias(messageParticipants, 'mine');
-  const member = sql.placeholder('member');
-  return db
+  return reads
     .selectDistinct({ id: messageParticipants.userId })
     .from(mine)
     .innerJoin(messageGroups, and(eq(messageGroups.id, mine.groupId), isGroupThread))
     .innerJoin(messageParticipants, eq(messageParticipants.groupId, mine.groupId))
     .where(and(eq(mine.userId, member), ne(messageParticipants.userId, member)));
-});
+};
+
+const companionsStatement = preparedSql<{ id: number }>(
+  'pm_group_companions',
+  sql`SELECT id FROM (${groupCompanionsQuery(sql.placeholder('member'))}) AS companions(id)`,
+);

@@ -1,5 +1,6 @@
 import { EventSubtype, PM_PAGE_SIZE, type PmCreateGroupBody, type PmListResponse } from '@orbit/contract';
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { writeWithNextStatement } from '../../db/begin-with-first';
 import type { Db, Queryable } from '../../db/client';
 import { placeholdersFor, preparedForAny, preparedPerDatabase } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages } from '../../db/schema';
@@ -361,18 +362,23 @@ const readForward = preparedForAny('pm_read_forward', (db) => {
         eq(messageParticipants.userId, sql.placeholder('reader')),
         lt(messageParticipants.lastReadMessageId, message),
       ),
-    )
-    .returning({ userId: messageParticipants.userId });
+    );
 });
 
 /**
- * The reader has seen the thread up to `messageId`: their mark moves forward only, in one UPDATE of their
- * own row, so concurrent reads and sends neither lose a mark nor deadlock. When it moved, their clients
- * refetch the profiles (pending_pms_qty).
+ * The reader has seen the thread up to `messageId`, past the mark the caller read for them: their mark moves
+ * forward only, in one UPDATE of their own row, so concurrent reads and sends neither lose a mark nor
+ * deadlock, and their clients refetch the profiles (pending_pms_qty). The UPDATE goes with the event's
+ * statement (decision 0094): when a concurrent read moved the mark first, the refetch is one too many, never
+ * one too few.
  */
 async function advanceRead(work: Work, groupId: number, readerId: number, messageId: number) {
-  const moved = await readForward(work.tx).execute({ group: groupId, reader: readerId, message: messageId });
-  if (moved.length > 0) await announceProfiles(work, [readerId]);
+  await writeWithNextStatement(work.tx, readForward(work.tx), {
+    group: groupId,
+    reader: readerId,
+    message: messageId,
+  });
+  await announceProfiles(work, [readerId]);
 }
 
 /** POST /pms/read/{group_id}: the caller has seen the thread up to its newest message. */
@@ -383,10 +389,11 @@ export async function markRead(deps: AppDeps, callerId: number, groupId: number)
       .select({ id: max(messages.id) })
       .from(messages)
       .where(eq(messages.groupId, groupId));
-    await advanceRead(work, groupId, callerId, newest?.id ?? 0);
+    const newestId = newest?.id ?? 0;
+    if (newestId > thread.viewer.lastReadId) await advanceRead(work, groupId, callerId, newestId);
     return {
       group_id: groupId,
-      last_read_pm_id: Math.max(thread.viewer.lastReadId, newest?.id ?? 0),
+      last_read_pm_id: Math.max(thread.viewer.lastReadId, newestId),
       pending_pms_qty: await pendingThreadCount(work.tx, callerId),
     };
   });

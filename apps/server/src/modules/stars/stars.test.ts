@@ -19,9 +19,13 @@ const starOf = async (owner: TestUser, userId: number) =>
  * the table to stand for time passing, which no event announces (the cache shows it within its lifetime).
  */
 const computedStarOf = async (owner: TestUser, userId: number) =>
-  (await homeStarSet(ctx.deps.db, await readHome(ctx.deps.db, owner.userId, new Date()))).stars.find(
-    (s) => s.user_id === userId && s.star_type !== StarType.ME,
-  );
+  (
+    await homeStarSet(
+      ctx.deps.db,
+      ctx.deps.homes.served,
+      await readHome(ctx.deps.db, owner.userId, new Date()),
+    )
+  ).stars.find((s) => s.user_id === userId && s.star_type !== StarType.ME);
 const request = (from: TestUser, to: TestUser) =>
   call(app, 'friendRequest', { headers: from.headers, body: { user_id: to.userId } });
 /** A star's id is text; a pinnable star's is the number of its row, which the route takes (docs/decisions/0035). */

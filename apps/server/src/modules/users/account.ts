@@ -59,7 +59,8 @@ async function applyShapes(work: Work, user: UserRow, bodies: UpdateUserBody[]):
     const rule = SHAPES.get(shape);
     if (!rule) throw badRequest('validation', `The import cannot set ${shape}`);
     if (rule.managedByProvider && user.identityProvider) throw managedByProvider();
-    const step = await rule.apply(body, { tx: work.tx, user: current });
+    const row = current;
+    const step = await rule.apply(body, { tx: work.tx, userId: row.id, row: async () => row });
     change = { ...change, ...step };
     current = { ...current, ...step } as UserRow;
   }

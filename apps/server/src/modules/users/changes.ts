@@ -18,9 +18,11 @@ import * as rules from './rules';
 
 export type ColumnChange = Partial<typeof users.$inferInsert>;
 
-interface ChangeContext {
+export interface ChangeContext {
   tx: Tx;
-  user: UserRow;
+  userId: number;
+  /** The member's row, locked, read on the first call: most changes write without reading it (decision 0094). */
+  row(): Promise<UserRow>;
 }
 
 /**
@@ -54,7 +56,8 @@ export function shapeOf(body: UpdateUserBody): string {
   return keys.sort().join(',');
 }
 
-async function aliasChange(body: UpdateUserBody, { tx, user }: ChangeContext): Promise<ColumnChange> {
+async function aliasChange(body: UpdateUserBody, { tx, row }: ChangeContext): Promise<ColumnChange> {
+  const user = await row();
   const add = body.alias_add?.trim() || null;
   const remove = body.alias_remove?.trim() || null;
   // alias_remove names the alias the editor showed: a stale editor must not overwrite a newer change.
@@ -78,7 +81,7 @@ function httpsUrl(value: string): string {
   throw badRequest('validation', 'A persona image URL must be an https URL');
 }
 
-async function personaChange(body: UpdateUserBody, { tx, user }: ChangeContext): Promise<ColumnChange> {
+async function personaChange(body: UpdateUserBody, { tx, userId }: ChangeContext): Promise<ColumnChange> {
   const { type, value } = body.persona_image!;
   const text = String(value).trim();
   if (type === PersonaType.STAR) {
@@ -89,7 +92,7 @@ async function personaChange(body: UpdateUserBody, { tx, user }: ChangeContext):
   }
   if (type === PersonaType.UPLOADED) {
     const imageId = Number(text);
-    if (!Number.isSafeInteger(imageId) || !(await isOwnPersonaImage(tx, user.id, imageId))) {
+    if (!Number.isSafeInteger(imageId) || !(await isOwnPersonaImage(tx, userId, imageId))) {
       throw badRequest('invalid_image', 'unable to change persona image: not one of your uploaded images');
     }
     return { personaType: type, personaValue: String(imageId) };
@@ -100,23 +103,24 @@ async function personaChange(body: UpdateUserBody, { tx, user }: ChangeContext):
   throw badRequest('validation', 'persona_image.type must be 1, 2, 3 or 4');
 }
 
-function countryChange(body: UpdateUserBody, { user }: ChangeContext): ColumnChange {
+async function countryChange(body: UpdateUserBody, { row }: ChangeContext): Promise<ColumnChange> {
   const country = rules.countryCode(body.address!.country!);
+  const user = await row();
   // A state belongs to its country: moving country clears it until the member picks a new one.
   return { country, state: country === user.country ? user.state : null };
 }
 
 /** Mood tags also become the member's prior tags of the GOJIMOJI context (GET /tags). */
-async function moodTagsChange(body: UpdateUserBody, { tx, user }: ChangeContext): Promise<ColumnChange> {
+async function moodTagsChange(body: UpdateUserBody, { tx, userId }: ChangeContext): Promise<ColumnChange> {
   const moodTags = rules.moodTags(body.gojimoji!.tags!);
-  await recordTags(tx, user.id, TagContext.GOJIMOJI, moodTags);
+  await recordTags(tx, userId, TagContext.GOJIMOJI, moodTags);
   return { moodTags };
 }
 
 /** Every mood set is kept (mood_history), even the same one again: the member's private insights count them. */
-async function moodChange(body: UpdateUserBody, { tx, user }: ChangeContext): Promise<ColumnChange> {
+async function moodChange(body: UpdateUserBody, { tx, userId }: ChangeContext): Promise<ColumnChange> {
   const mood = rules.mood(body.gojimoji!.mood!);
-  await recordMood(tx, user.id, mood);
+  await recordMood(tx, userId, mood);
   return { mood };
 }
 
@@ -166,7 +170,10 @@ export const SHAPES = new Map<string, Shape>([
   ['height_meter', { apply: (b) => ({ heightMeter: rules.heightMeter(b.height_meter!) }) }],
   ['weight_kg', { apply: (b) => ({ weightKg: rules.weightKg(b.weight_kg!) }) }],
   ['address.country', { apply: countryChange }],
-  ['address.state', { apply: (b, { user }) => ({ state: rules.stateFor(user.country, b.address!.state!) }) }],
+  [
+    'address.state',
+    { apply: async (b, { row }) => ({ state: rules.stateFor((await row()).country, b.address!.state!) }) },
+  ],
   ['measurement_unit', { apply: (b) => ({ unitPreference: rules.measurementUnit(b.measurement_unit!) }) }],
   ['timezone', { apply: (b) => ({ timezone: rules.timezone(b.timezone!) }) }],
   ['persona_image', { managedByProvider: true, seen: 'face', apply: personaChange }],

@@ -1,25 +1,25 @@
 import { EventType, personaImageUrl, type UpdateUserBody, type UserProfile } from '@orbit/contract';
-import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { runQueries } from '../../db/queries';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Queryable, Tx } from '../../db/client';
+import { parsedJson } from '../../db/json-rows';
 import { users } from '../../db/schema';
 import { type AppDeps, unitOfWork } from '../../deps';
 import type { AuthContext } from '../../platform/auth/sessions';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { forgetKeptReads } from '../activities';
-import { organizationsOf } from '../admin';
+import { organizationsOf, organizationsRead } from '../admin';
 import { changePassword } from '../auth';
 import { isBlockedEitherWay } from '../blocks';
 import { findUser, lockUser, presentPublicProfile, relationOf, type UserRow } from '../faces';
-import { faceWatchersOf } from '../friends';
-import { groupCompanionsOf } from '../messages';
-import { type Audience, PASSWORD_SHAPE, SHAPES, shapeOf } from './changes';
+import { faceWatchersQuery } from '../friends';
+import { groupCompanionsQuery } from '../messages';
+import { type Audience, type ChangeContext, PASSWORD_SHAPE, SHAPES, shapeOf } from './changes';
 import { presentUserProfile } from './presenter';
 
-/** `row`: the member's row as a change just left it, when the caller has it (it is not read again). */
-export async function ownProfile(db: Queryable, userId: number, row?: UserRow): Promise<UserProfile> {
-  const [user, orgs] = await Promise.all([row ?? findUser(db, userId), organizationsOf(db, userId)]);
+export async function ownProfile(db: Queryable, userId: number): Promise<UserProfile> {
+  const [user, orgs] = await Promise.all([findUser(db, userId), organizationsOf(db, userId)]);
   return presentUserProfile(
     user,
     orgs.map((o) => o.id),
@@ -55,27 +55,52 @@ export function announceProfileChange(work: Work, userId: number) {
   return work.emit([userId], EventType.USER_PROFILES, null, { user_id: userId });
 }
 
+/** Who hears a change others see (decision 0094): everyone with the member's face on a star of their own. */
+const heardBySql = sql<unknown>`(SELECT coalesce(json_agg(heard.id), '[]'::json)
+  FROM (${faceWatchersQuery(users.id)} UNION ${groupCompanionsQuery(users.id)}) AS heard(id))`;
+const organizations = organizationsRead(users.id);
+
+/**
+ * Writes a change of the member's row and answers the row as it left it, with their organisations and, for a
+ * change others see, who hears it: one statement (decision 0094). Undefined when the member is gone.
+ */
+async function writeChange(
+  tx: Tx,
+  userId: number,
+  columns: PgUpdateSetSource<typeof users>,
+  audience: Audience,
+) {
+  const heard = audience === 'self' ? sql<unknown>`'[]'::json` : heardBySql;
+  const [written] = await tx
+    .update(users)
+    .set(columns)
+    .where(eq(users.id, userId))
+    .returning({ ...getTableColumns(users), organizations: organizations.sql, heardBy: heard });
+  if (!written) return undefined;
+  const { organizations: orgs, heardBy, ...row } = written;
+  return {
+    row: row as UserRow,
+    organizations: organizations.decode(orgs),
+    heardBy: parsedJson(heardBy) as number[],
+  };
+}
+
 /**
  * A change of what the member shows: they refresh their own profile, and everyone with their face on a star
  * (friends, pending requests, group threads) hears it too: a new name or picture as a refetch of their star
  * set, a new mood as a delta they put on the member's stars themselves (issue 17: no refetch storms).
  */
-async function announceChange(
-  work: Work,
-  user: Pick<UserRow, 'id' | 'mood' | 'moodTags'>,
-  audience: Audience,
-) {
+async function announceChange(work: Work, written: ChangeWritten, audience: Audience) {
+  const { row: user, heardBy } = written;
   await announceProfileChange(work, user.id);
   if (audience === 'self') return;
-  const [watchers, companions] = await runQueries(work.tx, [
-    () => faceWatchersOf(work.tx, user.id),
-    () => groupCompanionsOf(work.tx, user.id),
-  ]);
-  const others = new Set([...watchers, ...companions]);
+  const others = new Set(heardBy);
   others.delete(user.id);
   const delta = audience === 'mood' ? { gojimoji: { mood: user.mood, tags: user.moodTags } } : {};
   return work.emit(others, EventType.USER_PROFILES, null, { user_id: user.id, ...delta });
 }
+
+type ChangeWritten = NonNullable<Awaited<ReturnType<typeof writeChange>>>;
 
 /**
  * A moderator removes what a reported member shows of themselves (decision 0047): their avatar name and
@@ -83,13 +108,18 @@ async function announceChange(
  * False when the member is gone.
  */
 export async function resetFace(work: Work, userId: number): Promise<boolean> {
-  const [changed] = await work.tx
-    .update(users)
-    .set({ alias: null, personaType: sql`DEFAULT`, personaValue: sql`DEFAULT` })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!changed) return false;
-  await announceChange(work, changed, 'face');
+  const written = await writeChange(
+    work.tx,
+    userId,
+    {
+      alias: null,
+      personaType: sql`DEFAULT`,
+      personaValue: sql`DEFAULT`,
+    },
+    'face',
+  );
+  if (!written) return false;
+  await announceChange(work, written, 'face');
   return true;
 }
 
@@ -114,18 +144,16 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
       `PUT /user takes exactly one change of docs/product/account-and-safety.md#profile; got {${shape}}`,
     );
   }
-  let changed: UserRow;
+  let changed: ChangeWritten;
   try {
     changed = await inTransaction(unitOfWork(deps), async (work) => {
-      const user = await lockUser(work.tx, auth.userId);
-      if (change.managedByProvider && user.identityProvider) throw managedByProvider();
-      const [row] = await work.tx
-        .update(users)
-        .set(await change.apply(body, { tx: work.tx, user }))
-        .where(eq(users.id, auth.userId))
-        .returning();
-      await announceChange(work, row, change.seen ?? 'self');
-      return row;
+      const ctx = changeContext(work.tx, auth.userId);
+      if (change.managedByProvider && (await ctx.row()).identityProvider) throw managedByProvider();
+      const audience = change.seen ?? 'self';
+      const written = await writeChange(work.tx, auth.userId, await change.apply(body, ctx), audience);
+      if (!written) throw notFound('No such member');
+      await announceChange(work, written, audience);
+      return written;
     });
   } catch (err) {
     // Two members claiming the same alias at once: the unique index decides, the loser hears why.
@@ -134,7 +162,23 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
   }
   // The member's zone may have moved: their histories are grouped by other days (decision 0075).
   if (shape.split(',').includes('timezone')) forgetKeptReads(deps, [auth.userId]);
-  return ownProfile(deps.db, auth.userId, changed);
+  return presentUserProfile(
+    changed.row,
+    changed.organizations.map((o) => o.id),
+  );
+}
+
+/** What a change reads of the member: their row, locked, only when a change asks for it. */
+function changeContext(tx: Tx, userId: number): ChangeContext {
+  let locked: Promise<UserRow> | undefined;
+  return {
+    tx,
+    userId,
+    row: () => {
+      locked ??= lockUser(tx, userId);
+      return locked;
+    },
+  };
 }
 
 /** PUT /v4/users/{id}: a member sets only their own notification level. */

@@ -15,6 +15,7 @@ import type { SessionCache } from '../auth/session-cache';
 import type { UpkeepCounts } from '../db-upkeep';
 import type { Media, OpenRooms } from '../media';
 import type { Realtime } from '../realtime';
+import type { WrittenBehindCounts } from '../written-behind';
 import { HttpMeters, sampled } from './http-meters';
 import { within } from './within';
 
@@ -37,6 +38,8 @@ export interface MetricsSources {
    * whether it hears every change now (serving: kept answers go out with no statement).
    */
   keptReads: Record<string, { readonly counts: KeptReadCounts; readonly serving: boolean }>;
+  /** Writes gathered and written behind the requests that made them (decision 0094), by name. */
+  writtenBehind: Record<string, { readonly counts: WrittenBehindCounts }>;
 }
 
 /** How often a kept read was served as kept (hit) or computed (miss). */
@@ -224,7 +227,7 @@ export class OrbitMetrics {
   }
 
   private sampledMetrics(): Metric[] {
-    const { realtime, database, media, draining, sessions, keptReads } = this.sources;
+    const { realtime, database, media, draining, sessions, keptReads, writtenBehind } = this.sources;
     const one = (value: number) => [{ value, labels: {} }];
     const pool = (read: (stats: ReturnType<Database['poolStats']>) => number) => () =>
       one(read(database.poolStats()));
@@ -264,6 +267,18 @@ export class OrbitMetrics {
             value: kept.serving ? 1 : 0,
             labels: { read },
           })),
+      ),
+      sampled(
+        'orbit_written_behind_total',
+        'Changes written behind the requests that made them (written), lost on a failed write (failed), and the statements (writes)',
+        'counter',
+        () =>
+          Object.entries(writtenBehind).flatMap(([write, { counts }]) =>
+            (['written', 'failed', 'writes'] as const).map((result) => ({
+              value: counts[result],
+              labels: { write, result },
+            })),
+          ),
       ),
       sampled('orbit_ws_connections', 'Sockets open on this instance', 'gauge', () =>
         one(realtime.stats().sockets),

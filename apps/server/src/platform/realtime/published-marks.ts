@@ -4,6 +4,7 @@ import { preparedSql } from '../../db/prepared';
 import { relaxedCommit } from '../../db/queries';
 import { unpublishedChannelEvents, unpublishedEvents } from '../../db/schema';
 import type { CommittedBatch } from '../tx';
+import { WrittenBehind } from '../written-behind';
 
 /** Event ids that reached the bus, by table. */
 export interface PublishedIds {
@@ -47,44 +48,31 @@ export class PublishedMarks {
   /** Long enough to gather a busy instance's writes, far inside STRANDED_AFTER_MS. */
   static readonly DELAY_MS = 50;
 
-  private waiting: PublishedIds = { personal: [], channel: [] };
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> | null = null;
+  private readonly behind: WrittenBehind<PublishedIds>;
 
-  constructor(
-    private readonly db: Queryable,
-    private readonly onFailure: (err: unknown) => void,
-  ) {}
+  constructor(db: Queryable, onFailure: (err: unknown) => void) {
+    this.behind = new WrittenBehind({
+      empty: () => ({ personal: [], channel: [] }),
+      size: (ids) => ids.personal.length + ids.channel.length,
+      write: (ids) => markPublished(db, ids),
+      onFailure,
+      delayMs: PublishedMarks.DELAY_MS,
+    });
+  }
 
   get pending(): number {
-    return this.waiting.personal.length + this.waiting.channel.length;
+    return this.behind.pending;
   }
 
   add(ids: PublishedIds): void {
-    this.waiting.personal.push(...ids.personal);
-    this.waiting.channel.push(...ids.channel);
-    this.schedule();
+    this.behind.add((waiting) => {
+      waiting.personal.push(...ids.personal);
+      waiting.channel.push(...ids.channel);
+    });
   }
 
   /** Writes what waits now (after a write in progress); close() calls it so that no mark is left behind. */
-  async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.writing;
-    if (this.pending === 0) return;
-    const ids = this.waiting;
-    this.waiting = { personal: [], channel: [] };
-    this.writing = markPublished(this.db, ids)
-      .catch(this.onFailure)
-      .finally(() => {
-        this.writing = null;
-        if (this.pending > 0) this.schedule();
-      });
-    await this.writing;
-  }
-
-  private schedule(): void {
-    if (this.timer || this.writing) return;
-    this.timer = setTimeout(() => void this.flush(), PublishedMarks.DELAY_MS);
+  flush(): Promise<void> {
+    return this.behind.flush();
   }
 }
