@@ -100,7 +100,8 @@ export const usersAccount: AccountPart = {
     const level = document.profile?.notification_level;
     if (level !== undefined) change.notificationLevel = level;
     if (Object.keys(change).length > 0) {
-      await work.tx.update(users).set(change).where(eq(users.id, userId));
+      const [row] = await work.tx.update(users).set(change).where(eq(users.id, userId)).returning();
+      for (const body of bodies) await SHAPES.get(shapeOf(body))?.written?.(work.tx, row as UserRow);
       await announceProfileChange(work, userId);
     }
     return { profile: document.profile !== undefined, notes: document.notes !== undefined };

@@ -38,6 +38,11 @@ interface Shape {
   /** Absent: the member alone; nothing a star shows others changed. */
   seen?: Exclude<Audience, 'self'>;
   apply(body: UpdateUserBody, ctx: ChangeContext): ColumnChange | Promise<ColumnChange>;
+  /**
+   * What the change also records once the member's row is written: the row's lock is held from there to the
+   * commit, so two devices' changes are recorded in the order they were applied (decision 0094).
+   */
+  written?(tx: Tx, row: UserRow): Promise<void>;
 }
 
 export const PASSWORD_SHAPE = 'password_new,password_old';
@@ -111,18 +116,18 @@ async function countryChange(body: UpdateUserBody, { row }: ChangeContext): Prom
 }
 
 /** Mood tags also become the member's prior tags of the GOJIMOJI context (GET /tags). */
-async function moodTagsChange(body: UpdateUserBody, { tx, userId }: ChangeContext): Promise<ColumnChange> {
-  const moodTags = rules.moodTags(body.gojimoji!.tags!);
-  await recordTags(tx, userId, TagContext.GOJIMOJI, moodTags);
-  return { moodTags };
-}
+const moodTagsShape: Shape = {
+  seen: 'mood',
+  apply: (body) => ({ moodTags: rules.moodTags(body.gojimoji!.tags!) }),
+  written: (tx, row) => recordTags(tx, row.id, TagContext.GOJIMOJI, row.moodTags),
+};
 
 /** Every mood set is kept (mood_history), even the same one again: the member's private insights count them. */
-async function moodChange(body: UpdateUserBody, { tx, userId }: ChangeContext): Promise<ColumnChange> {
-  const mood = rules.mood(body.gojimoji!.mood!);
-  await recordMood(tx, userId, mood);
-  return { mood };
-}
+const moodShape: Shape = {
+  seen: 'mood',
+  apply: (body) => ({ mood: rules.mood(body.gojimoji!.mood!) }),
+  written: (tx, row) => recordMood(tx, row.id, row.mood as number),
+};
 
 /**
  * Quiet hours on, moved or off (decision 0044). Windows that ended before this change are not digested: the
@@ -178,8 +183,8 @@ export const SHAPES = new Map<string, Shape>([
   ['timezone', { apply: (b) => ({ timezone: rules.timezone(b.timezone!) }) }],
   ['persona_image', { managedByProvider: true, seen: 'face', apply: personaChange }],
   ['tag_notes', { apply: (b) => ({ tagNotes: rules.tagNotes(b.tag_notes!) }) }],
-  ['gojimoji.mood', { seen: 'mood', apply: moodChange }],
-  ['gojimoji.tags', { seen: 'mood', apply: moodTagsChange }],
+  ['gojimoji.mood', moodShape],
+  ['gojimoji.tags', moodTagsShape],
   // Settings only the member's own devices hear of (decision 0044).
   ['quiet_hours', { apply: quietHoursChange }],
   ['wellbeing_mode', { apply: (b) => ({ wellbeingMode: b.wellbeing_mode! }) }],

@@ -152,6 +152,7 @@ export async function updateProfile(deps: AppDeps, auth: AuthContext, body: Upda
       const audience = change.seen ?? 'self';
       const written = await writeChange(work.tx, auth.userId, await change.apply(body, ctx), audience);
       if (!written) throw notFound('No such member');
+      await change.written?.(work.tx, written.row);
       await announceChange(work, written, audience);
       return written;
     });
