@@ -52,6 +52,18 @@ describe('the star sets served, written behind the homes (decision 0094)', () =>
     expect(digests).toEqual(['again', 'first', 'first', 'during', 'during']);
   });
 
+  it("writes two instances' sets of the same members at once without a deadlock, in any order they were kept", async () => {
+    const members = await Promise.all(Array.from({ length: 40 }, () => signUp(app)));
+    const ids = members.map((m) => m.userId);
+    const setOf = (digest: string) => ({ stars: [], json: '[]', digest, servedAt: new Date() });
+    for (let round = 0; round < 10; round += 1) {
+      const [one, other] = [new ServedSets(deps.db, failLoudly), new ServedSets(deps.db, failLoudly)];
+      for (const id of ids) one.keep(id, setOf('one'));
+      for (const id of [...ids].reverse()) other.keep(id, setOf('other'));
+      await Promise.all([one.flush(), other.flush()]);
+    }
+  });
+
   it("leaves out a member gone before the write and keeps the others' sets", async () => {
     const kept = await signUp(app);
     const served = new ServedSets(deps.db, failLoudly);

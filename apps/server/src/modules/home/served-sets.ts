@@ -25,9 +25,13 @@ const writeSets = preparedSql(
     SET stars = excluded.stars, digest = excluded.digest, served_at = excluded.served_at`,
 );
 
-/** The sets as the statement's JSON: each set's own JSON text goes in as it was digested, not encoded again. */
+/**
+ * The sets as the statement's JSON: each set's own JSON text goes in as it was digested, not encoded again.
+ * In the members' order, so that two instances' writes lock their rows in one order and never wait crosswise.
+ */
 const setsJson = (waiting: Waiting) =>
   `[${[...waiting]
+    .sort(([a], [b]) => a - b)
     .map(
       ([owner, set]) =>
         `{"owner_id":${owner},"stars":${set.json},"digest":${JSON.stringify(set.digest)},"served_at":"${set.servedAt.toISOString()}"}`,
