@@ -4,6 +4,7 @@ import { feedFixtures } from '../test/feeds';
 import { createTestApp, DB_TARGET, signUp, type TestUser } from '../test/harness';
 import { messagesClient } from '../test/messages';
 import { roundTripsOf } from '../test/round-trips';
+import { startingNow } from '../test/sessions';
 
 const onPostgres = DB_TARGET === 'postgres';
 if (!onPostgres) {
@@ -21,14 +22,14 @@ if (!onPostgres) {
 const ctx = onPostgres ? await createTestApp() : undefined;
 const app = ctx?.app as NonNullable<typeof ctx>['app'];
 
-describe.runIf(onPostgres)("the crowd's writes, in round trips (decision 0094)", () => {
-  const twice = async (request: () => Promise<{ statusCode: number }>) => {
-    expect((await request()).statusCode).toBe(200);
+describe.runIf(onPostgres)("the crowd's writes, in round trips (decisions 0094 and 0096)", () => {
+  const twice = async (request: () => Promise<{ statusCode: number }>, ok = 200) => {
+    expect((await request()).statusCode).toBe(ok);
     let status = 0;
     const trips = await roundTripsOf(async () => {
       status = (await request()).statusCode;
     });
-    expect(status).toBe(200);
+    expect(status).toBe(ok);
     return trips;
   };
 
@@ -50,9 +51,9 @@ describe.runIf(onPostgres)("the crowd's writes, in round trips (decision 0094)",
         headers: member.headers,
         body: { message: 'yes', feed_id: feedId, community_id: id },
       });
-    // The post, the insert with its author, how the post's author sees the commenter, the notification, the
+    // The post, the insert with its author and how the post's author sees them, the notification, the
     // community's readers, the events with the commit.
-    expect(await twice(comment)).toBe(6);
+    expect(await twice(comment)).toBe(5);
   });
 
   it("posts without reading its author or a new post's counts: nobody could comment on it yet", async () => {
@@ -68,7 +69,7 @@ describe.runIf(onPostgres)("the crowd's writes, in round trips (decision 0094)",
     expect(await twice(post)).toBe(4);
   });
 
-  it("reads a thread up to its newest message in three: the reader's mark moves with the events' statement", async () => {
+  it("reads a thread up to its newest message in two: the page with the thread, the reader's mark with the events", async () => {
     const { friendsWithThread, sendOk } = messagesClient(app);
     const { a, b, groupId } = await friendsWithThread();
     const list = (reader: TestUser) => () =>
@@ -76,7 +77,31 @@ describe.runIf(onPostgres)("the crowd's writes, in round trips (decision 0094)",
     await sendOk(b, groupId, 'one');
     await list(a)();
     await sendOk(b, groupId, 'two');
-    // The thread with the reader's mark, the page, the mark moved with the event and the commit.
-    expect(await roundTripsOf(list(a))).toBe(3);
+    // The thread with the reader's mark and its newest page, the mark moved with the event and the commit.
+    expect(await roundTripsOf(list(a))).toBe(2);
+  });
+
+  it('sends a message in four when no recipient has a device to push to: who has one is read with the notification', async () => {
+    const { friendsWithThread } = messagesClient(app);
+    const { a, groupId } = await friendsWithThread();
+    const send = () =>
+      call(app, 'sendMessage', {
+        headers: a.headers,
+        params: { group_id: groupId },
+        body: { message: 'hi' },
+      });
+    // The thread, the message, the notifications with who can be pushed to, the events with the commit.
+    expect(await twice(send)).toBe(4);
+  });
+
+  it('logs an activity session in four: the moments it answers come with its insert', async () => {
+    const member = await signUp(app);
+    const log = () =>
+      call(app, 'logActivity', {
+        headers: member.headers,
+        body: { activity_type: 1, start: startingNow(), duration_ms: 1_800_000 },
+      });
+    // The session with the moments it answers, the feed's readers, the post, the events with the commit.
+    expect(await twice(log, 201)).toBe(4);
   });
 });

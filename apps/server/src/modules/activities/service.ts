@@ -12,7 +12,7 @@ import {
   type LogSessionBody,
   PostType,
 } from '@orbit/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { writeWithNextStatement } from '../../db/begin-with-first';
 import { placeholdersFor, preparedForAny } from '../../db/prepared';
 import { activityLogPosts, activityLogs } from '../../db/schema';
@@ -22,7 +22,12 @@ import { badRequest } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { findUser } from '../faces';
 import { publishNewPost, writePost } from '../feeds';
-import { completeMomentsByActivity } from '../moments';
+import {
+  type AnsweredMoment,
+  answeredMomentsSql,
+  appsAnsweredBy,
+  completeMomentsByActivity,
+} from '../moments';
 import { type ActivityLogRow, metresOf, presentActivityLog } from './presenter';
 
 /** What a session says, from the member's form or from an integration. */
@@ -85,6 +90,8 @@ async function recordNew(
   userId: number,
   row: ActivityLogRow,
   input: ActivityLogInput,
+  /** The moments the session answers, when its insert read them. */
+  answered?: AnsweredMoment[],
 ) {
   const written = await writePost(
     work,
@@ -95,7 +102,7 @@ async function recordNew(
   );
   const postId = written.post.id;
   await writeWithNextStatement(work.tx, linkPost(work.tx), { activityLogId: row.id, postId });
-  await completeMomentsByActivity(work, row);
+  await completeMomentsByActivity(work, row, answered);
   await publishNewPost(deps, work, written);
   // The member reads their own feed, so the post's audience has their units already.
   const unit =
@@ -121,6 +128,7 @@ function rowOf(userId: number, input: ActivityLogInput, now: Date) {
   };
 }
 
+/** A session logged by hand, with the moments it answers (a statement less, decision 0096). */
 const insertSession = preparedForAny('activity_session_insert', (db) =>
   db
     .insert(activityLogs)
@@ -139,7 +147,10 @@ const insertSession = preparedForAny('activity_session_insert', (db) =>
         'distanceM',
       ]),
     )
-    .returning(),
+    .returning({
+      ...getTableColumns(activityLogs),
+      answeredMoments: answeredMomentsSql(activityLogs, sql.placeholder('apps')),
+    }),
 );
 
 /** POST /user/activity/sessions: the member logs a session by hand (activity ids 1..122 without 71). */
@@ -154,8 +165,11 @@ export async function logActivity(
   }
   const values = rowOf(userId, body, now);
   const logged = await inTransaction(unitOfWork(deps), async (work) => {
-    const [row] = await insertSession(work.tx).execute(values);
-    return { session: await recordNew(deps, work, userId, row as ActivityLogRow, body), created: true };
+    const [{ answeredMoments, ...row }] = await insertSession(work.tx).execute({
+      ...values,
+      apps: appsAnsweredBy(values.appId),
+    });
+    return { session: await recordNew(deps, work, userId, row, body, answeredMoments), created: true };
   });
   forgetKeptReads(deps, [userId]);
   return logged;

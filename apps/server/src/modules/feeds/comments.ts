@@ -9,7 +9,7 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { blockedContact, notHiddenFromSql } from '../blocks';
-import type { UserRow } from '../faces';
+import { presentMemberFace, seesOthersPersonaSql, type UserRow } from '../faces';
 import { type AnnouncedComment, announceComment, type CommentAnnouncement, type FeedSubtype } from './events';
 import { detachFiles, removeStoredFiles, type WarnLog } from './files';
 import { checkTaggedUsers, cleanMessage } from './input';
@@ -180,7 +180,10 @@ export async function openForComment(db: Queryable, callerId: number, postId: nu
   return access;
 }
 
-/** The comment written, with its author's row: the announcement names them (decision 0094, one statement). */
+/**
+ * The comment written, with its author's row (the announcement names them, decision 0094) and whether the
+ * post's author sees their persona (their notification names them so): one statement.
+ */
 const insertComment = preparedForAny('feed_comment_insert', (db) =>
   db
     .insert(comments)
@@ -188,6 +191,8 @@ const insertComment = preparedForAny('feed_comment_insert', (db) =>
     .returning({
       ...getTableColumns(comments),
       author: sql<unknown>`(SELECT to_json(${users}) FROM ${users} WHERE ${users.id} = ${comments.authorId})`,
+      personaSeenByPostAuthor: sql<boolean>`(SELECT ${seesOthersPersonaSql(sql.placeholder('postAuthorId'))}
+        FROM ${users} WHERE ${users.id} = ${comments.authorId})`,
     }),
 );
 const authorFromJson = tableRowFromJson(users);
@@ -209,8 +214,9 @@ export async function writeComment(
   const urgency = input.urgency ?? Urgency.NONE;
   assertMaySetUrgency(access, urgency);
   const taggedUsers = await taggedIn(work, callerId, access, message, urgency, input.tagged_users);
-  const [{ author, ...comment }] = await insertComment(work.tx).execute({
+  const [{ author, personaSeenByPostAuthor, ...comment }] = await insertComment(work.tx).execute({
     postId,
+    postAuthorId: access.post.authorId,
     authorId: callerId,
     message,
     identityType: input.identity_type ?? IdentityType.USERNAME,
@@ -218,7 +224,12 @@ export async function writeComment(
     taggedUsers,
   });
   await recordFeedInteraction(work, callerId, access.post);
-  return { access, comment: comment as CommentRow, author: authorFromJson(author) as UserRow };
+  return {
+    access,
+    comment: comment as CommentRow,
+    author: authorFromJson(author) as UserRow,
+    personaSeenByPostAuthor,
+  };
 }
 
 /**
@@ -229,12 +240,13 @@ export async function publishNewComment(
   deps: Hooked,
   work: Work,
   access: PostAccess,
-  { comment, author }: { comment: CommentRow; author: UserRow },
+  written: { comment: CommentRow; author: UserRow; personaSeenByPostAuthor: boolean },
   /** Its files, when the caller knows them (none for a comment just written without any). */
   attachments?: AttachmentRow[],
 ) {
+  const { comment, author } = written;
   await notifyTagged(deps, work, access.post, comment.taggedUsers);
-  await notifyComment(work, access.post, comment, author);
+  await notifyComment(work, access.post, comment, presentMemberFace(author, written.personaSeenByPostAuthor));
   const viewOf = await announce(work, access, comment, EventSubtype.NEW, { author, attachments });
   return { viewOf };
 }

@@ -1,7 +1,7 @@
 import { IdentityType, PostPrivacy, PushType, pushTag, Urgency } from '@orbit/contract';
 import type { Work } from '../../platform/tx';
 import { type CommunityStanding, standingIn } from '../communities';
-import { faceOfRowSeenBy, presentMemberFace, type UserRow } from '../faces';
+import { type MemberFace, presentMemberFace, type UserRow } from '../faces';
 import { commentNotification, notify } from '../notifications';
 import { queueCommunityPush } from '../push';
 import type { PostRow } from './policy';
@@ -19,7 +19,13 @@ interface NewComment {
 }
 
 /** COMMENTS to a post's author when someone else comments, unless it is urgent and they may not see it. */
-export async function notifyComment(work: Work, post: CommentedPost, comment: NewComment, author: UserRow) {
+export async function notifyComment(
+  work: Work,
+  post: CommentedPost,
+  comment: NewComment,
+  /** The comment's author as the post's author sees them. */
+  author: MemberFace,
+) {
   if (comment.authorId === post.authorId) return;
   if (comment.urgency !== Urgency.NONE) {
     // Only experts see comments with an urgency (docs/product/README.md#server-enforces).
@@ -31,7 +37,7 @@ export async function notifyComment(work: Work, post: CommentedPost, comment: Ne
     work,
     [post.authorId],
     commentNotification(
-      await faceOfRowSeenBy(work.tx, post.authorId, author),
+      author,
       { post_id: post.id, community_id: post.communityId },
       comment.id,
       comment.message,

@@ -5,7 +5,8 @@ import { decodeKey, encodeKey, invalidKey } from '../../platform/paging';
  * one. Keyset keys rather than offsets: a page costs one index range scan however long the thread is, and
  * a message arriving meanwhile does not shift the pages.
  */
-export type Cursor = { kind: 'newest' } | { kind: 'before'; id: number } | { kind: 'after'; id: number };
+export type PageCursor = { kind: 'before'; id: number } | { kind: 'after'; id: number };
+export type Cursor = { kind: 'newest' } | PageCursor;
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 

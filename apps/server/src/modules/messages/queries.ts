@@ -1,8 +1,8 @@
-import { PM_UNREAD_COUNT_CAP } from '@orbit/contract';
+import { PM_PAGE_SIZE, PM_UNREAD_COUNT_CAP } from '@orbit/contract';
 import { and, eq, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client';
-import { reads } from '../../db/json-rows';
+import { reads, tableRowFromJson } from '../../db/json-rows';
 import { preparedForAny, preparedPerDatabase, preparedSql } from '../../db/prepared';
 import { messageGroups, messageParticipants, messages, users } from '../../db/schema';
 import { personalStreamSql } from '../../platform/realtime/history';
@@ -20,7 +20,7 @@ import {
   type UserRow,
 } from '../faces';
 import { noSuchThread } from './policy';
-import type { GroupRow } from './presenter';
+import type { GroupRow, MessageRow } from './presenter';
 
 export interface Participant {
   user: UserRow;
@@ -95,34 +95,59 @@ export async function facesSeenBy(db: Queryable, viewerId: number, members: Face
   return { faces, friendIds };
 }
 
-const threadSeenByStatement = preparedPerDatabase((db) =>
-  db
+/** A thread's messages as `viewer` sees them: their blocked members' are left out, for them only (decision 0046). */
+export const messagesSeenIn = (group: SQLWrapper, viewer: SQLWrapper) =>
+  and(eq(messages.groupId, group), notHiddenFromSql(viewer, messages.authorId));
+
+/** The thread's newest page as JSON rows, newest first, with one row more than a page (an older page exists). */
+const newestPageJsonSql = (group: SQLWrapper, viewer: SQLWrapper) => {
+  const newest = sql`SELECT * FROM ${messages} WHERE ${messagesSeenIn(group, viewer)}
+    ORDER BY ${messages.id} DESC LIMIT ${sql.raw(String(PM_PAGE_SIZE + 1))}`;
+  const rows = sql`json_agg(page ORDER BY page.id DESC)`;
+  return sql<unknown[]>`(SELECT coalesce(${rows}, '[]'::json) FROM (${newest}) page)`;
+};
+
+const threadSeenByStatement = preparedPerDatabase((db) => {
+  const viewer = sql.placeholder('viewer');
+  const group = sql.placeholder('group');
+  return db
     .select({
       member: FACE_COLUMNS,
       lastReadId: messageParticipants.lastReadMessageId,
-      isFriend: isFriendSql(sql.placeholder('viewer'), messageParticipants.userId),
-      streams: personalStreamSql(sql.placeholder('viewer')),
+      isFriend: isFriendSql(viewer, messageParticipants.userId),
+      streams: personalStreamSql(viewer),
+      // Asked for, the newest page on the viewer's row, read in the thread's snapshot: the stream position read
+      // with it can be no older than its rows (a round trip less a thread read, decision 0096).
+      page: sql<unknown[] | null>`CASE WHEN ${sql.placeholder('withPage')}::boolean
+        AND ${messageParticipants.userId} = ${viewer} THEN ${newestPageJsonSql(group, viewer)} END`,
     })
     .from(messageParticipants)
     .innerJoin(users, eq(users.id, messageParticipants.userId))
-    .where(eq(messageParticipants.groupId, sql.placeholder('group')))
-    .prepare('pm_thread_seen_by'),
-);
+    .where(eq(messageParticipants.groupId, group))
+    .prepare('pm_thread_seen_by');
+});
+const messageFromJson = tableRowFromJson(messages);
 
 /**
  * What a page of the thread needs of it: the viewer's last read message and the faces the viewer sees of the
  * participants, in one prepared statement (participants with the face columns and friendship), or 404 when
  * the viewer does not take part in it; with where the viewer's personal stream stood in the same snapshot
- * (every message of the thread, their reading and their friendships are events on it, decision 0079).
+ * (every message of the thread, their reading and their friendships are events on it, decision 0079); and,
+ * asked `withNewestPage`, the newest page's rows (one more than a page) read in that statement too.
  */
-export async function threadSeenBy(db: Db, groupId: number, viewerId: number) {
-  const rows = await threadSeenByStatement(db).execute({ group: groupId, viewer: viewerId });
+export async function threadSeenBy(db: Db, groupId: number, viewerId: number, withNewestPage = false) {
+  const rows = await threadSeenByStatement(db).execute({
+    group: groupId,
+    viewer: viewerId,
+    withPage: withNewestPage,
+  });
   const viewer = rows.find((r) => r.member.id === viewerId);
   if (!viewer) throw noSuchThread();
   const faces = new Map<number, MemberFace>(
     rows.map((r) => [r.member.id, faceSeenBy(r.member, { self: r === viewer, isFriend: r.isFriend })]),
   );
-  return { lastReadId: viewer.lastReadId, faces, streams: viewer.streams };
+  const newestPage: MessageRow[] = (viewer.page ?? []).map(messageFromJson);
+  return { lastReadId: viewer.lastReadId, faces, streams: viewer.streams, newestPage };
 }
 
 /** A one-to-one thread takes messages only while its two members are friends (docs/product/messages.md#previews). */

@@ -8,17 +8,18 @@ import { type AppDeps, unitOfWork } from '../../deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { type IncomingFile, noFiles, type StoredUploads, withStoredUploads } from '../attachments';
-import { assertNoneBlocked, blockedContact, notHiddenFromSql } from '../blocks';
+import { assertNoneBlocked, blockedContact } from '../blocks';
 import { presentMemberFace, relationsOf } from '../faces';
 import { notifyPrivateMessage } from '../notifications';
 import { type Interaction, recordInteraction, recordInteractions, StarTarget } from '../stars';
-import { type Cursor, cursorFromKey, newerThan, olderThan } from './cursor';
+import { type Cursor, cursorFromKey, newerThan, olderThan, type PageCursor } from './cursor';
 import { announceProfiles, emitDeleted, emitMessage } from './events';
 import { assertAuthor, groupParticipants, messageText, notFriends, pairKeyOf } from './policy';
 import { type MessageRow, presentMessage, presentPmAttachment, stateFor } from './presenter';
 import {
   loadThread,
   maySend,
+  messagesSeenIn,
   type Participant,
   participantsOf,
   pendingThreadCount,
@@ -28,23 +29,15 @@ import {
 
 export { pendingThreadCount } from './queries';
 
-/** A page of a thread by keyset, one prepared statement per direction: one index range scan on (group_id, id). */
+/**
+ * An older or newer page of a thread by keyset, one prepared statement per direction: one index range scan on
+ * (group_id, id). The newest page is read with the thread (threadSeenBy).
+ */
 const pageStatements = preparedPerDatabase((db) => {
-  // The viewer's blocked members' messages are left out for the viewer only (docs/decisions/0046).
-  const inGroup = and(
-    eq(messages.groupId, sql.placeholder('group')),
-    notHiddenFromSql(sql.placeholder('viewer'), messages.authorId),
-  );
+  const inGroup = messagesSeenIn(sql.placeholder('group'), sql.placeholder('viewer'));
   const limit = PM_PAGE_SIZE + 1;
   const from = sql.placeholder('id');
   return {
-    newest: db
-      .select()
-      .from(messages)
-      .where(inGroup)
-      .orderBy(desc(messages.id))
-      .limit(limit)
-      .prepare('pm_page_newest'),
     before: db
       .select()
       .from(messages)
@@ -62,11 +55,18 @@ const pageStatements = preparedPerDatabase((db) => {
   };
 });
 
-/** One page of a thread, newest first. */
-async function pageRows(db: Db, groupId: number, viewerId: number, cursor: Cursor): Promise<MessageRow[]> {
-  const statements = pageStatements(db);
-  if (cursor.kind === 'newest') return statements.newest.execute({ group: groupId, viewer: viewerId });
-  const rows = await statements[cursor.kind].execute({ group: groupId, viewer: viewerId, id: cursor.id });
+/** An older or newer page of a thread, newest first. */
+async function pageRows(
+  db: Db,
+  groupId: number,
+  viewerId: number,
+  cursor: PageCursor,
+): Promise<MessageRow[]> {
+  const rows = await pageStatements(db)[cursor.kind].execute({
+    group: groupId,
+    viewer: viewerId,
+    id: cursor.id,
+  });
   return cursor.kind === 'after' ? rows.reverse() : rows;
 }
 
@@ -105,9 +105,12 @@ export async function listMessages(
 }
 
 async function readPage(deps: AppDeps, viewerId: number, groupId: number, cursor: Cursor) {
-  // The thread first: it says the viewer takes part, and reads their stream before the page's rows.
-  const { lastReadId: lastRead, faces, streams } = await threadSeenBy(deps.db, groupId, viewerId);
-  const page = pageOfRows(await pageRows(deps.db, groupId, viewerId, cursor), cursor);
+  // The thread first: it says the viewer takes part, and reads their stream before (or with) the page's rows.
+  const thread = await threadSeenBy(deps.db, groupId, viewerId, cursor.kind === 'newest');
+  const { lastReadId: lastRead, faces, streams } = thread;
+  const rows =
+    cursor.kind === 'newest' ? thread.newestPage : await pageRows(deps.db, groupId, viewerId, cursor);
+  const page = pageOfRows(rows, cursor);
   const newest = page.items[0];
   if (cursor.kind === 'newest' && newest && newest.id > lastRead) {
     await inTransaction(unitOfWork(deps), (work) => advanceRead(work, groupId, viewerId, newest.id));

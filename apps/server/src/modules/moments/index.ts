@@ -1,4 +1,9 @@
 /** The moments module's entry: what other modules may use of it (docs/decisions/0033). */
 
 export { momentsAccount } from './account';
-export { completeMomentsByActivity } from './completion';
+export {
+  type AnsweredMoment,
+  answeredMomentsSql,
+  appsAnsweredBy,
+  completeMomentsByActivity,
+} from './completion';

@@ -20,7 +20,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { inTransaction, type Work } from '../../platform/tx';
 import { hasBlockedSql, notHiddenFromSql } from '../blocks';
 import { isResting } from '../faces';
-import { queuePushes } from '../push';
+import { hasLiveDeviceSql, queuePushes } from '../push';
 import { maintenanceNotification, type NotificationInput } from './entities';
 import { assertMayAnnounce, lowestLevelWanting } from './policy';
 import { type NotificationRow, presentNotification } from './presenter';
@@ -85,12 +85,15 @@ const notifyStatement = preparedSql<{
   quiet_end: number | null;
   timezone: string;
   unread_before: number;
+  has_device: boolean;
   written: unknown;
 }>(
   'notify',
   sql`WITH recipients AS (
     SELECT ${users.id} AS id, ${users.notificationLevel} AS level, ${users.quietStart} AS quiet_start,
-      ${users.quietEnd} AS quiet_end, ${users.timezone} AS timezone, ${unreadCountSql(users.id)} AS unread_before
+      ${users.quietEnd} AS quiet_end, ${users.timezone} AS timezone, ${unreadCountSql(users.id)} AS unread_before,
+      CASE WHEN ${sql.placeholder('pushable')}::boolean
+        THEN ${hasLiveDeviceSql(users.id, sql.placeholder('now'), sql.placeholder('actor'))} ELSE false END AS has_device
     FROM ${users}
     WHERE ${inIdsAt(users.id, 'ids')} AND ${notHiddenFromSql(users.id, sql.placeholder('actor'))}
   ), written AS (
@@ -102,7 +105,7 @@ const notifyStatement = preparedSql<{
     FROM recipients WHERE level >= ${sql.placeholder('lowestLevel')}::smallint
     RETURNING *
   )
-  SELECT r.id, r.quiet_start, r.quiet_end, r.timezone, r.unread_before, to_json(w) AS written
+  SELECT r.id, r.quiet_start, r.quiet_end, r.timezone, r.unread_before, r.has_device, to_json(w) AS written
   FROM recipients r LEFT JOIN written w ON w.user_id = r.id
   ORDER BY r.id`,
 );
@@ -121,6 +124,9 @@ export async function notify(
 ): Promise<number[]> {
   const ids = [...new Set(recipientIds)];
   if (ids.length === 0) return [];
+  // The kinds that reach a lock screen are queued as pushes too, under the push module's own rules; who has a
+  // device to reach is read here with the recipients.
+  const cause = pushCauseOf(input);
   const { rows } = await notifyStatement(work.tx).execute({
     ids,
     // Caused by the member whose request this is: nobody who blocked them hears of it (decision 0046).
@@ -135,11 +141,15 @@ export async function notify(
     source: input.source ?? null,
     communityId: input.community_id ?? null,
     data: JSON.stringify(input.data ?? {}),
+    pushable: cause !== null,
+    now: now.toISOString(),
   });
   const wanting: number[] = [];
+  const reachable: number[] = [];
   for (const recipient of rows) {
     if (recipient.written === null) continue;
     wanting.push(recipient.id);
+    if (recipient.has_device) reachable.push(recipient.id);
     const row = notificationFromJson(recipient.written);
     const resting = isResting(
       { quietStart: recipient.quiet_start, quietEnd: recipient.quiet_end, timezone: recipient.timezone },
@@ -148,13 +158,10 @@ export async function notify(
     // Stored and listed as ever; during quiet hours the event says so, and the app neither sounds nor pops.
     await announce(work, row, recipient.unread_before + 1, EventSubtype.NEW, resting || undefined);
   }
-  if (wanting.length === 0) return [];
-  // The kinds that reach a lock screen are queued as pushes too, under the push module's own rules.
-  const cause = pushCauseOf(input);
-  if (cause) {
+  if (cause && reachable.length > 0) {
     await queuePushes(
       work,
-      wanting.map((userId) => ({ userId, cause })),
+      reachable.map((userId) => ({ userId, cause })),
       now,
     );
   }

@@ -2,6 +2,6 @@
 
 export { pushAccount } from './account';
 export type { PushCause } from './presenter';
-export type { PushTo } from './queue';
+export { hasLiveDeviceSql, type PushTo } from './queue';
 export { type CommunityPush, queueCommunityPush, queuePushes, withdrawPushes } from './service';
 export { PUSH_POLL_MS, PushOutbox, type PushReport } from './worker';

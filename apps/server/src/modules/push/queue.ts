@@ -1,5 +1,5 @@
 import { PUSH_LIMITS, PUSH_PREFERENCE_DEFAULTS, type PushPreferences, PushType } from '@orbit/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedForAny } from '../../db/prepared';
 import { inIdsAt } from '../../db/queries';
@@ -33,6 +33,14 @@ export function ttlMsOf(cause: Pick<PushCause, 'type'>): number {
   return (cause.type === PushType.CALL ? PUSH_LIMITS.callTtlSeconds : PUSH_LIMITS.ttlSeconds) * 1000;
 }
 
+/** A subscription whose session is live, of a member neither blocking nor blocked by `actor` (NULL: anyone). */
+const liveDeviceWhere = (now: SQLWrapper, actor: SQLWrapper) =>
+  and(
+    isNull(sessions.revokedAt),
+    sql`${sessions.expiresAt} > ${now}::timestamptz`,
+    notBlockedEitherWaySql(pushSubscriptions.userId, actor),
+  );
+
 /** The live subscriptions of a push's recipients with their switches, none blocked either way with its actor. */
 const liveDevices = preparedForAny('push_live_devices', (db) =>
   db
@@ -43,12 +51,18 @@ const liveDevices = preparedForAny('push_live_devices', (db) =>
     .where(
       and(
         inIdsAt(pushSubscriptions.userId, 'ids'),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
-        notBlockedEitherWaySql(pushSubscriptions.userId, sql.placeholder('actor')),
+        liveDeviceWhere(sql.placeholder('now'), sql.placeholder('actor')),
       ),
     ),
 );
+
+/**
+ * Whether `member` (a column) has a device `insertPushes` could reach for `actor` as of `now`: a statement that
+ * notifies reads it with its recipients, so that a push to members with no device costs no statement of its own.
+ */
+export const hasLiveDeviceSql = (member: SQLWrapper, now: SQLWrapper, actor: SQLWrapper) =>
+  sql<boolean>`EXISTS (${sql`SELECT 1 FROM ${pushSubscriptions} INNER JOIN ${sessions} ON ${sessions.id} = ${pushSubscriptions.sessionId}
+    WHERE ${pushSubscriptions.userId} = ${member} AND ${liveDeviceWhere(now, actor)}`})`;
 
 /**
  * Writes the outbox rows of `pushes` with `db` (the caller's transaction), as of `now`: to each live
