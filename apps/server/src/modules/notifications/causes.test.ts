@@ -1,5 +1,7 @@
-import { type CommunityCommentBody, NotificationType } from '@orbit/contract';
+import { type CommunityCommentBody, NotificationType, PrivacySetting } from '@orbit/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { call } from '../../test/call';
 import { feedFixtures } from '../../test/feeds';
 import { createTestApp, signUp, type TestUser } from '../../test/harness';
@@ -49,6 +51,21 @@ describe('notifications caused by other modules', () => {
       },
     ]);
     expect(await notificationsOf(other)).toEqual([]);
+  });
+
+  it("a private commenter is named to the post's author by their alias, and by their name once friends", async () => {
+    const { member, other, id, feedId } = await setting();
+    const alias = `Quiet ${other.userId}`;
+    await ctx.deps.db
+      .update(users)
+      .set({ privacySetting: PrivacySetting.PRIVATE, alias })
+      .where(eq(users.id, other.userId));
+    await comment(other, id, feedId, { message: 'one' });
+    expect((await notificationsOf(member)).map((n) => n.source)).toEqual([alias]);
+    await befriend(member, other);
+    await comment(other, id, feedId, { message: 'two' });
+    const sources = (await notificationsOf(member)).map((n) => n.source);
+    expect(sources).toEqual([other.username, alias]);
   });
 
   it('an urgent comment does not notify a post author who may not see it', async () => {
