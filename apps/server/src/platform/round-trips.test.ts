@@ -81,6 +81,25 @@ describe.runIf(onPostgres)("the crowd's writes, in round trips (decisions 0094 a
     expect(await roundTripsOf(list(a))).toBe(2);
   });
 
+  it("reads a feed page past a new post in three: the window's posts come with their stats and faces (decision 0097)", async () => {
+    const { community, post } = feedFixtures(ctx as NonNullable<typeof ctx>);
+    const [expert, member] = [await signUp(app), await signUp(app)];
+    const id = await community(expert, [member]);
+    const page = () => call(app, 'communityFeeds', { headers: member.headers, query: { community_id: id } });
+    for (const message of ['one', 'two']) {
+      await post(expert, id, message);
+      expect((await page()).statusCode).toBe(200);
+    }
+    await post(expert, id, 'three');
+    let status = 0;
+    const trips = await roundTripsOf(async () => {
+      status = (await page()).statusCode;
+    });
+    expect(status).toBe(200);
+    // The check finds the window stale, the window is read, the check again for the new window's posts.
+    expect(trips).toBe(3);
+  });
+
   it('sends a message in four when no recipient has a device to push to: who has one is read with the notification', async () => {
     const { friendsWithThread } = messagesClient(app);
     const { a, groupId } = await friendsWithThread();

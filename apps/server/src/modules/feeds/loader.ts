@@ -6,7 +6,7 @@ import { inIds, inIdsAt, runQueries } from '../../db/queries';
 import { attachments, comments, friendships, postReactions } from '../../db/schema';
 import { type FaceRow, findUsers, type UserRow } from '../faces';
 import type { PostRow } from './policy';
-import { type PostFile, postStats, ReactionKind } from './post-stats';
+import { type PostFile, type PostStats, postStats, ReactionKind } from './post-stats';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -64,7 +64,7 @@ export async function loadBundles(
   db: Queryable,
   rows: PostRow[],
   loadPeople: PeopleLoader = (ids) => usersByIds(db, ids),
-  loadStats: (postIds: number[]) => ReturnType<typeof postStats> = (postIds) => postStats(db, postIds),
+  loadStats: (postIds: number[]) => Promise<PostStats[]> = (postIds) => postStats(db, postIds),
 ): Promise<PostBundle[]> {
   if (rows.length === 0) return [];
   const [people, stats] = await runQueries(db, [
@@ -79,7 +79,7 @@ export async function loadBundles(
       author: people.get(post.authorId) as FaceRow,
       target: post.targetUserId === null ? null : (people.get(post.targetUserId) ?? null),
       stats: s ? { all: s.all, plain: s.plain, highestUrgency: s.highestUrgency } : NO_STATS,
-      rating: s?.rating == null ? null : Math.round(Number(s.rating) * 10) / 10,
+      rating: s?.rating == null ? null : Math.round(s.rating * 10) / 10,
       highFives: s?.highFives ?? 0,
       votes: (s?.votes ?? []).map(([userId, optionIndex]) => ({ userId, optionIndex })),
       attachments: s?.files ?? [],

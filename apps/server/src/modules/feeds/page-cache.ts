@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { LIMITS, PostPrivacy, PostType, UnitPreference } from '@orbit/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
@@ -14,14 +13,7 @@ import { assertReadable, COMMUNITIES_CHANGED_CHANNEL } from '../communities';
 import { FACES_CHANGED_CHANNEL } from '../faces';
 import { addReaction, loadBundles, type PostBundle, type Reactions, shownIds } from './loader';
 import { olderKeyOf } from './page';
-import {
-  checkPage,
-  type PageCheck,
-  pageFaces,
-  pageWindow,
-  WINDOW_MAX,
-  type WindowReach,
-} from './page-statements';
+import { checkPage, type PageCheck, pageWindow, WINDOW_MAX, type WindowReach } from './page-statements';
 import { type PostRow, seesPrivate } from './policy';
 import { presentPost, type Viewer } from './presenter';
 import { privateMemberIds } from './viewers';
@@ -40,8 +32,6 @@ const KEPT_PAGE_CHARS = 32 * 1024 * 1024;
 const KEPT_READERS = 20_000;
 /** What no event or notification announces (a friendship written by bulk SQL) shows within this. */
 const READER_MS = 15_000;
-/** The digest of no faces at all: what the check answers for an empty window. */
-const NO_FACES = createHash('md5').update('').digest('hex');
 
 export type PageSerializer = (page: CommunityFeedPage) => string;
 
@@ -260,13 +250,13 @@ export class CommunityPageCache extends HeardReader<string> implements FeedPageR
   /** Reads the window after `position` was read, so that a change committed meanwhile moves it past this. */
   private async readWindow(communityId: number, position: string): Promise<Window> {
     this.windowsRead += 1;
-    const rows = await pageWindow(this.db, communityId);
-    let faces = NO_FACES;
-    const bundles = await loadBundles(this.db, rows, async (ids) => {
-      const read = await pageFaces(this.db, ids);
-      faces = read.digest;
-      return new Map(read.faces.map((face) => [face.id, face]));
-    });
+    const { rows, stats, faces: shownFaces, digest: faces } = await pageWindow(this.db, communityId);
+    const bundles = await loadBundles(
+      this.db,
+      rows,
+      async () => new Map(shownFaces.map((face) => [face.id, face])),
+      async () => stats,
+    );
     const publicCount = rows.filter((post) => post.privacy === PostPrivacy.PUBLIC).length;
     const shown = [...new Set(rows.flatMap(shownIds))].sort((a, b) => a - b);
     const privateIds = new Set(privateMemberIds(bundles.flatMap(facesOf)));

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { LIMITS, PostPrivacy } from '@orbit/contract';
-import { and, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
@@ -14,10 +15,11 @@ import {
 import { channelStream, personalStream, type StreamsAt, streamsAtSql } from '../../platform/realtime/history';
 import { type FaceRow, faceFieldsSql } from '../faces';
 import type { PostRow } from './policy';
+import { type PostStats, statsFieldsOf, statsOfRead } from './post-stats';
 
 /**
  * The prepared statements of a community's first feed page (docs/decisions/0031): the window of posts any
- * member's page is cut from, the faces it shows with their digest, and the per-call check.
+ * member's page is cut from, read with the faces it shows, and the per-call check.
  */
 
 /** At most this many posts in a window: beyond it, the members who see many private posts read uncached. */
@@ -35,37 +37,57 @@ const facesDigestSql = (ids: SQLWrapper) => sql<string>`md5(coalesce(${facesAggS
  * The community's newest posts down to its (page size + 1)-th public one, private posts between included:
  * every reader sees all the public ones and some private ones, so the first page of each, and whether an
  * older page exists, is cut from this window. Without that many public posts, the whole feed (up to
- * WINDOW_MAX).
+ * WINDOW_MAX). Read with each post's stats and, on the newest row only, the faces of the members the window
+ * shows as one JSON text: one statement and so one snapshot where there were three (decision 0097).
  */
 const windowStatement = preparedPerDatabase((db) => {
   const community = sql.placeholder('community');
   const floor = sql`coalesce((SELECT p.id FROM ${posts} p
     WHERE p.community_id = ${community} AND p.privacy = ${PostPrivacy.PUBLIC}
     ORDER BY p.id DESC OFFSET ${LIMITS.feedPageSize} LIMIT 1), 0)`;
+  const window = db.$with('feed_window').as(
+    db
+      .select({ id: posts.id, authorId: posts.authorId, targetId: posts.targetUserId })
+      .from(posts)
+      .where(and(eq(posts.communityId, community), sql`${posts.id} >= ${floor}`))
+      .orderBy(desc(posts.id))
+      .limit(WINDOW_MAX),
+  );
+  const shown = sql`(SELECT array_agg(s.id) FROM ${window}
+    CROSS JOIN LATERAL unnest(ARRAY[${window.authorId}, ${window.targetId}]) AS s(id))`;
   return db
-    .select()
+    .with(window)
+    .select({
+      post: posts,
+      // Qualified: drizzle names a one-table query's columns bare, which the subqueries' tables would take.
+      ...statsFieldsOf(sql`${posts}.${sql.identifier(posts.id.name)}`),
+      faces: sql<string | null>`CASE WHEN row_number() OVER (ORDER BY ${posts.id} DESC) = 1
+        THEN ${facesAggSql(shown)}::text END`,
+    })
     .from(posts)
-    .where(and(eq(posts.communityId, community), sql`${posts.id} >= ${floor}`))
+    .where(inArray(posts.id, db.select({ id: window.id }).from(window)))
     .orderBy(desc(posts.id))
-    .limit(WINDOW_MAX)
     .prepare('feed_page_window');
 });
 
-export const pageWindow = (db: Db, communityId: number): Promise<PostRow[]> =>
-  windowStatement(db).execute({ community: communityId });
+/** A window as read: its posts newest first, their stats, and the faces it shows with their digest. */
+export interface WindowRead {
+  rows: PostRow[];
+  stats: PostStats[];
+  faces: FaceRow[];
+  /** What the check's `facesDigestSql` answers for the same faces: the digest of the same text. */
+  digest: string;
+}
 
-/** The faces and their digest in one statement: the digest is of exactly the faces presented. */
-const facesStatement = preparedPerDatabase((db) => {
-  const ids = sql.placeholder('ids');
-  return db
-    .select({ faces: sql<FaceRow[] | null>`${facesAggSql(ids)}`, digest: facesDigestSql(ids) })
-    .from(sql`(SELECT 1) AS one`)
-    .prepare('feed_page_faces');
-});
-
-export async function pageFaces(db: Db, ids: number[]) {
-  const [row] = await facesStatement(db).execute({ ids });
-  return { faces: row?.faces ?? [], digest: row?.digest ?? '' };
+export async function pageWindow(db: Db, communityId: number): Promise<WindowRead> {
+  const read = await windowStatement(db).execute({ community: communityId });
+  const facesText = read[0]?.faces ?? '';
+  return {
+    rows: read.map((row) => row.post),
+    stats: read.map((row) => statsOfRead(row.post.id, row)),
+    faces: facesText === '' ? [] : JSON.parse(facesText),
+    digest: createHash('md5').update(facesText).digest('hex'),
+  };
 }
 
 /** What the check reads about a window: its posts, the members it shows, and the private ones among them. */
