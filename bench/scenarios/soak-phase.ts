@@ -16,8 +16,20 @@ export const HOLD = { failedPercent: 0.025, p99Ms: 300 } as const;
 /** How long the PMs of a phase may still arrive after its last request has settled. */
 const DELIVERY_GRACE_MS = 15_000;
 const RSS_SAMPLE_MS = 5_000;
-/** Before a phase: the floor must answer this fast this many times in a row (the last phase's backlog gone). */
-const IDLE = { answerMs: 100, inARow: 3, pollMs: 500, maxMs: 120_000 } as const;
+/**
+ * Before a phase: the floor must answer this fast this many times in a row, and the server have spent under
+ * `cpuShare` of a core over the last `cpuWindowMs` (the last phase's backlog gone). The floor alone was not
+ * enough: after a phase the server could not hold, it answered the floor at once while it still published
+ * and wrote out the frames of the writes it had taken, at 58 % of a core, and the next phase measured that.
+ */
+const IDLE = {
+  answerMs: 100,
+  inARow: 3,
+  pollMs: 500,
+  maxMs: 120_000,
+  cpuShare: 0.1,
+  cpuWindowMs: 1_000,
+} as const;
 
 /** One phase's figures: a fixed rate for some seconds. */
 export interface PhaseResult {
@@ -82,13 +94,15 @@ async function collectDeliveries(holder: SocketHolder, pms: PmLog) {
 }
 
 /**
- * Waits until the server answers the floor quickly again: requests the client gave up on are still worked
- * off by the server, and a phase started on that backlog would measure the previous one.
+ * Waits until the server answers the floor quickly again and its CPU has fallen back: requests the client
+ * gave up on are still worked off by the server, and a phase started on that backlog would measure the
+ * previous one.
  */
 async function waitUntilIdle(target: BenchTarget): Promise<number> {
   const started = Date.now();
+  const cpu = cpuShareOf(target);
   let fast = 0;
-  while (fast < IDLE.inARow && Date.now() - started < IDLE.maxMs) {
+  while (Date.now() - started < IDLE.maxMs) {
     const asked = Date.now();
     const ok = await fetch(`${target.baseUrl}/api/me`, {
       headers: target.headers,
@@ -98,9 +112,32 @@ async function waitUntilIdle(target: BenchTarget): Promise<number> {
       () => false,
     );
     fast = ok && Date.now() - asked < IDLE.answerMs ? fast + 1 : 0;
-    if (fast < IDLE.inARow) await sleep(IDLE.pollMs);
+    const share = cpu.lastWindow();
+    if (fast >= IDLE.inARow && (share === null || share < IDLE.cpuShare)) break;
+    await sleep(IDLE.pollMs);
   }
   return round((Date.now() - started) / 1000, 1);
+}
+
+/**
+ * The server's CPU as a share of a core over the last IDLE.cpuWindowMs of the readings taken so far (one
+ * each call): infinite until a reading that old exists; null where /proc is missing.
+ */
+function cpuShareOf(target: BenchTarget) {
+  const readings: { at: number; seconds: number }[] = [];
+  return {
+    lastWindow(): number | null {
+      const seconds = target.server.cpuSeconds();
+      if (seconds === null) return null;
+      const at = Date.now();
+      readings.push({ at, seconds });
+      while (readings.length > 1 && at - (readings[1] as { at: number }).at >= IDLE.cpuWindowMs)
+        readings.shift();
+      const first = readings[0] as { at: number; seconds: number };
+      if (at - first.at < IDLE.cpuWindowMs) return Number.POSITIVE_INFINITY;
+      return (seconds - first.seconds) / ((at - first.at) / 1000);
+    },
+  };
 }
 
 /** The server's RSS every few seconds while the phase runs. */
