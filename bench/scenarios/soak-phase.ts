@@ -18,9 +18,8 @@ const DELIVERY_GRACE_MS = 15_000;
 const RSS_SAMPLE_MS = 5_000;
 /**
  * Before a phase: the floor must answer this fast this many times in a row, and the server have spent under
- * `cpuShare` of a core over the last `cpuWindowMs` (the last phase's backlog gone). The floor alone was not
- * enough: after a phase the server could not hold, it answered the floor at once while it still published
- * and wrote out the frames of the writes it had taken, at 58 % of a core, and the next phase measured that.
+ * `cpuShare` of a core over the last `cpuWindowMs` (the last phase's backlog gone). The floor alone is not
+ * enough: it is answered quickly while the server still works off the requests of a phase it could not hold.
  */
 const IDLE = {
   answerMs: 100,
